@@ -1,0 +1,69 @@
+// Lint rules, chiefly the layering of ../shared/style.md: imports point inward, and a leak is a lint error.
+//   src/shared  -> nothing but zod
+//   src/core    -> shared, node, libraries; never 'vscode'
+//   src/vscode  -> everything but webview
+//   src/webview -> shared (types) and browser libraries; never 'vscode', 'node:*' or core
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const vscodeBan = { name: 'vscode', message: 'Only src/vscode and src/extension.ts may import the VS Code API (style.md rule 1).' };
+const nodeBuiltins = ['assert', 'buffer', 'child_process', 'crypto', 'events', 'fs', 'fs/promises', 'http', 'https', 'net', 'os', 'path', 'stream', 'url', 'util', 'worker_threads', 'zlib'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'dist-test/**', '.vscode-test/**', '.test-results/**', '.demo/**', 'out/**', 'service/.data/**'] },
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ ...vscodeBan, allowTypeImports: false }],
+        patterns: [
+          { group: ['**/vscode/**', '**/webview/**'], message: 'src/core must not import the vscode or webview layers.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ ...vscodeBan, allowTypeImports: false }],
+        patterns: [
+          { group: ['*', '!zod', '!./*', '!../shared/*'], message: 'src/shared imports nothing but zod and itself.' },
+          { group: ['**/core/**', '**/vscode/**', '**/webview/**', 'node:*'], message: 'src/shared imports nothing but zod and itself.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/webview/**/*.ts', 'test/browser/**/*.page.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ ...vscodeBan, allowTypeImports: false }, ...nodeBuiltins.map((name) => ({ name, message: 'The webview runs in a browser: no Node modules.' }))],
+        patterns: [
+          { group: ['node:*'], message: 'The webview runs in a browser: no Node modules.' },
+          { group: ['**/core/**', '**/vscode/**', '**/extension'], message: 'The webview may import only src/shared (types) and browser libraries.' },
+          { group: ['**/shared/**'], allowTypeImports: true, message: 'The webview imports only types from src/shared (zod stays in the host).' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/vscode/**/*.ts', 'src/extension.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/webview/**'], message: 'The host never imports the webview program; they talk through src/shared/protocol.ts.' }],
+      }],
+    },
+  },
+);

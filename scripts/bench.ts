@@ -1,0 +1,44 @@
+// `npm run bench`: runs every bench/*.bench.ts, prints one table and writes bench-results.json.
+// A benchmark module's default export returns BenchResult rows; a figure compared with a baseline measured in
+// the same run carries `baseline` (the baseline's value) and `ratio` (value / baseline).
+import { readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BenchResult } from '../bench/benchResult';
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const dir = path.join(__dirname, '..', 'bench');
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.bench.ts'))
+    .filter((name) => only.length === 0 || only.some((filter) => name.includes(filter)))
+    .sort();
+  const results: BenchResult[] = [];
+  for (const file of files) {
+    process.stderr.write(`[bench] ${file}\n`);
+    const mod = (await import(path.join(dir, file))) as { default: () => Promise<BenchResult[]> };
+    results.push(...(await mod.default()));
+  }
+  const rows = results.map((r) => [
+    r.name,
+    formatNumber(r.value),
+    r.unit,
+    r.baseline === undefined ? '' : formatNumber(r.baseline),
+    r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}x`,
+  ]);
+  const header = ['benchmark', 'value', 'unit', 'baseline', 'ratio'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  process.stdout.write(`${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}\n`);
+  for (const row of rows) process.stdout.write(`${line(row)}\n`);
+  writeFileSync(path.join(__dirname, '..', 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`\nwrote bench-results.json (${results.length} figures)\n`);
+}
+
+function formatNumber(value: number): string {
+  return Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
