@@ -19,6 +19,11 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-console': 'off',
+      // `import { z } from 'zod'` defeats tree shaking and adds ~360 kB to each bundle; the namespace import does not.
+      'no-restricted-syntax': ['error', {
+        selector: "ImportDeclaration[source.value=/^zod/] > ImportSpecifier[imported.name='z']",
+        message: "Use `import * as z from 'zod'`: the named `z` import defeats tree shaking (about 360 kB more per bundle).",
+      }],
     },
   },
   {

@@ -1,0 +1,129 @@
+// `npm test`: every test layer, in order, then one line `N passed, N failed` summing them all.
+//   lint  ESLint (layering included) and both TypeScript projects: one check
+//   unit  node:test on plain Node: test/unit, test/integration (against the local service), service/test
+//   host  the mocha suite of test/host inside a real code-server extension host
+//   e2e   test/e2e scenarios: Playwright + Chromium against code-server with the packaged .vsix installed
+// `npm test -- unit host` runs only the named layers.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { runHostSuite } from '../test/harness/hostSuite';
+import { ensureTools } from '../test/harness/tools';
+import { packageExtension } from './package';
+
+interface Tally {
+  passed: number;
+  failed: number;
+}
+
+const root = path.resolve(__dirname, '..');
+const layers = ['lint', 'unit', 'host', 'e2e'] as const;
+type Layer = (typeof layers)[number];
+
+function filesUnder(dir: string, suffix: string): string[] {
+  const full = path.join(root, dir);
+  if (!existsSync(full)) return [];
+  return readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(suffix))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+function banner(text: string): void {
+  process.stdout.write(`\n=== ${text} ===\n`);
+}
+
+/** Runs node:test over `files`, the spec report on stdout, and counts from a TAP copy of the same run. */
+function nodeTests(name: string, files: string[], extraEnv: NodeJS.ProcessEnv = {}): Tally {
+  if (files.length === 0) return { passed: 0, failed: 0 };
+  mkdirSync(path.join(root, '.test-results'), { recursive: true });
+  const tap = path.join(root, '.test-results', `${name}.tap`);
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import', 'tsx',
+      '--test',
+      '--test-timeout=300000',
+      '--test-reporter=spec', '--test-reporter-destination=stdout',
+      '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+      ...files,
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } },
+  );
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const count = (label: string): number => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(text)?.[1] ?? '0');
+  const tally = { passed: count('pass'), failed: count('fail') + count('cancelled') };
+  if (result.status !== 0 && tally.failed === 0) tally.failed = 1; // a crash before any test reported
+  return tally;
+}
+
+function lint(): Tally {
+  const steps: [string, string[]][] = [
+    ['eslint', ['node_modules/eslint/bin/eslint.js', '.']],
+    ['tsc', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']],
+    ['tsc (webview)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.webview.json']],
+  ];
+  let failed = 0;
+  for (const [label, args] of steps) {
+    const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    process.stdout.write(`${result.status === 0 ? '✔' : '✖'} ${label}\n`);
+    if (result.status !== 0) failed += 1;
+  }
+  return { passed: failed === 0 ? 1 : 0, failed: failed === 0 ? 0 : 1 };
+}
+
+async function runLayer(layer: Layer): Promise<Tally> {
+  switch (layer) {
+    case 'lint':
+      return lint();
+    case 'unit':
+      return nodeTests('unit', [...filesUnder('test/unit', '.test.ts'), ...filesUnder('test/integration', '.test.ts'), ...filesUnder('service/test', '.test.ts')]);
+    case 'host': {
+      const result = await runHostSuite();
+      for (const failure of result.failures) process.stdout.write(`✖ ${failure}\n`);
+      return { passed: result.passed, failed: result.failed };
+    }
+    case 'e2e': {
+      const vsix = packageExtension();
+      const tally: Tally = { passed: 0, failed: 0 };
+      // One scenario file at a time: each starts its own code-server and browser, and two cores are not enough for more.
+      for (const file of filesUnder('test/e2e', '.e2e.ts')) {
+        const result = nodeTests(`e2e-${path.basename(file, '.e2e.ts')}`, [file], { MAAS_E2E_VSIX: vsix });
+        tally.passed += result.passed;
+        tally.failed += result.failed;
+      }
+      return tally;
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const requested = process.argv.slice(2);
+  const unknown = requested.filter((name) => !(layers as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`Unknown test layer(s): ${unknown.join(', ')}. Layers: ${layers.join(', ')}.`);
+  const selected = layers.filter((layer) => requested.length === 0 || requested.includes(layer));
+  const started = Date.now();
+  if (selected.some((layer) => layer === 'host' || layer === 'e2e')) ensureTools();
+  const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('The build failed.');
+  const total: Tally = { passed: 0, failed: 0 };
+  const summary: string[] = [];
+  for (const layer of selected) {
+    banner(`${layer}`);
+    const layerStarted = Date.now();
+    const tally = await runLayer(layer);
+    total.passed += tally.passed;
+    total.failed += tally.failed;
+    summary.push(`${layer.padEnd(5)} ${String(tally.passed).padStart(4)} passed, ${tally.failed} failed  (${((Date.now() - layerStarted) / 1000).toFixed(1)} s)`);
+  }
+  banner('summary');
+  process.stdout.write(`${summary.join('\n')}\ntotal time ${((Date.now() - started) / 1000).toFixed(1)} s\n\n`);
+  process.stdout.write(`${total.passed} passed, ${total.failed} failed\n`);
+  process.exitCode = total.failed > 0 || total.passed === 0 ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stdout.write('0 passed, 1 failed\n');
+  process.exitCode = 1;
+});

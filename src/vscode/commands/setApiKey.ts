@@ -1,0 +1,27 @@
+// MaaS: Set API Key — asks for the key in a password box and stores it, trimmed, in SecretStorage.
+import * as vscode from 'vscode';
+import type { ApiKeyStore } from '../apiKeyStore';
+import type { Logger } from '../logger';
+
+export function setApiKeyCommand(keys: ApiKeyStore, logger: Logger): () => Promise<void> {
+  return async () => {
+    const entered = await vscode.window.showInputBox({
+      title: vscode.l10n.t('MaaS: Set API Key'),
+      prompt: vscode.l10n.t('Paste the API key you created in the service console. It is kept in VS Code\'s secret storage.'),
+      placeHolder: vscode.l10n.t('API key'),
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('The API key cannot be blank.') : undefined),
+    });
+    if (entered === undefined) return;
+    const key = entered.trim();
+    if (key === '') {
+      void vscode.window.showWarningMessage(vscode.l10n.t('The API key cannot be blank.'));
+      return;
+    }
+    logger.rememberSecret(key);
+    await keys.set(key);
+    logger.info('API key stored in secret storage.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('MaaS API key saved.'));
+  };
+}

@@ -1,0 +1,64 @@
+// Reads the `maas.*` settings through settingsSchema and reports invalid values once per change.
+import * as vscode from 'vscode';
+import type { Logger } from './logger';
+import { parseSettings, type Settings, type SettingsProblem } from './settingsSchema';
+
+export class SettingsReader implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Settings>();
+  private readonly subscription: vscode.Disposable;
+  private current: Settings;
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly logger: Logger) {
+    this.current = this.read();
+    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('maas')) return;
+      this.current = this.read();
+      this.changed.fire(this.current);
+    });
+  }
+
+  get settings(): Settings {
+    return this.current;
+  }
+
+  private read(): Settings {
+    const config = vscode.workspace.getConfiguration('maas');
+    const { settings, problems } = parseSettings({
+      baseUrl: config.get('baseUrl'),
+      altBaseUrl: config.get('altBaseUrl'),
+      chatModel: config.get('models.chat'),
+      visionModel: config.get('models.vision'),
+    });
+    for (const problem of problems) {
+      const message = describeProblem(problem);
+      this.logger.warn(message);
+      void vscode.window.showWarningMessage(message);
+    }
+    return settings;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+function describeProblem(problem: SettingsProblem): string {
+  switch (problem.kind) {
+    case 'url':
+      return vscode.l10n.t(
+        'The setting {0} is {1}, which is not an http:// or https:// URL without query or fragment; it is ignored until you fix it.',
+        problem.setting,
+        problem.value,
+      );
+    case 'modelCode':
+      return vscode.l10n.t(
+        'The setting {0} is {1}, which is not a model code (letters, digits, _ . : -); its default is used until you fix it.',
+        problem.setting,
+        problem.value,
+      );
+    case 'type':
+      return vscode.l10n.t('The setting {0} must be text, but it is {1}; its default is used until you fix it.', problem.setting, problem.value);
+  }
+}

@@ -1,0 +1,60 @@
+// The packaged extension in a plain code-server, driven like a person would: the chat view opens from the
+// activity bar and shows what only the host's snapshot can tell it; the API key is set from the command palette.
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { openScenario, type Scenario } from './scenario';
+import { chatView, notification, openActivityBarView, runCommand } from './workbench';
+
+const BASE_URL = 'http://127.0.0.1:9/e2e-snapshot-probe';
+
+describe('foundation in code-server', () => {
+  let scenario: Scenario;
+
+  before(async () => {
+    scenario = await openScenario('foundation', { 'maas.baseUrl': BASE_URL, 'maas.models.vision': 'svc_vl_e2e' });
+  });
+
+  afterEach(async (t) => {
+    // node:test gives the finished test's outcome through the context's `passed` (Node >= 20.13... read defensively).
+    const outcome = t as unknown as { passed?: boolean; name: string };
+    if (outcome.passed === false) await scenario.fail(outcome.name);
+  });
+
+  after(async () => {
+    await scenario?.close();
+  });
+
+  it('opens the chat view from the activity bar and shows the host snapshot', async () => {
+    const { page } = scenario;
+    await openActivityBarView(page, 'MaaS Assistant');
+    const view = chatView(page);
+    await view.locator('[data-testid="snapshot"]').waitFor({ timeout: 60_000 });
+    // These values exist only in the user's settings, read by the extension host and sent in the snapshot.
+    assert.equal(await view.locator('[data-testid="base-url"]').textContent(), BASE_URL);
+    assert.equal(await view.locator('[data-testid="vision-model"]').textContent(), 'svc_vl_e2e');
+    assert.equal(await view.locator('[data-testid="chat-model"]').textContent(), 'svc_llm');
+    assert.equal(await view.locator('[data-testid="api-key-state"]').textContent(), 'not set');
+  });
+
+  it('sets the API key from the command palette and confirms it', async () => {
+    const { page } = scenario;
+    await runCommand(page, 'MaaS: Set API Key');
+    const input = page.locator('.quick-input-widget input[type="password"]');
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill('sk-e2e-0123456789abcdef');
+    await page.keyboard.press('Enter');
+    await notification(page, 'MaaS API key saved.').waitFor({ timeout: 15_000 });
+    // The view follows the host's state: a new snapshot arrives after the secret changed.
+    await chatView(page).locator('[data-testid="api-key-state"]', { hasText: 'stored in secret storage' }).waitFor({ timeout: 15_000 });
+  });
+
+  it('refuses a blank API key in place', async () => {
+    const { page } = scenario;
+    await runCommand(page, 'MaaS: Set API Key');
+    const input = page.locator('.quick-input-widget input[type="password"]');
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill('   ');
+    await page.locator('.quick-input-widget', { hasText: 'The API key cannot be blank.' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+  });
+});

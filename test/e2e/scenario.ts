@@ -1,0 +1,63 @@
+// One e2e scenario's world: the packaged .vsix installed into a plain code-server with its own profile, and a
+// browser page on the workbench. A failing test leaves a screenshot and the logs in .test-results/.
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../harness/browser';
+import { startCodeServer, type CodeServer } from '../harness/codeServer';
+import { saveFailureArtifacts } from '../harness/failureArtifacts';
+import { ensureTools, repoRoot } from '../harness/tools';
+import { packageExtension } from '../../scripts/package';
+import { waitForWorkbench } from './workbench';
+
+export interface Scenario {
+  readonly server: CodeServer;
+  readonly browser: Browser;
+  readonly page: Page;
+  fail(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+let packaged: string | undefined;
+
+/** The .vsix under test: the one the test runner packaged (MAAS_E2E_VSIX), or a fresh package. */
+export function vsixUnderTest(): string {
+  packaged ??= process.env.MAAS_E2E_VSIX ?? packageExtension();
+  return packaged;
+}
+
+export async function openScenario(name: string, settings: Record<string, unknown>, env: NodeJS.ProcessEnv = {}): Promise<Scenario> {
+  const tools = ensureTools();
+  const runDir = mkdtempSync(path.join(repoRoot, '.vscode-test', `run-e2e-${name}-`));
+  const server = await startCodeServer({
+    tools,
+    runDir,
+    folder: path.join(repoRoot, 'test', 'fixtures', 'workspace'),
+    vsix: vsixUnderTest(),
+    settings,
+    env,
+  });
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(server.url);
+    await waitForWorkbench(page);
+    const opened = browser;
+    return {
+      server,
+      browser: opened,
+      page,
+      fail: async (testName) => void (await saveFailureArtifacts(`${name}-${testName}`, page, server)),
+      close: async () => {
+        await opened.close();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await saveFailureArtifacts(`${name}-startup`, undefined, server);
+    await browser?.close();
+    await server.stop();
+    throw error;
+  }
+}

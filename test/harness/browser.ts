@@ -1,0 +1,26 @@
+// Headless Debian Chromium driven by playwright-core, with the flags this closed network needs.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_PATH } from './tools';
+
+export async function launchBrowser(options: { autoplay?: boolean } = {}): Promise<Browser> {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'maas-chromium-'));
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      ...(options.autoplay === true ? ['--autoplay-policy=no-user-gesture-required'] : []),
+    ],
+  });
+}

@@ -1,0 +1,127 @@
+// Starts a throwaway code-server (a real VS Code with a Node extension host) on 127.0.0.1 with its own profile,
+// as ../shared/vscode-host.md describes, and stops it with all its children.
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { freePort, waitForHttp } from './freePort';
+import { startProcess, stopProcess } from './processTree';
+import type { Tools } from './tools';
+
+export interface CodeServerOptions {
+  readonly tools: Tools;
+  /** A fresh folder for this server's profile, logs and extensions. */
+  readonly runDir: string;
+  /** The workspace folder to open. */
+  readonly folder: string;
+  /** User settings merged over the quiet defaults below. */
+  readonly settings?: Record<string, unknown>;
+  /** A .vsix to install into the server's extensions folder before it starts. */
+  readonly vsix?: string;
+  /** Start with the smoke-test driver, which honours the extensionDevelopmentPath/extensionTestsPath payload. */
+  readonly smokeTestDriver?: boolean;
+  /** Extra environment for the server and so for its extension host. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Use this port instead of a free one. */
+  readonly port?: number;
+}
+
+export interface CodeServer {
+  readonly url: string;
+  readonly port: number;
+  readonly runDir: string;
+  readonly userDataDir: string;
+  readonly logFile: string;
+  readonly process: ChildProcess;
+  /** The extension host logs written so far (paths). */
+  extensionHostLogs(): string[];
+  stop(): Promise<void>;
+}
+
+const quietSettings = {
+  'telemetry.telemetryLevel': 'off',
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'security.workspace.trust.enabled': false,
+  'extensions.autoUpdate': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.ignoreRecommendations': true,
+  'update.mode': 'none',
+  'chat.disableAIFeatures': true,
+  'git.openRepositoryInParentFolders': 'never',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+};
+
+function serverEnv(options: CodeServerOptions): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...options.env,
+    PATH: `${options.tools.nodeBinDir}:${process.env.PATH ?? ''}`,
+    XDG_CONFIG_HOME: path.join(options.runDir, 'xdg-config'),
+    XDG_DATA_HOME: path.join(options.runDir, 'xdg-data'),
+    XDG_CACHE_HOME: path.join(options.runDir, 'xdg-cache'),
+  };
+}
+
+export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
+  const userDataDir = path.join(options.runDir, 'user');
+  const extensionsDir = path.join(options.runDir, 'exts');
+  mkdirSync(extensionsDir, { recursive: true });
+  // The workbench is a remote window: machine-scoped settings (the service URLs) are read from the remote
+  // machine's settings, so they are written there as well as into the user settings.
+  for (const scope of ['User', 'Machine']) {
+    mkdirSync(path.join(userDataDir, scope), { recursive: true });
+    writeFileSync(path.join(userDataDir, scope, 'settings.json'), JSON.stringify({ ...quietSettings, ...options.settings }, null, 2));
+  }
+  const env = serverEnv(options);
+  const base = [options.tools.codeServer, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+  if (options.vsix !== undefined) {
+    execFileSync(options.tools.node, [...base, '--install-extension', options.vsix], { env, stdio: 'pipe' });
+  }
+  const port = options.port ?? (await freePort());
+  const args = [
+    ...base,
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth', 'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+    '--reconnection-grace-time', '10',
+    ...(options.smokeTestDriver === true ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    options.folder,
+  ];
+  const logFile = path.join(options.runDir, 'code-server.log');
+  const log = createWriteStream(logFile);
+  const child = startProcess(options.tools.node, args, { env, cwd: options.runDir });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/healthz`, 30_000, () => child.exitCode === null);
+  } catch (error) {
+    await stopProcess(child);
+    throw new Error(`code-server did not start (log: ${logFile}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return {
+    url,
+    port,
+    runDir: options.runDir,
+    userDataDir,
+    logFile,
+    process: child,
+    extensionHostLogs: () => findFiles(path.join(userDataDir, 'logs'), (name) => /exthost/i.test(name) && name.endsWith('.log')),
+    stop: async () => {
+      await stopProcess(child);
+      log.end();
+    },
+  };
+}
+
+function findFiles(dir: string, match: (name: string) => boolean): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && match(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
