@@ -2,6 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { ApiKeyStore } from './vscode/apiKeyStore';
+import { importBootstrapCredentials } from './vscode/bootstrapCredentials';
 import { ChatViewProvider } from './vscode/chat/chatViewProvider';
 import { registerCommands } from './vscode/commands/registerCommands';
 import { Logger } from './vscode/logger';
@@ -14,6 +15,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MaasTe
   const logger = new Logger(channel);
   const keys = new ApiKeyStore(context.secrets);
   logger.rememberSecret(await keys.get());
+  await importBootstrapCredentials(keys, logger);
   const settings = new SettingsReader(logger);
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '');
   const chatView = new ChatViewProvider(context.extensionUri, version, keys, settings, logger);

@@ -1,0 +1,110 @@
+// `npm run demo`: builds and packages the extension, starts the local service (seeded with a sample knowledge
+// base; the key and speech credentials are generated on first run and kept in .demo/), starts code-server with
+// the .vsix installed and configured against the service, and prints the one URL to open. Ctrl-C stops all.
+// State persists in .demo/ between runs (the service's data and the VS Code profile, so chat history survives).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startLocalService, type LocalService } from '../service/src/localService';
+import { startCodeServer, type CodeServer } from '../test/harness/codeServer';
+import { freePort } from '../test/harness/freePort';
+import { ensureTools } from '../test/harness/tools';
+import { packageExtension } from './package';
+
+const root = path.resolve(__dirname, '..');
+const demoDir = path.join(root, '.demo');
+
+interface ConsoleKey {
+  readonly type: string;
+  readonly key: string;
+}
+
+async function consoleJson<T>(service: LocalService, route: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(`${service.baseUrl}/console/api/${route}`, init);
+  if (!response.ok) throw new Error(`console ${route}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The credentials the extension will import once into SecretStorage (see src/vscode/bootstrapCredentials.ts). */
+async function writeBootstrapFile(service: LocalService): Promise<string> {
+  const { keys } = await consoleJson<{ keys: ConsoleKey[] }>(service, 'keys');
+  const apiKey = keys.find((key) => key.type === 'default')?.key;
+  if (apiKey === undefined) throw new Error('the local service has no system default key');
+  type Credentials = { credentials: { appkey: string; token: string }[] };
+  let { credentials } = await consoleJson<Credentials>(service, 'speech-credentials');
+  if (credentials.length === 0) {
+    await consoleJson(service, 'speech-credentials', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    ({ credentials } = await consoleJson<Credentials>(service, 'speech-credentials'));
+  }
+  const file = path.join(demoDir, 'bootstrap-credentials.json');
+  writeFileSync(file, JSON.stringify({ apiKey, speech: credentials[0] }), { mode: 0o600 });
+  return file;
+}
+
+async function preferredPort(preferred: number): Promise<number> {
+  const probe = await import('node:net');
+  return new Promise((resolve) => {
+    const server = probe.createServer();
+    server.once('error', () => void freePort().then(resolve));
+    server.listen(preferred, '127.0.0.1', () => server.close(() => resolve(preferred)));
+  });
+}
+
+async function main(): Promise<void> {
+  mkdirSync(demoDir, { recursive: true });
+  const tools = ensureTools();
+  process.stdout.write('Packaging the extension…\n');
+  const vsix = packageExtension();
+  let service: LocalService | undefined = undefined;
+  let server: CodeServer | undefined = undefined;
+  const stop = async (): Promise<void> => {
+    process.stdout.write('\nStopping the demo…\n');
+    await server?.stop();
+    await service?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+
+  service = await startLocalService({
+    port: await preferredPort(8787),
+    altPort: await preferredPort(8788),
+    dataDir: path.join(demoDir, 'service-data'),
+    seed: path.join(root, 'demo', 'seed.json'),
+    paceMs: 25,
+    references: true,
+    quiet: true,
+  });
+  const bootstrap = await writeBootstrapFile(service);
+  server = await startCodeServer({
+    tools,
+    runDir: path.join(demoDir, 'code-server'),
+    folder: path.join(root, 'demo', 'workspace'),
+    vsix,
+    port: await preferredPort(8080),
+    settings: {
+      'maas.baseUrl': service.baseUrl,
+      'maas.altBaseUrl': service.altBaseUrl,
+      'workbench.colorTheme': 'Default Dark Modern',
+    },
+    env: { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },
+  });
+  const url = `${server.url}/?folder=${encodeURIComponent(path.join(root, 'demo', 'workspace'))}`;
+  process.stdout.write(
+    [
+      '',
+      'MaaS Assistant demo is running.',
+      `  local service:  ${service.baseUrl}  (alternative ${service.altBaseUrl})`,
+      `  service console: ${service.consoleUrl}`,
+      '',
+      `  Open this URL:  ${url}`,
+      '',
+      'The API key and speech credentials are already in the extension. Press Ctrl-C to stop everything.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The demo could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
