@@ -1,6 +1,7 @@
 // `npm test`: every test layer, in order, then one line `N passed, N failed` summing them all.
 //   lint  ESLint (layering included) and both TypeScript projects: one check
 //   unit  node:test on plain Node: test/unit, test/integration (against the local service), service/test
+//   browser  test/browser: the webview bundle in Chromium with a fake host (Playwright)
 //   host  the mocha suite of test/host inside a real code-server extension host
 //   e2e   test/e2e scenarios: Playwright + Chromium against code-server with the packaged .vsix installed
 // `npm test -- unit host` runs only the named layers.
@@ -17,7 +18,7 @@ interface Tally {
 }
 
 const root = path.resolve(__dirname, '..');
-const layers = ['lint', 'unit', 'host', 'e2e'] as const;
+const layers = ['lint', 'unit', 'browser', 'host', 'e2e'] as const;
 type Layer = (typeof layers)[number];
 
 function filesUnder(dir: string, suffix: string): string[] {
@@ -62,6 +63,7 @@ function lint(): Tally {
     ['eslint', ['node_modules/eslint/bin/eslint.js', '.']],
     ['tsc', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']],
     ['tsc (webview)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.webview.json']],
+    ['tsc (webview tests)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.webview-tests.json']],
   ];
   let failed = 0;
   for (const [label, args] of steps) {
@@ -78,6 +80,8 @@ async function runLayer(layer: Layer): Promise<Tally> {
       return lint();
     case 'unit':
       return nodeTests('unit', [...filesUnder('test/unit', '.test.ts'), ...filesUnder('test/integration', '.test.ts'), ...filesUnder('service/test', '.test.ts')]);
+    case 'browser':
+      return nodeTests('browser', filesUnder('test/browser', '.browser.ts'));
     case 'host': {
       const result = await runHostSuite();
       for (const failure of result.failures) process.stdout.write(`✖ ${failure}\n`);
@@ -103,7 +107,7 @@ async function main(): Promise<void> {
   if (unknown.length > 0) throw new Error(`Unknown test layer(s): ${unknown.join(', ')}. Layers: ${layers.join(', ')}.`);
   const selected = layers.filter((layer) => requested.length === 0 || requested.includes(layer));
   const started = Date.now();
-  if (selected.some((layer) => layer === 'host' || layer === 'e2e')) ensureTools();
+  if (selected.some((layer) => layer === 'browser' || layer === 'host' || layer === 'e2e')) ensureTools();
   const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The build failed.');
   const total: Tally = { passed: 0, failed: 0 };
