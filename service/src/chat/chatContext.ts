@@ -1,0 +1,25 @@
+// Everything the chat route needs from the running service, passed in explicitly.
+import type { BusyLimiter } from './busyLimiter';
+import type { KnowledgeIndex } from './retrieval/knowledgeIndex';
+import type { SensitiveWords } from './sensitiveWords';
+import type { UpstreamConfig } from './upstreamAnswer';
+import type { StateStore } from '../state/stateStore';
+import type { NextAnswers } from '../testing/nextAnswers';
+import type { RequestLog } from '../testing/requestLog';
+
+export interface ChatContext {
+  readonly store: StateStore;
+  readonly sensitive: SensitiveWords;
+  readonly knowledgeIndex: KnowledgeIndex;
+  readonly nextAnswers: NextAnswers;
+  readonly requestLog: RequestLog;
+  readonly busy: BusyLimiter;
+  readonly paceMs: number;
+  readonly upstream: UpstreamConfig | undefined;
+  readonly allowRemoteImages: boolean;
+  readonly references: boolean;
+  readonly cornerMark: string;
+  readonly maxImageBytes: number;
+  readonly defaultTextThreshold: number;
+  readonly acceptDefaultRepetitionPenalty: boolean;
+}

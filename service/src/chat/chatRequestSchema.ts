@@ -1,0 +1,105 @@
+// Validation of the chat request body (service-spec.md 4.1, 4.2 and the limits of section 8). Every refusal is a
+// 400 `参数错误:<field> <rule>`; the first issue found names the field.
+import * as z from 'zod';
+import { MODEL_CODES } from '../state/stateSchema';
+
+const textPart = z.object({ type: z.literal('text'), text: z.string() });
+const imagePart = z.object({ type: z.literal('image_url'), image_url: z.object({ url: z.string().min(1, { error: '不能为空' }) }) });
+export type ContentPart = z.infer<typeof textPart> | z.infer<typeof imagePart>;
+
+const message = z.object({
+  role: z.enum(['system', 'user', 'assistant', 'tool'], { error: '必须是 system、user、assistant 或 tool 之一' }),
+  content: z.union([z.string(), z.array(z.discriminatedUnion('type', [textPart, imagePart], { error: 'type 必须是 text 或 image_url' }))], {
+    error: '必须是字符串或内容片段列表',
+  }),
+});
+export type ChatMessage = z.infer<typeof message>;
+
+const retrieval = z.object({
+  knowledge_ids: z.array(z.number().int({ error: '必须是整数' }), { error: '必须是整数列表' }).min(1, { error: '至少包含一个知识库 id' }),
+  remove_corner_mark: z.boolean({ error: '必须是布尔值' }).optional(),
+  tips_text: z.string({ error: '必须是字符串' }).optional(),
+  backup_chat: z.boolean({ error: '必须是布尔值' }).optional(),
+  chat_mode: z.union([z.literal(1), z.literal(2)], { error: '必须是 1(发散模式)或 2(严格模式)' }).optional(),
+  text_threshold: z.number({ error: '必须是数字' }).min(0, { error: '取值范围为 [0, 1]' }).max(1, { error: '取值范围为 [0, 1]' }).optional(),
+});
+export type RetrievalOptions = z.infer<typeof retrieval>;
+
+const tool = z.object({ type: z.literal('retrieval', { error: '仅支持 retrieval' }), retrieval });
+
+/** `acceptDefaultRepetitionPenalty`: the spec's range for repetition_penalty is open (1.0, 2.0) yet its default is 1.0. */
+export function chatRequestSchema(acceptDefaultRepetitionPenalty: boolean) {
+  const penaltyFloor = acceptDefaultRepetitionPenalty ? z.number().gte(1, { error: '取值范围为 (1.0, 2.0)' }) : z.number().gt(1, { error: '取值范围为 (1.0, 2.0)' });
+  return z.object({
+    model: z.string({ error: '必须是字符串' }).refine((m) => (MODEL_CODES as readonly string[]).includes(m), { error: `不支持的模型,可用: ${MODEL_CODES.join(', ')}` }),
+    messages: z.array(message, { error: '必须是消息列表' }).min(1, { error: '不能为空' }),
+    stream: z.boolean({ error: '必须是布尔值' }).optional(),
+    temperature: z.number({ error: '必须是数字' }).min(0.01, { error: '取值范围为 [0.01, 1.00]' }).max(1, { error: '取值范围为 [0.01, 1.00]' }).optional(),
+    top_p: z.number({ error: '必须是数字' }).gt(0, { error: '取值范围为 (0.0, 1.0)' }).lt(1, { error: '取值范围为 (0.0, 1.0)' }).optional(),
+    max_tokens: z.number({ error: '必须是整数' }).int({ error: '必须是整数' }).min(1, { error: '取值范围为 [1, 8192]' }).max(8192, { error: '取值范围为 [1, 8192]' }).optional(),
+    repetition_penalty: penaltyFloor.lt(2, { error: '取值范围为 (1.0, 2.0)' }).optional(),
+    tools: z.array(tool, { error: '必须是工具列表' }).optional(),
+  });
+}
+export type ChatRequest = z.infer<ReturnType<typeof chatRequestSchema>>;
+
+export type Validated = { readonly ok: true; readonly request: ChatRequest } | { readonly ok: false; readonly detail: string };
+
+export function validateChatRequest(body: unknown, acceptDefaultRepetitionPenalty = true): Validated {
+  if (body === undefined) return { ok: false, detail: 'body 不是合法的 JSON' };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, detail: 'body 必须是 JSON 对象' };
+  const parsed = chatRequestSchema(acceptDefaultRepetitionPenalty).safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    if (!issue) return { ok: false, detail: 'body 无效' };
+    const { path, found } = deepestIssue(issue);
+    const rule = found.code === 'invalid_type' && found.input === undefined ? '缺失' : found.message;
+    return { ok: false, detail: `${formatPath(path) || 'body'} ${rule}` };
+  }
+  return checkConversation(parsed.data);
+}
+
+function checkConversation(request: ChatRequest): Validated {
+  const last = request.messages[request.messages.length - 1];
+  if (last && last.role !== 'user' && last.role !== 'tool') {
+    return { ok: false, detail: `messages[${request.messages.length - 1}].role 最后一条消息必须是 user` };
+  }
+  for (const [i, m] of request.messages.entries()) {
+    if (typeof m.content === 'string') continue;
+    if (m.content.length === 0) return { ok: false, detail: `messages[${i}].content 不能为空列表` };
+    const imageAt = m.content.findIndex((p) => p.type === 'image_url');
+    if (imageAt >= 0 && request.model !== 'svc_vl') {
+      return { ok: false, detail: `messages[${i}].content[${imageAt}] 模型 ${request.model} 不接受图片,请使用 svc_vl` };
+    }
+    if (imageAt >= 0 && m.role !== 'user') return { ok: false, detail: `messages[${i}].content[${imageAt}] 只有 user 消息可以包含图片` };
+  }
+  if (request.tools && request.tools.length > 0 && request.model !== 'svc_llm') {
+    return { ok: false, detail: `tools 仅支持模型 svc_llm` };
+  }
+  return { ok: true, request };
+}
+
+/**
+ * A union's own message ("string or list of parts") hides what is wrong inside the branch the caller evidently
+ * meant; the branch whose issue lies deepest names the field more precisely.
+ */
+function deepestIssue(issue: z.core.$ZodIssue): { path: PropertyKey[]; found: z.core.$ZodIssue } {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { path: issue.path, found: issue };
+  let best: { path: PropertyKey[]; found: z.core.$ZodIssue } | undefined;
+  for (const branch of issue.errors) {
+    const first = branch[0];
+    if (!first) continue;
+    const inner = deepestIssue(first);
+    if (!best || inner.path.length > best.path.length) best = inner;
+  }
+  if (!best || best.path.length === 0) return { path: issue.path, found: issue };
+  return { path: [...issue.path, ...best.path], found: best.found };
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), '');
+}
+
+export function messageText(m: ChatMessage): string {
+  return typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
+}

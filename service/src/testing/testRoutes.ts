@@ -1,0 +1,50 @@
+// The test-only routes under /_local/ (loopback callers only): faults, request log, answer overrides and reset.
+import type { ServerResponse } from 'node:http';
+import { parseJsonBody, sendJson, sendRefusal } from '../http/httpIo';
+import { faultSpecSchema } from './faultInjector';
+import { nextAnswerSchema } from './nextAnswers';
+import type { FaultInjector } from './faultInjector';
+import type { NextAnswers } from './nextAnswers';
+import type { RequestLog } from './requestLog';
+import type { StateStore } from '../state/stateStore';
+
+export interface TestRouteContext {
+  readonly faults: FaultInjector;
+  readonly requestLog: RequestLog;
+  readonly nextAnswers: NextAnswers;
+  readonly store: StateStore;
+}
+
+/** Returns false when no test route matches. */
+export function handleTestRoute(ctx: TestRouteContext, method: string, url: URL, body: Buffer, res: ServerResponse): boolean {
+  const route = `${method} ${url.pathname}`;
+  if (route === 'POST /_local/faults') {
+    const parsed = faultSpecSchema.safeParse(parseJsonBody(body));
+    if (!parsed.success) sendRefusal(res, 400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+    else sendJson(res, 201, { id: ctx.faults.add(parsed.data).id });
+  } else if (route === 'GET /_local/faults') {
+    sendJson(res, 200, { faults: ctx.faults.list() });
+  } else if (route === 'DELETE /_local/faults') {
+    ctx.faults.clear();
+    sendJson(res, 200, { cleared: true });
+  } else if (route === 'GET /_local/requests') {
+    sendJson(res, 200, { requests: ctx.requestLog.list() });
+  } else if (route === 'POST /_local/next-answer') {
+    const parsed = nextAnswerSchema.safeParse(parseJsonBody(body));
+    if (!parsed.success) sendRefusal(res, 400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+    else {
+      ctx.nextAnswers.add(parsed.data);
+      sendJson(res, 201, { queued: parsed.data.count });
+    }
+  } else if (route === 'POST /_local/reset') {
+    ctx.faults.clear();
+    ctx.requestLog.clear();
+    ctx.nextAnswers.clear();
+    const toSeed = url.searchParams.get('state') === 'seed';
+    if (toSeed) ctx.store.resetToSeed();
+    sendJson(res, 200, { reset: true, state: toSeed ? 'seed' : 'kept' });
+  } else {
+    return false;
+  }
+  return true;
+}

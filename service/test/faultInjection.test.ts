@@ -1,0 +1,169 @@
+// Fault injection and the request log (test-only routes): status bursts, dropped and stalled streams, malformed
+// chunks, per-port faults, and `clientClosed` when the client aborts.
+import { describe, it, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as delay } from 'node:timers/promises';
+import { request } from 'undici';
+import { chat, DEFAULT_KEY, http, streamChunks, useService, userAsks } from './serviceHarness';
+
+const service = useService({ paceMs: 0 });
+const CHAT = '/maas/v1/chat/completions';
+beforeEach(async () => {
+  await http('POST', `${service().baseUrl}/_local/reset`);
+});
+
+interface Logged {
+  id: number;
+  port: string;
+  path: string;
+  headers: Record<string, string>;
+  status: number;
+  finishedAt: string | null;
+  chunksSent: number;
+  completed: boolean;
+  clientClosed: boolean;
+}
+
+async function log(): Promise<Logged[]> {
+  return (await http('GET', `${service().baseUrl}/_local/requests`)).json<{ requests: Logged[] }>().requests;
+}
+
+/** Polls the request log until the predicate holds (a signal, not a fixed sleep; bounded). */
+async function waitForLog(predicate: (entries: Logged[]) => boolean): Promise<Logged[]> {
+  for (let i = 0; i < 500; i++) {
+    const entries = await log();
+    if (predicate(entries)) return entries;
+    await delay(10);
+  }
+  throw new Error('the request log never reached the expected state');
+}
+
+function openStream(baseUrl: string, signal: AbortSignal): ReturnType<typeof request> {
+  return request(`${baseUrl}${CHAT}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${DEFAULT_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify(userAsks('hello')),
+    signal,
+  });
+}
+
+describe('faults', () => {
+  it('a status burst answers the next `count` requests with it, then recovers', async () => {
+    const created = await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, status: 503, count: 2, headers: { 'Retry-After': '1' } });
+    assert.equal(created.status, 201);
+    assert.match(created.json<{ id: string }>().id, /\S/);
+    assert.equal((await http('GET', `${service().baseUrl}/_local/faults`)).json<{ faults: unknown[] }>().faults.length, 1);
+    for (let i = 0; i < 2; i++) {
+      const reply = await chat(service().baseUrl, userAsks('hi'));
+      assert.equal(reply.status, 503);
+      assert.equal(reply.headers['retry-after'], '1');
+      assert.equal(reply.json<{ error: { message: string } }>().error.message, '服务繁忙,请稍后再试');
+    }
+    assert.equal((await chat(service().baseUrl, userAsks('hi', { stream: false }))).status, 200);
+  });
+
+  it('a custom body is sent as given', async () => {
+    await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, status: 403, body: { message: '账户余额不足', error: { message: '账户余额不足' } } });
+    const reply = await chat(service().baseUrl, userAsks('hi'));
+    assert.equal(reply.status, 403);
+    assert.deepEqual(reply.json(), { message: '账户余额不足', error: { message: '账户余额不足' } });
+  });
+
+  it('a fault for the alternative port leaves the primary port alone', async () => {
+    await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, port: 'alt', status: 500 });
+    assert.equal((await chat(service().baseUrl, userAsks('hi', { stream: false }))).status, 200);
+    assert.equal((await chat(service().altBaseUrl, userAsks('hi', { stream: false }))).status, 500);
+  });
+
+  it('dropAfterChunks sends K chunks then closes the socket: no finish chunk, no [DONE]', async () => {
+    await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, dropAfterChunks: 3 });
+    const response = await openStream(service().baseUrl, new AbortController().signal);
+    assert.equal(response.statusCode, 200);
+    let text = '';
+    await assert.rejects(async () => {
+      for await (const part of response.body) text += (part as Buffer).toString();
+    });
+    const events = text.split('\n\n').filter(Boolean);
+    assert.equal(events.length, 3);
+    assert.ok(!text.includes('[DONE]'));
+    assert.ok(!text.includes('"finish_reason":"stop"'));
+    const [entry] = await waitForLog((entries) => entries.some((e) => e.finishedAt !== null));
+    assert.equal(entry?.chunksSent, 3);
+    assert.equal(entry?.completed, false);
+    assert.equal(entry?.clientClosed, false);
+  });
+
+  it('stallAfterChunks holds the stream after K chunks', async () => {
+    await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, stallMs: 60_000, stallAfterChunks: 2 });
+    const controller = new AbortController();
+    const response = await openStream(service().baseUrl, controller.signal);
+    const entries = await waitForLog((e) => e[0]?.chunksSent === 2);
+    assert.equal(entries[0]?.finishedAt, null);
+    controller.abort();
+    await response.body.text().catch(() => undefined);
+    const closed = await waitForLog((e) => e[0]?.finishedAt !== null);
+    assert.equal(closed[0]?.clientClosed, true);
+  });
+
+  it('stallMs without stallAfterChunks holds the response before any byte', async () => {
+    await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, stallMs: 60_000 });
+    const controller = new AbortController();
+    let answered = false;
+    const pending = openStream(service().baseUrl, controller.signal).then(
+      () => (answered = true),
+      () => undefined,
+    );
+    await waitForLog((e) => e.length === 1);
+    assert.equal(answered, false);
+    controller.abort();
+    await pending;
+    assert.equal(answered, false);
+    assert.equal((await waitForLog((e) => e[0]?.finishedAt !== null))[0]?.clientClosed, true);
+  });
+
+  it('malformedChunk is sent after K chunks, then the stream continues normally', async () => {
+    await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, malformedChunk: '{"id":"cmpl-broken", oops', afterChunks: 2 });
+    const reply = await chat(service().baseUrl, userAsks('hi'));
+    const events = reply.text.split('\n\n').filter(Boolean);
+    assert.equal(events[2], 'data: {"id":"cmpl-broken", oops');
+    assert.equal(events[events.length - 1], 'data: [DONE]');
+    const valid = reply.text.replace('data: {"id":"cmpl-broken", oops\n\n', '');
+    assert.equal(streamChunks(valid).at(-1)?.choices[0]?.finish_reason, 'stop');
+  });
+
+  it('DELETE /_local/faults clears pending faults', async () => {
+    await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, status: 500, count: 5 });
+    await http('DELETE', `${service().baseUrl}/_local/faults`);
+    assert.equal((await chat(service().baseUrl, userAsks('hi', { stream: false }))).status, 200);
+  });
+
+  it('refuses a fault with no or two behaviours', async () => {
+    assert.equal((await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT })).status, 400);
+    assert.equal((await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, status: 500, stallMs: 10 })).status, 400);
+  });
+});
+
+describe('request log', () => {
+  it('records requests on both ports with credentials masked', async () => {
+    await chat(service().baseUrl, userAsks('hi', { stream: false }));
+    await chat(service().altBaseUrl, userAsks('hi', { stream: false }));
+    const entries = await waitForLog((e) => e.length === 2 && e.every((x) => x.finishedAt !== null));
+    assert.deepEqual(entries.map((e) => e.port), ['primary', 'alt']);
+    assert.equal(entries[0]?.headers['authorization'], '***');
+    assert.ok(!JSON.stringify(entries).includes(DEFAULT_KEY));
+    assert.equal(entries[0]?.completed, true);
+    assert.equal(entries[0]?.status, 200);
+  });
+
+  it('shows clientClosed when the client aborts a stream', async () => {
+    await http('POST', `${service().baseUrl}/_local/next-answer`, { chunks: 10_000_000, chunkText: 'x' });
+    const controller = new AbortController();
+    const response = await openStream(service().baseUrl, controller.signal);
+    await waitForLog((e) => (e[0]?.chunksSent ?? 0) > 10);
+    controller.abort();
+    await response.body.text().catch(() => undefined);
+    const [entry] = await waitForLog((e) => e[0]?.finishedAt !== null);
+    assert.equal(entry?.clientClosed, true);
+    assert.equal(entry?.completed, false);
+  });
+});
