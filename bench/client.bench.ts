@@ -1,0 +1,173 @@
+// The chat client's hot path against a raw baseline measured in the same run, both reading the same answers
+// from the local service (a child process, so that the server's work does not share the client's thread):
+// - throughput: a 20,000-chunk answer (/_local/next-answer), client vs undici body + line split + JSON.parse;
+// - first-delta latency: from the first body chunk undici receives (diagnostics channel
+//   undici:request:bodyChunkReceived) to the first text event (client) or first parsed content delta (baseline).
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Agent, request } from 'undici';
+import { MaasClient } from '../src/core/maasClient';
+import { compared } from './benchResult';
+import type { BenchResult } from './benchResult';
+
+const KEY = 'sk-bench-0000000000000001';
+const CHUNKS = 20_000;
+const ROUNDS = 11;
+const LATENCY_ROUNDS = 25;
+const WARM_UP_ROUNDS = 3;
+const ASK = { model: 'svc_llm', messages: [{ role: 'user' as const, content: 'bench' }] };
+
+interface Service {
+  readonly baseUrl: string;
+  readonly child: ChildProcess;
+  readonly dir: string;
+}
+
+async function startService(): Promise<Service> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'maas-client-bench-'));
+  const seed = path.join(dir, 'seed.json');
+  const ready = path.join(dir, 'ready.json');
+  writeFileSync(seed, JSON.stringify({ defaultKey: KEY }));
+  const main = path.join(__dirname, '..', 'service', 'src', 'main.ts');
+  const args = ['--import', 'tsx', main, '--port', '0', '--alt-port', '0', '--pace', '0', '--seed', seed, '--data', path.join(dir, 'data'), '--ready-file', ready];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], cwd: path.join(__dirname, '..') });
+  const deadline = Date.now() + 30_000;
+  while (!existsSync(ready) || readFileSync(ready, 'utf8').trim() === '') {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the local service did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const { baseUrl } = JSON.parse(readFileSync(ready, 'utf8')) as { baseUrl: string };
+  return { baseUrl, child, dir };
+}
+
+async function stopService(service: Service): Promise<void> {
+  if (service.child.exitCode === null) {
+    const exited = new Promise((resolve) => service.child.once('exit', resolve));
+    service.child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(service.dir, { recursive: true, force: true });
+}
+
+async function nextAnswer(baseUrl: string, body: Record<string, unknown>): Promise<void> {
+  const response = await request(`${baseUrl}/_local/next-answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await response.body.dump();
+  if (response.statusCode >= 300) throw new Error(`next-answer refused: HTTP ${response.statusCode}`);
+}
+
+/** Time of the first body chunk undici received for the current request. */
+let firstBodyChunkAt: number | undefined;
+const onBodyChunk = (): void => {
+  firstBodyChunkAt ??= performance.now();
+};
+
+interface Run {
+  readonly ms: number;
+  /** Characters of answer text read: the client merges the deltas of one network read into one event. */
+  readonly chars: number;
+  /** First body chunk -> first text delta. */
+  readonly firstDeltaMs: number;
+}
+
+async function runClient(client: MaasClient): Promise<Run> {
+  firstBodyChunkAt = undefined;
+  let firstText: number | undefined;
+  let chars = 0;
+  const start = performance.now();
+  for await (const event of client.streamChat(ASK)) {
+    if (event.type === 'text') {
+      firstText ??= performance.now();
+      chars += event.text.length;
+    }
+  }
+  return { ms: performance.now() - start, chars, firstDeltaMs: (firstText ?? NaN) - (firstBodyChunkAt ?? NaN) };
+}
+
+/** The baseline: what any hand-rolled reader would do, with no tolerance, typing, validation or events. */
+async function runBaseline(baseUrl: string, dispatcher: Agent): Promise<Run> {
+  firstBodyChunkAt = undefined;
+  let firstText: number | undefined;
+  let chars = 0;
+  const start = performance.now();
+  const response = await request(`${baseUrl}/maas/v1/chat/completions`, {
+    method: 'POST',
+    dispatcher,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+    body: JSON.stringify({ ...ASK, stream: true }),
+  });
+  const decoder = new TextDecoder();
+  let rest = '';
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    const lines = (rest + decoder.decode(chunk, { stream: true })).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
+      const value = JSON.parse(line.slice(6)) as { choices: { delta: { content: string } }[] };
+      const content = value.choices[0]?.delta.content;
+      if (content) {
+        firstText ??= performance.now();
+        chars += content.length;
+      }
+    }
+  }
+  return { ms: performance.now() - start, chars, firstDeltaMs: (firstText ?? NaN) - (firstBodyChunkAt ?? NaN) };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+/** Runs both sides `rounds` times; both must read the same text length (`expected`, or the first run's). */
+async function measure(baseUrl: string, rounds: number, answer: Record<string, unknown>, expected?: number): Promise<{ client: Run[]; baseline: Run[] }> {
+  const client = new MaasClient({ baseUrl, getApiKey: () => Promise.resolve(KEY) });
+  const dispatcher = new Agent();
+  const runs = { client: [] as Run[], baseline: [] as Run[] };
+  let expectedChars = expected;
+  try {
+    for (let round = -WARM_UP_ROUNDS; round < rounds; round++) {
+      // Alternating order, and warm-up rounds not counted: the JIT (client, baseline and the service alike) needs a
+      // few 20,000-chunk answers to settle (measured: the first three client runs are 2-4x slower).
+      const order = round % 2 === 0 ? (['client', 'baseline'] as const) : (['baseline', 'client'] as const);
+      for (const side of order) {
+        await nextAnswer(baseUrl, answer);
+        const run = side === 'client' ? await runClient(client) : await runBaseline(baseUrl, dispatcher);
+        expectedChars ??= run.chars;
+        if (run.chars !== expectedChars) throw new Error(`${side} read ${run.chars} characters, expected ${expectedChars}`);
+        if (round >= 0) runs[side].push(run);
+      }
+    }
+  } finally {
+    await client.dispose();
+    await dispatcher.close();
+  }
+  return runs;
+}
+
+export default async function clientBench(): Promise<BenchResult[]> {
+  const service = await startService();
+  subscribe('undici:request:bodyChunkReceived', onBodyChunk);
+  try {
+    const big = await measure(service.baseUrl, ROUNDS, { chunks: CHUNKS, chunkText: 'x' }, CHUNKS);
+    const clientMs = median(big.client.map((r) => r.ms));
+    const baselineMs = median(big.baseline.map((r) => r.ms));
+    const words = 'The quick brown fox jumps over the lazy dog near the river bank today.';
+    const small = await measure(service.baseUrl, LATENCY_ROUNDS, { text: words });
+    const clientFirst = median(small.client.map((r) => r.firstDeltaMs));
+    const baselineFirst = median(small.baseline.map((r) => r.firstDeltaMs));
+    return [
+      compared(`client stream ${CHUNKS} chunks, time (median of ${ROUNDS})`, clientMs, baselineMs, 'ms'),
+      compared(`client stream throughput (median of ${ROUNDS})`, (CHUNKS / clientMs) * 1000, (CHUNKS / baselineMs) * 1000, 'chunks/s'),
+      compared(`client first body chunk -> first text event (median of ${LATENCY_ROUNDS})`, clientFirst, baselineFirst, 'ms'),
+      { name: 'client first-delta latency added over baseline', value: clientFirst - baselineFirst, unit: 'ms' },
+    ];
+  } finally {
+    unsubscribe('undici:request:bodyChunkReceived', onBodyChunk);
+    await stopService(service);
+  }
+}

@@ -1,0 +1,115 @@
+// The only place that reads the service's error messages: HTTP status first, then the message text of the
+// spec's error table (section 7). Also reads the body shapes seen in the wild: {"error":{"message"}},
+// the newer gateway's {"message":"账户余额不足","error":{…}}, a bare JSON line or `data:` line inside an
+// event-stream body, and plain text.
+import * as z from 'zod';
+import { parseRetryAfter } from './retryAfter';
+import { ServiceError } from './serviceError';
+import type { ServiceErrorKindFromTable } from './serviceError';
+
+interface TableRow {
+  readonly status: number;
+  readonly kind: ServiceErrorKindFromTable;
+  readonly matches: (message: string) => boolean;
+}
+
+const includes = (needle: string) => (message: string): boolean => message.includes(needle);
+
+// Order matters where one message contains another's words ("当前用户无权限" before the apikey rows).
+const TABLE: readonly TableRow[] = [
+  { status: 400, kind: 'badRequest', matches: (m) => /^\s*参数错误/.test(m) },
+  { status: 401, kind: 'keyMissing', matches: includes('apikey缺失') },
+  { status: 401, kind: 'keyUnknown', matches: includes('apikey不存在') },
+  { status: 403, kind: 'keyDisabled', matches: includes('apikey被禁用') },
+  { status: 403, kind: 'realNameRequired', matches: includes('实名认证') },
+  { status: 403, kind: 'userNoModelPermission', matches: includes('当前用户无权限') },
+  { status: 403, kind: 'keyNoModelPermission', matches: includes('apikey无权限') },
+  // 余额不足 covers the table's 余额不足,请及时充值 and the newer gateway's 账户余额不足.
+  { status: 403, kind: 'insufficientBalance', matches: includes('余额不足') },
+  { status: 403, kind: 'contentRefused', matches: includes('暂时无法回答') },
+  { status: 500, kind: 'systemError', matches: includes('系统异常') },
+  { status: 503, kind: 'busy', matches: includes('服务繁忙') },
+  { status: 503, kind: 'internalAuthFailed', matches: includes('内部模型服务鉴权失败') },
+  { status: 503, kind: 'internalServiceMissing', matches: includes('内部模型服务不存在') },
+  { status: 503, kind: 'internalPredictionForbidden', matches: includes('内部模型服务禁止预测') },
+];
+
+/** What a status alone says when the message matches no row. */
+function kindFromStatus(status: number | undefined): ServiceErrorKindFromTable | 'protocol' {
+  if (status === undefined) return 'protocol';
+  if (status === 401) return 'keyUnknown';
+  if (status === 403) return 'userNoModelPermission';
+  // wire-notes: nothing is known about rate limiting; 429 is treated like the busy 503.
+  if (status === 429 || status === 503) return 'busy';
+  if (status >= 500) return 'systemError';
+  if (status >= 400) return 'badRequest';
+  return 'protocol';
+}
+
+export function kindOf(status: number | undefined, message: string): ServiceErrorKindFromTable | 'protocol' {
+  const sameStatus = TABLE.find((row) => row.status === status && row.matches(message));
+  if (sameStatus) return sameStatus.kind;
+  const anyStatus = TABLE.find((row) => row.matches(message));
+  return anyStatus ? anyStatus.kind : kindFromStatus(status);
+}
+
+const errorBodySchema = z.looseObject({
+  message: z.string().optional(),
+  msg: z.string().optional(),
+  error: z.union([z.string(), z.looseObject({ message: z.string().optional(), code: z.unknown().optional() })]).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The error message of a parsed JSON value, or undefined when it is not an error body. */
+export function errorMessageOf(value: unknown): string | undefined {
+  const parsed = errorBodySchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const { error, message, msg } = parsed.data;
+  if (typeof error === 'string') return error;
+  return error?.message ?? message ?? msg;
+}
+
+/** Whether a parsed stream payload is an error object rather than a chunk. */
+export function isErrorPayload(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'error' in value && (value as { error: unknown }).error != null;
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a message out of an error body of any shape seen in the wild. */
+export function extractErrorMessage(body: string): string {
+  const trimmed = body.trim();
+  const whole = errorMessageOf(tryJson(trimmed));
+  if (whole !== undefined) return whole;
+  // An event-stream body, or a bare JSON line in it.
+  for (const line of trimmed.split(/\r\n|\r|\n/)) {
+    const payload = line.replace(/^data:\s?/, '').trim();
+    const message = payload.startsWith('{') ? errorMessageOf(tryJson(payload)) : undefined;
+    if (message !== undefined) return message;
+  }
+  return trimmed.slice(0, 500);
+}
+
+export interface HttpErrorInput {
+  readonly status: number | undefined;
+  readonly body: string;
+  readonly retryAfter?: string | readonly string[] | undefined;
+}
+
+/** A ServiceError for a non-200 answer (or an error object found inside a 200 answer). */
+export function classifyHttpError(input: HttpErrorInput): ServiceError {
+  const message = extractErrorMessage(input.body);
+  return errorFromMessage(input.status, message, parseRetryAfter(input.retryAfter));
+}
+
+export function errorFromMessage(status: number | undefined, message: string, retryAfterMs?: number): ServiceError {
+  const kind = kindOf(status, message);
+  const prefix = status === undefined ? 'The service reported an error' : `The service answered HTTP ${status}`;
+  return new ServiceError(kind, message ? `${prefix}: ${message}` : prefix, { status, serverMessage: message, retryAfterMs });
+}

@@ -1,0 +1,112 @@
+// Pure operations on the conversations the chat owns: each returns a new state, so the controller can save and
+// render after every change, and tests can check each rule alone. Ids come from the caller (deterministic tests).
+import { titleFromQuestion, type Conversation, type ConversationStoreData, type StoredChatParams, type Turn } from './conversationModel';
+
+export type ConversationsState = ConversationStoreData;
+
+export function activeConversation(state: ConversationsState): Conversation | undefined {
+  return state.conversations.find((c) => c.id === state.activeId) ?? state.conversations[0];
+}
+
+export function newConversation(state: ConversationsState, id: string, model: string, now: number): ConversationsState {
+  const conversation: Conversation = { id, title: '', titleEdited: false, persona: '', model, params: {}, turns: [], createdAt: now, updatedAt: now };
+  return { ...state, activeId: id, conversations: [conversation, ...state.conversations] };
+}
+
+/** The active conversation, creating an empty one when there is none. */
+export function ensureActive(state: ConversationsState, id: string, model: string, now: number): ConversationsState {
+  return activeConversation(state) === undefined ? newConversation(state, id, model, now) : { ...state, activeId: activeConversation(state)?.id };
+}
+
+export function selectConversation(state: ConversationsState, id: string): ConversationsState {
+  return state.conversations.some((c) => c.id === id) ? { ...state, activeId: id } : state;
+}
+
+function mapConversation(state: ConversationsState, id: string, change: (c: Conversation) => Conversation): ConversationsState {
+  return { ...state, conversations: state.conversations.map((c) => (c.id === id ? change(c) : c)) };
+}
+
+export function renameConversation(state: ConversationsState, id: string, title: string, now: number): ConversationsState {
+  const trimmed = title.trim();
+  if (trimmed === '') return state;
+  return mapConversation(state, id, (c) => ({ ...c, title: trimmed.slice(0, 200), titleEdited: true, updatedAt: now }));
+}
+
+/** Removes a conversation; the next one becomes active (or none). */
+export function deleteConversation(state: ConversationsState, id: string): ConversationsState {
+  const conversations = state.conversations.filter((c) => c.id !== id);
+  const activeId = state.activeId === id ? conversations[0]?.id : state.activeId;
+  return { ...state, conversations, activeId };
+}
+
+export function setConversationModel(state: ConversationsState, id: string, model: string, now: number): ConversationsState {
+  // Parameters belong to a model (max_tokens is the language model's, repetition_penalty the vision model's).
+  return mapConversation(state, id, (c) => (c.model === model ? c : { ...c, model, params: {}, updatedAt: now }));
+}
+
+export function setConversationParams(state: ConversationsState, id: string, params: StoredChatParams, now: number): ConversationsState {
+  return mapConversation(state, id, (c) => ({ ...c, params, updatedAt: now }));
+}
+
+export function setConversationPersona(state: ConversationsState, id: string, persona: string, now: number): ConversationsState {
+  return mapConversation(state, id, (c) => ({ ...c, persona, updatedAt: now }));
+}
+
+/** Appends a turn; the first question names an untitled conversation. */
+export function addTurn(state: ConversationsState, conversationId: string, turn: Turn, now: number): ConversationsState {
+  return mapConversation(state, conversationId, (c) => ({
+    ...c,
+    title: c.titleEdited || c.title !== '' ? c.title : titleFromQuestion(turn.question),
+    turns: [...c.turns, turn],
+    updatedAt: now,
+  }));
+}
+
+export function updateTurn(state: ConversationsState, conversationId: string, turnId: string, change: (t: Turn) => Turn): ConversationsState {
+  return mapConversation(state, conversationId, (c) => ({ ...c, turns: c.turns.map((t) => (t.id === turnId ? change(t) : t)) }));
+}
+
+/**
+ * Re-running from a turn (edit, regenerate, retry): the turns after it are dropped, the turn itself is reset to
+ * pending with the (new) question. Earlier turns are untouched, so history is never corrupted.
+ */
+export function rerunFrom(
+  state: ConversationsState,
+  conversationId: string,
+  turnId: string,
+  question: string,
+  model: string,
+  now: number,
+): { state: ConversationsState; dropped: Turn[] } {
+  let dropped: Turn[] = [];
+  const next = mapConversation(state, conversationId, (c) => {
+    const index = c.turns.findIndex((t) => t.id === turnId);
+    if (index < 0) return c;
+    dropped = c.turns.slice(index + 1);
+    const original = c.turns[index] as Turn;
+    const reset: Turn = {
+      ...original,
+      question,
+      answer: '',
+      reasoning: '',
+      status: 'pending',
+      model,
+      finishReason: undefined,
+      usage: undefined,
+      error: undefined,
+      completedAt: undefined,
+      createdAt: now,
+    };
+    const title = !c.titleEdited && index === 0 ? titleFromQuestion(question) : c.title;
+    return { ...c, title, turns: [...c.turns.slice(0, index), reset], updatedAt: now };
+  });
+  return { state: next, dropped };
+}
+
+export function findTurn(state: ConversationsState, turnId: string): { conversation: Conversation; turn: Turn; index: number } | undefined {
+  for (const conversation of state.conversations) {
+    const index = conversation.turns.findIndex((t) => t.id === turnId);
+    if (index >= 0) return { conversation, turn: conversation.turns[index] as Turn, index };
+  }
+  return undefined;
+}

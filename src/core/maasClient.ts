@@ -1,0 +1,110 @@
+// The facade the VS Code layer (or any front end) constructs: one pooled dispatcher, the chat and speech
+// clients, the base URL failover state and the redaction of every secret the client has seen.
+import { DEFAULT_RETRY_POLICY } from './backoff';
+import type { RetryPolicy } from './backoff';
+import { BaseUrlSelector } from './baseUrlSelector';
+import { ChatClient } from './chatClient';
+import type { ChatCallOptions } from './chatClient';
+import type { ChatEvent, ChatResult } from './chatEvents';
+import type { ChatRequest } from './chatRequest';
+import { createDispatcher, DEFAULT_TIMEOUTS, HttpTransport } from './httpTransport';
+import type { OnLog, ProxyOptions, Timeouts } from './httpTransport';
+import { SpeechClient } from './speechClient';
+import type { AudioResult, SpeechCallOptions, SpeechCredentials, WaitOptions } from './speechClient';
+import type { LongTask, Speaker, SynthesisRequest } from './speechPayloads';
+
+export interface MaasClientOptions {
+  /** {base_url}, e.g. https://host (no trailing slash needed). */
+  readonly baseUrl: string;
+  /** {alt_base_url}: serves the same chat path; used while the primary is unreachable or busy. */
+  readonly altBaseUrl?: string;
+  readonly getApiKey: () => Promise<string | undefined>;
+  readonly getSpeechCredentials?: () => Promise<SpeechCredentials | undefined>;
+  readonly proxy?: ProxyOptions;
+  readonly timeouts?: Partial<Timeouts> & { readonly completionMs?: number };
+  readonly retry?: Partial<RetryPolicy>;
+  readonly onLog?: OnLog;
+  /** A `data:` payload that is not JSON (skipped); for diagnostics. */
+  readonly onMalformed?: (raw: string) => void;
+}
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, '');
+
+export class MaasClient {
+  private readonly dispatcher;
+  private readonly chatClient: ChatClient;
+  private readonly speech: SpeechClient;
+  private readonly known = new Set<string>();
+
+  constructor(options: MaasClientOptions) {
+    const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    const retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.dispatcher = createDispatcher(timeouts, options.proxy);
+    const secrets = (): readonly string[] => [...this.known];
+    const rememberSecret = (value: string): void => {
+      if (value.length >= 4) this.known.add(value);
+    };
+    const transport = new HttpTransport(this.dispatcher, options.onLog, secrets);
+    const baseUrl = trimSlash(options.baseUrl);
+    this.chatClient = new ChatClient({
+      transport,
+      selector: new BaseUrlSelector(baseUrl, options.altBaseUrl ? trimSlash(options.altBaseUrl) : undefined, retry.failoverCooldownMs),
+      retry,
+      completionTimeoutMs: options.timeouts?.completionMs ?? 300_000,
+      getApiKey: options.getApiKey,
+      secrets,
+      rememberSecret,
+      onMalformed: options.onMalformed,
+    });
+    this.speech = new SpeechClient({
+      transport,
+      baseUrl,
+      getCredentials: options.getSpeechCredentials ?? (() => Promise.resolve(undefined)),
+      secrets,
+      rememberSecret,
+    });
+  }
+
+  /** A streamed answer: text, reasoning, references, retry, failover, then usage and finish. */
+  streamChat(request: ChatRequest, options?: ChatCallOptions): AsyncGenerator<ChatEvent, void, undefined> {
+    return this.chatClient.streamChat(request, options);
+  }
+
+  chat(request: ChatRequest, options?: ChatCallOptions & { onEvent?: (event: ChatEvent) => void }): Promise<ChatResult> {
+    return this.chatClient.chat(request, options);
+  }
+
+  listSpeakers(options?: SpeechCallOptions): Promise<Speaker[]> {
+    return this.speech.listSpeakers(options);
+  }
+
+  synthesize(request: SynthesisRequest, options?: SpeechCallOptions & { method?: 'POST' | 'GET' }): Promise<AudioResult> {
+    return this.speech.synthesize(request, options);
+  }
+
+  submitLongTask(request: SynthesisRequest, options?: SpeechCallOptions): Promise<LongTask> {
+    return this.speech.submitLongTask(request, options);
+  }
+
+  queryLongTask(taskId: string, options?: SpeechCallOptions): Promise<LongTask> {
+    return this.speech.queryLongTask(taskId, options);
+  }
+
+  waitForLongTask(taskId: string, options?: WaitOptions): Promise<LongTask> {
+    return this.speech.waitForLongTask(taskId, options);
+  }
+
+  downloadAudio(url: string, options?: SpeechCallOptions): Promise<AudioResult> {
+    return this.speech.downloadAudio(url, options);
+  }
+
+  /** Downloads a complete task's audio, refreshing an expired address once. */
+  downloadTaskAudio(task: LongTask, options?: SpeechCallOptions): Promise<AudioResult> {
+    return this.speech.downloadTaskAudio(task, options);
+  }
+
+  /** Closes every pooled connection. */
+  async dispose(): Promise<void> {
+    await this.dispatcher.destroy();
+  }
+}

@@ -1,0 +1,222 @@
+// Speech synthesis (spec 4.3-4.7): speakers, real-time synthesis by POST or GET, the long-text task (submit,
+// poll with backoff, cancel, download). Audio is told from errors by Content-Type and magic bytes, not by
+// the status code: a JSON body is a {request_id, code, message} error even with HTTP 200 (wire-notes).
+import { randomUUID } from 'node:crypto';
+import { classifyHttpError } from './classifyError';
+import { header, readBody } from './httpTransport';
+import type { HttpTransport } from './httpTransport';
+import { detectAudioFormat, AUDIO_MIME } from './mediaSniffing';
+import type { AudioFormat } from './mediaSniffing';
+import { parseOrThrow } from './parseOrThrow';
+import { redactSecrets } from './redact';
+import { ServiceError, SPEECH_CODES } from './serviceError';
+import { sleep } from './sleep';
+import { longTaskAnswerSchema, speakersAnswerSchema, speakersOf, speechEnvelopeSchema, synthesisRequestSchema, timestampedAudioSchema } from './speechPayloads';
+import type { LongTask, Speaker, SynthesisRequest, Timestamp } from './speechPayloads';
+
+export const SPEECH_BASE_PATH = '/maas/v2/api';
+
+export interface SpeechCredentials {
+  readonly appkey: string;
+  readonly token: string;
+}
+
+export interface AudioResult {
+  readonly audio: Buffer;
+  readonly format: AudioFormat;
+  readonly mime: string;
+  /** Sentence timestamps, when `enable_ts` was requested and the service sent them. */
+  readonly timestamps?: readonly Timestamp[];
+}
+
+export interface SpeechCallOptions {
+  readonly signal?: AbortSignal;
+}
+
+export interface WaitOptions extends SpeechCallOptions {
+  readonly onStatus?: (task: LongTask) => void;
+  /** Overall limit of the wait; default 10 minutes. */
+  readonly timeoutMs?: number;
+  /** First poll delay (default 1 s), growing by half each poll up to maxDelayMs (default 10 s). */
+  readonly initialDelayMs?: number;
+  readonly maxDelayMs?: number;
+}
+
+export interface SpeechClientDeps {
+  readonly transport: HttpTransport;
+  readonly baseUrl: string;
+  readonly getCredentials: () => Promise<SpeechCredentials | undefined>;
+  readonly secrets: () => readonly string[];
+  readonly rememberSecret: (value: string) => void;
+}
+
+type Fields = Record<string, string | number | boolean>;
+
+/** RFC 3986 query encoding (wire-notes), not form encoding: spaces as %20. */
+function toQuery(fields: Fields): string {
+  return Object.entries(fields).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+}
+
+interface Answer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly bytes: Buffer;
+}
+
+export class SpeechClient {
+  constructor(private readonly deps: SpeechClientDeps) {}
+
+  async listSpeakers(options: SpeechCallOptions = {}): Promise<Speaker[]> {
+    const answer = await this.call('GET', 'get_speakers', {}, options.signal);
+    const speakers = speakersOf(this.parseJson(answer, speakersAnswerSchema));
+    if (!speakers) throw new ServiceError('protocol', 'The speaker list holds no array under speakers, data or data.list.');
+    return speakers;
+  }
+
+  async synthesize(request: SynthesisRequest, options: SpeechCallOptions & { method?: 'POST' | 'GET' } = {}): Promise<AudioResult> {
+    const fields = await this.requestFields(request);
+    const answer = await this.call(options.method ?? 'POST', 'tts', fields, options.signal);
+    if (answer.contentType.includes('json')) {
+      const timed = this.parseJson(answer, timestampedAudioSchema);
+      return audioFrom(Buffer.from(timed.audio, 'base64'), timed.timestamps?.map((t) => ({ text: t.text, beginMs: t.begin_ms, endMs: t.end_ms })));
+    }
+    return this.audioOf(answer);
+  }
+
+  async submitLongTask(request: SynthesisRequest, options: SpeechCallOptions = {}): Promise<LongTask> {
+    const answer = await this.call('POST', 'tts-long-commit', await this.requestFields(request), options.signal);
+    return taskOf(this.parseJson(answer, longTaskAnswerSchema));
+  }
+
+  async queryLongTask(taskId: string, options: SpeechCallOptions = {}): Promise<LongTask> {
+    // Spec 4.7: the query carries the appkey only.
+    const { appkey } = await this.credentials();
+    const answer = await this.call('POST', 'tts-long-query', { request_id: randomUUID(), task_id: taskId, appkey }, options.signal);
+    return taskOf(this.parseJson(answer, longTaskAnswerSchema));
+  }
+
+  /** Polls until the task is complete (returned) or failed (thrown); the signal stops the polling at once. */
+  async waitForLongTask(taskId: string, options: WaitOptions = {}): Promise<LongTask> {
+    const deadline = Date.now() + (options.timeoutMs ?? 600_000);
+    let delay = options.initialDelayMs ?? 1_000;
+    const maxDelay = options.maxDelayMs ?? 10_000;
+    for (;;) {
+      const task = await this.queryLongTask(taskId, options);
+      options.onStatus?.(task);
+      if (task.status === 'complete' && task.audioAddress !== '') return task;
+      if (task.status === 'failed') {
+        throw new ServiceError('speech', `Speech synthesis task failed: ${task.message || 'no reason given'}`, { speechCode: SPEECH_CODES.synthesisFailed, serverMessage: task.message });
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new ServiceError('timeout', `Speech synthesis task ${taskId} did not finish in time (last status: ${task.status}).`);
+      await sleep(Math.min(delay, left), options.signal);
+      delay = Math.min(maxDelay, delay * 1.5);
+    }
+  }
+
+  /** Fetches an audio address without credentials (it is a signed URL). */
+  async downloadAudio(url: string, options: SpeechCallOptions = {}): Promise<AudioResult> {
+    if (!/^https?:\/\//.test(url)) throw new ServiceError('protocol', 'The audio address is not an http(s) URL.');
+    const response = await this.deps.transport.send({ method: 'GET', baseUrl: new URL(url).origin, path: url, signal: options.signal });
+    const answer = await this.read(response);
+    if (answer.status !== 200 && !answer.contentType.includes('json')) {
+      throw new ServiceError('speech', `The audio address answered HTTP ${answer.status}.`, { status: answer.status, retryable: answer.status === 403 || answer.status === 404 });
+    }
+    return this.audioOf(answer);
+  }
+
+  /** Downloads a complete task's audio; an expired or missing address (403/404) is refreshed by one query. */
+  async downloadTaskAudio(task: LongTask, options: SpeechCallOptions = {}): Promise<AudioResult> {
+    try {
+      return await this.downloadAudio(task.audioAddress, options);
+    } catch (error) {
+      if (!(error instanceof ServiceError) || (error.status !== 403 && error.status !== 404)) throw error;
+      const fresh = await this.queryLongTask(task.taskId, options);
+      return this.downloadAudio(fresh.audioAddress, options);
+    }
+  }
+
+  private async credentials(): Promise<SpeechCredentials> {
+    const credentials = await this.deps.getCredentials();
+    if (!credentials?.appkey || !credentials.token) {
+      throw new ServiceError('validation', 'Speech synthesis needs an appkey and a token; none is set.', { field: 'appkey', retryable: false });
+    }
+    this.deps.rememberSecret(credentials.appkey);
+    this.deps.rememberSecret(credentials.token);
+    return credentials;
+  }
+
+  private async requestFields(request: SynthesisRequest): Promise<Fields> {
+    const parsed = parseOrThrow(synthesisRequestSchema, request);
+    const { appkey, token } = await this.credentials();
+    const fields: Fields = { request_id: parsed.request_id ?? randomUUID(), appkey, token };
+    for (const [name, value] of Object.entries(parsed)) if (value !== undefined) fields[name] = value;
+    return fields;
+  }
+
+  private async call(method: 'GET' | 'POST', route: string, fields: Fields, signal: AbortSignal | undefined): Promise<Answer> {
+    const path = `${SPEECH_BASE_PATH}/${route}`;
+    const query = method === 'GET' && Object.keys(fields).length > 0 ? `?${toQuery(fields)}` : '';
+    const response = await this.deps.transport.send({
+      method,
+      baseUrl: this.deps.baseUrl,
+      path: path + query,
+      signal,
+      ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) } : {}),
+    });
+    const answer = await this.read(response);
+    if (answer.status !== 200 && !answer.contentType.includes('json')) {
+      throw classifyHttpError({ status: answer.status, body: redactSecrets(answer.bytes.toString('utf8'), this.deps.secrets()) });
+    }
+    return answer;
+  }
+
+  private async read(response: Awaited<ReturnType<HttpTransport['send']>>): Promise<Answer> {
+    try {
+      const bytes = await readBody(response.body);
+      response.done();
+      return { status: response.status, contentType: header(response.headers, 'content-type') ?? '', bytes };
+    } catch (error) {
+      response.body.destroy();
+      response.done(error instanceof ServiceError ? error : undefined);
+      throw error;
+    }
+  }
+
+  /** Parses a JSON answer; a non-zero `code` (or a non-200 status) is a speech error naming the service's message. */
+  private parseJson<T>(answer: Answer, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): T {
+    let value: unknown;
+    try {
+      value = JSON.parse(answer.bytes.toString('utf8'));
+    } catch (error) {
+      throw new ServiceError('protocol', `The speech service answered something that is not JSON (HTTP ${answer.status}).`, { cause: error, status: answer.status });
+    }
+    const envelope = speechEnvelopeSchema.safeParse(value);
+    const code = envelope.success ? envelope.data.code : undefined;
+    if ((code !== undefined && code !== null && code !== 0) || answer.status !== 200) {
+      const message = redactSecrets((envelope.success ? envelope.data.message : undefined) ?? 'no message', this.deps.secrets());
+      throw new ServiceError('speech', `Speech service error ${code ?? answer.status}: ${message}`, { speechCode: code ?? undefined, serverMessage: message, status: answer.status });
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new ServiceError('protocol', 'The speech service answered JSON of an unexpected shape.', { status: answer.status });
+    return parsed.data;
+  }
+
+  private audioOf(answer: Answer): AudioResult {
+    if (answer.contentType.includes('json')) {
+      this.parseJson(answer, speechEnvelopeSchema);
+      throw new ServiceError('protocol', 'The speech service answered JSON without audio.');
+    }
+    return audioFrom(answer.bytes);
+  }
+}
+
+function audioFrom(audio: Buffer, timestamps?: readonly Timestamp[]): AudioResult {
+  const format = detectAudioFormat(audio);
+  if (!format) throw new ServiceError('protocol', `The speech service answered ${audio.length} bytes that are not WAV, MP3, Ogg or FLAC audio.`);
+  return { audio, format, mime: AUDIO_MIME[format], ...(timestamps ? { timestamps } : {}) };
+}
+
+function taskOf(answer: { task_id: string; task_status: LongTask['status']; audio_address?: string | null; message?: string | null }): LongTask {
+  return { taskId: answer.task_id, status: answer.task_status, audioAddress: answer.audio_address ?? '', message: answer.message ?? '' };
+}

@@ -1,0 +1,91 @@
+// Starts the local service in-process for the client's integration tests, with helpers for its test-only
+// routes (/_local/...) and its console API. Every test file stops what it starts in `after`.
+import { request } from 'undici';
+import { startLocalService } from '../../service/src/localService';
+import type { LocalService, LocalServiceOptions } from '../../service/src/localService';
+import { MaasClient } from '../../src/core/maasClient';
+import type { MaasClientOptions } from '../../src/core/maasClient';
+
+export const DEFAULT_KEY = 'sk-test-default-0000000001';
+export const SPEECH = { appkey: 'appkey-test-0001', token: 'token-test-0001' } as const;
+export const CHAT_ROUTE = '/maas/v1/chat/completions';
+
+export interface RequestLogEntry {
+  readonly id: string;
+  readonly port: 'primary' | 'alt';
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly completed: boolean;
+  readonly clientClosed: boolean;
+  readonly chunksSent: number;
+  readonly finishedAt: string | number | null;
+  readonly headers: Record<string, string>;
+}
+
+export class LocalServiceFixture {
+  private readonly clients: MaasClient[] = [];
+
+  private constructor(readonly service: LocalService) {}
+
+  static async start(options: LocalServiceOptions = {}): Promise<LocalServiceFixture> {
+    const service = await startLocalService({
+      quiet: true,
+      seed: { defaultKey: DEFAULT_KEY, speechCredentials: [SPEECH], account: { realNameVerified: true, balance: 100, models: ['svc_llm', 'svc_vl'] } },
+      ...options,
+    });
+    return new LocalServiceFixture(service);
+  }
+
+  /** A client with fast retries (tests wait on events, never on wall-clock durations). */
+  client(options: Partial<MaasClientOptions> = {}): MaasClient {
+    const client = new MaasClient({
+      baseUrl: this.service.baseUrl,
+      getApiKey: () => Promise.resolve(DEFAULT_KEY),
+      getSpeechCredentials: () => Promise.resolve(SPEECH),
+      retry: { baseDelayMs: 5, maxDelayMs: 20, ...options.retry },
+      ...options,
+    });
+    this.clients.push(client);
+    return client;
+  }
+
+  async json<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const response = await request(`${this.service.baseUrl}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.body.text();
+    return { status: response.statusCode, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  async fault(spec: Record<string, unknown>): Promise<void> {
+    const { status } = await this.json('POST', '/_local/faults', { route: CHAT_ROUTE, ...spec });
+    if (status !== 201) throw new Error(`fault not accepted: HTTP ${status}`);
+  }
+
+  async requests(): Promise<RequestLogEntry[]> {
+    return (await this.json<{ requests: RequestLogEntry[] }>('GET', '/_local/requests')).body.requests;
+  }
+
+  async reset(): Promise<void> {
+    await this.json('POST', '/_local/reset?state=seed');
+  }
+
+  /** Polls the request log until `predicate` holds (the service records a closed socket asynchronously). */
+  async waitForRequests(predicate: (log: RequestLogEntry[]) => boolean, timeoutMs = 5000): Promise<RequestLogEntry[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const log = await this.requests();
+      if (predicate(log)) return log;
+      if (Date.now() > deadline) throw new Error(`request log never matched: ${JSON.stringify(log)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.clients.map((c) => c.dispose()));
+    await this.service.stop();
+  }
+}

@@ -1,0 +1,112 @@
+// Requests through an HTTP proxy: a tiny forward proxy on loopback (CONNECT tunnels and absolute-form
+// requests), explicit (`proxy.url`) and from HTTP_PROXY / NO_PROXY.
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, request as httpRequest } from 'node:http';
+import type { Server } from 'node:http';
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
+import type { ChatRequest } from '../../src/core/chatRequest';
+import type { MaasClient } from '../../src/core/maasClient';
+import { LocalServiceFixture } from './localServiceFixture';
+
+const ASK: ChatRequest = { model: 'svc_llm', messages: [{ role: 'user', content: 'Through the proxy?' }] };
+
+class ForwardProxy {
+  readonly seen: string[] = [];
+  private readonly sockets = new Set<Socket>();
+  private readonly server: Server;
+
+  constructor() {
+    this.server = createServer((req, res) => {
+      this.seen.push(`${req.method} ${req.url}`);
+      const upstream = httpRequest(req.url ?? '', { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    });
+    this.server.on('connect', (req, client: Socket, head: Buffer) => {
+      this.seen.push(`CONNECT ${req.url}`);
+      const [host, port] = (req.url ?? '').split(':');
+      const upstream = connect(Number(port), host ?? '127.0.0.1', () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+    });
+    this.server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+  }
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+async function answerText(client: MaasClient): Promise<string> {
+  let text = '';
+  for await (const event of client.streamChat(ASK)) if (event.type === 'text') text += event.text;
+  return text;
+}
+
+describe('HTTP proxy', () => {
+  let fixture: LocalServiceFixture;
+  let proxy: ForwardProxy;
+  let proxyUrl: string;
+  const savedEnv = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY, http_proxy: process.env.http_proxy, no_proxy: process.env.no_proxy };
+
+  before(async () => {
+    fixture = await LocalServiceFixture.start();
+    proxy = new ForwardProxy();
+    proxyUrl = await proxy.listen();
+  });
+  after(async () => {
+    for (const [name, value] of Object.entries(savedEnv)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await fixture.stop();
+    await proxy.close();
+  });
+  beforeEach(() => {
+    proxy.seen.length = 0;
+  });
+
+  const serviceHost = (): string => new URL(fixture.service.baseUrl).host;
+
+  it('carries a chat request through an explicit proxy URL', async () => {
+    const text = await answerText(fixture.client({ proxy: { url: proxyUrl, strictSSL: true } }));
+    assert.ok(text.length > 0);
+    assert.ok(proxy.seen.some((line) => line.includes(serviceHost())), JSON.stringify(proxy.seen));
+  });
+
+  it('uses HTTP_PROXY from the environment and bypasses it for NO_PROXY hosts', async () => {
+    delete process.env.http_proxy;
+    delete process.env.no_proxy;
+    process.env.HTTP_PROXY = proxyUrl;
+    process.env.NO_PROXY = '';
+    assert.ok((await answerText(fixture.client())).length > 0);
+    assert.ok(proxy.seen.some((line) => line.includes(serviceHost())), JSON.stringify(proxy.seen));
+
+    proxy.seen.length = 0;
+    process.env.NO_PROXY = '127.0.0.1';
+    assert.ok((await answerText(fixture.client())).length > 0);
+    assert.deepEqual(proxy.seen, []);
+  });
+});
