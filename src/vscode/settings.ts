@@ -1,7 +1,7 @@
 // Reads the `maas.*` settings through settingsSchema and reports invalid values once per change.
 import * as vscode from 'vscode';
 import type { Logger } from './logger';
-import { parseSettings, type Settings, type SettingsProblem } from './settingsSchema';
+import { parseSettings, settingNames, type Settings, type SettingsProblem } from './settingsSchema';
 
 export class SettingsReader implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Settings>();
@@ -23,13 +23,9 @@ export class SettingsReader implements vscode.Disposable {
   }
 
   private read(): Settings {
-    const config = vscode.workspace.getConfiguration('maas');
-    const { settings, problems } = parseSettings({
-      baseUrl: config.get('baseUrl'),
-      altBaseUrl: config.get('altBaseUrl'),
-      chatModel: config.get('models.chat'),
-      visionModel: config.get('models.vision'),
-    });
+    const config = vscode.workspace.getConfiguration();
+    const raw = Object.fromEntries(Object.entries(settingNames).map(([key, name]) => [key, config.get(name)]));
+    const { settings, problems } = parseSettings(raw);
     for (const problem of problems) {
       const message = describeProblem(problem);
       this.logger.warn(message);
@@ -59,6 +55,15 @@ function describeProblem(problem: SettingsProblem): string {
         problem.value,
       );
     case 'type':
-      return vscode.l10n.t('The setting {0} must be text, but it is {1}; its default is used until you fix it.', problem.setting, problem.value);
+      return vscode.l10n.t('The setting {0} has the wrong type ({1}); its default is used until you fix it.', problem.setting, problem.value);
+    case 'range':
+      return vscode.l10n.t('The setting {0} is {1}, which is outside its allowed range; its default is used until you fix it.', problem.setting, problem.value);
+    case 'tooLong':
+      return vscode.l10n.t('The setting {0} is too long; its default is used until you fix it.', problem.setting);
+    case 'modelList':
+      return vscode.l10n.t(
+        'The setting {0} must list model codes, or objects with a "code" and an optional "vision" flag; it is ignored until you fix it.',
+        problem.setting,
+      );
   }
 }

@@ -1,6 +1,9 @@
 // What activate() returns when the extension runs under a test runner (ExtensionMode.Test): a narrow handle for
 // in-host tests to seed and read state without a public command argument. Undefined in normal use.
+import type { ConversationStore } from '../core/conversations/conversationStore';
+import type { ConversationsState } from '../core/conversations/conversationsState';
 import type { ApiKeyStore } from './apiKeyStore';
+import type { ChatController } from './chat/chatController';
 
 export interface MaasTestHook {
   /** Milliseconds activate() took, measured inside the extension host. */
@@ -9,11 +12,27 @@ export interface MaasTestHook {
     get(): Promise<string | undefined>;
     set(value: string): Promise<void>;
   };
+  readonly chat: {
+    /** The conversations as the host holds them. */
+    state(): Promise<ConversationsState>;
+    /** Asks a question in the active conversation, as the chat view's Send does; resolves with the turn id. */
+    ask(question: string): Promise<string>;
+    /** Where the history file lives. */
+    readonly storePath: string;
+  };
 }
 
-export function createTestHook(keys: ApiKeyStore, activationMs: number): MaasTestHook {
+export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController; store: ConversationStore; activationMs: number }): MaasTestHook {
   return {
-    activationMs,
-    apiKey: { get: () => keys.get(), set: (value) => keys.set(value) },
+    activationMs: parts.activationMs,
+    apiKey: { get: () => parts.keys.get(), set: (value) => parts.keys.set(value) },
+    chat: {
+      state: async () => {
+        await parts.chat.whenLoaded();
+        return parts.chat.conversations;
+      },
+      ask: (question) => parts.chat.startTurn({ kind: 'chat', question }),
+      storePath: parts.store.path,
+    },
   };
 }

@@ -1,62 +1,53 @@
-// The chat view's browser program. It mirrors the host's state: it says `ready`, renders each snapshot it
-// receives, and turns clicks into intents. It never imports vscode, node or core (enforced by the linter).
-import type { ChatSnapshot, HostToWebview, WebviewToHost } from '../shared/protocol';
+// The chat view's browser program: says `ready`, mirrors the host's state (snapshot, deltas, turn updates,
+// notices) and turns the user's actions into intents. Never imports vscode, node or core (enforced by the linter).
+import type { HostToWebview, WebviewStrings, WebviewToHost } from '../shared/protocol';
+import { ChatApp, type PersistedState } from './chatApp';
+import { createMarkdownEngine } from './markdownEngine';
 
 interface VsCodeApi {
   postMessage(message: WebviewToHost): void;
+  getState(): unknown;
+  setState(state: PersistedState): void;
 }
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
-const app = document.getElementById('app');
+const root = document.getElementById('app') ?? document.body;
 
-function post(message: WebviewToHost): void {
-  vscode.postMessage(message);
+/** The strings of the latest snapshot; nothing renders before the first one arrives. */
+let latestStrings: WebviewStrings | undefined;
+
+function persisted(): PersistedState {
+  const state = vscode.getState();
+  if (typeof state !== 'object' || state === null) return {};
+  const { draft, conversationsOpen } = state as Record<string, unknown>;
+  return { draft: typeof draft === 'string' ? draft : undefined, conversationsOpen: typeof conversationsOpen === 'boolean' ? conversationsOpen : undefined };
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className !== undefined) node.className = className;
-  return node;
-}
+const app = new ChatApp(
+  root,
+  {
+    md: createMarkdownEngine(),
+    post: (message) => vscode.postMessage(message),
+    strings: () => {
+      const snapshot = latestStrings;
+      if (snapshot === undefined) throw new Error('strings requested before the first snapshot');
+      return snapshot;
+    },
+    lang: document.documentElement.lang || navigator.language,
+  },
+  persisted(),
+  (state) => vscode.setState(state),
+);
 
-function row(list: HTMLDListElement, label: string, value: string, testId: string): void {
-  const term = element('dt', label);
-  const detail = element('dd', value);
-  detail.dataset.testid = testId;
-  list.append(term, detail);
-}
-
-function render(snapshot: ChatSnapshot): void {
-  if (app === null) return;
-  const s = snapshot.strings;
-  const heading = element('h1', s.title);
-  const status = element('dl', undefined, 'status');
-  status.dataset.testid = 'snapshot';
-  row(status, s.apiKeyLabel, snapshot.apiKeyState === 'set' ? s.apiKeySet : s.apiKeyMissing, 'api-key-state');
-  row(status, s.serviceLabel, snapshot.baseUrl === '' ? s.serviceNotConfigured : snapshot.baseUrl, 'base-url');
-  row(status, s.chatModelLabel, snapshot.models.chat, 'chat-model');
-  row(status, s.visionModelLabel, snapshot.models.vision, 'vision-model');
-
-  const actions = element('div', undefined, 'actions');
-  const setKey = element('button', s.setApiKey);
-  setKey.type = 'button';
-  setKey.addEventListener('click', () => post({ type: 'runCommand', command: 'setApiKey' }));
-  const logs = element('button', s.showLogs, 'secondary');
-  logs.type = 'button';
-  logs.addEventListener('click', () => post({ type: 'runCommand', command: 'showLogs' }));
-  actions.append(setKey, logs);
-
-  app.replaceChildren(heading, status, actions);
-  app.setAttribute('aria-busy', 'false');
-  app.dataset.version = snapshot.extensionVersion;
-}
-
-window.addEventListener('message', (event: MessageEvent<HostToWebview>) => {
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data;
-  if (message.type === 'snapshot') render(message.snapshot);
+  // Only messages shaped like the protocol's events are considered; the host is the only sender.
+  if (typeof message !== 'object' || message === null || typeof (message as { type?: unknown }).type !== 'string') return;
+  const typed = message as HostToWebview;
+  if (typed.type === 'snapshot') latestStrings = typed.snapshot.strings;
+  app.receive(typed);
 });
 
-post({ type: 'ready' });
+vscode.postMessage({ type: 'ready' });

@@ -1,14 +1,15 @@
-// The side-bar chat view. The host owns the state: on the webview's `ready` (and whenever the key or the settings
-// change) it posts a full snapshot; inbound messages are validated and malformed ones dropped with a warning.
+// The side-bar chat view: serves the webview's HTML, validates its messages (malformed ones are dropped with a
+// warning) and hands them to the intent handler. The controller owns the state and posts snapshots, deltas and
+// turn updates through the port this view gives it while it is alive.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { assertNever, parseWebviewMessage, type ChatSnapshot, type HostToWebview, type WebviewToHost } from '../../shared/protocol';
+import { parseWebviewMessage } from '../../shared/protocol';
 import type { ApiKeyStore } from '../apiKeyStore';
-import { CommandId } from '../commands/commandIds';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings';
+import type { ChatController } from './chatController';
+import { handleIntent, type IntentDependencies } from './chatIntents';
 import { renderWebviewHtml } from './webviewHtml';
-import { webviewStrings } from './webviewStrings';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewId = 'maas.chatView';
@@ -17,14 +18,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly extensionVersion: string,
-    private readonly keys: ApiKeyStore,
-    private readonly settings: SettingsReader,
+    private readonly controller: ChatController,
+    private readonly intents: IntentDependencies,
+    keys: ApiKeyStore,
+    settings: SettingsReader,
     private readonly logger: Logger,
   ) {
     this.disposables.push(
-      keys.onDidChange(() => void this.postSnapshot()),
-      settings.onDidChange(() => void this.postSnapshot()),
+      keys.onDidChange(() => void controller.postSnapshot()),
+      settings.onDidChange(() => void controller.postSnapshot()),
     );
   }
 
@@ -44,12 +46,25 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       lang: vscode.env.language,
       title: vscode.l10n.t('MaaS Assistant'),
     });
+    this.controller.attach({
+      post: (message) => void webview.postMessage(message),
+      reveal: (focus) => this.reveal(focus),
+    });
     const messageSubscription = webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw));
     const disposeSubscription = view.onDidDispose(() => {
       messageSubscription.dispose();
       disposeSubscription.dispose();
-      if (this.view === view) this.view = undefined;
+      if (this.view === view) {
+        this.view = undefined;
+        this.controller.attach(undefined);
+      }
     });
+  }
+
+  /** Shows the chat view, creating it if needed. */
+  async reveal(focus = false): Promise<void> {
+    if (this.view !== undefined) this.view.show(!focus);
+    else await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
   }
 
   private async receive(raw: unknown): Promise<void> {
@@ -58,40 +73,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.logger.warn(`Dropped a malformed message from the chat view: ${parsed.error}`);
       return;
     }
-    await this.handle(parsed.message);
-  }
-
-  private async handle(message: WebviewToHost): Promise<void> {
-    switch (message.type) {
-      case 'ready':
-        await this.postSnapshot();
-        return;
-      case 'runCommand':
-        await vscode.commands.executeCommand(message.command === 'setApiKey' ? CommandId.setApiKey : CommandId.showLogs);
-        return;
-      default:
-        assertNever(message);
+    try {
+      await handleIntent(parsed.message, this.intents);
+    } catch (error) {
+      this.logger.error(`The chat could not handle "${parsed.message.type}"`, error);
+      this.controller.notify('error', vscode.l10n.t('That did not work: {0}', this.logger.redact(error instanceof Error ? error.message : String(error))));
     }
-  }
-
-  private async snapshot(): Promise<ChatSnapshot> {
-    const { baseUrl, chatModel, visionModel } = this.settings.settings;
-    return {
-      extensionVersion: this.extensionVersion,
-      apiKeyState: (await this.keys.get()) === undefined ? 'missing' : 'set',
-      baseUrl,
-      models: { chat: chatModel, vision: visionModel },
-      strings: webviewStrings(),
-    };
-  }
-
-  private async postSnapshot(): Promise<void> {
-    if (this.view === undefined) return;
-    await this.post({ type: 'snapshot', snapshot: await this.snapshot() });
-  }
-
-  private async post(message: HostToWebview): Promise<void> {
-    await this.view?.webview.postMessage(message);
   }
 
   dispose(): void {

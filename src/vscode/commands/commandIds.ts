@@ -3,6 +3,10 @@ export const CommandId = {
   setApiKey: 'maas.setApiKey',
   clearApiKey: 'maas.clearApiKey',
   showLogs: 'maas.showLogs',
+  openConsole: 'maas.openConsole',
+  newConversation: 'maas.newConversation',
+  addSelectionToChat: 'maas.addSelectionToChat',
+  addFileToChat: 'maas.addFileToChat',
 } as const;
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];

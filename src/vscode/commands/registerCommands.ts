@@ -1,15 +1,24 @@
 // Registers every command of the CommandId table; the handler map is typed so a missing handler is a build error.
 import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../apiKeyStore';
+import type { ChatController } from '../chat/chatController';
 import type { Logger } from '../logger';
+import type { SettingsReader } from '../settings';
+import { addFileToChatCommand } from './addFileToChat';
+import { addSelectionToChatCommand } from './addSelectionToChat';
 import { clearApiKeyCommand } from './clearApiKey';
 import { CommandId, type CommandIdValue } from './commandIds';
+import { newConversationCommand } from './newConversation';
+import { openConsoleCommand } from './openConsole';
 import { setApiKeyCommand } from './setApiKey';
 import { showLogsCommand } from './showLogs';
 
 export interface CommandDependencies {
   readonly keys: ApiKeyStore;
   readonly logger: Logger;
+  readonly settings: SettingsReader;
+  readonly chat: ChatController;
+  readonly revealChat: () => Promise<void>;
 }
 
 export function registerCommands(deps: CommandDependencies): vscode.Disposable[] {
@@ -17,6 +26,10 @@ export function registerCommands(deps: CommandDependencies): vscode.Disposable[]
     [CommandId.setApiKey]: setApiKeyCommand(deps.keys, deps.logger),
     [CommandId.clearApiKey]: clearApiKeyCommand(deps.keys, deps.logger),
     [CommandId.showLogs]: showLogsCommand(deps.logger),
+    [CommandId.openConsole]: openConsoleCommand(deps.settings),
+    [CommandId.newConversation]: newConversationCommand(deps.chat, deps.settings, deps.revealChat),
+    [CommandId.addSelectionToChat]: addSelectionToChatCommand(deps.chat),
+    [CommandId.addFileToChat]: addFileToChatCommand(deps.chat),
   };
   return Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {

@@ -1,0 +1,16 @@
+// MaaS: Open Console — opens the service's web console (maas.consoleUrl) in the browser.
+import * as vscode from 'vscode';
+import type { SettingsReader } from '../settings';
+
+export function openConsoleCommand(settings: SettingsReader): () => Promise<void> {
+  return async () => {
+    const url = settings.settings.consoleUrl;
+    if (url === '') {
+      const open = vscode.l10n.t('Open Settings');
+      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Set maas.consoleUrl to the address of the service\'s web console first.'), open);
+      if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', 'maas.consoleUrl');
+      return;
+    }
+    await vscode.env.openExternal(vscode.Uri.parse(url));
+  };
+}

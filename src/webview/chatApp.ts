@@ -1,0 +1,100 @@
+// The chat view's root: applies host messages to the mirrored state at once and repaints at most once per
+// animation frame, so a burst of streaming deltas costs one render (style.md rule 6: the host owns the state).
+import type { HostToWebview } from '../shared/protocol';
+import { Composer } from './composer';
+import { ConversationList } from './conversationList';
+import { h } from './element';
+import { SettingsPanel } from './settingsPanel';
+import { StatusBar } from './statusBar';
+import { TranscriptView } from './transcriptView';
+import { isLive } from './turnView';
+import type { ViewContext } from './viewContext';
+import { initialViewState, reduceViewState, type ViewState } from './viewState';
+
+/** What the view keeps across being hidden and rebuilt (webview state; never a secret). */
+export interface PersistedState {
+  readonly draft?: string;
+  readonly conversationsOpen?: boolean;
+}
+
+export class ChatApp {
+  private state: ViewState = initialViewState;
+  private dirtyAll = false;
+  private readonly dirtyTurns = new Set<string>();
+  private frame: number | undefined;
+  private mounted = false;
+  private readonly statusBar: StatusBar;
+  private readonly conversations: ConversationList;
+  private readonly settings: SettingsPanel;
+  private readonly transcript: TranscriptView;
+  private readonly composer: Composer;
+
+  constructor(
+    private readonly root: HTMLElement,
+    context: ViewContext,
+    persisted: PersistedState,
+    private readonly persist: (state: PersistedState) => void,
+  ) {
+    let saved = persisted;
+    const save = (patch: PersistedState): void => {
+      saved = { ...saved, ...patch };
+      this.persist(saved);
+    };
+    this.statusBar = new StatusBar(context);
+    this.conversations = new ConversationList(context, persisted.conversationsOpen ?? true, (open) => save({ conversationsOpen: open }));
+    this.settings = new SettingsPanel(context);
+    this.transcript = new TranscriptView(context);
+    this.composer = new Composer(context, (draft) => save({ draft }));
+    this.composer.restoreDraft(persisted.draft ?? '');
+  }
+
+  /** Applies a host message now; the DOM follows on the next animation frame. */
+  receive(message: HostToWebview): void {
+    const { state, change } = reduceViewState(this.state, message);
+    this.state = state;
+    switch (change.kind) {
+      case 'none':
+        return;
+      case 'focusInput':
+        this.composer.input.focus();
+        return;
+      case 'all':
+      case 'notices':
+        this.dirtyAll = true;
+        break;
+      case 'turn':
+        this.dirtyTurns.add(change.turnId);
+        break;
+    }
+    this.frame ??= requestAnimationFrame(() => this.flush());
+  }
+
+  private flush(): void {
+    this.frame = undefined;
+    const snapshot = this.state.snapshot;
+    if (snapshot === null) return;
+    this.mount();
+    const liveTurn = snapshot.active.turns.find(isLive);
+    if (this.dirtyAll) {
+      document.documentElement.style.setProperty('--chat-font-size', `${snapshot.settings.fontSize}px`);
+      document.title = snapshot.strings.title;
+      this.statusBar.render(snapshot);
+      this.conversations.render(snapshot.conversations, snapshot.active.id);
+      this.settings.render(snapshot);
+      this.transcript.render(snapshot.active);
+    } else {
+      for (const turnId of this.dirtyTurns) this.transcript.render(snapshot.active, turnId);
+    }
+    this.composer.render(snapshot, liveTurn?.id);
+    this.dirtyAll = false;
+    this.dirtyTurns.clear();
+    this.root.setAttribute('aria-busy', 'false');
+  }
+
+  private mount(): void {
+    if (this.mounted) return;
+    this.mounted = true;
+    const transcriptWrap = h('div', { className: 'transcript-wrap' }, this.transcript.element, this.transcript.jumpButton);
+    this.root.replaceChildren(this.statusBar.element, this.conversations.element, this.settings.element, transcriptWrap, this.composer.element, this.transcript.liveRegion);
+  }
+}

@@ -1,0 +1,38 @@
+// Wraps each rendered code block with its toolbar (Copy, Insert at cursor, Open in editor). The buttons carry no
+// handlers: the transcript handles their clicks by delegation and reads the code from the block itself.
+import type { WebviewStrings } from '../shared/protocol';
+import { button, h } from './element';
+
+export type CodeAction = 'copy' | 'insert' | 'open';
+
+export function decorateCodeBlocks(root: DocumentFragment, strings: WebviewStrings): void {
+  for (const pre of Array.from(root.querySelectorAll('pre'))) {
+    const toolbar = h('div', { className: 'code-toolbar', attrs: { role: 'toolbar', 'aria-label': strings.codeActions } });
+    const language = codeLanguage(pre);
+    if (language !== '') toolbar.append(h('span', { className: 'code-language', text: language }));
+    const actions: readonly [CodeAction, string, string][] = [
+      ['copy', strings.copy, 'code-copy'],
+      ['insert', strings.insertAtCursor, 'code-insert'],
+      ['open', strings.openInEditor, 'code-open'],
+    ];
+    for (const [action, label, testId] of actions) {
+      const control = button(label, () => undefined, { className: 'code-action secondary', testId });
+      control.dataset.codeAction = action;
+      toolbar.append(control);
+    }
+    const wrapper = h('div', { className: 'code-block' });
+    pre.replaceWith(wrapper);
+    wrapper.append(toolbar, pre);
+  }
+}
+
+export function codeLanguage(pre: Element): string {
+  const code = pre.querySelector('code');
+  const match = /(?:^|\s)language-(\S+)/.exec(code?.className ?? '');
+  return match?.[1] ?? '';
+}
+
+/** The block's code as the model wrote it (markdown-it ends every fence's content with a newline). */
+export function codeText(pre: Element): string {
+  return (pre.querySelector('code')?.textContent ?? '').replace(/\n$/, '');
+}

@@ -1,0 +1,186 @@
+// The question box: pending context chips, image attachments (paste, drop, attach button) with thumbnails, an
+// IME-safe Enter-to-send textarea that grows with its content, and Send / Stop.
+import type { ChatSnapshot, ImageUpload } from '../shared/protocol';
+import { button, h } from './element';
+import { formatString } from './formatString';
+import { acceptedImageTypes, readImage } from './imageAttachment';
+import type { ViewContext } from './viewContext';
+
+const maxImages = 8;
+/** The textarea grows up to this share of the view's height, then scrolls. */
+const maxInputShare = 0.4;
+
+interface Attachment {
+  readonly image: ImageUpload;
+  readonly previewUrl: string;
+}
+
+export class Composer {
+  readonly element: HTMLElement;
+  readonly input: HTMLTextAreaElement;
+  private readonly chips = h('div', { className: 'chips', testId: 'pending-context' });
+  private readonly attachmentList = h('div', { className: 'attachments' });
+  private readonly message = h('div', { className: 'composer-message', testId: 'composer-message', attrs: { role: 'alert' } });
+  private readonly fileInput: HTMLInputElement;
+  private readonly sendButton: HTMLButtonElement;
+  private readonly stopButton: HTMLButtonElement;
+  private readonly attachButton: HTMLButtonElement;
+  private readonly addFileButton: HTMLButtonElement;
+  private attachments: Attachment[] = [];
+  private snapshot: ChatSnapshot | null = null;
+  private liveTurnId: string | undefined;
+  private compositionJustEnded = false;
+
+  constructor(
+    private readonly context: ViewContext,
+    private readonly onDraft: (text: string) => void,
+  ) {
+    this.input = h('textarea', { className: 'chat-input', testId: 'chat-input', attrs: { rows: '1' } });
+    this.input.addEventListener('keydown', (event) => this.onKeyDown(event));
+    this.input.addEventListener('compositionend', () => {
+      // Some engines (Safari) deliver the Enter that commits a composition after compositionend: skip that one.
+      this.compositionJustEnded = true;
+      setTimeout(() => (this.compositionJustEnded = false), 0);
+    });
+    this.input.addEventListener('input', () => {
+      this.autoGrow();
+      this.onDraft(this.input.value);
+    });
+    this.input.addEventListener('paste', (event) => {
+      const files = Array.from(event.clipboardData?.files ?? []).filter((file) => file.type.startsWith('image/'));
+      if (files.length > 0) {
+        event.preventDefault();
+        void this.addFiles(files);
+      }
+    });
+    this.fileInput = h('input', { className: 'visually-hidden', testId: 'image-input', attrs: { type: 'file', accept: acceptedImageTypes, multiple: '', tabindex: '-1' } });
+    this.fileInput.addEventListener('change', () => {
+      void this.addFiles(Array.from(this.fileInput.files ?? []));
+      this.fileInput.value = '';
+    });
+    this.attachButton = button('', () => this.fileInput.click(), { className: 'secondary', testId: 'attach-image' });
+    this.addFileButton = button('', () => context.post({ type: 'addCurrentFile' }), { className: 'secondary', testId: 'add-current-file' });
+    this.sendButton = button('', () => this.send(), { testId: 'send' });
+    this.stopButton = button('', () => this.stop(), { className: 'stop', testId: 'stop' });
+    const buttons = h('div', { className: 'composer-buttons' }, this.attachButton, this.addFileButton, h('span', { className: 'spacer' }), this.stopButton, this.sendButton);
+    this.element = h('footer', { className: 'composer' }, this.chips, this.attachmentList, this.message, this.input, this.fileInput, buttons);
+    this.element.addEventListener('dragover', (event) => {
+      if (event.dataTransfer?.types.includes('Files') === true) event.preventDefault();
+    });
+    this.element.addEventListener('drop', (event) => {
+      const files = Array.from(event.dataTransfer?.files ?? []);
+      if (files.length === 0) return;
+      event.preventDefault();
+      void this.addFiles(files);
+    });
+  }
+
+  render(snapshot: ChatSnapshot, liveTurnId: string | undefined): void {
+    this.snapshot = snapshot;
+    this.liveTurnId = liveTurnId;
+    const s = snapshot.strings;
+    this.input.placeholder = s.inputPlaceholder;
+    this.input.setAttribute('aria-label', s.inputPlaceholder);
+    this.attachButton.textContent = s.attachImage;
+    this.addFileButton.textContent = s.addCurrentFile;
+    this.sendButton.textContent = s.send;
+    this.stopButton.textContent = s.stop;
+    this.stopButton.hidden = liveTurnId === undefined;
+    this.sendButton.disabled = liveTurnId !== undefined;
+    this.chips.setAttribute('aria-label', s.pendingContext);
+    this.chips.replaceChildren(
+      ...snapshot.pendingContext.map((chip) =>
+        h(
+          'span',
+          { className: `chip chip-${chip.kind}`, testId: 'context-chip', attrs: { title: chip.label } },
+          h('span', { text: chip.label }),
+          button('×', () => this.context.post({ type: 'removeContext', contextId: chip.id }), { className: 'chip-remove', attrs: { 'aria-label': `${s.removeContext}: ${chip.label}` } }),
+        ),
+      ),
+    );
+    this.chips.hidden = snapshot.pendingContext.length === 0;
+    this.renderAttachments();
+  }
+
+  /** Restores an unsent question (after the view was hidden and rebuilt). */
+  restoreDraft(text: string): void {
+    this.input.value = text;
+    this.autoGrow();
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'Enter' || event.shiftKey) return;
+    // Enter while an IME is composing picks a candidate; it must never send (keyCode 229 for older engines).
+    if (event.isComposing || event.keyCode === 229 || this.compositionJustEnded) return;
+    event.preventDefault();
+    this.send();
+  }
+
+  private send(): void {
+    const text = this.input.value.trim();
+    if ((text === '' && this.attachments.length === 0) || this.liveTurnId !== undefined) return;
+    this.context.post({ type: 'send', text, images: this.attachments.map((attachment) => attachment.image) });
+    for (const attachment of this.attachments) URL.revokeObjectURL(attachment.previewUrl);
+    this.attachments = [];
+    this.input.value = '';
+    this.message.textContent = '';
+    this.autoGrow();
+    this.onDraft('');
+    this.renderAttachments();
+  }
+
+  private stop(): void {
+    if (this.liveTurnId !== undefined) this.context.post({ type: 'stop', turnId: this.liveTurnId });
+  }
+
+  private autoGrow(): void {
+    this.input.style.setProperty('height', 'auto');
+    const limit = Math.round(window.innerHeight * maxInputShare);
+    this.input.style.setProperty('height', `${Math.min(this.input.scrollHeight + 2, limit)}px`);
+  }
+
+  private async addFiles(files: readonly File[]): Promise<void> {
+    const s = this.context.strings();
+    const maxBytes = this.snapshot?.settings.maxImageBytes ?? 0;
+    const problems: string[] = [];
+    for (const file of files) {
+      if (this.attachments.length >= maxImages) break;
+      const read = await readImage(file, maxBytes);
+      if (read.ok) {
+        const bytes = Uint8Array.from(atob(read.image.thumbnail.split(',')[1] ?? ''), (ch) => ch.charCodeAt(0));
+        const previewUrl = URL.createObjectURL(new Blob([bytes], { type: read.image.thumbnail.slice(5, read.image.thumbnail.indexOf(';')) }));
+        this.attachments.push({ image: read.image, previewUrl });
+      } else {
+        const template = read.error === 'unsupported' ? s.imageUnsupported : read.error === 'unreadable' ? s.imageUnreadable : s.imageTooLarge;
+        problems.push(formatString(template, file.name, Math.round(maxBytes / 1024)));
+      }
+    }
+    this.message.textContent = problems.join(' ');
+    this.message.hidden = problems.length === 0;
+    this.renderAttachments();
+    this.input.focus();
+  }
+
+  private renderAttachments(): void {
+    const s = this.context.strings();
+    this.attachmentList.setAttribute('aria-label', s.attachments);
+    this.attachmentList.hidden = this.attachments.length === 0;
+    this.attachmentList.replaceChildren(
+      ...this.attachments.map((attachment, index) =>
+        h(
+          'span',
+          { className: 'attachment', testId: 'attachment' },
+          h('img', { className: 'thumbnail', attrs: { src: attachment.previewUrl, alt: attachment.image.name } }),
+          button('×', () => this.removeAttachment(index), { className: 'chip-remove', attrs: { 'aria-label': `${s.removeAttachment}: ${attachment.image.name}` } }),
+        ),
+      ),
+    );
+  }
+
+  private removeAttachment(index: number): void {
+    const [removed] = this.attachments.splice(index, 1);
+    if (removed !== undefined) URL.revokeObjectURL(removed.previewUrl);
+    this.renderAttachments();
+    this.input.focus();
+  }
+}

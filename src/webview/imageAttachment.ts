@@ -1,0 +1,102 @@
+// Reads an image the user attached (paste, drop, attach button) into the `send` payload: decoded by the browser
+// (so a corrupt file is refused here), downscaled with a canvas when above the size cap, plus a small thumbnail.
+import type { ImageUpload } from '../shared/protocol';
+
+export type ImageMime = ImageUpload['mime'];
+export type ImageReadError = 'unsupported' | 'unreadable' | 'tooLarge';
+export type ImageRead = { readonly ok: true; readonly image: ImageUpload } | { readonly ok: false; readonly error: ImageReadError };
+
+const mimes: readonly ImageMime[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp'];
+const byExtension: Readonly<Record<string, ImageMime>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp' };
+const thumbnailSize = 256;
+/** The schema's limit on a thumbnail data URL is 100,000 characters; stay well below it. */
+const thumbnailMaxChars = 90_000;
+const maxSteps = 12;
+
+export const acceptedImageTypes = mimes.join(',');
+
+function mimeOf(file: File): ImageMime | undefined {
+  const declared = mimes.find((mime) => mime === file.type);
+  if (declared !== undefined) return declared;
+  if (file.type !== '') return undefined;
+  return byExtension[file.name.split('.').pop()?.toLowerCase() ?? ''];
+}
+
+/** Base64 of raw bytes. The platform's btoa takes a binary string; chunks keep the argument list bounded. */
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+function draw(bitmap: ImageBitmap, width: number, height: number, opaque: boolean): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d');
+  if (context === null) throw new Error('no 2d context');
+  if (opaque) {
+    // JPEG has no alpha: transparent pixels would turn black without a background.
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, width, height);
+  }
+  context.drawImage(bitmap, 0, 0, width, height);
+  return canvas;
+}
+
+function encode(canvas: HTMLCanvasElement, mime: 'image/png' | 'image/jpeg', quality: number): Promise<Blob | null> {
+  return new Promise((resolve) => canvas.toBlob(resolve, mime, quality));
+}
+
+function thumbnailOf(bitmap: ImageBitmap): string {
+  const scale = Math.min(1, thumbnailSize / Math.max(bitmap.width, bitmap.height));
+  const width = Math.max(1, Math.round(bitmap.width * scale));
+  const height = Math.max(1, Math.round(bitmap.height * scale));
+  const png = draw(bitmap, width, height, false).toDataURL('image/png');
+  return png.length <= thumbnailMaxChars ? png : draw(bitmap, width, height, true).toDataURL('image/jpeg', 0.8);
+}
+
+/** Steps the size (and for JPEG the quality) down until the encoded image fits under `maxBytes`. */
+async function downscale(bitmap: ImageBitmap, mime: ImageMime, size: number, maxBytes: number): Promise<{ blob: Blob; width: number; height: number } | undefined> {
+  const target: 'image/png' | 'image/jpeg' = mime === 'image/png' ? 'image/png' : 'image/jpeg';
+  let scale = Math.min(1, Math.sqrt(maxBytes / size));
+  for (let step = 0; step < maxSteps; step += 1) {
+    const width = Math.max(1, Math.round(bitmap.width * scale));
+    const height = Math.max(1, Math.round(bitmap.height * scale));
+    const canvas = draw(bitmap, width, height, target === 'image/jpeg');
+    // A PNG that will not shrink enough by size alone (photos) gets one JPEG try at each size.
+    const candidates: ['image/png' | 'image/jpeg', number][] = target === 'image/png' ? [['image/png', 1], ['image/jpeg', 0.85]] : [['image/jpeg', 0.85]];
+    for (const [type, quality] of candidates) {
+      const blob = await encode(type === 'image/jpeg' && target === 'image/png' ? draw(bitmap, width, height, true) : canvas, type, quality);
+      if (blob !== null && blob.size <= maxBytes) return { blob, width, height };
+    }
+    scale *= 0.75;
+  }
+  return undefined;
+}
+
+export async function readImage(file: File, maxBytes: number): Promise<ImageRead> {
+  const mime = mimeOf(file);
+  if (mime === undefined) return { ok: false, error: 'unsupported' };
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    return { ok: false, error: 'unreadable' };
+  }
+  try {
+    const name = file.name === '' ? 'image' : file.name.slice(0, 260);
+    const thumbnail = thumbnailOf(bitmap);
+    if (file.size <= maxBytes) {
+      const dataBase64 = toBase64(new Uint8Array(await file.arrayBuffer()));
+      return { ok: true, image: { name, mime, dataBase64, width: bitmap.width, height: bitmap.height, thumbnail } };
+    }
+    const smaller = await downscale(bitmap, mime, file.size, maxBytes);
+    if (smaller === undefined) return { ok: false, error: 'tooLarge' };
+    const dataBase64 = toBase64(new Uint8Array(await smaller.blob.arrayBuffer()));
+    const outMime: ImageMime = smaller.blob.type === 'image/png' ? 'image/png' : 'image/jpeg';
+    return { ok: true, image: { name, mime: outMime, dataBase64, width: smaller.width, height: smaller.height, thumbnail } };
+  } finally {
+    bitmap.close();
+  }
+}

@@ -1,0 +1,74 @@
+// The one markdown-it configuration for model output (DOM-free, so Node tests render exactly what the view does).
+// Raw HTML is off and images never load: model output is untrusted (style.md rule 11); sanitising comes after.
+import MarkdownIt from 'markdown-it';
+import hljs from 'highlight.js/lib/core';
+import bash from 'highlight.js/lib/languages/bash';
+import c from 'highlight.js/lib/languages/c';
+import cpp from 'highlight.js/lib/languages/cpp';
+import csharp from 'highlight.js/lib/languages/csharp';
+import css from 'highlight.js/lib/languages/css';
+import diff from 'highlight.js/lib/languages/diff';
+import go from 'highlight.js/lib/languages/go';
+import ini from 'highlight.js/lib/languages/ini';
+import java from 'highlight.js/lib/languages/java';
+import javascript from 'highlight.js/lib/languages/javascript';
+import json from 'highlight.js/lib/languages/json';
+import kotlin from 'highlight.js/lib/languages/kotlin';
+import markdown from 'highlight.js/lib/languages/markdown';
+import php from 'highlight.js/lib/languages/php';
+import plaintext from 'highlight.js/lib/languages/plaintext';
+import python from 'highlight.js/lib/languages/python';
+import ruby from 'highlight.js/lib/languages/ruby';
+import rust from 'highlight.js/lib/languages/rust';
+import shell from 'highlight.js/lib/languages/shell';
+import sql from 'highlight.js/lib/languages/sql';
+import swift from 'highlight.js/lib/languages/swift';
+import typescript from 'highlight.js/lib/languages/typescript';
+import xml from 'highlight.js/lib/languages/xml';
+import yaml from 'highlight.js/lib/languages/yaml';
+
+// A curated set instead of highlight.js's 190 languages keeps the webview bundle small.
+const languages = { bash, c, cpp, csharp, css, diff, go, ini, java, javascript, json, kotlin, markdown, php, plaintext, python, ruby, rust, shell, sql, swift, typescript, xml, yaml };
+for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language);
+
+/** Environment passed to markdown-it: reference definitions and whether fences get highlighted. */
+export interface MarkdownEnv {
+  references?: Record<string, unknown>;
+  /** False while a code block is still streaming: highlighting waits until its fence is closed. */
+  highlight?: boolean;
+}
+
+const safeHref = /^(https?:|mailto:)/i;
+
+/** Whether an href may survive into the view: only http, https and mailto (everything else is dropped). */
+export function isSafeHref(href: string): boolean {
+  return safeHref.test(href.trim());
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function createMarkdownEngine(): MarkdownIt {
+  const md: MarkdownIt = new MarkdownIt({ html: false, linkify: true, typographer: false });
+  md.validateLink = (url: string): boolean => isSafeHref(url);
+  md.options.highlight = (code: string, lang: string): string => {
+    const name = lang.toLowerCase();
+    if (name === '' || hljs.getLanguage(name) === undefined) return '';
+    return hljs.highlight(code, { language: name, ignoreIllegals: true }).value;
+  };
+  const renderFence = md.renderer.rules.fence;
+  md.renderer.rules.fence = (tokens, idx, options, env: MarkdownEnv, self): string => {
+    const highlighted = env.highlight === false ? { ...options, highlight: null } : options;
+    return renderFence === undefined ? self.renderToken(tokens, idx, options) : renderFence(tokens, idx, highlighted, env, self);
+  };
+  // An image in model output would be a request to wherever the model points: render it as a link to it instead.
+  md.renderer.rules.image = (tokens, idx): string => {
+    const token = tokens[idx];
+    const alt = token?.children?.map((child) => child.content).join('') ?? '';
+    const src = token?.attrGet('src') ?? '';
+    const label = escapeHtml(alt === '' ? src : alt);
+    return isSafeHref(src) ? `<a href="${escapeHtml(src)}" class="md-image-link">${label}</a>` : `<span class="md-image-link">${label}</span>`;
+  };
+  return md;
+}

@@ -1,0 +1,36 @@
+// Sanitises rendered model output with DOMPurify (defence in depth behind markdown-it's `html: false`): only the
+// tags Markdown produces, only http/https/mailto hrefs, no inline styles, no event handlers, classes only from
+// markdown-it and highlight.js. Table alignment arrives as `style="text-align:…"` and becomes a class instead.
+import DOMPurify from 'dompurify';
+import { isSafeHref } from './markdownEngine';
+
+const purify = DOMPurify(window);
+
+const allowedTags = ['a', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'li', 'ol', 'p', 'pre', 's', 'span', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul'];
+const allowedClass = /^(hljs(-[\w-]+)?|language-[\w+#.-]{1,40}|md-image-link|align-(left|center|right)|[\w-]+_)$/;
+const alignment = /^text-align:\s*(left|center|right);?$/;
+
+purify.addHook('uponSanitizeAttribute', (node, data) => {
+  if (data.attrName === 'style') {
+    const match = alignment.exec(data.attrValue.trim());
+    if (match !== null) node.classList.add(`align-${match[1] ?? 'left'}`);
+    data.keepAttr = false;
+  } else if (data.attrName === 'class') {
+    data.attrValue = data.attrValue.split(/\s+/).filter((name) => allowedClass.test(name)).join(' ');
+  }
+});
+
+purify.addHook('afterSanitizeAttributes', (node) => {
+  const href = node.getAttribute('href');
+  if (href !== null && !isSafeHref(href)) node.removeAttribute('href');
+});
+
+export function sanitizeToFragment(html: string): DocumentFragment {
+  return purify.sanitize(html, {
+    ALLOWED_TAGS: allowedTags,
+    ALLOWED_ATTR: ['href', 'class', 'title', 'start'],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    RETURN_DOM_FRAGMENT: true,
+  });
+}

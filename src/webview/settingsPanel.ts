@@ -1,0 +1,123 @@
+// Model picker, the conversation's persona, and the parameters of the selected model, each checked against its
+// range with an inline message before setParams goes out.
+import type { ChatParamName, ChatParams, ChatSnapshot, ParamRangeView, WebviewStrings } from '../shared/protocol';
+import { button, h } from './element';
+import { formatString } from './formatString';
+import { checkParam, describeRange } from './paramValidation';
+import type { ViewContext } from './viewContext';
+
+const paramOrder: readonly ChatParamName[] = ['temperature', 'topP', 'maxTokens', 'repetitionPenalty'];
+
+export class SettingsPanel {
+  readonly element: HTMLElement;
+  private readonly picker = h('select', { className: 'model-picker', testId: 'model-picker' });
+  private readonly pickerLabel = h('label', { className: 'field-label' });
+  private readonly persona = h('textarea', { className: 'persona', testId: 'persona', attrs: { rows: '2' } });
+  private readonly personaLabel = h('label', { className: 'field-label' });
+  private readonly toggle: HTMLButtonElement;
+  private readonly params = h('div', { className: 'params', attrs: { id: 'params-panel' } });
+  private snapshot: ChatSnapshot | null = null;
+  private paramsKey = '';
+  private paramsModel = '';
+
+  constructor(private readonly context: ViewContext) {
+    this.picker.id = 'model-picker';
+    this.pickerLabel.htmlFor = 'model-picker';
+    this.persona.id = 'persona';
+    this.personaLabel.htmlFor = 'persona';
+    this.picker.addEventListener('change', () => context.post({ type: 'setModel', model: this.picker.value }));
+    this.persona.addEventListener('change', () => context.post({ type: 'setPersona', persona: this.persona.value.slice(0, 20_000) }));
+    this.toggle = button('', () => this.setOpen(this.params.hidden), { className: 'secondary', testId: 'params-toggle', attrs: { 'aria-controls': 'params-panel', 'aria-expanded': 'false' } });
+    this.params.hidden = true;
+    const row = h('div', { className: 'settings-row' }, this.pickerLabel, this.picker, this.toggle);
+    this.element = h('section', { className: 'settings' }, row, this.personaLabel, this.persona, this.params);
+  }
+
+  private setOpen(open: boolean): void {
+    this.params.hidden = !open;
+    this.toggle.setAttribute('aria-expanded', String(open));
+  }
+
+  render(snapshot: ChatSnapshot): void {
+    this.snapshot = snapshot;
+    const s = snapshot.strings;
+    this.pickerLabel.textContent = s.model;
+    this.personaLabel.textContent = s.persona;
+    this.toggle.textContent = s.parameters;
+    const options = snapshot.models.map((model) => h('option', { text: model.code, attrs: { value: model.code } }));
+    if (!snapshot.models.some((model) => model.code === snapshot.active.model)) options.push(h('option', { text: snapshot.active.model, attrs: { value: snapshot.active.model } }));
+    this.picker.replaceChildren(...options);
+    this.picker.value = snapshot.active.model;
+    this.persona.placeholder = formatString(s.personaPlaceholder, snapshot.settings.defaultPersona);
+    if (document.activeElement !== this.persona) this.persona.value = snapshot.active.persona;
+    const model = snapshot.models.find((candidate) => candidate.code === snapshot.active.model);
+    const key = JSON.stringify([model, snapshot.active.params, s.resetParameters]);
+    // Rebuilt only when the model, its ranges or the values changed, and never under a field being typed in
+    // (unless the model itself changed, which makes that field meaningless).
+    const typing = document.activeElement instanceof HTMLInputElement && this.params.contains(document.activeElement);
+    const modelChanged = this.paramsModel !== snapshot.active.model;
+    if (key !== this.paramsKey && (!typing || modelChanged)) {
+      this.paramsKey = key;
+      this.paramsModel = snapshot.active.model;
+      this.renderParams(model?.params ?? {}, snapshot.active.params, s);
+    }
+  }
+
+  private renderParams(ranges: Partial<Record<ChatParamName, ParamRangeView>>, values: ChatParams, s: WebviewStrings): void {
+    const fields: HTMLElement[] = [];
+    for (const name of paramOrder) {
+      const range = ranges[name];
+      if (range === undefined) continue;
+      fields.push(this.field(name, range, values[name] ?? range.defaultValue, s));
+    }
+    const reset = button(s.resetParameters, () => this.reset(), { className: 'secondary', testId: 'reset-params' });
+    this.params.replaceChildren(...fields, reset);
+  }
+
+  private field(name: ChatParamName, range: ParamRangeView, value: number, s: WebviewStrings): HTMLElement {
+    const id = `param-${name}`;
+    const input = h('input', { testId: id, attrs: { id, type: 'number', inputmode: range.integer ? 'numeric' : 'decimal', step: String(range.step), min: String(range.min), max: String(range.max) } });
+    input.value = String(value);
+    const message = h('div', { className: 'field-error', attrs: { id: `${id}-error`, role: 'alert' } });
+    message.hidden = true;
+    input.setAttribute('aria-describedby', message.id);
+    input.addEventListener('change', () => {
+      const check = checkParam(input.value, range);
+      input.setAttribute('aria-invalid', String(!check.ok));
+      message.hidden = check.ok;
+      if (!check.ok) {
+        message.textContent = check.reason === 'notAnInteger' ? formatString(s.parameterMustBeInteger, s[name]) : formatString(s.invalidParameter, s[name], describeRange(range));
+        return;
+      }
+      message.textContent = '';
+      this.context.post({ type: 'setParams', params: { ...this.currentParams(), [name]: check.value } });
+    });
+    return h('div', { className: 'param' }, h('label', { className: 'field-label', text: s[name], attrs: { for: id } }), input, h('span', { className: 'param-range', text: describeRange(range) }), message);
+  }
+
+  /** The model's parameters with their present values (defaults where unset). */
+  private currentParams(): ChatParams {
+    const snapshot = this.snapshot;
+    if (snapshot === null) return {};
+    const model = snapshot.models.find((candidate) => candidate.code === snapshot.active.model);
+    const params: Partial<Record<ChatParamName, number>> = {};
+    for (const name of paramOrder) {
+      const range = model?.params[name];
+      if (range !== undefined) params[name] = snapshot.active.params[name] ?? range.defaultValue;
+    }
+    return params;
+  }
+
+  private reset(): void {
+    const snapshot = this.snapshot;
+    const model = snapshot?.models.find((candidate) => candidate.code === snapshot.active.model);
+    if (model === undefined) return;
+    const params: Partial<Record<ChatParamName, number>> = {};
+    for (const name of paramOrder) {
+      const range = model.params[name];
+      if (range !== undefined) params[name] = range.defaultValue;
+    }
+    this.paramsKey = '';
+    this.context.post({ type: 'setParams', params });
+  }
+}

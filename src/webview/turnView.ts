@@ -1,0 +1,184 @@
+// One question and its answer in the transcript: question (editable in place), reasoning, the Markdown answer,
+// its status marks, an error with its actions, an automatic retry's countdown, usage and the turn's actions.
+import type { TurnView as Turn, WebviewStrings } from '../shared/protocol';
+import { button, h } from './element';
+import { formatString } from './formatString';
+import { MarkdownView } from './markdownView';
+import { thumbnailUrl } from './thumbnailUrl';
+import type { ViewContext } from './viewContext';
+
+const live = new Set(['pending', 'streaming']);
+
+export function isLive(turn: Turn): boolean {
+  return live.has(turn.status);
+}
+
+export class TurnView {
+  readonly element: HTMLElement;
+  private readonly questionSlot = h('div', { className: 'question-slot' });
+  private readonly meta = h('div', { className: 'turn-meta' });
+  private readonly reasoning: HTMLDetailsElement;
+  private readonly reasoningSummary = h('summary');
+  private readonly reasoningView: MarkdownView;
+  private readonly answerView: MarkdownView;
+  private readonly after = h('div', { className: 'turn-after' });
+  private turn: Turn | undefined;
+  private isLast = false;
+  private editing = false;
+  private lastAnyLive = false;
+  private afterKey = '';
+  private countdown: ReturnType<typeof setInterval> | undefined;
+
+  constructor(private readonly context: ViewContext) {
+    const reasoningBody = h('div', { className: 'reasoning-body markdown' });
+    this.reasoning = h('details', { className: 'reasoning', testId: 'reasoning' }, this.reasoningSummary, reasoningBody);
+    this.reasoningView = new MarkdownView(reasoningBody, context.md, () => context.strings());
+    const answer = h('div', { className: 'answer markdown', testId: 'answer' });
+    this.answerView = new MarkdownView(answer, context.md, () => context.strings());
+    this.element = h('article', { className: 'turn', testId: 'turn' }, this.questionSlot, this.meta, this.reasoning, answer, this.after);
+  }
+
+  /** The turn's answer text as the user sees it, for the screen-reader announcement. */
+  get answerText(): string {
+    return this.answerView.element.textContent ?? '';
+  }
+
+  update(turn: Turn, isLast: boolean, anyLive: boolean): void {
+    const previous = this.turn;
+    this.turn = turn;
+    this.isLast = isLast;
+    const s = this.context.strings();
+    this.element.dataset.turnId = turn.id;
+    this.element.dataset.status = turn.status;
+    this.element.setAttribute('aria-busy', String(isLive(turn)));
+    const final = !isLive(turn);
+    if (previous === undefined || previous.question !== turn.question || previous.images !== turn.images || this.lastAnyLive !== anyLive) {
+      if (!this.editing) this.renderQuestion(turn, s, anyLive);
+    }
+    this.lastAnyLive = anyLive;
+    this.reasoning.hidden = turn.reasoning === '';
+    this.reasoningSummary.textContent = isLive(turn) && turn.answer === '' ? s.thinking : s.reasoning;
+    this.reasoningView.render(turn.reasoning, final);
+    this.answerView.render(turn.answer, final);
+    this.renderMeta(turn, s);
+    // Rebuilt only when something it shows changed, so a focused button survives streaming and snapshots.
+    const afterKey = JSON.stringify([turn.status, turn.finishReason, turn.usage, turn.error, turn.retry, isLast, turn.answer === '', s.copy, s.retry]);
+    if (afterKey !== this.afterKey) {
+      this.afterKey = afterKey;
+      this.renderAfter(turn, s);
+    }
+  }
+
+  dispose(): void {
+    if (this.countdown !== undefined) clearInterval(this.countdown);
+    this.countdown = undefined;
+  }
+
+  private renderQuestion(turn: Turn, s: WebviewStrings, anyLive: boolean): void {
+    const images = h('div', { className: 'turn-images' });
+    for (const image of turn.images) {
+      const url = thumbnailUrl(image.thumbnail);
+      if (url !== undefined) images.append(h('img', { className: 'thumbnail', attrs: { src: url, alt: image.name, width: String(Math.min(96, image.width)) } }));
+    }
+    const chips = h('div', { className: 'chips' }, ...turn.context.map((chip) => h('span', { className: `chip chip-${chip.kind}`, text: chip.label })));
+    const actions = h('div', { className: 'question-actions' });
+    if (!anyLive) actions.append(button(s.edit, () => this.startEdit(), { className: 'icon-button', testId: 'edit', attrs: { 'aria-label': s.edit } }));
+    const question = h('div', { className: 'question', testId: 'question', text: turn.question });
+    this.questionSlot.replaceChildren(h('div', { className: 'speaker', text: s.you }), question, images, chips, actions);
+  }
+
+  private startEdit(): void {
+    const turn = this.turn;
+    if (turn === undefined) return;
+    const s = this.context.strings();
+    this.editing = true;
+    const input = h('textarea', { className: 'edit-input', attrs: { 'aria-label': s.edit, rows: '3' } });
+    input.value = turn.question;
+    const finish = (): void => {
+      this.editing = false;
+      this.renderQuestion(turn, s, false);
+    };
+    const save = (): void => {
+      const text = input.value.trim();
+      if (text === '') return;
+      this.context.post({ type: 'edit', turnId: turn.id, text });
+      finish();
+    };
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') finish();
+      else if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.keyCode !== 229) {
+        event.preventDefault();
+        save();
+      }
+    });
+    const actions = h('div', { className: 'edit-actions' }, button(s.editSave, save, { testId: 'edit-save' }), button(s.editCancel, finish, { className: 'secondary', testId: 'edit-cancel' }));
+    this.questionSlot.replaceChildren(h('div', { className: 'speaker', text: s.you }), input, actions);
+    input.focus();
+  }
+
+  private renderMeta(turn: Turn, s: WebviewStrings): void {
+    const nodes: Node[] = [h('span', { className: 'speaker', text: s.assistant }), h('span', { className: 'model', text: turn.model })];
+    if (turn.status === 'pending' && turn.retry === undefined) nodes.push(h('span', { className: 'thinking', text: s.thinking }));
+    this.meta.replaceChildren(...nodes);
+  }
+
+  private renderAfter(turn: Turn, s: WebviewStrings): void {
+    const nodes: Node[] = [];
+    const marks: string[] = [];
+    if (turn.status === 'interrupted') marks.push(s.interrupted);
+    if (turn.status === 'stopped') marks.push(s.stopped);
+    if (turn.finishReason === 'length') marks.push(s.truncatedByLength);
+    if (turn.finishReason === 'content_filter') marks.push(s.contentFiltered);
+    for (const mark of marks) nodes.push(h('div', { className: 'turn-mark', text: mark }));
+    if (turn.retry !== undefined) nodes.push(this.retryCountdown(turn.retry.at, turn.retry.attempt, turn.retry.maxAttempts, s));
+    else this.dispose();
+    if (turn.error !== undefined) nodes.push(this.errorBox(turn, s));
+    const actions = h('div', { className: 'turn-actions' });
+    if (turn.usage !== undefined && !isLive(turn)) {
+      nodes.push(h('div', { className: 'usage', testId: 'usage', text: formatString(s.usage, turn.usage.promptTokens, turn.usage.completionTokens, turn.usage.totalTokens) }));
+    }
+    if (turn.answer !== '' && !isLive(turn)) actions.append(button(s.copy, () => this.copyAnswer(), { className: 'secondary', testId: 'copy-answer' }));
+    if (turn.status === 'interrupted' && turn.error === undefined) actions.append(button(s.retry, () => this.context.post({ type: 'retry', turnId: turn.id }), { testId: 'retry' }));
+    if (this.isLast && !isLive(turn)) actions.append(button(s.regenerate, () => this.context.post({ type: 'regenerate', turnId: turn.id }), { className: 'secondary', testId: 'regenerate' }));
+    if (actions.childElementCount > 0) nodes.push(actions);
+    this.after.replaceChildren(...nodes);
+  }
+
+  private copyAnswer(): void {
+    const turn = this.turn;
+    if (turn !== undefined) this.context.post({ type: 'copyText', text: turn.answer });
+  }
+
+  private errorBox(turn: Turn, s: WebviewStrings): HTMLElement {
+    const error = turn.error;
+    const box = h('div', { className: 'turn-error', testId: 'turn-error', attrs: { role: 'alert' } });
+    if (error === undefined) return box;
+    box.append(h('div', { className: 'error-title', text: error.title }), h('div', { className: 'error-detail', text: error.detail }));
+    if (error.serverMessage !== undefined && error.serverMessage !== '') {
+      const server = h('div', { className: 'server-message' }, h('span', { className: 'label', text: s.serverMessage }), h('q', { text: error.serverMessage }));
+      if (error.serverMessageTranslation !== undefined && error.serverMessageTranslation !== '') server.append(h('div', { className: 'translation', text: error.serverMessageTranslation }));
+      box.append(server);
+    }
+    const actions = h('div', { className: 'error-actions' });
+    for (const action of error.actions) {
+      const label = action === 'retry' ? s.retry : s[action];
+      const control = button(label, () => this.context.post(action === 'retry' ? { type: 'retry', turnId: turn.id } : { type: 'runCommand', command: action }));
+      control.dataset.action = action;
+      actions.append(control);
+    }
+    box.append(actions);
+    return box;
+  }
+
+  private retryCountdown(at: number, attempt: number, maxAttempts: number, s: WebviewStrings): HTMLElement {
+    const node = h('div', { className: 'retry-countdown', testId: 'retry-countdown', attrs: { role: 'status' } });
+    const tick = (): void => {
+      const seconds = Math.max(0, Math.ceil((at - Date.now()) / 1000));
+      node.textContent = formatString(s.retrying, seconds, attempt, maxAttempts);
+    };
+    tick();
+    this.dispose();
+    this.countdown = setInterval(tick, 250);
+    return node;
+  }
+}

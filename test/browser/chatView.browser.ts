@@ -1,0 +1,232 @@
+// The chat webview in Chromium with a fake host: rendering, streaming, turn actions, input and keyboard use.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { conversation, snapshot, turn } from './snapshotFixture';
+import { deliver, openWebview, posted, settled, startSession, waitForPosted, type WebviewSession } from './webviewHarness';
+
+const answer = [
+  '# Plan',
+  '',
+  'Some **bold** text and a [link](https://example.com/docs).',
+  '',
+  '- one',
+  '- two',
+  '',
+  '  continued item',
+  '',
+  '```ts',
+  'const x: number = 1;',
+  'console.log(x);',
+  '```',
+  '',
+  '| a | b |',
+  '|:-:|--:|',
+  '| 1 | 2 |',
+  '',
+  '1. first',
+  '2. second',
+  '',
+  'Done.',
+].join('\n');
+
+function chunks(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+describe('chat webview', () => {
+  let session: WebviewSession;
+  before(async () => {
+    session = await startSession();
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  async function open(): Promise<Page> {
+    const page = await openWebview(session);
+    return page;
+  }
+
+  it('renders a snapshot: banner, service, models, conversations, turns', async () => {
+    const page = await open();
+    const active = conversation({ turns: [turn({ id: 't1', question: 'Hi?', answer: 'Hello **there**', usage: { promptTokens: 3, completionTokens: 4, totalTokens: 7 } })], omittedTurns: 2 });
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ apiKeyState: 'missing', active }) });
+    await page.getByTestId('answer').locator('strong').waitFor();
+    assert.equal(await page.getByTestId('api-key-banner').isVisible(), true);
+    assert.equal(await page.getByTestId('service-status').textContent(), 'http://127.0.0.1:9/');
+    assert.equal(await page.getByTestId('model-picker').inputValue(), 'svc_llm');
+    assert.equal(await page.getByTestId('conversation-item').count(), 1);
+    assert.equal(await page.getByTestId('question').textContent(), 'Hi?');
+    assert.equal(await page.getByTestId('usage').textContent(), 'Tokens: 3 prompt, 4 completion, 7 total');
+    assert.equal(await page.getByTestId('omitted-turns').textContent(), '2 earlier turns are left out of the request.');
+    await page.getByTestId('set-api-key').click();
+    assert.deepEqual((await waitForPosted(page, 'runCommand')).command, 'setApiKey');
+    await page.close();
+  });
+
+  it('streams deltas as Markdown progressively, and the final DOM equals a one-shot render', async () => {
+    const page = await open();
+    const streaming = conversation({ turns: [turn({ id: 't1', status: 'streaming', answer: '' })] });
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: streaming }) });
+    await page.getByTestId('turn').waitFor();
+    const pieces = chunks(answer, 7);
+    const half = Math.floor(pieces.length / 2);
+    for (const piece of pieces.slice(0, half)) await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 't1', answer: piece });
+    await settled(page);
+    const partial = await page.getByTestId('answer').innerHTML();
+    assert.match(partial, /<h1>Plan<\/h1>/);
+    assert.ok(!partial.includes('Done.'));
+    for (const piece of pieces.slice(half)) await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 't1', answer: piece });
+    await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 't1', status: 'done', answer }) });
+    await page.locator('[data-testid="turn"][data-status="done"]').waitFor();
+    await settled(page);
+    const streamed = await page.getByTestId('answer').innerHTML();
+    // A fresh snapshot with a second turn holding the same text renders it in one go.
+    const both = conversation({ turns: [turn({ id: 't1', answer }), turn({ id: 't2', answer })] });
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: both }) });
+    await page.locator('[data-turn-id="t2"] [data-testid="answer"] h1').waitFor();
+    const oneShot = await page.locator('[data-turn-id="t2"] [data-testid="answer"]').innerHTML();
+    assert.equal(streamed, oneShot);
+    assert.match(streamed, /class="hljs-keyword"/);
+    assert.match(streamed, /<table>/);
+    assert.match(await page.getByTestId('live-region').textContent() ?? '', /^Answer finished: Plan/);
+    await page.close();
+  });
+
+  it('Stop sends stop for the streaming turn; the turn shows stopped', async () => {
+    const page = await open();
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't9', status: 'streaming', answer: 'partial' })] }) }) });
+    await page.getByTestId('stop').click();
+    assert.deepEqual(await waitForPosted(page, 'stop'), { type: 'stop', turnId: 't9' });
+    await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 't9', status: 'stopped', answer: 'partial' }) });
+    await page.locator('[data-status="stopped"]').getByText('Stopped.').waitFor();
+    assert.equal(await page.getByTestId('stop').isVisible(), false);
+    await page.close();
+  });
+
+  it('edit sends edit with the new text; regenerate sends regenerate for the last turn', async () => {
+    const page = await open();
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 'a', question: 'old', answer: 'x' }), turn({ id: 'b', answer: 'y' })] }) }) });
+    await page.locator('[data-turn-id="a"]').getByTestId('edit').click();
+    const box = page.locator('[data-turn-id="a"] textarea');
+    await box.fill('new question');
+    await box.press('Enter');
+    assert.deepEqual(await waitForPosted(page, 'edit'), { type: 'edit', turnId: 'a', text: 'new question' });
+    assert.equal(await page.locator('[data-turn-id="a"]').getByTestId('regenerate').count(), 0);
+    await page.locator('[data-turn-id="b"]').getByTestId('regenerate').click();
+    assert.deepEqual(await waitForPosted(page, 'regenerate'), { type: 'regenerate', turnId: 'b' });
+    await page.locator('[data-turn-id="b"]').getByTestId('copy-answer').click();
+    assert.deepEqual(await waitForPosted(page, 'copyText'), { type: 'copyText', text: 'y' });
+    await page.close();
+  });
+
+  it('Enter sends, Shift+Enter adds a line, Enter during IME composition never sends', async () => {
+    const page = await open();
+    await deliver(page, { type: 'snapshot', snapshot: snapshot() });
+    const input = page.getByTestId('chat-input');
+    await input.click();
+    await input.pressSequentially('line one');
+    await input.press('Shift+Enter');
+    await input.pressSequentially('line two');
+    assert.equal(await input.inputValue(), 'line one\nline two');
+    // An IME commit: compositionstart, then Enter keydowns flagged as composing (and keyCode 229), then compositionend.
+    await input.evaluate((el) => {
+      el.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true }));
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true, cancelable: true }));
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 229, bubbles: true, cancelable: true }));
+      el.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: '你好' }));
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    });
+    await settled(page);
+    assert.equal((await posted(page)).filter((m) => m.type === 'send').length, 0);
+    assert.equal(await input.inputValue(), 'line one\nline two');
+    await input.press('Enter');
+    assert.deepEqual(await waitForPosted(page, 'send'), { type: 'send', text: 'line one\nline two', images: [] });
+    assert.equal(await input.inputValue(), '');
+    await page.close();
+  });
+
+  it('error turns show the server message and send the right intent per action; retries count down', async () => {
+    const page = await open();
+    const error = { kind: 'auth', title: 'Your API key is disabled', detail: 'Enable it in the console.', serverMessage: '密钥已禁用', serverMessageTranslation: 'The key is disabled', actions: ['setApiKey', 'openConsole', 'showLogs', 'openSettings', 'retry'] as const };
+    const turns = [turn({ id: 'e1', status: 'error', error: { ...error, actions: [...error.actions] } }), turn({ id: 'r1', status: 'pending', retry: { attempt: 2, maxAttempts: 4, at: Date.now() + 30_000 } })];
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns }) }) });
+    const box = page.getByTestId('turn-error');
+    await box.waitFor();
+    const text = (await box.textContent()) ?? '';
+    for (const part of ['Your API key is disabled', 'Enable it in the console.', '密钥已禁用', 'The key is disabled']) assert.ok(text.includes(part), part);
+    for (const command of ['setApiKey', 'openConsole', 'showLogs', 'openSettings'] as const) {
+      await box.locator(`[data-action="${command}"]`).click();
+      const all = await posted(page);
+      assert.deepEqual(all[all.length - 1], { type: 'runCommand', command });
+    }
+    await box.locator('[data-action="retry"]').click();
+    assert.deepEqual(await waitForPosted(page, 'retry'), { type: 'retry', turnId: 'e1' });
+    assert.match((await page.getByTestId('retry-countdown').textContent()) ?? '', /^Retrying in (29|30) s \(attempt 2 of 4\)$/);
+    await page.close();
+  });
+
+  it('interrupted keeps the partial answer, marked, with Retry; length and content filter are marked', async () => {
+    const page = await open();
+    const turns = [turn({ id: 'i1', status: 'interrupted', answer: 'half an ans' }), turn({ id: 'l1', answer: 'long', finishReason: 'length' }), turn({ id: 'f1', answer: 'x', finishReason: 'content_filter' })];
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns }) }) });
+    const interrupted = page.locator('[data-turn-id="i1"]');
+    await interrupted.getByText('The answer was interrupted.').waitFor();
+    assert.equal((await interrupted.getByTestId('answer').textContent())?.trim(), 'half an ans');
+    await interrupted.getByTestId('retry').click();
+    assert.deepEqual(await waitForPosted(page, 'retry'), { type: 'retry', turnId: 'i1' });
+    await page.locator('[data-turn-id="l1"]').getByText('cut short').waitFor();
+    await page.locator('[data-turn-id="f1"]').getByText('filtered').waitFor();
+    await page.close();
+  });
+
+  it('code block buttons send copy, insert and open with the language; links send openLink and do not navigate', async () => {
+    const page = await open();
+    const md = 'See [docs](https://example.com/a) and www.example.org.\n\n```python\nprint("hi")\n```\n';
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 'c', answer: md })] }) }) });
+    await page.getByTestId('code-copy').click();
+    assert.deepEqual(await waitForPosted(page, 'copyText'), { type: 'copyText', text: 'print("hi")' });
+    await page.getByTestId('code-insert').click();
+    assert.deepEqual(await waitForPosted(page, 'insertCode'), { type: 'insertCode', code: 'print("hi")' });
+    await page.getByTestId('code-open').click();
+    assert.deepEqual(await waitForPosted(page, 'openCode'), { type: 'openCode', code: 'print("hi")', language: 'python' });
+    const url = page.url();
+    await page.getByRole('link', { name: 'docs' }).click();
+    assert.deepEqual(await waitForPosted(page, 'openLink'), { type: 'openLink', href: 'https://example.com/a' });
+    await page.getByRole('link', { name: 'www.example.org' }).click();
+    assert.deepEqual(await waitForPosted(page, 'openLink'), { type: 'openLink', href: 'http://www.example.org' });
+    assert.equal(page.url(), url);
+    await page.close();
+  });
+
+  it('is usable by keyboard alone: Tab reaches the input, send, turn actions and code buttons; Enter and Space activate', async () => {
+    const page = await open();
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 'k', answer: '```js\nlet a = 1;\n```' })] }) }) });
+    await page.getByTestId('code-copy').waitFor();
+    const reached = new Set<string>();
+    for (let i = 0; i < 40; i += 1) {
+      await page.keyboard.press('Tab');
+      const id = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? '');
+      if (id !== '') reached.add(id);
+    }
+    for (const id of ['chat-input', 'send', 'edit', 'regenerate', 'copy-answer', 'code-copy', 'code-insert', 'code-open', 'model-picker', 'params-toggle', 'new-conversation']) assert.ok(reached.has(id), `Tab reaches ${id}`);
+    await page.getByTestId('code-insert').focus();
+    await page.keyboard.press('Enter');
+    assert.equal((await waitForPosted(page, 'insertCode')).code, 'let a = 1;');
+    await page.getByTestId('regenerate').focus();
+    await page.keyboard.press('Space');
+    assert.deepEqual(await waitForPosted(page, 'regenerate'), { type: 'regenerate', turnId: 'k' });
+    // Visible focus: reaching a button by keyboard draws the theme's focus border around it.
+    await page.getByTestId('copy-answer').focus();
+    await page.keyboard.press('Tab');
+    const focusRing = await page.evaluate(() => {
+      const active = document.activeElement as HTMLElement;
+      return `${active.dataset.testid ?? ''} ${getComputedStyle(active).outlineStyle}`;
+    });
+    assert.equal(focusRing, 'regenerate solid');
+    await page.close();
+  });
+});

@@ -1,0 +1,45 @@
+// Builders for the host's views, as the fake host of the browser tests sends them.
+import type { ChatSnapshot, ConversationView, ModelOptionView, TurnView } from '../../src/shared/protocol';
+import { englishStrings } from './englishStrings';
+
+export const models: readonly ModelOptionView[] = [
+  {
+    code: 'svc_llm',
+    vision: false,
+    params: {
+      temperature: { min: 0, max: 2, minExclusive: true, maxExclusive: false, step: 0.1, defaultValue: 0.7, integer: false },
+      topP: { min: 0, max: 1, minExclusive: true, maxExclusive: false, step: 0.05, defaultValue: 0.8, integer: false },
+      maxTokens: { min: 1, max: 8192, minExclusive: false, maxExclusive: false, step: 1, defaultValue: 2048, integer: true },
+    },
+  },
+  {
+    code: 'svc_vl',
+    vision: true,
+    params: { repetitionPenalty: { min: 0, max: 2, minExclusive: true, maxExclusive: false, step: 0.05, defaultValue: 1.05, integer: false } },
+  },
+];
+
+export function turn(overrides: Partial<TurnView> & { id: string }): TurnView {
+  return { kind: 'chat', question: 'Question?', images: [], context: [], answer: '', reasoning: '', status: 'done', model: 'svc_llm', createdAt: 1_700_000_000_000, ...overrides };
+}
+
+export function conversation(overrides: Partial<ConversationView> = {}): ConversationView {
+  return { id: 'c1', title: 'First chat', persona: '', model: 'svc_llm', params: {}, turns: [], omittedTurns: 0, ...overrides };
+}
+
+export function snapshot(overrides: Partial<ChatSnapshot> = {}): ChatSnapshot {
+  const active = overrides.active ?? conversation();
+  return {
+    extensionVersion: '0.1.0',
+    apiKeyState: 'set',
+    baseUrl: 'http://127.0.0.1:9/',
+    models,
+    conversations: [{ id: active.id, title: active.title, updatedAt: 1_700_000_000_000, turnCount: active.turns.length }],
+    active,
+    pendingContext: [],
+    settings: { fontSize: 13, maxImageBytes: 200_000, defaultPersona: 'You are a helpful assistant.' },
+    notices: [],
+    strings: englishStrings,
+    ...overrides,
+  };
+}

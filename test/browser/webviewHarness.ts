@@ -1,0 +1,133 @@
+// Serves the real chat webview (renderWebviewHtml + dist/webview.js + media/chat.css) on 127.0.0.1 with a fake
+// host: a script carrying the page's nonce, placed before the bundle, that records what the webview posts and
+// lets a test deliver host messages with window.postMessage.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { HostToWebview, WebviewToHost } from '../../src/shared/protocol';
+import { renderWebviewHtml } from '../../src/vscode/chat/webviewHtml';
+import { launchBrowser } from '../harness/browser';
+import { freePort } from '../harness/freePort';
+
+const root = path.resolve(__dirname, '..', '..');
+
+const fakeHost = `
+// VS Code sets its theme as --vscode-* custom properties on <html>; a few stand in for a dark theme here.
+[['--vscode-foreground', '#cccccc'], ['--vscode-focusBorder', '#007fd4'], ['--vscode-button-background', '#0e639c'],
+ ['--vscode-button-foreground', '#ffffff'], ['--vscode-sideBar-background', '#252526'], ['--vscode-font-size', '13px'],
+ ['--vscode-input-background', '#3c3c3c'], ['--vscode-input-foreground', '#cccccc']].forEach(function (pair) {
+  document.documentElement.style.setProperty(pair[0], pair[1]);
+});
+window.__posted = [];
+window.__state = undefined;
+window.acquireVsCodeApi = function () {
+  return {
+    postMessage: function (message) { window.__posted.push(JSON.parse(JSON.stringify(message))); },
+    getState: function () { return window.__state; },
+    setState: function (state) { window.__state = state; },
+  };
+};
+`;
+
+export interface WebviewServer {
+  readonly origin: string;
+  /** Paths requested from the server, in order. */
+  readonly requests: string[];
+  close(): Promise<void>;
+}
+
+export interface WebviewServerOptions {
+  /** Extra scripts (path -> source) served with the page's nonce, before the bundle, after the fake host. */
+  readonly extraScripts?: Readonly<Record<string, string>>;
+  /** The bundle's source; by default the built dist/webview.js (run `node esbuild.mjs` first). */
+  readonly bundle?: string;
+}
+
+export async function startWebviewServer(options: WebviewServerOptions = {}): Promise<WebviewServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const requests: string[] = [];
+  const bundle = options.bundle ?? readFileSync(path.join(root, 'dist', 'webview.js'), 'utf8');
+  const extraScripts = options.extraScripts ?? {};
+  const css = readFileSync(path.join(root, 'media', 'chat.css'), 'utf8');
+  const scripts: Record<string, string> = { '/fake-host.js': fakeHost, ...extraScripts };
+  const server: Server = createServer((request, response) => {
+    const url = request.url ?? '/';
+    requests.push(url);
+    const send = (type: string, body: string): void => {
+      response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+      response.end(body);
+    };
+    if (url === '/' || url.startsWith('/?')) {
+      const nonce = randomBytes(16).toString('base64');
+      const html = renderWebviewHtml({ cspSource: origin, nonce, scriptUri: `${origin}/dist/webview.js`, styleUri: `${origin}/media/chat.css`, lang: 'en', title: 'MaaS Assistant' });
+      const extra = Object.keys(scripts).map((src) => `<script nonce="${nonce}" src="${origin}${src}"></script>\n`).join('');
+      const marker = '<script nonce=';
+      send('text/html; charset=utf-8', html.replace(marker, `${extra}${marker}`));
+    } else if (url === '/dist/webview.js') send('text/javascript', bundle);
+    else if (url === '/media/chat.css') send('text/css', css);
+    else if (scripts[url] !== undefined) send('text/javascript', scripts[url] ?? '');
+    else {
+      response.writeHead(404);
+      response.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    origin,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface WebviewSession {
+  readonly browser: Browser;
+  readonly server: WebviewServer;
+  close(): Promise<void>;
+}
+
+export async function startSession(options: WebviewServerOptions = {}): Promise<WebviewSession> {
+  const server = await startWebviewServer(options);
+  const browser = await launchBrowser();
+  return {
+    browser,
+    server,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Opens the webview page and waits for its `ready`. */
+export async function openWebview(session: WebviewSession): Promise<Page> {
+  const page = await session.browser.newPage({ viewport: { width: 420, height: 800 } });
+  await page.goto(session.server.origin);
+  await page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'ready'));
+  return page;
+}
+
+export async function deliver(page: Page, message: HostToWebview): Promise<void> {
+  await page.evaluate((m) => window.postMessage(m, '*'), message);
+}
+
+export async function posted(page: Page): Promise<WebviewToHost[]> {
+  return page.evaluate(() => (window as unknown as { __posted: WebviewToHost[] }).__posted);
+}
+
+/** Waits until the webview has posted a message of `type`, and returns the last one. */
+export async function waitForPosted<T extends WebviewToHost['type']>(page: Page, type: T): Promise<Extract<WebviewToHost, { type: T }>> {
+  await page.waitForFunction((t) => (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === t), type);
+  const all = await posted(page);
+  const found = all.filter((m): m is Extract<WebviewToHost, { type: T }> => m.type === type);
+  const last = found[found.length - 1];
+  if (last === undefined) throw new Error(`no ${type} message`);
+  return last;
+}
+
+/** Waits for the next animation frames to pass, so coalesced renders have happened. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}

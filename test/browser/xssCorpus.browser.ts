@@ -1,0 +1,125 @@
+// Model output never executes: every payload of test/fixtures/xss-corpus.json, streamed as an answer and also
+// delivered in a snapshot, must call nothing, load nothing, open no dialog and trip no CSP violation.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { TurnView } from '../../src/shared/protocol';
+import { conversation, snapshot, turn } from './snapshotFixture';
+import { deliver, openWebview, posted, settled, startSession, type WebviewSession } from './webviewHarness';
+
+interface Corpus {
+  readonly payloads: readonly { readonly name: string; readonly markdown: string }[];
+}
+
+const corpus = JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'xss-corpus.json'), 'utf8')) as Corpus;
+
+// Counts calls to window.__pwned() and CSP violations; loaded with the page's nonce before the bundle.
+const tripwire = `
+window.__pwnCount = 0;
+window.__pwned = function () { window.__pwnCount += 1; };
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', function (event) {
+  window.__violations.push(event.violatedDirective + ' ' + event.blockedURI);
+});
+`;
+
+interface Watch {
+  readonly foreignRequests: string[];
+  readonly dialogs: string[];
+}
+
+function watch(page: Page, origin: string): Watch {
+  const result: Watch = { foreignRequests: [], dialogs: [] };
+  page.on('request', (request) => {
+    if (!request.url().startsWith(`${origin}/`)) result.foreignRequests.push(request.url());
+  });
+  page.on('dialog', (dialog) => {
+    result.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return result;
+}
+
+async function assertInert(page: Page, seen: Watch): Promise<void> {
+  // Let any deferred handler (onload, onerror, ontoggle, refresh) have its chance.
+  await settled(page);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  const state = await page.evaluate(() => {
+    const w = window as unknown as { __pwnCount: number; __violations: string[] };
+    const answers = Array.from(document.querySelectorAll('[data-testid="answer"]'));
+    const attributes: string[] = [];
+    const hrefs: string[] = [];
+    const forbidden: string[] = [];
+    for (const answer of answers) {
+      for (const el of Array.from(answer.querySelectorAll('*'))) {
+        if (['SCRIPT', 'IMG', 'SVG', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'META', 'BASE', 'STYLE', 'LINK', 'VIDEO', 'AUDIO', 'MATH'].includes(el.tagName.toUpperCase())) forbidden.push(el.tagName);
+        for (const attr of Array.from(el.attributes)) {
+          if (attr.name.startsWith('on') || attr.name === 'style' || attr.name === 'src' || attr.name === 'srcdoc') attributes.push(`${el.tagName}[${attr.name}]`);
+        }
+        const href = el.getAttribute('href');
+        if (href !== null) hrefs.push(href);
+      }
+    }
+    return { pwned: w.__pwnCount, violations: w.__violations, attributes, hrefs, forbidden, location: location.href };
+  });
+  assert.equal(state.pwned, 0, 'window.__pwned() was called');
+  assert.deepEqual(state.violations, [], 'CSP violations');
+  assert.deepEqual(state.forbidden, [], 'forbidden elements in answers');
+  assert.deepEqual(state.attributes, [], 'dangerous attributes in answers');
+  for (const href of state.hrefs) assert.match(href, /^(https?:|mailto:)/i, `href ${href}`);
+  assert.deepEqual(seen.foreignRequests, [], 'requests other than the page’s own');
+  assert.deepEqual(seen.dialogs, [], 'dialogs');
+}
+
+describe('XSS corpus', () => {
+  let session: WebviewSession;
+  before(async () => {
+    session = await startSession({ extraScripts: { '/tripwire.js': tripwire } });
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it(`has at least 40 payloads (${corpus.payloads.length})`, () => {
+    assert.ok(corpus.payloads.length >= 40);
+  });
+
+  it('streamed as answers: nothing executes, loads or navigates', async () => {
+    const page = await openWebview(session);
+    const seen = watch(page, session.server.origin);
+    const turns: TurnView[] = corpus.payloads.map((payload) => turn({ id: payload.name, status: 'streaming', answer: '' }));
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns }) }) });
+    await page.locator(`[data-turn-id="${corpus.payloads[corpus.payloads.length - 1]?.name ?? ''}"]`).waitFor();
+    for (const payload of corpus.payloads) {
+      for (let i = 0; i < payload.markdown.length; i += 5) {
+        await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: payload.name, answer: payload.markdown.slice(i, i + 5) });
+      }
+      await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: payload.name, status: 'done', answer: payload.markdown }) });
+    }
+    await page.locator('[data-testid="turn"][data-status="streaming"]').first().waitFor({ state: 'detached' });
+    await assertInert(page, seen);
+    // Clicking every link only asks the host, which gets only safe schemes.
+    const before = page.url();
+    const links = page.locator('[data-testid="answer"] a');
+    const count = await links.count();
+    for (let i = 0; i < count; i += 1) await links.nth(i).click();
+    const opened = (await posted(page)).filter((m) => m.type === 'openLink');
+    assert.equal(page.url(), before);
+    for (const message of opened) assert.match(message.type === 'openLink' ? message.href : '', /^(https?:|mailto:)/i);
+    await assertInert(page, seen);
+    await page.close();
+  });
+
+  it('delivered in a snapshot: nothing executes, loads or navigates', async () => {
+    const page = await openWebview(session);
+    const seen = watch(page, session.server.origin);
+    const turns = corpus.payloads.map((payload) => turn({ id: payload.name, question: payload.markdown, reasoning: payload.markdown, answer: payload.markdown }));
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ title: corpus.payloads[0]?.markdown ?? '', turns }) }) });
+    await page.locator(`[data-turn-id="${corpus.payloads[corpus.payloads.length - 1]?.name ?? ''}"] [data-testid="answer"]`).waitFor();
+    await page.locator('details[data-testid="reasoning"]').first().evaluate((el) => ((el as HTMLDetailsElement).open = true));
+    await assertInert(page, seen);
+    await page.close();
+  });
+});

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as ops from '../../../src/core/conversations/conversationsState';
+import { turn } from './fixtures';
+
+const empty: ops.ConversationsState = { version: 1, conversations: [] };
+
+describe('conversations state', () => {
+  it('creates, titles from the first question, selects, renames and deletes', () => {
+    let state = ops.ensureActive(empty, 'a', 'svc_llm', 1);
+    state = ops.addTurn(state, 'a', turn('t1', 'How do I sort?\nsecond line', ''), 2);
+    assert.equal(ops.activeConversation(state)?.title, 'How do I sort?');
+    state = ops.addTurn(state, 'a', turn('t2', 'Another', ''), 3);
+    assert.equal(ops.activeConversation(state)?.title, 'How do I sort?', 'later questions keep the title');
+    state = ops.newConversation(state, 'b', 'svc_llm', 4);
+    assert.equal(ops.activeConversation(state)?.id, 'b');
+    state = ops.selectConversation(state, 'a');
+    state = ops.renameConversation(state, 'a', '  Sorting  ', 5);
+    assert.equal(ops.activeConversation(state)?.title, 'Sorting');
+    assert.equal(ops.renameConversation(state, 'a', '   ', 6), state, 'a blank title is ignored');
+    state = ops.deleteConversation(state, 'a');
+    assert.deepEqual(state.conversations.map((c) => c.id), ['b']);
+    assert.equal(state.activeId, 'b');
+  });
+
+  it('re-runs from an earlier turn: later turns dropped, earlier ones untouched, the turn reset', () => {
+    let state = ops.ensureActive(empty, 'a', 'svc_llm', 1);
+    for (const [id, q] of [['t1', 'q1'], ['t2', 'q2'], ['t3', 'q3']] as const) {
+      state = ops.addTurn(state, 'a', turn(id, q, `answer ${q}`, { usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 } }), 2);
+    }
+    const { state: next, dropped } = ops.rerunFrom(state, 'a', 't2', 'q2 edited', 'svc_llm', 9);
+    assert.deepEqual(dropped.map((t) => t.id), ['t3']);
+    const turns = ops.activeConversation(next)?.turns ?? [];
+    assert.deepEqual(turns.map((t) => [t.id, t.question, t.answer, t.status]), [
+      ['t1', 'q1', 'answer q1', 'done'],
+      ['t2', 'q2 edited', '', 'pending'],
+    ]);
+    assert.equal(turns[1]?.usage, undefined);
+    assert.equal(ops.activeConversation(next)?.title, 'q1');
+    assert.equal(ops.activeConversation(ops.rerunFrom(state, 'a', 't1', 'new first', 'svc_llm', 9).state)?.title, 'new first');
+  });
+
+  it('changing the model clears parameters that belong to the old one', () => {
+    let state = ops.ensureActive(empty, 'a', 'svc_llm', 1);
+    state = ops.setConversationParams(state, 'a', { maxTokens: 100 }, 2);
+    assert.deepEqual(ops.activeConversation(ops.setConversationModel(state, 'a', 'svc_llm', 3))?.params, { maxTokens: 100 });
+    assert.deepEqual(ops.activeConversation(ops.setConversationModel(state, 'a', 'svc_vl', 3))?.params, {});
+  });
+
+  it('finds a turn in any conversation', () => {
+    let state = ops.ensureActive(empty, 'a', 'svc_llm', 1);
+    state = ops.addTurn(state, 'a', turn('t1', 'q', 'a'), 2);
+    state = ops.newConversation(state, 'b', 'svc_llm', 3);
+    assert.equal(ops.findTurn(state, 't1')?.conversation.id, 'a');
+    assert.equal(ops.findTurn(state, 'nope'), undefined);
+  });
+});
