@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
+import { ChatStreamDecoder } from '../src/core/chatStreamDecoder';
 import { MaasClient } from '../src/core/maasClient';
 import { compared } from './benchResult';
 import type { BenchResult } from './benchResult';
@@ -149,7 +150,48 @@ async function measure(baseUrl: string, rounds: number, answer: Record<string, u
   return runs;
 }
 
+/**
+ * CPU only, no network and no service: the same 20,000-chunk body in memory (64 KiB reads), decoded by the
+ * client's decoder and by the baseline's split + JSON.parse. Steadier than the end-to-end figure on a busy machine.
+ */
+function decodeInMemory(rounds: number): { client: number; baseline: number } {
+  const chunk = (content: string): string =>
+    `data: {"id":"cmpl-1","object":"chat.completion.chunk","created":1,"model":"svc_llm","choices":[{"index":0,"delta":{"role":"","content":${JSON.stringify(content)}},"finish_reason":""}],"usage":{"prompt_tokens":0,"total_tokens":0,"completion_tokens":0}}\n\n`;
+  const bytes = Buffer.from(`${chunk('')}${chunk('x').repeat(CHUNKS)}data: [DONE]\n\n`);
+  const reads: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += 65_536) reads.push(bytes.subarray(at, at + 65_536));
+  const times = { client: [] as number[], baseline: [] as number[] };
+  for (let round = -WARM_UP_ROUNDS; round < rounds; round++) {
+    let start = performance.now();
+    const decoder = new ChatStreamDecoder(undefined, true);
+    let chars = 0;
+    for (const read of reads) for (const event of decoder.push(read)) if (event.type === 'text') chars += event.text.length;
+    for (const event of decoder.end()) if (event.type === 'text') chars += event.text.length;
+    const clientMs = performance.now() - start;
+    start = performance.now();
+    const text = new TextDecoder();
+    let rest = '';
+    let baseChars = 0;
+    for (const read of reads) {
+      const lines = (rest + text.decode(read, { stream: true })).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
+        baseChars += ((JSON.parse(line.slice(6)) as { choices: { delta: { content: string } }[] }).choices[0]?.delta.content ?? '').length;
+      }
+    }
+    const baselineMs = performance.now() - start;
+    if (chars !== CHUNKS || baseChars !== CHUNKS) throw new Error(`decoded ${chars} / ${baseChars} characters, expected ${CHUNKS}`);
+    if (round >= 0) {
+      times.client.push(clientMs);
+      times.baseline.push(baselineMs);
+    }
+  }
+  return { client: median(times.client), baseline: median(times.baseline) };
+}
+
 export default async function clientBench(): Promise<BenchResult[]> {
+  const cpu = decodeInMemory(15);
   const service = await startService();
   subscribe('undici:request:bodyChunkReceived', onBodyChunk);
   try {
@@ -160,9 +202,14 @@ export default async function clientBench(): Promise<BenchResult[]> {
     const small = await measure(service.baseUrl, LATENCY_ROUNDS, { text: words });
     const clientFirst = median(small.client.map((r) => r.firstDeltaMs));
     const baselineFirst = median(small.baseline.map((r) => r.firstDeltaMs));
+    // Each round runs both sides back to back, so the ratio within a round is least disturbed by the load of
+    // the machine changing between rounds.
+    const pairRatio = median(big.client.map((run, i) => run.ms / (big.baseline[i]?.ms ?? NaN)));
     return [
       compared(`client stream ${CHUNKS} chunks, time (median of ${ROUNDS})`, clientMs, baselineMs, 'ms'),
+      { name: `client/baseline time, median of the ${ROUNDS} per-round ratios`, value: pairRatio, unit: 'x' },
       compared(`client stream throughput (median of ${ROUNDS})`, (CHUNKS / clientMs) * 1000, (CHUNKS / baselineMs) * 1000, 'chunks/s'),
+      compared(`client decoder CPU, ${CHUNKS} chunks in memory (median of 15)`, cpu.client, cpu.baseline, 'ms'),
       compared(`client first body chunk -> first text event (median of ${LATENCY_ROUNDS})`, clientFirst, baselineFirst, 'ms'),
       { name: 'client first-delta latency added over baseline', value: clientFirst - baselineFirst, unit: 'ms' },
     ];

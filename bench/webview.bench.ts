@@ -87,6 +87,10 @@ function chunk(text: string, size: number): string[] {
   return out;
 }
 
+function progress(text: string): void {
+  process.stderr.write(`[bench] webview: ${text}\n`);
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -113,13 +117,8 @@ async function streamIntoView(page: Page, run: number, chunks: readonly string[]
         if (paced) await new Promise((resolve) => requestAnimationFrame(resolve));
       }
       window.postMessage({ type: 'turnUpdate', conversationId, turn: { id: 't', kind: 'chat', question: 'Question?', images: [], context: [], answer: final, reasoning: '', status: 'done', model: 'svc_llm', createdAt: 0 } }, '*');
-      await new Promise<void>((resolve) => {
-        const check = (): void => {
-          if (document.querySelector('[data-testid="turn"][data-status="done"]') !== null) resolve();
-          else setTimeout(check, 5);
-        };
-        check();
-      });
+      // No named helpers in here: tsx would wrap them in a `__name` call that does not exist in the page.
+      while (document.querySelector('[data-testid="turn"][data-status="done"]') === null) await new Promise((resolve) => setTimeout(resolve, 5));
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       return { busy: w.__busy, frames: w.__frames };
     },
@@ -136,7 +135,9 @@ export default async function webviewBench(): Promise<BenchResult[]> {
   const naive = await startSession({ bundle: naiveBundle });
   try {
     const page = await openWebview(view);
-    const naivePage = await openWebview(naive);
+    const naivePage = await naive.browser.newPage({ viewport: { width: 420, height: 800 } });
+    await naivePage.goto(naive.server.origin);
+    await naivePage.waitForFunction(() => '__naiveBench' in window);
     const strings: WebviewStrings = englishStrings;
     // Warm-up: the first run pays for JIT compilation in all three paths.
     await streamIntoView(page, -1, chunk(answer.slice(0, 20_000), chunkChars), answer.slice(0, 20_000), false);
@@ -148,15 +149,18 @@ export default async function webviewBench(): Promise<BenchResult[]> {
       single.push(await naivePage.evaluate(({ text, strings }) => (window as unknown as { __naiveBench: { renderOnce(t: string, s: unknown): number } }).__naiveBench.renderOnce(text, strings), { text: answer, strings }));
       streamed.push((await streamIntoView(page, run, chunks, answer, false)).busy);
     }
+    progress(`single ${single.map((v) => v.toFixed(1)).join('/')} ms; streamed ${streamed.map((v) => v.toFixed(1)).join('/')} ms`);
     const perToken = (await streamIntoView(page, 100, tokenChunks, answer, false)).busy;
+    progress(`per-token stream ${perToken.toFixed(1)} ms`);
     const paced = await streamIntoView(page, 101, chunks, answer, true);
+    progress(`paced stream ${paced.busy.toFixed(1)} ms in ${paced.frames} frames`);
     const naiveBusy = await naivePage.evaluate(
       ({ chunks, strings }) => (window as unknown as { __naiveBench: { streamNaively(c: readonly string[], s: unknown): Promise<number> } }).__naiveBench.streamNaively(chunks, strings),
       { chunks, strings },
     );
     const singleMs = median(single);
     const streamMs = median(streamed);
-    process.stderr.write(`[bench] webview: ${answer.length} chars, ${chunks.length} chunks of ${chunkChars}; single ${single.map((v) => v.toFixed(1)).join('/')} ms; stream ${streamed.map((v) => v.toFixed(1)).join('/')} ms; paced frames ${paced.frames}\n`);
+    progress(`naive ${naiveBusy.toFixed(1)} ms`);
     return [
       { name: `webview: render the final ${answer.length}-char (~20k-token) answer once`, value: singleMs, unit: 'ms' },
       compared(`webview: stream it in ${chunks.length} deltas, as fast as messages allow, vs once`, streamMs, singleMs, 'ms'),

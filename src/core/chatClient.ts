@@ -186,11 +186,9 @@ export class ChatClient {
   }
 }
 
-const DATA = Buffer.from('data:');
-
 /** Whether a body is an event stream: by Content-Type, or by its first bytes when the type says otherwise. */
 function isEventStreamStart(contentType: string, first: Buffer): boolean {
   if (contentType.includes('text/event-stream')) return true;
   const start = first.subarray(0, 64).toString('latin1').trimStart();
-  return start.startsWith(':') || DATA.equals(Buffer.from(start.slice(0, 5), 'latin1'));
+  return start.startsWith(':') || start.startsWith('data:');
 }

@@ -28,12 +28,14 @@ describe('foundation in code-server', () => {
     const { page } = scenario;
     await openActivityBarView(page, 'MaaS Assistant');
     const view = chatView(page);
-    await view.locator('[data-testid="snapshot"]').waitFor({ timeout: 60_000 });
-    // These values exist only in the user's settings, read by the extension host and sent in the snapshot.
-    assert.equal(await view.locator('[data-testid="base-url"]').textContent(), BASE_URL);
-    assert.equal(await view.locator('[data-testid="vision-model"]').textContent(), 'svc_vl_e2e');
-    assert.equal(await view.locator('[data-testid="chat-model"]').textContent(), 'svc_llm');
-    assert.equal(await view.locator('[data-testid="api-key-state"]').textContent(), 'not set');
+    await view.locator('[data-testid="chat-input"]').waitFor({ timeout: 60_000 });
+    // These values exist only in the user's settings and secret storage, read by the extension host and sent in
+    // the snapshot: the service address, the configured model codes, and the missing key.
+    await view.locator('[data-testid="service-status"]', { hasText: BASE_URL }).waitFor({ timeout: 10_000 });
+    const models = await view.locator('[data-testid="model-picker"] option').allTextContents();
+    assert.ok(models.some((m) => m.includes('svc_llm')), `model picker: ${models.join(', ')}`);
+    assert.ok(models.some((m) => m.includes('svc_vl_e2e')), `model picker: ${models.join(', ')}`);
+    await view.locator('[data-testid="api-key-banner"]').waitFor({ timeout: 10_000 });
   });
 
   it('sets the API key from the command palette and confirms it', async () => {
@@ -44,8 +46,8 @@ describe('foundation in code-server', () => {
     await input.fill('sk-e2e-0123456789abcdef');
     await page.keyboard.press('Enter');
     await notification(page, 'MaaS API key saved.').waitFor({ timeout: 15_000 });
-    // The view follows the host's state: a new snapshot arrives after the secret changed.
-    await chatView(page).locator('[data-testid="api-key-state"]', { hasText: 'stored in secret storage' }).waitFor({ timeout: 15_000 });
+    // The view follows the host's state: a new snapshot arrives after the secret changed, without the banner.
+    await chatView(page).locator('[data-testid="api-key-banner"]').waitFor({ state: 'hidden', timeout: 15_000 });
   });
 
   it('refuses a blank API key in place', async () => {

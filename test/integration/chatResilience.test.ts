@@ -1,7 +1,9 @@
 // The chat client against the local service: retries, interruptions, stalls, cancel, failover.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import type { ChatEvent } from '../../src/core/chatEvents';
 import type { ChatRequest } from '../../src/core/chatRequest';
 import type { MaasClient } from '../../src/core/maasClient';
@@ -176,6 +178,23 @@ describe('chat resilience against the local service', () => {
     const { events } = await collect(fixture.client());
     assert.equal(textOf(events), 'Exact 答案 ✓ with `code`.');
     assert.equal(events.map((e) => (e.type === 'reasoning' ? e.text : '')).join(''), 'plan');
+  });
+
+  it('reads an event-stream body that answers a non-stream request', async () => {
+    const sse = readFileSync(path.join(__dirname, '..', 'fixtures', 'wire', 'basic.sse'), 'utf8');
+    await fixture.fault({ status: 200, body: sse, headers: { 'Content-Type': 'text/event-stream' } });
+    const result = await fixture.client().chat(ASK);
+    assert.deepEqual([result.text, result.finishReason, result.usage?.totalTokens], ['你好，世界🌏', 'stop', 17]);
+  });
+
+  it('reads a JSON completion that answers a stream request', async () => {
+    const completion = JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'wire', 'completion.json'), 'utf8')) as Record<string, unknown>;
+    await fixture.fault({ status: 200, body: completion, headers: { 'Content-Type': 'application/json' } });
+    const { events, error } = await collect(fixture.client());
+    assert.equal(error, undefined);
+    assert.equal(textOf(events), '你好');
+    assert.deepEqual(events.filter((e) => e.type === 'reasoning'), [{ type: 'reasoning', text: 'hm' }]);
+    assert.deepEqual(events.at(-1), { type: 'finish', reason: 'stop' });
   });
 
   it('logs every attempt with method, path, status, timing and base URL, never the key', async () => {

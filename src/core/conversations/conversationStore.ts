@@ -1,17 +1,28 @@
-// Where conversations live on disk: one JSON file written atomically on every turn change, and a folder of image
-// files (the JSON keeps only thumbnails). Saves are serialised, so the file always holds the latest state. A
-// store that does not parse is set aside and reported, never silently dropped.
+// Where conversations live on disk: one JSON file per conversation (written atomically, only when it changed),
+// an index file with the active conversation, and a folder of image files (the JSON keeps only thumbnails).
+// One file per conversation keeps two VS Code windows, which share this folder, from overwriting each other's
+// conversations, and confines a corrupt file to one conversation. A file that does not parse is set aside and
+// reported, never silently dropped. Saves are serialised, so disk always ends at the latest state.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import * as z from 'zod';
 import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync } from '../atomicJsonFile';
-import { conversationStoreSchema, markUnfinishedInterrupted, type ConversationStoreData } from './conversationModel';
+import { conversationSchema, markUnfinishedInterrupted, type Conversation, type ConversationStoreData } from './conversationModel';
+
+export interface SetAsideFile {
+  readonly movedTo: string;
+  readonly reason: string;
+}
 
 export interface LoadedStore {
   readonly data: ConversationStoreData;
-  /** Set when the file on disk was unreadable: where it was moved and why. */
-  readonly setAside?: { readonly movedTo: string; readonly reason: string };
+  /** Files on disk that were unreadable: where each was moved and why. */
+  readonly setAside: readonly SetAsideFile[];
 }
+
+const indexSchema = z.object({ version: z.literal(1), activeId: z.string().optional() });
 
 const EXTENSIONS: Readonly<Record<string, string>> = {
   'image/png': 'png',
@@ -21,45 +32,89 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   'image/bmp': 'bmp',
 };
 
+const CONVERSATION_FILE = /^[A-Za-z0-9-]{1,100}\.json$/;
+
 export class ConversationStore {
-  private readonly file: string;
+  private readonly indexFile: string;
+  private readonly conversationDir: string;
   private readonly imageDir: string;
   private pending: Promise<void> = Promise.resolve();
+  /** What each conversation file holds now, to write only conversations that changed. */
+  private readonly written = new Map<string, string>();
 
   constructor(folder: string) {
-    this.file = path.join(folder, 'conversations.json');
+    this.indexFile = path.join(folder, 'index.json');
+    this.conversationDir = path.join(folder, 'conversations');
     this.imageDir = path.join(folder, 'images');
   }
 
+  /** The folder of conversation files. */
   get path(): string {
-    return this.file;
+    return this.conversationDir;
+  }
+
+  conversationFile(id: string): string {
+    return path.join(this.conversationDir, `${id}.json`);
   }
 
   async load(): Promise<LoadedStore> {
-    const result = await readJsonOrSetAsideAsync(this.file, (value) => conversationStoreSchema.parse(value));
-    switch (result.kind) {
-      case 'missing':
-        return { data: { version: 1, conversations: [] } };
-      case 'ok':
-        return { data: markUnfinishedInterrupted(result.value) };
-      case 'corrupt':
-        return { data: { version: 1, conversations: [] }, setAside: { movedTo: result.movedTo, reason: result.reason } };
+    const setAside: SetAsideFile[] = [];
+    const index = await readJsonOrSetAsideAsync(this.indexFile, (value) => indexSchema.parse(value));
+    if (index.kind === 'corrupt') setAside.push({ movedTo: index.movedTo, reason: index.reason });
+    const names = await readdir(this.conversationDir).catch(() => [] as string[]);
+    const conversations: Conversation[] = [];
+    for (const name of names.filter((n) => CONVERSATION_FILE.test(n))) {
+      const result = await readJsonOrSetAsideAsync(path.join(this.conversationDir, name), (value) => conversationSchema.parse(value));
+      if (result.kind === 'ok') {
+        conversations.push(result.value);
+        this.written.set(result.value.id, JSON.stringify(result.value));
+      } else if (result.kind === 'corrupt') {
+        setAside.push({ movedTo: result.movedTo, reason: result.reason });
+      }
     }
+    conversations.sort((a, b) => b.updatedAt - a.updatedAt);
+    const data = { version: 1 as const, activeId: index.kind === 'ok' ? index.value.activeId : undefined, conversations };
+    return { data: markUnfinishedInterrupted(data), setAside };
   }
 
-  /** Queues an atomic write of `data`; resolves when this write (and every earlier one) is on disk. */
+  /** Queues an atomic write of what changed in `data`; resolves when this write (and every earlier one) is on disk. */
   save(data: ConversationStoreData): Promise<void> {
-    const snapshot = JSON.parse(JSON.stringify(data)) as ConversationStoreData;
-    this.pending = this.pending.catch(() => undefined).then(() => writeJsonAtomicAsync(this.file, snapshot));
+    const changes = this.changesOf(data);
+    this.pending = this.pending.catch(() => undefined).then(async () => {
+      await mkdir(this.conversationDir, { recursive: true });
+      for (const [id, json] of changes.write) await writeJsonAtomicAsync(this.conversationFile(id), JSON.parse(json) as unknown);
+      for (const id of changes.remove) await rm(this.conversationFile(id), { force: true });
+      await writeJsonAtomicAsync(this.indexFile, { version: 1, activeId: data.activeId });
+    });
     return this.pending;
   }
 
   /** A last write when the extension host is going away and no promise may be awaited. */
   saveSync(data: ConversationStoreData): void {
-    writeJsonAtomic(this.file, data);
+    const changes = this.changesOf(data);
+    mkdirSync(this.conversationDir, { recursive: true });
+    for (const [id, json] of changes.write) writeJsonAtomic(this.conversationFile(id), JSON.parse(json) as unknown);
+    for (const id of changes.remove) rmSync(this.conversationFile(id), { force: true });
+    writeJsonAtomic(this.indexFile, { version: 1, activeId: data.activeId });
   }
 
-  /** Keeps an image's bytes next to the store; returns the file name to record in the turn. */
+  private changesOf(data: ConversationStoreData): { write: [string, string][]; remove: string[] } {
+    const write: [string, string][] = [];
+    const present = new Set<string>();
+    for (const conversation of data.conversations) {
+      present.add(conversation.id);
+      const json = JSON.stringify(conversation);
+      if (this.written.get(conversation.id) !== json) {
+        write.push([conversation.id, json]);
+        this.written.set(conversation.id, json);
+      }
+    }
+    const remove = [...this.written.keys()].filter((id) => !present.has(id));
+    for (const id of remove) this.written.delete(id);
+    return { write, remove };
+  }
+
+  /** Keeps an image's bytes beside the conversations; returns the file name to record in the turn. */
   async saveImage(mime: string, bytes: Uint8Array): Promise<string> {
     const name = `${randomUUID()}.${EXTENSIONS[mime] ?? 'bin'}`;
     await mkdir(this.imageDir, { recursive: true });
@@ -73,5 +128,14 @@ export class ConversationStore {
 
   async deleteImages(names: readonly string[]): Promise<void> {
     await Promise.all(names.map((name) => rm(path.join(this.imageDir, path.basename(name)), { force: true })));
+  }
+
+  /** Files in the conversation folder, for tests and diagnostics. */
+  listConversationFiles(): string[] {
+    try {
+      return readdirSync(this.conversationDir).filter((n) => CONVERSATION_FILE.test(n));
+    } catch {
+      return [];
+    }
   }
 }

@@ -68,9 +68,9 @@ export class ChatController implements vscode.Disposable {
   private async load(): Promise<void> {
     const { data, setAside } = await this.deps.store.load();
     this.state = ops.ensureActive(data, randomUUID(), this.deps.settings.settings.chatModel, Date.now());
-    if (setAside !== undefined) {
-      this.deps.logger.error(`The chat history file could not be read and was set aside as ${setAside.movedTo}: ${setAside.reason}`);
-      this.notify('error', vscode.l10n.t('The chat history could not be read and was kept aside as {0}. New conversations start empty; nothing was deleted.', setAside.movedTo));
+    for (const file of setAside) {
+      this.deps.logger.error(`A chat history file could not be read and was set aside as ${file.movedTo}: ${file.reason}`);
+      this.notify('error', vscode.l10n.t('A chat history file could not be read and was kept aside as {0}; the other conversations are intact and nothing was deleted.', file.movedTo));
     }
   }
 

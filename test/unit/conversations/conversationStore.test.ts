@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -19,10 +19,15 @@ describe('ConversationStore', () => {
   it('starts empty and reads back what it saved', async () => {
     const dir = folder();
     const store = new ConversationStore(dir);
-    assert.deepEqual((await store.load()).data, { version: 1, conversations: [] });
-    const data = { version: 1 as const, activeId: 'c1', conversations: [conversation([turn('t1', 'q', 'a')])] };
+    assert.deepEqual((await store.load()).data, { version: 1, activeId: undefined, conversations: [] });
+    const data = {
+      version: 1 as const,
+      activeId: 'c2',
+      conversations: [conversation([turn('t2', 'q2', 'a2')], { id: 'c2', updatedAt: 9 }), conversation([turn('t1', 'q', 'a')], { updatedAt: 5 })],
+    };
     await store.save(data);
     assert.deepEqual((await new ConversationStore(dir).load()).data, data);
+    assert.deepEqual(store.listConversationFiles().sort(), ['c1.json', 'c2.json'], 'one file per conversation');
   });
 
   it('keeps a partial answer saved mid-stream and marks it interrupted after a reload', async () => {
@@ -39,21 +44,45 @@ describe('ConversationStore', () => {
     const store = new ConversationStore(dir);
     const writes = Array.from({ length: 20 }, (_, i) => store.save({ version: 1, conversations: [conversation([turn('t', 'q', `answer ${i}`)])] }));
     await Promise.all(writes);
-    const saved = JSON.parse(readFileSync(store.path, 'utf8')) as { conversations: { turns: { answer: string }[] }[] };
-    assert.equal(saved.conversations[0]?.turns[0]?.answer, 'answer 19');
-    assert.deepEqual(readdirSync(dir).filter((name) => name.endsWith('.tmp')), []);
+    const saved = JSON.parse(readFileSync(store.conversationFile('c1'), 'utf8')) as { turns: { answer: string }[] };
+    assert.equal(saved.turns[0]?.answer, 'answer 19');
+    assert.deepEqual(readdirSync(store.path).filter((name) => name.endsWith('.tmp')), []);
   });
 
-  it('sets a corrupt store aside, reports it, and never overwrites it', async () => {
-    for (const content of ['{"version":1,"conversations":[{"id":', '{"version":2,"conversations":[]}', 'not json']) {
+  it('writes only the conversations that changed, so another window\'s conversations are left alone', async () => {
+    const dir = folder();
+    const windowA = new ConversationStore(dir);
+    const windowB = new ConversationStore(dir);
+    const a = conversation([turn('ta', 'from A', 'x')], { id: 'a' });
+    const b = conversation([turn('tb', 'from B', 'y')], { id: 'b' });
+    await windowA.save({ version: 1, conversations: [a] });
+    await windowB.save({ version: 1, conversations: [b] });
+    await windowA.save({ version: 1, conversations: [{ ...a, title: 'renamed in A' }] });
+    const loaded = await new ConversationStore(dir).load();
+    assert.deepEqual(loaded.data.conversations.map((c) => c.id).sort(), ['a', 'b']);
+    const saved = await new ConversationStore(dir).load();
+    assert.equal(saved.data.conversations.find((c) => c.id === 'a')?.title, 'renamed in A');
+  });
+
+  it('removes the file of a deleted conversation', async () => {
+    const store = new ConversationStore(folder());
+    await store.save({ version: 1, conversations: [conversation([], { id: 'a' }), conversation([], { id: 'b' })] });
+    await store.save({ version: 1, conversations: [conversation([], { id: 'b' })] });
+    assert.deepEqual(store.listConversationFiles(), ['b.json']);
+  });
+
+  it('sets a corrupt conversation file aside, reports it, keeps the others, and never overwrites it', async () => {
+    for (const content of ['{"id":"bad","title":', '{"id":"bad"}', 'not json']) {
       const dir = folder();
       const store = new ConversationStore(dir);
-      writeFileSync(store.path, content);
-      const loaded = await store.load();
-      assert.deepEqual(loaded.data.conversations, []);
-      assert.ok(loaded.setAside, 'the corruption is reported');
-      assert.equal(readFileSync(loaded.setAside.movedTo, 'utf8'), content, 'the corrupt file is kept, byte for byte');
-      assert.equal(existsSync(store.path), false);
+      await store.save({ version: 1, conversations: [conversation([turn('t', 'q', 'a')], { id: 'good' })] });
+      mkdirSync(store.path, { recursive: true });
+      writeFileSync(store.conversationFile('bad'), content);
+      const loaded = await new ConversationStore(dir).load();
+      assert.deepEqual(loaded.data.conversations.map((c) => c.id), ['good'], 'the readable conversation is kept');
+      assert.equal(loaded.setAside.length, 1, 'the corruption is reported');
+      assert.equal(readFileSync(loaded.setAside[0]?.movedTo ?? '', 'utf8'), content, 'the corrupt file is kept, byte for byte');
+      assert.equal(existsSync(store.conversationFile('bad')), false);
     }
   });
 

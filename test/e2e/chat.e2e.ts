@@ -1,0 +1,145 @@
+// The chat view in code-server against the local service, as a person uses it: ask and watch the answer stream,
+// stop, regenerate, reload the window and find the history (also mid-answer), attach an image, and see a
+// disabled key explained with its action.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { PNG } from 'pngjs';
+import { ask, openChat, until, waitForStatus } from './chatView';
+import { openServiceScenario, type ServiceScenario } from './serviceScenario';
+import { notification, runCommand, waitForWorkbench } from './workbench';
+
+interface LoggedRequest {
+  readonly path: string;
+  readonly clientClosed: boolean;
+  readonly completed: boolean;
+}
+
+describe('chat view in code-server', () => {
+  let scenario: ServiceScenario;
+
+  before(async () => {
+    scenario = await openServiceScenario('chat', { service: { paceMs: 12 } });
+  });
+
+  afterEach(async (t) => {
+    const outcome = t as unknown as { passed?: boolean; name: string };
+    if (outcome.passed === false) await scenario.fail(outcome.name);
+  });
+
+  after(async () => {
+    await scenario?.close();
+  });
+
+  const chatRequests = async (): Promise<LoggedRequest[]> =>
+    (await scenario.api<{ requests: LoggedRequest[] }>('/_local/requests')).requests.filter((r) => r.path.startsWith('/maas/v1/chat'));
+
+  it('asks a question and sees the answer stream in as Markdown', async () => {
+    const view = await openChat(scenario.page);
+    const turn = await ask(view, 'How do I compute a moving average? Please show code.');
+    await waitForStatus(turn, ['streaming']);
+    const answer = turn.locator('[data-testid="answer"]');
+    const early = (await answer.textContent())?.length ?? 0;
+    await until(async () => ((await answer.textContent())?.length ?? 0) > early + 20 || (await turn.getAttribute('data-status')) === 'done', 20_000, 'the answer to grow');
+    assert.equal(await waitForStatus(turn, ['done']), 'done');
+    assert.ok((await answer.locator('pre code').count()) >= 1, 'the code block is rendered as code');
+    assert.match((await turn.locator('[data-testid="usage"]').textContent()) ?? '', /\d+/);
+  });
+
+  it('stops an answer at once, and the service sees the connection closed', async () => {
+    const view = await openChat(scenario.page);
+    await scenario.api('/_local/next-answer', { body: { text: 'word '.repeat(2000), count: 1 } });
+    const turn = await ask(view, 'Tell me a very long story.');
+    await waitForStatus(turn, ['streaming']);
+    await view.locator('[data-testid="stop"]').click();
+    assert.equal(await waitForStatus(turn, ['stopped'], 10_000), 'stopped');
+    const last = await until(async () => {
+      const requests = await chatRequests();
+      const request = requests[requests.length - 1];
+      return request?.clientClosed ? request : undefined;
+    }, 10_000, 'the request log to show the closed socket');
+    assert.equal(last?.completed, false);
+  });
+
+  it('regenerates the last answer', async () => {
+    const view = await openChat(scenario.page);
+    const countBefore = (await chatRequests()).length;
+    const turns = view.locator('[data-testid="turn"]');
+    const turn = turns.last();
+    await turn.locator('[data-testid="regenerate"]').click();
+    assert.equal(await waitForStatus(turn, ['done'], 60_000), 'done');
+    assert.ok(((await turn.locator('[data-testid="answer"]').textContent()) ?? '').length > 50);
+    assert.equal((await chatRequests()).length, countBefore + 1);
+  });
+
+  it('finds the history again after reloading the window', async () => {
+    const { page } = scenario;
+    let view = await openChat(page);
+    const questions = await view.locator('[data-testid="question"]').allTextContents();
+    assert.ok(questions.length >= 2);
+    await page.reload();
+    await waitForWorkbench(page);
+    view = await openChat(page);
+    await until(async () => (await view.locator('[data-testid="question"]').count()) === questions.length, 30_000, 'the history');
+    assert.deepEqual(await view.locator('[data-testid="question"]').allTextContents(), questions);
+  });
+
+  it('keeps a partial answer, marked interrupted, when the window reloads mid-answer', async () => {
+    const { page } = scenario;
+    let view = await openChat(page);
+    await scenario.api('/_local/next-answer', { body: { text: 'alpha beta gamma delta '.repeat(1500), count: 1 } });
+    const turn = await ask(view, 'Stream something long, please.');
+    await waitForStatus(turn, ['streaming']);
+    const answer = turn.locator('[data-testid="answer"]');
+    await until(async () => ((await answer.textContent())?.length ?? 0) > 300, 20_000, 'some of the answer');
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // past the one-second save interval while streaming
+    await page.reload();
+    await waitForWorkbench(page);
+    view = await openChat(page);
+    const reloaded = view.locator('[data-testid="turn"]').last();
+    await until(async () => (await reloaded.getAttribute('data-status')) === 'interrupted', 30_000, 'the interrupted turn');
+    assert.match((await reloaded.locator('[data-testid="answer"]').textContent()) ?? '', /alpha beta gamma/);
+    assert.ok(await reloaded.locator('[data-testid="retry"], [data-action="retry"]').count(), 'the interrupted answer offers Retry');
+  });
+
+  it('attaches an image and gets its description from the vision model', async () => {
+    const view = await openChat(scenario.page);
+    const png = new PNG({ width: 64, height: 48 });
+    for (let i = 0; i < png.data.length; i += 4) png.data.set([220, 20, 30, 255], i);
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'maas-e2e-img-')), 'red.png');
+    writeFileSync(file, PNG.sync.write(png));
+    await view.locator('[data-testid="image-input"]').setInputFiles(file);
+    await view.locator('[data-testid="attachment"]').first().waitFor({ timeout: 10_000 });
+    const turn = await ask(view, 'What is in this image?');
+    assert.equal(await waitForStatus(turn, ['done'], 60_000), 'done');
+    const answer = (await turn.locator('[data-testid="answer"]').textContent()) ?? '';
+    assert.match(answer, /PNG/);
+    assert.match(answer, /64\s*×\s*48/);
+    assert.match(answer, /red/i);
+    assert.ok((await turn.locator('img').count()) >= 1, 'the thumbnail is in the transcript');
+  });
+
+  it('shows a disabled key in place with its explanation and Open Console', async () => {
+    const { page } = scenario;
+    const { keys } = await scenario.api<{ keys: { id: string; name: string; key: string }[] }>('/console/api/keys');
+    const personal = keys.find((k) => k.name === 'e2e-personal');
+    assert.ok(personal);
+    await runCommand(page, 'MaaS: Set API Key');
+    const input = page.locator('.quick-input-widget input[type="password"]');
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(personal.key);
+    await page.keyboard.press('Enter');
+    await notification(page, 'MaaS API key saved.').waitFor({ timeout: 15_000 });
+    await scenario.api(`/console/api/keys/${personal.id}/disable`, { method: 'POST' });
+    const view = await openChat(page);
+    await view.locator('[data-testid="model-picker"]').selectOption('svc_llm');
+    const turn = await ask(view, 'Hello?');
+    assert.equal(await waitForStatus(turn, ['error'], 30_000), 'error');
+    const error = turn.locator('[data-testid="turn-error"]');
+    assert.match((await error.textContent()) ?? '', /disabled/i);
+    assert.match((await error.textContent()) ?? '', /apikey被禁用/);
+    await error.locator('[data-action="openConsole"]').waitFor({ timeout: 5_000 });
+  });
+});

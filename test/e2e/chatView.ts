@@ -1,0 +1,46 @@
+// Helpers for the chat webview in e2e scenarios: ask a question, find turns, wait for their status.
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { chatView, openActivityBarView } from './workbench';
+
+export async function openChat(page: Page): Promise<FrameLocator> {
+  const view = chatView(page);
+  // The activity bar icon toggles its side bar: click it only when the MaaS container is not the open one.
+  const item = page.locator('.activitybar .action-item', { has: page.locator('[aria-label^="MaaS Assistant"]') }).first();
+  await item.waitFor({ timeout: 60_000 });
+  const open = ((await item.getAttribute('class')) ?? '').split(/\s+/).includes('checked');
+  if (!open) await openActivityBarView(page, 'MaaS Assistant');
+  await view.locator('[data-testid="chat-input"]').waitFor({ timeout: 60_000 });
+  return view;
+}
+
+export async function ask(view: FrameLocator, question: string): Promise<Locator> {
+  const before = await view.locator('[data-testid="turn"]').count();
+  const input = view.locator('[data-testid="chat-input"]');
+  await input.fill(question);
+  await input.press('Enter');
+  await view.locator('[data-testid="turn"]').nth(before).waitFor({ timeout: 15_000 });
+  return view.locator('[data-testid="turn"]').nth(before);
+}
+
+export async function waitForStatus(turn: Locator, statuses: readonly string[], timeoutMs = 60_000): Promise<string> {
+  let last = '';
+  try {
+    return await until(async () => {
+      last = (await turn.getAttribute('data-status')) ?? '';
+      return statuses.includes(last) ? last : '';
+    }, timeoutMs, `status ${statuses.join(' or ')}`);
+  } catch {
+    throw new Error(`the turn's status stayed "${last}", expected ${statuses.join(' or ')}`);
+  }
+}
+
+/** Polls until `read` returns a truthy value. */
+export async function until<T>(read: () => Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
