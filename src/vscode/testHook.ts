@@ -17,7 +17,9 @@ export interface MaasTestHook {
     state(): Promise<ConversationsState>;
     /** Asks a question in the active conversation, as the chat view's Send does; resolves with the turn id. */
     ask(question: string): Promise<string>;
-    /** Where the history file lives. */
+    /** The context chips waiting for the next question. */
+    pendingContext(): readonly { label: string; kind: string; text: string }[];
+    /** The folder of conversation files. */
     readonly storePath: string;
   };
 }
@@ -31,7 +33,8 @@ export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController;
         await parts.chat.whenLoaded();
         return parts.chat.conversations;
       },
-      ask: (question) => parts.chat.startTurn({ kind: 'chat', question }),
+      ask: async (question) => parts.chat.startTurn({ kind: 'chat', question, context: parts.chat.takeContext() }),
+      pendingContext: () => parts.chat.peekContext(),
       storePath: parts.store.path,
     },
   };

@@ -76,7 +76,10 @@ export class Composer {
   }
 
   render(snapshot: ChatSnapshot, liveTurnId: string | undefined): void {
+    const previous = this.snapshot;
     this.snapshot = snapshot;
+    // Streaming deltas leave strings and context untouched: skip the DOM work (it would run every frame).
+    if (previous !== null && previous.strings === snapshot.strings && previous.pendingContext === snapshot.pendingContext && this.liveTurnId === liveTurnId) return;
     this.liveTurnId = liveTurnId;
     const s = snapshot.strings;
     this.input.placeholder = s.inputPlaceholder;

@@ -27,6 +27,7 @@ export class TurnView {
   private editing = false;
   private lastAnyLive = false;
   private afterKey = '';
+  private metaKey = '';
   private countdown: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly context: ViewContext) {
@@ -48,16 +49,19 @@ export class TurnView {
     this.turn = turn;
     this.isLast = isLast;
     const s = this.context.strings();
-    this.element.dataset.turnId = turn.id;
-    this.element.dataset.status = turn.status;
-    this.element.setAttribute('aria-busy', String(isLive(turn)));
+    if (previous?.status !== turn.status) {
+      this.element.dataset.turnId = turn.id;
+      this.element.dataset.status = turn.status;
+      this.element.setAttribute('aria-busy', String(isLive(turn)));
+    }
     const final = !isLive(turn);
     if (previous === undefined || previous.question !== turn.question || previous.images !== turn.images || this.lastAnyLive !== anyLive) {
       if (!this.editing) this.renderQuestion(turn, s, anyLive);
     }
     this.lastAnyLive = anyLive;
     this.reasoning.hidden = turn.reasoning === '';
-    this.reasoningSummary.textContent = isLive(turn) && turn.answer === '' ? s.thinking : s.reasoning;
+    const summary = isLive(turn) && turn.answer === '' ? s.thinking : s.reasoning;
+    if (this.reasoningSummary.textContent !== summary) this.reasoningSummary.textContent = summary;
     this.reasoningView.render(turn.reasoning, final);
     this.answerView.render(turn.answer, final);
     this.renderMeta(turn, s);
@@ -117,6 +121,9 @@ export class TurnView {
   }
 
   private renderMeta(turn: Turn, s: WebviewStrings): void {
+    const key = JSON.stringify([turn.model, turn.status === 'pending' && turn.retry === undefined, s.assistant, s.thinking]);
+    if (key === this.metaKey) return;
+    this.metaKey = key;
     const nodes: Node[] = [h('span', { className: 'speaker', text: s.assistant }), h('span', { className: 'model', text: turn.model })];
     if (turn.status === 'pending' && turn.retry === undefined) nodes.push(h('span', { className: 'thinking', text: s.thinking }));
     this.meta.replaceChildren(...nodes);

@@ -5,6 +5,7 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, re
 import { format } from 'node:util';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { startLocalService } from '../../service/src/localService';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
 import { saveFailureArtifacts } from './failureArtifacts';
@@ -36,9 +37,31 @@ async function buildHostTests(): Promise<string> {
   return path.join(outDir, 'index.js');
 }
 
-export async function runHostSuite(options: { env?: NodeJS.ProcessEnv; settings?: Record<string, unknown> } = {}): Promise<HostSuiteResult> {
+/** The key the local service accepts in the in-host run; the suite stores it through the test hook. */
+export const HOST_TEST_KEY = 'sk-host-local-0123456789abcdef';
+export const HOST_TEST_SPEECH = { appkey: 'app-host', token: 'token-host-0123456789' };
+
+export async function runHostSuite(): Promise<HostSuiteResult> {
   const tools = ensureTools();
   const testsIndex = await buildHostTests();
+  const service = await startLocalService({
+    quiet: true,
+    paceMs: 2,
+    seed: {
+      defaultKey: HOST_TEST_KEY,
+      keys: [{ name: 'host-personal', interfaces: ['svc_llm'], enabled: true, key: 'sk-host-personal-0123456789' }],
+      speechCredentials: [HOST_TEST_SPEECH],
+      knowledgeBases: [{ id: 3, name: 'Host guide', documents: [{ title: 'Keys', text: 'The API key is kept in secret storage by the Set API Key command.' }] }],
+    },
+  });
+  try {
+    return await runHostSuiteAgainst(tools, testsIndex, service.baseUrl, service.altBaseUrl);
+  } finally {
+    await service.stop();
+  }
+}
+
+async function runHostSuiteAgainst(tools: ReturnType<typeof ensureTools>, testsIndex: string, baseUrl: string, altBaseUrl: string): Promise<HostSuiteResult> {
   mkdirSync(path.join(repoRoot, '.test-results'), { recursive: true });
   const runDir = mkdtempSync(path.join(repoRoot, '.vscode-test', 'run-host-'));
   const resultsFile = path.join(runDir, 'results.json');
@@ -48,8 +71,11 @@ export async function runHostSuite(options: { env?: NodeJS.ProcessEnv; settings?
     runDir,
     folder,
     smokeTestDriver: true,
-    settings: options.settings,
-    env: { ...options.env, MAAS_HOST_TEST_RESULTS: resultsFile },
+    settings: { 'maas.baseUrl': baseUrl, 'maas.altBaseUrl': altBaseUrl, 'maas.consoleUrl': `${baseUrl}/console/` },
+    env: {
+      MAAS_HOST_TEST_RESULTS: resultsFile,
+      MAAS_HOST_TEST_SERVICE: JSON.stringify({ baseUrl, altBaseUrl, key: HOST_TEST_KEY, speech: HOST_TEST_SPEECH }),
+    },
   });
   const browser = await launchBrowser();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -127,6 +127,10 @@ export class ChatController implements vscode.Disposable {
     this.pendingContext = this.pendingContext.filter((item) => item.id !== id);
   }
 
+  peekContext(): readonly PendingContext[] {
+    return this.pendingContext;
+  }
+
   takeContext(): PendingContext[] {
     const taken = this.pendingContext;
     this.pendingContext = [];

@@ -1,0 +1,122 @@
+// The chat's host side inside a real extension host, against the local service: a question's answer lands in
+// the history on disk, multi-turn history is re-sent, a dropped stream keeps its partial answer, a disabled key
+// is classified, and Add Selection to Chat collects the selection.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { CommandId } from '../../src/vscode/commands/commandIds';
+import type { MaasTestHook } from '../../src/vscode/testHook';
+
+interface ServiceInfo {
+  readonly baseUrl: string;
+  readonly key: string;
+}
+
+const service = JSON.parse(process.env.MAAS_HOST_TEST_SERVICE ?? '{}') as ServiceInfo;
+
+async function hook(): Promise<MaasTestHook> {
+  const extension = vscode.extensions.getExtension<MaasTestHook | undefined>('maas-assistant.maas-assistant');
+  const value = await extension?.activate();
+  assert.ok(value, 'the test hook');
+  return value;
+}
+
+async function api<T>(route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${service.baseUrl}${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  assert.ok(response.ok, `${route}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+async function finished(h: MaasTestHook, turnId: string): Promise<{ status: string; answer: string; error?: { kind: string }; usage?: unknown }> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const state = await h.chat.state();
+    const turn = state.conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
+    if (turn && turn.status !== 'pending' && turn.status !== 'streaming') return turn;
+    if (Date.now() > deadline) throw new Error(`turn ${turnId} did not finish: ${turn?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('chat against the local service', () => {
+  before(async () => {
+    assert.ok(service.baseUrl, 'the harness passes the local service');
+    await (await hook()).apiKey.set(service.key);
+    await api('/_local/reset', {});
+  });
+
+  it('answers a question and keeps it in the history on disk', async () => {
+    const h = await hook();
+    const turnId = await h.chat.ask('What is a moving average?');
+    const turn = await finished(h, turnId);
+    assert.equal(turn.status, 'done');
+    assert.ok(turn.answer.length > 100, 'a real answer arrived');
+    assert.ok(turn.usage, 'usage is recorded');
+    // Saves are asynchronous: wait for the conversation file to hold the finished turn.
+    const deadline = Date.now() + 5000;
+    let saved = '';
+    while (Date.now() < deadline && !saved.includes('"status":"done"')) {
+      saved = existsSync(h.chat.storePath) ? readdirSync(h.chat.storePath).map((f) => readFileSync(path.join(h.chat.storePath, f), 'utf8')).join('\n') : '';
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.ok(saved.includes(turnId) && saved.includes('"status":"done"'), 'the finished turn is on disk');
+  });
+
+  it('re-sends the earlier turns with the next question (spec 4.1)', async () => {
+    const h = await hook();
+    await finished(h, await h.chat.ask('Second question'));
+    const { requests } = await api<{ requests: { path: string; body: { messages: { role: string }[] } }[] }>('/_local/requests');
+    const last = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
+    assert.deepEqual(last?.body.messages.map((m) => m.role), ['user', 'assistant', 'user']);
+  });
+
+  it('keeps the partial answer of a dropped stream, marked interrupted', async () => {
+    const h = await hook();
+    await api('/_local/faults', { route: '/maas/v1/chat/completions', dropAfterChunks: 12 });
+    const turn = await finished(h, await h.chat.ask('Tell me about streams.'));
+    assert.equal(turn.status, 'interrupted');
+    assert.ok(turn.answer.length > 0, 'the text received before the drop is kept');
+    assert.equal(turn.error?.kind, 'interrupted');
+  });
+
+  it('classifies a disabled key', async () => {
+    const h = await hook();
+    const { keys } = await api<{ keys: { id: string; name: string; key: string }[] }>('/console/api/keys');
+    const personal = keys.find((k) => k.name === 'host-personal');
+    assert.ok(personal);
+    await api(`/console/api/keys/${personal.id}/disable`, {});
+    await h.apiKey.set(personal.key);
+    try {
+      const turn = await finished(h, await h.chat.ask('Hello?'));
+      assert.equal(turn.status, 'error');
+      assert.equal(turn.error?.kind, 'keyDisabled');
+    } finally {
+      await h.apiKey.set(service.key);
+      await api(`/console/api/keys/${personal.id}/enable`, {});
+    }
+  });
+
+  it('Add Selection to Chat collects the selection as context, and refuses an empty one', async () => {
+    const h = await hook();
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder);
+    const editor = await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, 'sample.md'));
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    await vscode.commands.executeCommand(CommandId.addSelectionToChat);
+    assert.equal(h.chat.pendingContext().length, 0, 'an empty selection adds nothing');
+    editor.selection = new vscode.Selection(2, 0, 3, 10);
+    await vscode.commands.executeCommand(CommandId.addSelectionToChat);
+    const [chip] = h.chat.pendingContext();
+    assert.equal(chip?.kind, 'selection');
+    assert.equal(chip?.label, 'sample.md:3-4');
+    assert.equal(chip?.text, editor.document.getText(editor.selection));
+    const turn = await finished(h, await h.chat.ask('Explain the selection.'));
+    assert.equal(turn.status, 'done');
+    assert.equal(h.chat.pendingContext().length, 0, 'the context went with the question');
+  });
+});
