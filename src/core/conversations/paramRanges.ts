@@ -1,17 +1,12 @@
 // The chat parameters' ranges (spec section 8) and per-model defaults (section 4.1), for pickers and for the
 // check before sending. The language model takes temperature, top_p and max_tokens; the vision model
 // temperature, top_p and repetition_penalty.
-export type ParamName = 'temperature' | 'topP' | 'maxTokens' | 'repetitionPenalty';
+import type { ChatParamName, ParamRangeView } from '../../shared/protocol';
 
-export interface ParamRange {
-  readonly min: number;
-  readonly max: number;
-  readonly minExclusive: boolean;
-  readonly maxExclusive: boolean;
-  readonly step: number;
-  readonly defaultValue: number;
-  readonly integer: boolean;
-  /** The wire name, for messages. */
+export type ParamName = ChatParamName;
+
+/** The range the chat view shows, plus the field's name on the wire for messages. */
+export interface ParamRange extends ParamRangeView {
   readonly wireName: string;
 }
 
