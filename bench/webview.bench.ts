@@ -1,9 +1,11 @@
 // The chat webview's streaming cost in Chromium: main-thread time to stream a ~20,000-token Markdown answer into
 // the real view (rAF-coalesced, incremental), against rendering the final answer once and against a naive view
-// that re-renders the whole answer on every chunk, all in the same run and the same browser.
+// that re-renders the whole answer on every chunk, all in the same run and the same browser. Main-thread time is
+// Chromium's own TaskDuration (DevTools Performance.getMetrics): script, style, layout and paint alike, so work
+// the browser does after a frame counts as much as work done in a callback.
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import type { WebviewStrings } from '../src/shared/protocol';
 import { englishStrings } from '../test/browser/englishStrings';
 import { conversation, snapshot, turn } from '../test/browser/snapshotFixture';
@@ -13,32 +15,12 @@ import { compared, type BenchResult } from './benchResult';
 const root = path.resolve(__dirname, '..');
 /** ~4 characters per token, the usual estimate for English text and code. */
 const targetChars = 80_000;
-/** Characters per delta: ~10 tokens, as a host batching SSE events per tick would send them. */
-const chunkChars = 40;
+/**
+ * Characters per delta (~40 tokens) for the comparison with the naive view, whose cost grows with the square of
+ * the number of deltas (at 40 characters it took 400 s); the ~1-token row shows the real view at 4 characters.
+ */
+const chunkChars = 160;
 const repetitions = 5;
-
-// Times every 'message' listener and every requestAnimationFrame callback of the webview: its main-thread work.
-const instrumentation = `
-window.__busy = 0;
-window.__frames = 0;
-(function () {
-  var add = window.addEventListener.bind(window);
-  window.addEventListener = function (type, listener, options) {
-    if (type !== 'message' || typeof listener !== 'function') return add(type, listener, options);
-    return add(type, function (event) {
-      var started = performance.now();
-      try { return listener.call(this, event); } finally { window.__busy += performance.now() - started; }
-    }, options);
-  };
-  var raf = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = function (callback) {
-    return raf(function (time) {
-      var started = performance.now();
-      try { callback(time); } finally { window.__busy += performance.now() - started; window.__frames += 1; }
-    });
-  };
-})();
-`;
 
 /** A long answer with what models write: headings, paragraphs, lists, code blocks, tables, quotes. */
 export function longAnswer(chars: number): string {
@@ -101,29 +83,49 @@ async function bundle(entry: string): Promise<string> {
   return result.outputFiles[0]?.text ?? '';
 }
 
+/** The page's cumulative main-thread task time, in milliseconds. */
+async function taskMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? Number.NaN) * 1000;
+}
+
+async function measured<T>(cdp: CDPSession, work: () => Promise<T>): Promise<{ busy: number; result: T }> {
+  const before = await taskMs(cdp);
+  const result = await work();
+  return { busy: (await taskMs(cdp)) - before, result };
+}
+
+async function cdpFor(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return cdp;
+}
+
 /** Streams `chunks` into a fresh streaming turn of the real view; `paced` waits one frame between chunks. */
-async function streamIntoView(page: Page, run: number, chunks: readonly string[], final: string, paced: boolean): Promise<{ busy: number; frames: number }> {
+async function streamIntoView(page: Page, cdp: CDPSession, run: number, chunks: readonly string[], final: string, paced: boolean): Promise<{ busy: number; frames: number }> {
   const conversationId = `bench-${run}`;
   await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ id: conversationId, turns: [turn({ id: 't', status: 'streaming' })] }) }) });
   await page.locator('[data-testid="turn"][data-status="streaming"]').waitFor();
   await settled(page);
-  return page.evaluate(
+  const { busy, result: frames } = await measured(cdp, () => page.evaluate(
     async ({ chunks, final, paced, conversationId }) => {
-      const w = window as unknown as { __busy: number; __frames: number };
-      w.__busy = 0;
-      w.__frames = 0;
+      let frames = 0;
       for (const answer of chunks) {
         window.postMessage({ type: 'turnDelta', conversationId, turnId: 't', answer }, '*');
-        if (paced) await new Promise((resolve) => requestAnimationFrame(resolve));
+        if (paced) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          frames += 1;
+        }
       }
       window.postMessage({ type: 'turnUpdate', conversationId, turn: { id: 't', kind: 'chat', question: 'Question?', images: [], context: [], answer: final, reasoning: '', status: 'done', model: 'svc_llm', createdAt: 0 } }, '*');
       // No named helpers in here: tsx would wrap them in a `__name` call that does not exist in the page.
       while (document.querySelector('[data-testid="turn"][data-status="done"]') === null) await new Promise((resolve) => setTimeout(resolve, 5));
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      return { busy: w.__busy, frames: w.__frames };
+      return frames;
     },
     { chunks, final, paced, conversationId },
-  );
+  ));
+  return { busy, frames };
 }
 
 export default async function webviewBench(): Promise<BenchResult[]> {
@@ -131,36 +133,51 @@ export default async function webviewBench(): Promise<BenchResult[]> {
   const chunks = chunk(answer, chunkChars);
   const tokenChunks = chunk(answer, 4);
   const [viewBundle, naiveBundle] = await Promise.all([bundle('src/webview/main.ts'), bundle('test/browser/naiveRender.page.ts')]);
-  const view = await startSession({ bundle: viewBundle, extraScripts: { '/instrumentation.js': instrumentation } });
+  const view = await startSession({ bundle: viewBundle });
   const naive = await startSession({ bundle: naiveBundle });
   try {
     const page = await openWebview(view);
     const naivePage = await naive.browser.newPage({ viewport: { width: 420, height: 800 } });
     await naivePage.goto(naive.server.origin);
     await naivePage.waitForFunction(() => '__naiveBench' in window);
+    const [viewCdp, naiveCdp] = [await cdpFor(page), await cdpFor(naivePage)];
     const strings: WebviewStrings = englishStrings;
-    // Warm-up: the first run pays for JIT compilation in all three paths.
-    await streamIntoView(page, -1, chunk(answer.slice(0, 20_000), chunkChars), answer.slice(0, 20_000), false);
-    await naivePage.evaluate(({ text, strings }) => (window as unknown as { __naiveBench: { renderOnce(t: string, s: unknown): number } }).__naiveBench.renderOnce(text, strings), { text: answer, strings });
+    const renderOnce = async (): Promise<number> =>
+      (
+        await measured(naiveCdp, () =>
+          naivePage.evaluate(async ({ text, strings }) => {
+            (window as unknown as { __naiveBench: { renderOnce(t: string, s: unknown): number } }).__naiveBench.renderOnce(text, strings);
+            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          }, { text: answer, strings }),
+        )
+      ).busy;
+    // Warm-up: the first run pays for JIT compilation in both pages.
+    await streamIntoView(page, viewCdp, -1, chunk(answer.slice(0, 20_000), chunkChars), answer.slice(0, 20_000), false);
+    await renderOnce();
 
     const single: number[] = [];
     const streamed: number[] = [];
     for (let run = 0; run < repetitions; run += 1) {
-      single.push(await naivePage.evaluate(({ text, strings }) => (window as unknown as { __naiveBench: { renderOnce(t: string, s: unknown): number } }).__naiveBench.renderOnce(text, strings), { text: answer, strings }));
-      streamed.push((await streamIntoView(page, run, chunks, answer, false)).busy);
+      single.push(await renderOnce());
+      streamed.push((await streamIntoView(page, viewCdp, run, chunks, answer, false)).busy);
     }
     progress(`single ${single.map((v) => v.toFixed(1)).join('/')} ms; streamed ${streamed.map((v) => v.toFixed(1)).join('/')} ms`);
-    const perToken = (await streamIntoView(page, 100, tokenChunks, answer, false)).busy;
+    const perToken = (await streamIntoView(page, viewCdp, 100, tokenChunks, answer, false)).busy;
     progress(`per-token stream ${perToken.toFixed(1)} ms`);
-    const paced = await streamIntoView(page, 101, chunks, answer, true);
+    const paced = await streamIntoView(page, viewCdp, 101, chunks, answer, true);
     progress(`paced stream ${paced.busy.toFixed(1)} ms in ${paced.frames} frames`);
-    const naiveBusy = await naivePage.evaluate(
-      ({ chunks, strings }) => (window as unknown as { __naiveBench: { streamNaively(c: readonly string[], s: unknown): Promise<number> } }).__naiveBench.streamNaively(chunks, strings),
-      { chunks, strings },
+    const { busy: naiveBusy } = await measured(naiveCdp, () =>
+      naivePage.evaluate(
+        async ({ chunks, strings }) => {
+          await (window as unknown as { __naiveBench: { streamNaively(c: readonly string[], s: unknown): Promise<number> } }).__naiveBench.streamNaively(chunks, strings);
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        },
+        { chunks, strings },
+      ),
     );
+    progress(`naive ${naiveBusy.toFixed(1)} ms`);
     const singleMs = median(single);
     const streamMs = median(streamed);
-    progress(`naive ${naiveBusy.toFixed(1)} ms`);
     return [
       { name: `webview: render the final ${answer.length}-char (~20k-token) answer once`, value: singleMs, unit: 'ms' },
       compared(`webview: stream it in ${chunks.length} deltas, as fast as messages allow, vs once`, streamMs, singleMs, 'ms'),

@@ -22,6 +22,7 @@ export class ChatApp {
   private dirtyAll = false;
   private readonly dirtyTurns = new Set<string>();
   private frame: number | undefined;
+  private readonly pendingDeltas = new Map<string, { type: 'turnDelta'; conversationId: string; turnId: string; answer: string; reasoning: string }>();
   private mounted = false;
   private readonly statusBar: StatusBar;
   private readonly conversations: ConversationList;
@@ -48,8 +49,36 @@ export class ChatApp {
     this.composer.restoreDraft(persisted.draft ?? '');
   }
 
-  /** Applies a host message now; the DOM follows on the next animation frame. */
+  /**
+   * Applies a host message; the DOM follows on the next animation frame. Streaming deltas are only collected
+   * here and folded into the state once per frame: a burst of thousands of tiny deltas costs one reduction and
+   * one render, not one each. Any other message first folds the collected deltas, so order is kept.
+   */
   receive(message: HostToWebview): void {
+    if (message.type === 'turnDelta') {
+      const pending = this.pendingDeltas.get(message.turnId);
+      if (pending === undefined || pending.conversationId !== message.conversationId) {
+        this.foldDeltas();
+        this.pendingDeltas.set(message.turnId, { ...message, answer: message.answer ?? '', reasoning: message.reasoning ?? '' });
+      } else {
+        pending.answer += message.answer ?? '';
+        pending.reasoning += message.reasoning ?? '';
+      }
+      this.frame ??= requestAnimationFrame(() => this.flush());
+      return;
+    }
+    this.foldDeltas();
+    this.apply(message);
+  }
+
+  private foldDeltas(): void {
+    if (this.pendingDeltas.size === 0) return;
+    const deltas = [...this.pendingDeltas.values()];
+    this.pendingDeltas.clear();
+    for (const delta of deltas) this.apply(delta);
+  }
+
+  private apply(message: HostToWebview): void {
     const { state, change } = reduceViewState(this.state, message);
     this.state = state;
     switch (change.kind) {
@@ -71,6 +100,7 @@ export class ChatApp {
 
   private flush(): void {
     this.frame = undefined;
+    this.foldDeltas();
     const snapshot = this.state.snapshot;
     if (snapshot === null) return;
     this.mount();

@@ -16,7 +16,7 @@ export function checkParam(raw: string, range: ParamRangeView): ParamCheck {
   return { ok: true, value };
 }
 
-/** The range in mathematical notation, e.g. `0 < x ≤ 2` or `1 ≤ x ≤ 8192`: symbols, not words, so nothing to localise. */
+/** The range in interval notation, e.g. `(0, 2]` or `[1, 8192]`: symbols, not words, so nothing to localise. */
 export function describeRange(range: ParamRangeView): string {
-  return `${range.min} ${range.minExclusive ? '<' : '≤'} x ${range.maxExclusive ? '<' : '≤'} ${range.max}`;
+  return `${range.minExclusive ? '(' : '['}${range.min}, ${range.max}${range.maxExclusive ? ')' : ']'}`;
 }

@@ -127,7 +127,7 @@ describe('composer and panels', () => {
     assert.equal(await page.getByTestId('param-temperature').inputValue(), '0.5');
     await page.getByTestId('param-temperature').fill('0');
     await page.getByTestId('param-temperature').press('Tab');
-    await page.getByText('Temperature must satisfy 0 < x ≤ 2.').waitFor();
+    await page.getByText('Temperature must be in (0, 2].').waitFor();
     await page.getByTestId('param-maxTokens').fill('10.5');
     await page.getByTestId('param-maxTokens').press('Tab');
     await page.getByText('Max tokens must be a whole number.').waitFor();

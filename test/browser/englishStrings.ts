@@ -56,7 +56,7 @@ export const englishStrings: WebviewStrings = {
   assistant: 'Assistant',
   thinking: 'Thinking',
   answerAnnouncement: 'Answer finished: {0}',
-  invalidParameter: '{0} must satisfy {1}.',
+  invalidParameter: '{0} must be in {1}.',
   close: 'Close',
   cancel: 'Cancel',
   jumpToLatest: 'Jump to Latest',

@@ -25,8 +25,8 @@ describe('checkParam', () => {
   });
 
   it('describes ranges in notation that needs no translation', () => {
-    assert.equal(describeRange(temperature), '0 < x ≤ 2');
-    assert.equal(describeRange(maxTokens), '1 ≤ x < 8192');
+    assert.equal(describeRange(temperature), '(0, 2]');
+    assert.equal(describeRange(maxTokens), '[1, 8192)');
   });
 });
 
