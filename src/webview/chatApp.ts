@@ -42,7 +42,7 @@ export class ChatApp {
       this.persist(saved);
     };
     this.statusBar = new StatusBar(context);
-    this.conversations = new ConversationList(context, persisted.conversationsOpen ?? true, (open) => save({ conversationsOpen: open }));
+    this.conversations = new ConversationList(context, persisted.conversationsOpen ?? false, (open) => save({ conversationsOpen: open }));
     this.settings = new SettingsPanel(context);
     this.transcript = new TranscriptView(context);
     this.composer = new Composer(context, (draft) => save({ draft }));

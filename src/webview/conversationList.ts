@@ -7,7 +7,7 @@ import type { ViewContext } from './viewContext';
 
 export class ConversationList {
   readonly element: HTMLDetailsElement;
-  private readonly summary = h('summary');
+  private readonly summary = h('summary', { testId: 'conversations-toggle' });
   private readonly list = h('ul', { className: 'conversation-list', testId: 'conversation-list' });
   private readonly newButton: HTMLButtonElement;
   private renaming: string | undefined;

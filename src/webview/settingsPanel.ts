@@ -15,7 +15,9 @@ export class SettingsPanel {
   private readonly persona = h('textarea', { className: 'persona', testId: 'persona', attrs: { rows: '2' } });
   private readonly personaLabel = h('label', { className: 'field-label' });
   private readonly toggle: HTMLButtonElement;
-  private readonly params = h('div', { className: 'params', attrs: { id: 'params-panel' } });
+  private readonly params = h('div', { className: 'params' });
+  /** The persona and the parameters, folded away behind the Parameters button so the transcript keeps the room. */
+  private readonly panel: HTMLElement;
   private snapshot: ChatSnapshot | null = null;
   private paramsKey = '';
   private paramsModel = '';
@@ -27,14 +29,15 @@ export class SettingsPanel {
     this.personaLabel.htmlFor = 'persona';
     this.picker.addEventListener('change', () => context.post({ type: 'setModel', model: this.picker.value }));
     this.persona.addEventListener('change', () => context.post({ type: 'setPersona', persona: this.persona.value.slice(0, 20_000) }));
-    this.toggle = button('', () => this.setOpen(this.params.hidden), { className: 'secondary', testId: 'params-toggle', attrs: { 'aria-controls': 'params-panel', 'aria-expanded': 'false' } });
-    this.params.hidden = true;
+    this.toggle = button('', () => this.setOpen(this.panel.hidden), { className: 'secondary', testId: 'params-toggle', attrs: { 'aria-controls': 'params-panel', 'aria-expanded': 'false' } });
+    this.panel = h('div', { className: 'params-panel', attrs: { id: 'params-panel' } }, this.personaLabel, this.persona, this.params);
+    this.panel.hidden = true;
     const row = h('div', { className: 'settings-row' }, this.pickerLabel, this.picker, this.toggle);
-    this.element = h('section', { className: 'settings' }, row, this.personaLabel, this.persona, this.params);
+    this.element = h('section', { className: 'settings' }, row, this.panel);
   }
 
   private setOpen(open: boolean): void {
-    this.params.hidden = !open;
+    this.panel.hidden = !open;
     this.toggle.setAttribute('aria-expanded', String(open));
   }
 
@@ -48,7 +51,7 @@ export class SettingsPanel {
     if (!snapshot.models.some((model) => model.code === snapshot.active.model)) options.push(h('option', { text: snapshot.active.model, attrs: { value: snapshot.active.model } }));
     this.picker.replaceChildren(...options);
     this.picker.value = snapshot.active.model;
-    this.persona.placeholder = formatString(s.personaPlaceholder, snapshot.settings.defaultPersona);
+    this.persona.placeholder = snapshot.settings.defaultPersona === '' ? '' : formatString(s.personaPlaceholder, snapshot.settings.defaultPersona);
     if (document.activeElement !== this.persona) this.persona.value = snapshot.active.persona;
     const model = snapshot.models.find((candidate) => candidate.code === snapshot.active.model);
     const key = JSON.stringify([model, snapshot.active.params, s.resetParameters]);

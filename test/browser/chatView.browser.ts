@@ -212,7 +212,12 @@ describe('chat webview', () => {
       const id = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? '');
       if (id !== '') reached.add(id);
     }
-    for (const id of ['chat-input', 'send', 'edit', 'regenerate', 'copy-answer', 'code-copy', 'code-insert', 'code-open', 'model-picker', 'params-toggle', 'new-conversation']) assert.ok(reached.has(id), `Tab reaches ${id}`);
+    for (const id of ['chat-input', 'send', 'edit', 'regenerate', 'copy-answer', 'code-copy', 'code-insert', 'code-open', 'model-picker', 'params-toggle', 'conversations-toggle']) assert.ok(reached.has(id), `Tab reaches ${id}`);
+    // The folded conversation list opens from the keyboard, and its buttons are reachable then.
+    await page.getByTestId('conversations-toggle').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid), 'new-conversation');
     await page.getByTestId('code-insert').focus();
     await page.keyboard.press('Enter');
     assert.equal((await waitForPosted(page, 'insertCode')).code, 'let a = 1;');

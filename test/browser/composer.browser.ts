@@ -154,6 +154,8 @@ describe('composer and panels', () => {
       type: 'snapshot',
       snapshot: { ...base, conversations: [...base.conversations, { id: 'c2', title: 'Second', updatedAt: 1_700_000_100_000, turnCount: 4 }], settings: { ...base.settings, fontSize: 17 } },
     });
+    // The list starts folded so the transcript keeps the room; open it as a person would.
+    await page.locator('details.conversations > summary').click();
     const second = page.getByTestId('conversation-item').nth(1);
     await second.waitFor();
     assert.match((await second.textContent()) ?? '', /Second.*4 turns/);
@@ -172,6 +174,7 @@ describe('composer and panels', () => {
     assert.deepEqual(await waitForPosted(page, 'exportConversation'), { type: 'exportConversation', conversationId: 'c1' });
     await page.getByTestId('new-conversation').click();
     await waitForPosted(page, 'newConversation');
+    await page.getByTestId('params-toggle').click();
     const persona = page.getByTestId('persona');
     assert.equal(await persona.getAttribute('placeholder'), 'Default: You are a helpful assistant.');
     await persona.fill('Be terse.');

@@ -5,10 +5,10 @@ import { chatView, openActivityBarView } from './workbench';
 export async function openChat(page: Page): Promise<FrameLocator> {
   const view = chatView(page);
   // The activity bar icon toggles its side bar: click it only when the MaaS container is not the open one.
-  const item = page.locator('.activitybar .action-item', { has: page.locator('[aria-label^="MaaS Assistant"]') }).first();
+  const item = page.locator('.activitybar .action-item', { has: page.locator('[aria-label^="MaaS"]') }).first();
   await item.waitFor({ timeout: 60_000 });
   const open = ((await item.getAttribute('class')) ?? '').split(/\s+/).includes('checked');
-  if (!open) await openActivityBarView(page, 'MaaS Assistant');
+  if (!open) await openActivityBarView(page, 'MaaS');
   await view.locator('[data-testid="chat-input"]').waitFor({ timeout: 60_000 });
   return view;
 }

@@ -5,7 +5,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, writeFileSync } 
 import path from 'node:path';
 import { freePort, waitForHttp } from './freePort';
 import { startProcess, stopProcess } from './processTree';
-import type { Tools } from './tools';
+import { cacheDir, type Tools } from './tools';
 
 export interface CodeServerOptions {
   readonly tools: Tools;
@@ -23,6 +23,11 @@ export interface CodeServerOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Use this port instead of a free one. */
   readonly port?: number;
+  /**
+   * The display language, e.g. `zh-cn`: extensions then load their `bundle.l10n.zh-cn.json`. VS Code switches only
+   * when a language pack for it is installed, so for zh-cn the test-only pack in test/fixtures is installed too.
+   */
+  readonly locale?: 'zh-cn';
 }
 
 export interface CodeServer {
@@ -78,6 +83,23 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   if (options.vsix !== undefined) {
     execFileSync(options.tools.node, [...base, '--install-extension', options.vsix], { env, stdio: 'pipe' });
   }
+  if (options.locale === 'zh-cn') {
+    execFileSync(options.tools.node, [...base, '--install-extension', zhCnLanguagePack()], { env, stdio: 'pipe' });
+    // What "Configure Display Language" writes, and the language-pack index the server reads at start.
+    writeFileSync(path.join(userDataDir, 'User', 'argv.json'), JSON.stringify({ locale: options.locale }));
+    const packDir = path.join(extensionsDir, 'maas-assistant-tests.maas-test-language-pack-zh-cn-0.0.1');
+    writeFileSync(
+      path.join(userDataDir, 'languagepacks.json'),
+      JSON.stringify({
+        'zh-cn': {
+          hash: 'maas-test-zh-cn-1',
+          extensions: [{ extensionIdentifier: { id: 'maas-assistant-tests.maas-test-language-pack-zh-cn' }, version: '0.0.1' }],
+          translations: { vscode: path.join(packDir, 'translations', 'main.i18n.json') },
+          label: '中文(简体)',
+        },
+      }),
+    );
+  }
   const port = options.port ?? (await freePort());
   const args = [
     ...base,
@@ -90,6 +112,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--ignore-last-opened',
     '--reconnection-grace-time', '10',
     ...(options.smokeTestDriver === true ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(options.locale === undefined ? [] : ['--locale', options.locale]),
     options.folder,
   ];
   const logFile = path.join(options.runDir, 'code-server.log');
@@ -117,6 +140,18 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
       log.end();
     },
   };
+}
+
+/** The test-only zh-cn language pack (test/fixtures/zh-cn-language-pack), packaged once into the tool cache. */
+function zhCnLanguagePack(): string {
+  const out = path.join(cacheDir, 'maas-test-language-pack-zh-cn-0.0.1.vsix');
+  if (!existsSync(out)) {
+    execFileSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'package', '--allow-missing-repository', '--skip-license', '--out', out], {
+      cwd: path.join(__dirname, '..', 'fixtures', 'zh-cn-language-pack'),
+      stdio: 'pipe',
+    });
+  }
+  return out;
 }
 
 function findFiles(dir: string, match: (name: string) => boolean): string[] {

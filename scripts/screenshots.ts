@@ -1,0 +1,72 @@
+// `npx tsx scripts/screenshots.ts`: the README's screenshots of the chat view, in the light and dark themes and in
+// English and Simplified Chinese, taken from a real code-server with the packaged extension against the local
+// service. Writes docs/images/chat-<theme>-<language>.png.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startLocalService } from '../service/src/localService';
+import { launchBrowser } from '../test/harness/browser';
+import { startCodeServer } from '../test/harness/codeServer';
+import { ensureTools, repoRoot } from '../test/harness/tools';
+import { ask, openChat, waitForStatus } from '../test/e2e/chatView';
+import { waitForWorkbench } from '../test/e2e/workbench';
+import { packageExtension } from './package';
+
+const KEY = 'sk-screenshots-0123456789abcdef';
+const questions = {
+  en: 'How do I compute a moving average in TypeScript? Please show code.',
+  'zh-cn': '如何用 TypeScript 计算移动平均？请给出代码。',
+};
+
+async function shoot(vsix: string, theme: 'light' | 'dark', language: 'en' | 'zh-cn'): Promise<void> {
+  const service = await startLocalService({ quiet: true, paceMs: 0, seed: { defaultKey: KEY } });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'maas-shots-'));
+  const bootstrap = path.join(dir, 'bootstrap.json');
+  writeFileSync(bootstrap, JSON.stringify({ apiKey: KEY }));
+  const server = await startCodeServer({
+    tools: ensureTools(),
+    runDir: mkdtempSync(path.join(repoRoot, '.vscode-test', 'run-shots-')),
+    folder: path.join(repoRoot, 'demo', 'workspace'),
+    vsix,
+    locale: language === 'zh-cn' ? 'zh-cn' : undefined,
+    settings: {
+      'maas.baseUrl': service.baseUrl,
+      'maas.altBaseUrl': service.altBaseUrl,
+      'workbench.colorTheme': theme === 'light' ? 'Default Light Modern' : 'Default Dark Modern',
+    },
+    env: { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },
+  });
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    await page.goto(server.url);
+    await waitForWorkbench(page);
+    const view = await openChat(page);
+    const turn = await ask(view, questions[language]);
+    await waitForStatus(turn, ['done']);
+    await page.mouse.move(1000, 600); // no hover tooltip over the view
+    await page.waitForTimeout(500);
+    const file = path.join(repoRoot, 'docs', 'images', `chat-${theme}-${language}.png`);
+    await page.screenshot({ path: file, clip: { x: 0, y: 0, width: 760, height: 860 } });
+    process.stdout.write(`wrote ${path.relative(repoRoot, file)}\n`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    await service.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const only = process.argv[2];
+  const vsix = packageExtension();
+  for (const theme of ['light', 'dark'] as const) {
+    for (const language of ['en', 'zh-cn'] as const) {
+      if (only === undefined || `${theme}-${language}` === only) await shoot(vsix, theme, language);
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
