@@ -65,6 +65,38 @@ describe('composer and panels', () => {
     await page.close();
   });
 
+  it('images arrive by paste into the question box and by drop onto the composer', async () => {
+    const page = await openWebview(session);
+    await deliver(page, { type: 'snapshot', snapshot: snapshot() });
+    const deliverFile = async (how: 'paste' | 'drop', name: string, bytes: Buffer): Promise<void> => {
+      await page.evaluate(
+        ({ how, name, base64 }) => {
+          const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([data], name, { type: 'image/png' }));
+          const target = how === 'paste' ? document.querySelector('[data-testid="chat-input"]') : document.querySelector('footer.composer');
+          const event = how === 'paste'
+            ? new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true })
+            : new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true });
+          target?.dispatchEvent(event);
+        },
+        { how, name, base64: bytes.toString('base64') },
+      );
+    };
+    await deliverFile('paste', 'pasted.png', png(40, 20, false));
+    await page.getByTestId('attachment').first().waitFor();
+    await deliverFile('drop', 'dropped.png', png(30, 30, false));
+    await page.getByTestId('attachment').nth(1).waitFor();
+    await page.getByTestId('chat-input').fill('Compare them');
+    await page.getByTestId('chat-input').press('Enter');
+    const images = await sentImages(page);
+    assert.deepEqual(images.map((image) => [image.name, image.width, image.height]), [
+      ['pasted.png', 40, 20],
+      ['dropped.png', 30, 30],
+    ]);
+    await page.close();
+  });
+
   it('an image above the cap is downscaled under it, keeping its aspect ratio', async () => {
     const page = await openWebview(session);
     await deliver(page, { type: 'snapshot', snapshot: snapshot() });
