@@ -9,9 +9,17 @@ import { importBootstrapCredentials } from './vscode/bootstrapCredentials';
 import { ChatController } from './vscode/chat/chatController';
 import { ChatViewProvider } from './vscode/chat/chatViewProvider';
 import { ClientFactory } from './vscode/clientFactory';
+import type { FeatureDependencies } from './vscode/commands/featureDependencies';
 import { registerCommands } from './vscode/commands/registerCommands';
 import { Logger } from './vscode/logger';
+import { PrompterSlot } from './vscode/prompter';
 import { SettingsReader } from './vscode/settings';
+import { LongTaskTracker } from './vscode/speech/longTaskTracker';
+import { previewSpeechPlayer } from './vscode/speech/previewSpeechPlayer';
+import { SpeechPlayerSlot } from './vscode/speech/speechPlayer';
+import { VoiceCatalog } from './vscode/speech/voiceCatalog';
+import { SpeechCredentialStore } from './vscode/speechCredentialStore';
+import { StatusBar } from './vscode/statusBar';
 import { createTestHook, type MaasTestHook } from './vscode/testHook';
 
 export async function activate(context: vscode.ExtensionContext): Promise<MaasTestHook | undefined> {
@@ -20,9 +28,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<MaasTe
   const logger = new Logger(channel);
   const keys = new ApiKeyStore(context.secrets);
   logger.rememberSecret(await keys.get());
-  await importBootstrapCredentials(keys, logger);
+  const speechCredentials = new SpeechCredentialStore(context.secrets);
+  await importBootstrapCredentials(keys, logger, process.env, speechCredentials);
   const settings = new SettingsReader(logger);
-  const clients = new ClientFactory(settings, keys, logger);
+  const clients = new ClientFactory(settings, keys, logger, async () => {
+    const credentials = await speechCredentials.get();
+    logger.rememberSecret(credentials?.appkey);
+    logger.rememberSecret(credentials?.token);
+    return credentials;
+  });
   const store = new ConversationStore(path.join(context.globalStorageUri.fsPath, 'chat'));
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '');
   const chat = new ChatController({
@@ -34,6 +48,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<MaasTe
     extensionVersion: version,
     maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
   });
+  const prompter = new PrompterSlot();
+  const features: FeatureDependencies = {
+    prompter,
+    settings,
+    chat,
+    store,
+    client: () => clients.get(),
+    keys,
+    speechCredentials,
+    logger,
+    voices: new VoiceCatalog(context.globalState, () => clients.get()),
+    player: new SpeechPlayerSlot(previewSpeechPlayer(context.globalStorageUri.fsPath)),
+    longTasks: new LongTaskTracker(context.globalState, () => clients.get(), prompter, logger),
+  };
+  const statusBar = new StatusBar(keys, settings);
   const chatView = new ChatViewProvider(context.extensionUri, chat, { controller: chat, store, settings, logger }, keys, settings, logger);
 
   context.subscriptions.push(
@@ -43,13 +72,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<MaasTe
     clients,
     chat,
     chatView,
+    speechCredentials,
+    statusBar,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, chatView),
-    ...registerCommands({ keys, logger, settings, chat, revealChat: () => chatView.reveal(true) }),
+    ...registerCommands({ keys, logger, settings, chat, revealChat: () => chatView.reveal(true), features, memento: context.globalState }),
   );
+  // Long-text synthesis tasks left running by an earlier window are followed again, each under its own progress.
+  void features.longTasks.resumeAll();
 
   const activationMs = performance.now() - started;
   logger.info(`MaaS Assistant ${version} activated in ${activationMs.toFixed(1)} ms.`);
-  return context.extensionMode === vscode.ExtensionMode.Test ? createTestHook({ keys, chat, store, activationMs }) : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test ? createTestHook({ keys, chat, store, activationMs, features: { prompter, speechCredentials, player: features.player, longTasks: features.longTasks, statusBar } }) : undefined;
 }
 
 export function deactivate(): void {

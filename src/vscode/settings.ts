@@ -1,19 +1,22 @@
 // Reads the `maas.*` settings through settingsSchema and reports invalid values once per change.
 import * as vscode from 'vscode';
 import type { Logger } from './logger';
-import { parseSettings, settingNames, type Settings, type SettingsProblem } from './settingsSchema';
+import { featureSettingNames, parseFeatureSettings, parseSettings, settingNames, type FeatureSettings, type Settings, type SettingsProblem } from './settingsSchema';
 
 export class SettingsReader implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Settings>();
   private readonly subscription: vscode.Disposable;
   private current: Settings;
+  private currentFeatures: FeatureSettings;
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly logger: Logger) {
     this.current = this.read();
+    this.currentFeatures = this.readFeatures();
     this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration('maas')) return;
       this.current = this.read();
+      this.currentFeatures = this.readFeatures();
       this.changed.fire(this.current);
     });
   }
@@ -22,16 +25,34 @@ export class SettingsReader implements vscode.Disposable {
     return this.current;
   }
 
+  /** The settings of the knowledge-base, image and speech commands. */
+  get features(): FeatureSettings {
+    return this.currentFeatures;
+  }
+
   private read(): Settings {
+    const { settings, problems } = parseSettings(this.raw(settingNames));
+    this.report(problems);
+    return settings;
+  }
+
+  private readFeatures(): FeatureSettings {
+    const { settings, problems } = parseFeatureSettings(this.raw(featureSettingNames));
+    this.report(problems);
+    return settings;
+  }
+
+  private raw(names: Readonly<Record<string, string>>): Record<string, unknown> {
     const config = vscode.workspace.getConfiguration();
-    const raw = Object.fromEntries(Object.entries(settingNames).map(([key, name]) => [key, config.get(name)]));
-    const { settings, problems } = parseSettings(raw);
+    return Object.fromEntries(Object.entries(names).map(([key, name]) => [key, config.get(name)]));
+  }
+
+  private report(problems: readonly SettingsProblem[]): void {
     for (const problem of problems) {
       const message = describeProblem(problem);
       this.logger.warn(message);
       void vscode.window.showWarningMessage(message);
     }
-    return settings;
   }
 
   dispose(): void {
@@ -63,6 +84,13 @@ function describeProblem(problem: SettingsProblem): string {
     case 'modelList':
       return vscode.l10n.t(
         'The setting {0} must list model codes, or objects with a "code" and an optional "vision" flag; it is ignored until you fix it.',
+        problem.setting,
+      );
+    case 'choice':
+      return vscode.l10n.t('The setting {0} is {1}, which is not one of its allowed values; its default is used until you fix it.', problem.setting, problem.value);
+    case 'knowledgeBases':
+      return vscode.l10n.t(
+        'The setting {0} must list knowledge bases as objects with a positive integer "id" and a "name"; it is ignored until you fix it.',
         problem.setting,
       );
   }

@@ -39,7 +39,7 @@ export const settingNames: Readonly<Record<SettingKey, string>> = Object.fromEnt
   Object.entries(fields).map(([key, field]) => [key, field.name]),
 ) as Record<SettingKey, string>;
 
-export type SettingsProblemKind = 'url' | 'modelCode' | 'type' | 'range' | 'tooLong' | 'modelList';
+export type SettingsProblemKind = 'url' | 'modelCode' | 'type' | 'range' | 'tooLong' | 'modelList' | 'choice' | 'knowledgeBases';
 
 export interface SettingsProblem {
   /** The setting's full name, e.g. `maas.baseUrl`. */
@@ -85,4 +85,62 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+// The settings of the knowledge-base, image and speech commands. They are parsed apart from `fields` so that the
+// base settings keep their exact shape; SettingsReader exposes them as `features`.
+const knowledgeBase = z.object({ id: z.number().int().positive(), name: z.string().trim().min(1).max(100) }).strict();
+
+const featureFields = {
+  knowledgeBases: { name: 'maas.knowledgeBases', schema: z.array(knowledgeBase).max(50).default([]), otherwise: 'knowledgeBases' },
+  knowledgeChatMode: { name: 'maas.knowledge.chatMode', schema: z.enum(['divergent', 'strict']).default('divergent'), otherwise: 'choice' },
+  knowledgeRemoveCornerMark: { name: 'maas.knowledge.removeCornerMark', schema: z.boolean().default(false), otherwise: 'type' },
+  knowledgeTipsText: { name: 'maas.knowledge.tipsText', schema: z.string().max(2000).default(''), otherwise: 'tooLong' },
+  knowledgeBackupChat: { name: 'maas.knowledge.backupChat', schema: z.boolean().default(true), otherwise: 'type' },
+  knowledgeTextThreshold: {
+    name: 'maas.knowledge.textThreshold',
+    schema: z.number().min(0).max(1).nullable().optional().transform((value) => value ?? undefined),
+    otherwise: 'range',
+  },
+  speechVoice: { name: 'maas.speech.voice', schema: z.string().trim().max(64).default(''), otherwise: 'tooLong' },
+  speechFormat: { name: 'maas.speech.format', schema: z.enum(['wav', 'mp3']).default('wav'), otherwise: 'choice' },
+  speechSampleRate: { name: 'maas.speech.sampleRate', schema: z.union([z.literal(8000), z.literal(16000), z.literal(24000)]).default(16000), otherwise: 'choice' },
+  speechVolume: { name: 'maas.speech.volume', schema: integer(0, 100, 50), otherwise: 'range' },
+  speechSpeed: { name: 'maas.speech.speed', schema: integer(-500, 500, 0), otherwise: 'range' },
+  speechPitch: { name: 'maas.speech.pitch', schema: integer(-500, 500, 0), otherwise: 'range' },
+  speechLongTextThreshold: { name: 'maas.speech.longTextThreshold', schema: integer(50, 100_000, 300), otherwise: 'range' },
+} as const satisfies Record<string, { name: string; schema: z.ZodType; otherwise: SettingsProblemKind }>;
+
+type FeatureFields = typeof featureFields;
+export type FeatureSettingKey = keyof FeatureFields;
+export type FeatureSettings = { -readonly [K in FeatureSettingKey]: z.output<FeatureFields[K]['schema']> };
+export type KnowledgeBaseSetting = FeatureSettings['knowledgeBases'][number];
+
+export const featureSettingNames: Readonly<Record<FeatureSettingKey, string>> = Object.fromEntries(
+  Object.entries(featureFields).map(([key, field]) => [key, field.name]),
+) as Record<FeatureSettingKey, string>;
+
+/** As parseSettings, for the feature settings: an invalid value falls back to its default and is reported. */
+export function parseFeatureSettings(raw: Partial<Record<FeatureSettingKey, unknown>>): { settings: FeatureSettings; problems: SettingsProblem[] } {
+  const problems: SettingsProblem[] = [];
+  const settings = {} as Record<FeatureSettingKey, unknown>;
+  for (const key of Object.keys(featureFields) as FeatureSettingKey[]) {
+    const field = featureFields[key];
+    const schema: z.ZodType = field.schema;
+    const result = schema.safeParse(raw[key]);
+    if (result.success) {
+      settings[key] = result.data;
+      continue;
+    }
+    settings[key] = schema.parse(undefined);
+    const issue = result.error.issues[0];
+    // A number that is not whole is out of range (zod calls it a type issue); a wrong enum string is a bad choice.
+    const wrongType =
+      issue?.code === 'invalid_type' &&
+      field.otherwise !== 'knowledgeBases' &&
+      !(typeof raw[key] === 'number' && field.otherwise === 'range') &&
+      !(typeof raw[key] === 'string' && field.otherwise === 'choice');
+    problems.push({ setting: field.name, kind: wrongType ? 'type' : field.otherwise, value: JSON.stringify(raw[key]) ?? 'undefined' });
+  }
+  return { settings: settings as FeatureSettings, problems };
 }

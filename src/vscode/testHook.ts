@@ -2,8 +2,14 @@
 // in-host tests to seed and read state without a public command argument. Undefined in normal use.
 import type { ConversationStore } from '../core/conversations/conversationStore';
 import type { ConversationsState } from '../core/conversations/conversationsState';
+import type { SpeechCredentials } from '../core/speechClient';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ChatController } from './chat/chatController';
+import type { Prompter, PrompterSlot } from './prompter';
+import type { LongTaskEntry, LongTaskTracker } from './speech/longTaskTracker';
+import type { SpeechPlayer, SpeechPlayerSlot } from './speech/speechPlayer';
+import type { SpeechCredentialStore } from './speechCredentialStore';
+import type { StatusBar } from './statusBar';
 
 export interface MaasTestHook {
   /** Milliseconds activate() took, measured inside the extension host. */
@@ -22,10 +28,40 @@ export interface MaasTestHook {
     /** The folder of conversation files. */
     readonly storePath: string;
   };
+  /** Replaces the prompts of the feature commands with a scripted fake; undefined restores the real ones. */
+  setPrompter(prompter: Prompter | undefined): void;
+  readonly speech: {
+    getCredentials(): Promise<SpeechCredentials | undefined>;
+    setCredentials(value: SpeechCredentials): Promise<void>;
+    clearCredentials(): Promise<void>;
+    /** Attaches a player in place of the default one (undefined restores it). */
+    attachPlayer(player: SpeechPlayer | undefined): void;
+    /** Long-text tasks still followed (kept in globalState). */
+    pendingTasks(): readonly LongTaskEntry[];
+  };
+  readonly statusBar: { text(): string; command(): string | undefined; refresh(): Promise<void> };
 }
 
-export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController; store: ConversationStore; activationMs: number }): MaasTestHook {
+export interface FeatureHookParts {
+  readonly prompter: PrompterSlot;
+  readonly speechCredentials: SpeechCredentialStore;
+  readonly player: SpeechPlayerSlot;
+  readonly longTasks: LongTaskTracker;
+  readonly statusBar: StatusBar;
+}
+
+export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController; store: ConversationStore; activationMs: number; features: FeatureHookParts }): MaasTestHook {
+  const { features } = parts;
   return {
+    setPrompter: (prompter) => features.prompter.use(prompter),
+    speech: {
+      getCredentials: () => features.speechCredentials.get(),
+      setCredentials: (value) => features.speechCredentials.set(value),
+      clearCredentials: () => features.speechCredentials.clear(),
+      attachPlayer: (player) => features.player.attach(player),
+      pendingTasks: () => features.longTasks.pending(),
+    },
+    statusBar: { text: () => features.statusBar.text, command: () => features.statusBar.command, refresh: () => features.statusBar.update() },
     activationMs: parts.activationMs,
     apiKey: { get: () => parts.keys.get(), set: (value) => parts.keys.set(value) },
     chat: {

@@ -97,10 +97,13 @@ async function runHostSuiteAgainst(tools: ReturnType<typeof ensureTools>, testsI
       ['extensionTestsPath', remote(testsIndex)],
     ];
     await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    let guard: NodeJS.Timeout | undefined;
     const code = await Promise.race([
       exitCode,
-      new Promise<number>((_, reject) => setTimeout(() => reject(new Error('the in-host suite did not finish within 10 minutes')), 600_000)),
-    ]);
+      new Promise<number>((_, reject) => {
+        guard = setTimeout(() => reject(new Error('the in-host suite did not finish within 10 minutes')), 600_000);
+      }),
+    ]).finally(() => clearTimeout(guard));
     const results = existsSync(resultsFile)
       ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as HostSuiteResult)
       : { passed: 0, failed: 1, failures: [`the suite exited with ${code} before writing results (did the test module load?)`] };

@@ -7,6 +7,15 @@ export const CommandId = {
   newConversation: 'maas.newConversation',
   addSelectionToChat: 'maas.addSelectionToChat',
   addFileToChat: 'maas.addFileToChat',
+  askKnowledgeBase: 'maas.askKnowledgeBase',
+  describeImage: 'maas.describeImage',
+  describeImageFromUrl: 'maas.describeImageFromUrl',
+  readAloud: 'maas.readAloud',
+  readAloudToFile: 'maas.readAloudToFile',
+  setSpeechCredentials: 'maas.setSpeechCredentials',
+  clearSpeechCredentials: 'maas.clearSpeechCredentials',
+  chooseVoice: 'maas.chooseVoice',
+  testConnection: 'maas.testConnection',
 } as const;
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];

@@ -6,12 +6,22 @@ import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings';
 import { addFileToChatCommand } from './addFileToChat';
 import { addSelectionToChatCommand } from './addSelectionToChat';
+import { askKnowledgeBaseCommand } from './askKnowledgeBase';
+import { chooseVoiceCommand } from './chooseVoice';
 import { clearApiKeyCommand } from './clearApiKey';
+import { clearSpeechCredentialsCommand } from './clearSpeechCredentials';
 import { CommandId, type CommandIdValue } from './commandIds';
+import { describeImageCommand } from './describeImage';
+import { describeImageFromUrlCommand } from './describeImageFromUrl';
+import type { FeatureDependencies } from './featureDependencies';
 import { newConversationCommand } from './newConversation';
 import { openConsoleCommand } from './openConsole';
+import { readAloudCommand } from './readAloud';
+import { readAloudToFileCommand } from './readAloudToFile';
 import { setApiKeyCommand } from './setApiKey';
+import { setSpeechCredentialsCommand } from './setSpeechCredentials';
 import { showLogsCommand } from './showLogs';
+import { testConnectionCommand } from './testConnection';
 
 export interface CommandDependencies {
   readonly keys: ApiKeyStore;
@@ -19,6 +29,9 @@ export interface CommandDependencies {
   readonly settings: SettingsReader;
   readonly chat: ChatController;
   readonly revealChat: () => Promise<void>;
+  readonly features: FeatureDependencies;
+  /** globalState, for choices remembered across sessions (the last knowledge bases). */
+  readonly memento: vscode.Memento;
 }
 
 export function registerCommands(deps: CommandDependencies): vscode.Disposable[] {
@@ -30,6 +43,15 @@ export function registerCommands(deps: CommandDependencies): vscode.Disposable[]
     [CommandId.newConversation]: newConversationCommand(deps.chat, deps.settings, deps.revealChat),
     [CommandId.addSelectionToChat]: addSelectionToChatCommand(deps.chat),
     [CommandId.addFileToChat]: addFileToChatCommand(deps.chat),
+    [CommandId.askKnowledgeBase]: askKnowledgeBaseCommand(deps.features, deps.memento),
+    [CommandId.describeImage]: describeImageCommand(deps.features),
+    [CommandId.describeImageFromUrl]: describeImageFromUrlCommand(deps.features),
+    [CommandId.readAloud]: readAloudCommand(deps.features),
+    [CommandId.readAloudToFile]: readAloudToFileCommand(deps.features),
+    [CommandId.setSpeechCredentials]: setSpeechCredentialsCommand(deps.features.speechCredentials, deps.features.prompter, deps.logger),
+    [CommandId.clearSpeechCredentials]: clearSpeechCredentialsCommand(deps.features.speechCredentials, deps.features.prompter, deps.logger),
+    [CommandId.chooseVoice]: chooseVoiceCommand(deps.features),
+    [CommandId.testConnection]: testConnectionCommand(deps.features),
   };
   return Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {

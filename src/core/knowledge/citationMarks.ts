@@ -1,0 +1,109 @@
+// Citation ("corner") marks of knowledge-base answers, in every format wire-notes lists: `^[1]^`, `[^1^]`,
+// `[1]`, `【1】`, `【1†source】`. Marks inside code (fenced blocks, inline spans) are code, not citations.
+// CitationMarkStream finds them in streamed text, holding back a tail that may still become a mark.
+
+export interface CitationMark {
+  /** Offset of the mark's first character in the text. */
+  readonly start: number;
+  /** Offset just past the mark. */
+  readonly end: number;
+  readonly number: number;
+  readonly text: string;
+}
+
+// `[1]` followed by `(` or `:` is a Markdown link or reference definition, not a citation; after `^` it is the
+// start of a `^[1]^` whose closing caret has not arrived.
+const MARK = /\^\[(\d{1,4})\]\^|\[\^(\d{1,4})\^\]|【(\d{1,4})(?:†[^】\n]{0,80})?】|(?<!\^)\[(\d{1,4})\](?![(:])/g;
+
+// A tail that is a proper prefix of some mark (or a complete `[n]` / `^[n]` that the next chunk may extend).
+const PARTIAL_TAIL = /^(?:\^(?:\[(?:\d{1,4}(?:\])?)?)?|\[(?:\^(?:\d{1,4}\^?)?|\d{1,4}\]?)?|【(?:\d{1,4}(?:†[^】\n]{0,80})?)?)$/;
+
+/** Ranges of code: fenced blocks (``` or ~~~, an unclosed one runs to the end) and inline backtick spans. */
+export function codeRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let offset = 0;
+  let fence: { marker: string; start: number } | undefined;
+  for (const line of text.split('\n')) {
+    const lineEnd = offset + line.length;
+    const opener = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence !== undefined) {
+      if (opener?.[1] !== undefined && opener[1][0] === fence.marker[0] && opener[1].length >= fence.marker.length && line.trim() === opener[1]) {
+        ranges.push([fence.start, lineEnd]);
+        fence = undefined;
+      }
+    } else if (opener?.[1] !== undefined) {
+      fence = { marker: opener[1], start: offset };
+    } else {
+      for (const span of line.matchAll(/(`+)[^`]*?\1/g)) ranges.push([offset + span.index, offset + span.index + span[0].length]);
+    }
+    offset = lineEnd + 1;
+  }
+  if (fence !== undefined) ranges.push([fence.start, text.length]);
+  return ranges;
+}
+
+export function findCitationMarks(text: string): CitationMark[] {
+  const code = codeRanges(text);
+  const marks: CitationMark[] = [];
+  for (const match of text.matchAll(MARK)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (code.some(([from, to]) => start < to && end > from)) continue;
+    const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? '0';
+    marks.push({ start, end, number: Number(digits), text: match[0] });
+  }
+  return marks;
+}
+
+/** The text without its citation marks (code left alone), for reading aloud. */
+export function removeCitationMarks(text: string): string {
+  let result = '';
+  let last = 0;
+  for (const mark of findCitationMarks(text)) {
+    result += text.slice(last, mark.start);
+    last = mark.end;
+  }
+  return result + text.slice(last);
+}
+
+/** Finds marks in text that arrives in pieces; each mark is reported once, with offsets in the whole text. */
+export class CitationMarkStream {
+  private text = '';
+  private reportedUpTo = 0;
+
+  push(chunk: string): CitationMark[] {
+    this.text += chunk;
+    return this.report(this.safeEnd());
+  }
+
+  /** The stream ended: whatever was held back is final. */
+  end(): CitationMark[] {
+    return this.report(this.text.length);
+  }
+
+  private report(upTo: number): CitationMark[] {
+    const found = findCitationMarks(this.text.slice(0, upTo)).filter((mark) => mark.start >= this.reportedUpTo);
+    const last = found.at(-1);
+    if (last !== undefined) this.reportedUpTo = last.end;
+    return found;
+  }
+
+  /** Where the text stops being final: at a tail that may still grow into a mark, or an unclosed inline span. */
+  private safeEnd(): number {
+    const text = this.text;
+    let safe = text.length;
+    for (let i = Math.max(0, text.length - 96); i < text.length; i++) {
+      const c = text[i];
+      if ((c === '^' || c === '[' || c === '【') && PARTIAL_TAIL.test(text.slice(i))) {
+        safe = i;
+        break;
+      }
+    }
+    const lineStart = text.lastIndexOf('\n') + 1;
+    const ticks = [...text.slice(lineStart).matchAll(/`+/g)];
+    if (ticks.length % 2 === 1 && ticks[0] !== undefined && !/^ {0,3}(`{3,}|~{3,})/.test(text.slice(lineStart))) {
+      safe = Math.min(safe, lineStart + ticks[0].index);
+    }
+    return safe;
+  }
+}

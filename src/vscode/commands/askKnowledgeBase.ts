@@ -1,0 +1,101 @@
+// MaaS: Ask Knowledge Base about Selection — the selection goes as context with an editable question to the chat
+// model, with the retrieval tool over the knowledge bases the user picks (spec 4.2). The answer lands in the chat
+// as a `knowledge` turn whose `extra.knowledge` names the mode and the bases.
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { RetrievalOptions } from '../../core/chatRequest';
+import type { FeatureSettings, KnowledgeBaseSetting } from '../settingsSchema';
+import { revealChatView, type FeatureDependencies } from './featureDependencies';
+import { workspaceLabel } from './workspaceLabel';
+
+const LAST_BASES_KEY = 'maas.knowledge.lastBases';
+
+export type KnowledgeMode = 'divergent' | 'strict';
+
+/** The retrieval tool's options from the settings and the question's mode (chat_mode 1 divergent, 2 strict). */
+export function retrievalOptions(settings: FeatureSettings, ids: readonly number[], mode: KnowledgeMode): RetrievalOptions {
+  return {
+    knowledge_ids: [...ids],
+    chat_mode: mode === 'strict' ? 2 : 1,
+    remove_corner_mark: settings.knowledgeRemoveCornerMark,
+    backup_chat: settings.knowledgeBackupChat,
+    ...(settings.knowledgeTipsText.trim() === '' ? {} : { tips_text: settings.knowledgeTipsText }),
+    ...(settings.knowledgeTextThreshold === undefined ? {} : { text_threshold: settings.knowledgeTextThreshold }),
+  };
+}
+
+export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vscode.Memento): () => Promise<string | undefined> {
+  return async () => {
+    const { prompter } = deps;
+    const editor = vscode.window.activeTextEditor;
+    const selection = editor?.selection;
+    if (editor === undefined || selection === undefined || selection.isEmpty || editor.document.getText(selection).trim() === '') {
+      void prompter.showInformationMessage(vscode.l10n.t('Select some text first.'));
+      return undefined;
+    }
+    const features = deps.settings.features;
+    if (features.knowledgeBases.length === 0) {
+      const open = vscode.l10n.t('Open Settings');
+      const choice = await prompter.showWarningMessage(
+        vscode.l10n.t('No knowledge base is configured. Add your knowledge bases (id and name) to the setting maas.knowledgeBases.'),
+        open,
+      );
+      if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', 'maas.knowledgeBases');
+      return undefined;
+    }
+    const bases = await pickBases(deps, memento, features.knowledgeBases);
+    if (bases === undefined) return undefined;
+    const text = editor.document.getText(selection);
+    const question = await prompter.showInputBox({
+      title: vscode.l10n.t('Ask the knowledge base'),
+      prompt: vscode.l10n.t('Your question about the selection; edit it as you like.'),
+      value: vscode.l10n.t('Explain the selected text.'),
+      ignoreFocusOut: true,
+      validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('The question cannot be blank.') : undefined),
+    });
+    if (question === undefined || question.trim() === '') return undefined;
+    const mode = await pickMode(deps, features.knowledgeChatMode);
+    if (mode === undefined) return undefined;
+    const lines = selection.start.line === selection.end.line ? `${selection.start.line + 1}` : `${selection.start.line + 1}-${selection.end.line + 1}`;
+    await revealChatView(vscode.commands);
+    return deps.chat.startTurn({
+      kind: 'knowledge',
+      question: question.trim(),
+      context: [{ id: randomUUID(), kind: 'selection', label: `${workspaceLabel(editor.document.uri)}:${lines}`, languageId: editor.document.languageId, text }],
+      model: deps.settings.settings.chatModel,
+      extraRequest: { retrieval: retrievalOptions(features, bases.map((b) => b.id), mode) },
+      extra: { knowledge: { mode, bases: bases.map((b) => ({ id: b.id, name: b.name })) } },
+    });
+  };
+}
+
+async function pickBases(deps: FeatureDependencies, memento: vscode.Memento, configured: readonly KnowledgeBaseSetting[]): Promise<readonly KnowledgeBaseSetting[] | undefined> {
+  const remembered = new Set(memento.get<number[]>(LAST_BASES_KEY) ?? []);
+  const anyRemembered = configured.some((b) => remembered.has(b.id));
+  const items = configured.map((base, index) => ({
+    label: base.name,
+    description: `#${base.id}`,
+    picked: anyRemembered ? remembered.has(base.id) : index === 0,
+    base,
+  }));
+  const picked = await deps.prompter.showQuickPick(items, {
+    title: vscode.l10n.t('Knowledge bases to search'),
+    placeHolder: vscode.l10n.t('Pick one or more knowledge bases'),
+    canPickMany: true,
+    ignoreFocusOut: true,
+  });
+  if (picked === undefined || picked.length === 0) return undefined;
+  const bases = picked.map((item) => item.base);
+  await memento.update(LAST_BASES_KEY, bases.map((b) => b.id));
+  return bases;
+}
+
+async function pickMode(deps: FeatureDependencies, preferred: KnowledgeMode): Promise<KnowledgeMode | undefined> {
+  const items: Array<vscode.QuickPickItem & { mode: KnowledgeMode }> = [
+    { label: vscode.l10n.t('Divergent'), detail: vscode.l10n.t('May use the model\'s own knowledge beyond the documents.'), mode: 'divergent' },
+    { label: vscode.l10n.t('Strict'), detail: vscode.l10n.t('Answers only from the documents.'), mode: 'strict' },
+  ];
+  items.sort((a, b) => (a.mode === preferred ? -1 : b.mode === preferred ? 1 : 0));
+  const picked = await deps.prompter.showQuickPick(items, { title: vscode.l10n.t('Answer mode'), ignoreFocusOut: true });
+  return picked?.mode;
+}

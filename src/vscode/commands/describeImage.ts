@@ -1,0 +1,98 @@
+// MaaS: Describe Image — from the Explorer (one or several image files: one turn each), the image preview's title
+// bar (the previewed file) or the palette (a file picker). Each image goes to the vision model with an optional
+// question; the answer streams into the chat as an `image` turn showing the image.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { StoredImage } from '../../core/conversations/conversationModel';
+import { revealChatView, type FeatureDependencies } from './featureDependencies';
+import { prepareImage } from './imageFiles';
+
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'];
+
+export function describeImageCommand(deps: FeatureDependencies): (uri?: unknown, uris?: unknown) => Promise<string[]> {
+  return async (uri, uris) => {
+    const targets = await targetsOf(deps, uri, uris);
+    if (targets.length === 0) return [];
+    const question = await askQuestion(deps);
+    if (question === undefined) return [];
+    const turnIds: string[] = [];
+    for (const target of targets) {
+      const image = await loadImage(deps, target);
+      if (image === undefined) continue;
+      if (turnIds.length === 0) await revealChatView(vscode.commands);
+      turnIds.push(await deps.chat.startTurn({ kind: 'image', question, images: [image], model: deps.settings.settings.visionModel }));
+    }
+    return turnIds;
+  };
+}
+
+export async function askQuestion(deps: FeatureDependencies): Promise<string | undefined> {
+  const question = await deps.prompter.showInputBox({
+    title: vscode.l10n.t('Describe image'),
+    prompt: vscode.l10n.t('What would you like to know about the image?'),
+    value: vscode.l10n.t('Describe this image.'),
+    ignoreFocusOut: true,
+  });
+  if (question === undefined) return undefined;
+  return question.trim() === '' ? vscode.l10n.t('Describe this image.') : question.trim();
+}
+
+async function targetsOf(deps: FeatureDependencies, uri: unknown, uris: unknown): Promise<vscode.Uri[]> {
+  if (Array.isArray(uris) && uris.length > 0 && uris.every((u) => u instanceof vscode.Uri)) return uris as vscode.Uri[];
+  if (uri instanceof vscode.Uri) return [uri];
+  const previewed = activePreviewUri();
+  if (previewed !== undefined) return [previewed];
+  const picked = await deps.prompter.showOpenDialog({
+    title: vscode.l10n.t('Describe image'),
+    canSelectMany: true,
+    openLabel: vscode.l10n.t('Describe'),
+    filters: { [vscode.l10n.t('Images')]: IMAGE_EXTENSIONS },
+  });
+  return picked ?? [];
+}
+
+/** The file shown by the built-in image preview, when it is the active editor. */
+function activePreviewUri(): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  if (input instanceof vscode.TabInputCustom && input.viewType === 'imagePreview.previewEditor') return input.uri;
+  return undefined;
+}
+
+async function loadImage(deps: FeatureDependencies, uri: vscode.Uri): Promise<StoredImage | undefined> {
+  const name = path.posix.basename(uri.path);
+  let bytes: Uint8Array;
+  try {
+    bytes = await vscode.workspace.fs.readFile(uri);
+  } catch (error) {
+    deps.logger.warn(`Reading ${uri.toString()} failed: ${error instanceof Error ? error.message : String(error)}`);
+    void deps.prompter.showErrorMessage(vscode.l10n.t('{0} could not be read.', name));
+    return undefined;
+  }
+  const maxBytes = deps.settings.settings.imageMaxBytes;
+  const prepared = await prepareImage(bytes, maxBytes);
+  if (!prepared.ok) {
+    switch (prepared.reason) {
+      case 'notImage':
+        void deps.prompter.showErrorMessage(vscode.l10n.t('{0} is not a PNG, JPEG, GIF, WebP or BMP image.', name));
+        return undefined;
+      case 'unreadable':
+        void deps.prompter.showErrorMessage(vscode.l10n.t('{0} could not be read as an image.', name));
+        return undefined;
+      case 'tooLarge':
+        void deps.prompter.showErrorMessage(
+          vscode.l10n.t('{0} is {1} KB, larger than the limit of {2} KB (maas.images.maxBytes), and could not be made smaller.', name, kb(prepared.bytes), kb(prepared.maxBytes)),
+        );
+        return undefined;
+    }
+  }
+  if (prepared.downscaledFrom !== undefined) {
+    deps.chat.notify('info', vscode.l10n.t('{0} was downscaled from {1} KB to {2} KB to fit maas.images.maxBytes.', name, kb(prepared.downscaledFrom), kb(prepared.bytes.length)));
+  }
+  const file = await deps.store.saveImage(prepared.mime, prepared.bytes);
+  return { id: randomUUID(), name, mime: prepared.mime, width: prepared.width, height: prepared.height, bytes: prepared.bytes.length, thumbnail: prepared.thumbnail, file };
+}
+
+function kb(bytes: number): number {
+  return Math.round(bytes / 1024);
+}

@@ -1,0 +1,61 @@
+// MaaS: Test Connection — runs the connection checks and shows the report as a Markdown document, plus a
+// notification summarising pass/fail with a Copy Report button. The report names no credential: it says whether
+// each is set, and every detail went through the logger's redaction.
+import * as vscode from 'vscode';
+import { runConnectionChecks, type CheckResult } from './connectionChecks';
+import type { FeatureDependencies } from './featureDependencies';
+
+export interface ConnectionReport {
+  readonly results: readonly CheckResult[];
+  readonly markdown: string;
+}
+
+export function testConnectionCommand(deps: FeatureDependencies): () => Promise<ConnectionReport> {
+  return async () => {
+    const results = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Testing the connection to the model service…') },
+      () => runConnectionChecks(deps),
+    );
+    const markdown = deps.logger.redact(
+      reportMarkdown(results, {
+        baseUrl: deps.settings.settings.baseUrl,
+        altBaseUrl: deps.settings.settings.altBaseUrl,
+        apiKeySet: (await deps.keys.get()) !== undefined,
+        speechSet: (await deps.speechCredentials.get()) !== undefined,
+      }),
+    );
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
+    await vscode.window.showTextDocument(document, { preview: true });
+    const failed = results.filter((r) => r.outcome === 'fail').length;
+    const passed = results.filter((r) => r.outcome === 'pass').length;
+    const copy = vscode.l10n.t('Copy Report');
+    const summary =
+      failed === 0
+        ? vscode.l10n.t('Test Connection: all {0} checks passed.', passed)
+        : vscode.l10n.t('Test Connection: {0} of {1} checks failed.', failed, results.filter((r) => r.outcome !== 'skip').length);
+    void (failed === 0 ? deps.prompter.showInformationMessage(summary, copy) : deps.prompter.showWarningMessage(summary, copy)).then(async (choice) => {
+      if (choice === copy) await vscode.env.clipboard.writeText(markdown);
+    });
+    return { results, markdown };
+  };
+}
+
+function reportMarkdown(results: readonly CheckResult[], setup: { baseUrl: string; altBaseUrl: string; apiKeySet: boolean; speechSet: boolean }): string {
+  const mark = { pass: vscode.l10n.t('✅ pass'), fail: vscode.l10n.t('❌ fail'), skip: vscode.l10n.t('➖ skipped') };
+  const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const set = (value: boolean): string => (value ? vscode.l10n.t('set (not shown)') : vscode.l10n.t('not set'));
+  return [
+    `# ${vscode.l10n.t('MaaS connection report')}`,
+    '',
+    `- ${vscode.l10n.t('Time')}: ${new Date().toISOString()}`,
+    `- ${vscode.l10n.t('Base URL')}: ${setup.baseUrl || '—'}`,
+    `- ${vscode.l10n.t('Alternative base URL')}: ${setup.altBaseUrl || '—'}`,
+    `- ${vscode.l10n.t('API key')}: ${set(setup.apiKeySet)}`,
+    `- ${vscode.l10n.t('Speech credentials')}: ${set(setup.speechSet)}`,
+    '',
+    `| ${vscode.l10n.t('Step')} | ${vscode.l10n.t('Result')} | ${vscode.l10n.t('Time (ms)')} | ${vscode.l10n.t('Details')} |`,
+    '|---|---|---:|---|',
+    ...results.map((r) => `| ${cell(r.name)} | ${mark[r.outcome]} | ${r.ms} | ${cell(r.detail)} |`),
+    '',
+  ].join('\n');
+}

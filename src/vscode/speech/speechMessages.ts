@@ -1,0 +1,36 @@
+// Speech failures in words (the chat's error presentation covers the chat kinds; this adds the speech codes of the
+// service contract), and the missing-credentials message with its Set Speech Credentials button.
+import * as vscode from 'vscode';
+import { isServiceError, SPEECH_CODES } from '../../core/serviceError';
+import { errorView, storedErrorFrom } from '../chat/errorPresentation';
+import type { Prompter } from '../prompter';
+import type { SpeechCredentialStore } from '../speechCredentialStore';
+
+export function speechErrorText(error: unknown, redact: (text: string) => string): string {
+  if (isServiceError(error) && error.kind === 'speech') {
+    const detail = error.serverMessage === undefined ? '' : ` (${redact(error.serverMessage)})`;
+    switch (error.speechCode) {
+      case SPEECH_CODES.badCredentials:
+        return vscode.l10n.t('The speech service refused the appkey or token; set the speech credentials again.') + detail;
+      case SPEECH_CODES.invalidParameter:
+        return vscode.l10n.t('The speech service refused a parameter; check the maas.speech settings.') + detail;
+      case SPEECH_CODES.textTooLong:
+        return vscode.l10n.t('The text is too long for the speech service.') + detail;
+      case SPEECH_CODES.unknownTask:
+        return vscode.l10n.t('The speech service no longer knows this task.') + detail;
+      default:
+        return vscode.l10n.t('Speech synthesis failed.') + detail;
+    }
+  }
+  const view = errorView(storedErrorFrom(error, redact));
+  return `${view.title}: ${view.detail}`;
+}
+
+/** The stored credentials, or undefined after telling the user how to set them. */
+export async function requireSpeechCredentials(store: SpeechCredentialStore, prompter: Prompter): Promise<boolean> {
+  if ((await store.get()) !== undefined) return true;
+  const set = vscode.l10n.t('Set Speech Credentials');
+  const choice = await prompter.showWarningMessage(vscode.l10n.t('Reading aloud needs the speech appkey and token. Set them first.'), set);
+  if (choice === set) await vscode.commands.executeCommand('maas.setSpeechCredentials');
+  return false;
+}

@@ -1,0 +1,15 @@
+// The synthesis fields from the maas.speech.* settings (spec 4.5; volume goes out as `volumn`).
+import type { SynthesisRequest } from '../../core/speechPayloads';
+import type { FeatureSettings } from '../settingsSchema';
+
+export function synthesisRequest(settings: FeatureSettings, text: string): SynthesisRequest {
+  return {
+    text,
+    format: settings.speechFormat,
+    sample_rate: settings.speechSampleRate,
+    volumn: settings.speechVolume,
+    speed: settings.speechSpeed,
+    pitch: settings.speechPitch,
+    ...(settings.speechVoice === '' ? {} : { voice: settings.speechVoice }),
+  };
+}

@@ -1,0 +1,49 @@
+// The status bar item (right side): the chat model when a key is set (click: open the chat), or a Set MaaS key
+// prompt when not (click: Set API Key). It follows key and settings changes.
+import * as vscode from 'vscode';
+import type { ApiKeyStore } from './apiKeyStore';
+import type { SettingsReader } from './settings';
+
+export class StatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('maas.status', vscode.StatusBarAlignment.Right, 100);
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly keys: ApiKeyStore,
+    private readonly settings: SettingsReader,
+  ) {
+    this.item.name = vscode.l10n.t('MaaS Assistant');
+    this.subscriptions = [keys.onDidChange(() => void this.update()), settings.onDidChange(() => void this.update())];
+    void this.update();
+    this.item.show();
+  }
+
+  /** What the item shows now, for tests. */
+  get text(): string {
+    return this.item.text;
+  }
+
+  get command(): string | undefined {
+    const command = this.item.command;
+    return typeof command === 'string' ? command : command?.command;
+  }
+
+  async update(): Promise<void> {
+    const keySet = (await this.keys.get()) !== undefined;
+    const model = this.settings.settings.chatModel;
+    if (keySet) {
+      this.item.text = `$(comment-discussion) ${model}`;
+      this.item.tooltip = vscode.l10n.t('MaaS Assistant: chatting with {0}. Click to open the chat.', model);
+      this.item.command = 'maas.chatView.focus';
+    } else {
+      this.item.text = `$(key) ${vscode.l10n.t('Set MaaS key')}`;
+      this.item.tooltip = vscode.l10n.t('MaaS Assistant: no API key is set. Click to set it.');
+      this.item.command = 'maas.setApiKey';
+    }
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.item.dispose();
+  }
+}

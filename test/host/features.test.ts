@@ -1,0 +1,306 @@
+// The knowledge-base, image, speech and diagnostics commands inside a real extension host, against the local
+// service. Prompts go through a scripted Prompter (the test hook's setPrompter), so the test answers pickers and
+// input boxes and reads the messages the user would see.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PNG } from 'pngjs';
+import * as vscode from 'vscode';
+import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
+import { CommandId } from '../../src/vscode/commands/commandIds';
+import type { Prompter } from '../../src/vscode/prompter';
+import type { MaasTestHook } from '../../src/vscode/testHook';
+
+interface ServiceInfo {
+  readonly baseUrl: string;
+  readonly key: string;
+  readonly speech: { appkey: string; token: string };
+}
+
+const service = JSON.parse(process.env.MAAS_HOST_TEST_SERVICE ?? '{}') as ServiceInfo;
+
+async function hook(): Promise<MaasTestHook> {
+  const value = await vscode.extensions.getExtension<MaasTestHook | undefined>('maas-assistant.maas-assistant')?.activate();
+  assert.ok(value, 'the test hook');
+  return value;
+}
+
+async function api<T>(route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${service.baseUrl}${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  assert.ok(response.ok, `${route}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+interface FinishedTurn {
+  status: string;
+  kind: string;
+  answer: string;
+  images: { name: string; thumbnail: string }[];
+  context: { text: string }[];
+  extra?: Record<string, unknown>;
+}
+
+async function finished(h: MaasTestHook, turnId: string): Promise<FinishedTurn> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const state = await h.chat.state();
+    const turn = state.conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
+    if (turn && turn.status !== 'pending' && turn.status !== 'streaming') return turn;
+    if (Date.now() > deadline) throw new Error(`turn ${turnId} did not finish: ${turn?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Answers prompts from a script, in order, and records every message shown. */
+class ScriptedPrompter implements Prompter {
+  readonly messages: Array<{ level: string; text: string }> = [];
+  readonly answers: unknown[] = [];
+  readonly asked: string[] = [];
+
+  script(...answers: unknown[]): this {
+    this.answers.push(...answers);
+    return this;
+  }
+
+  private next<T>(what: string): Promise<T> {
+    this.asked.push(what);
+    return Promise.resolve(this.answers.shift() as T);
+  }
+
+  showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options?: vscode.QuickPickOptions): Promise<never> {
+    this.asked.push(`pick:${options?.title ?? ''}`);
+    const answer = this.answers.shift();
+    const choose = typeof answer === 'function' ? (answer as (items: readonly T[]) => unknown)(items) : answer;
+    return Promise.resolve(choose as never);
+  }
+  showInputBox(options: vscode.InputBoxOptions): Promise<string | undefined> {
+    const answer = this.answers[0];
+    if (answer === DEFAULT_VALUE) {
+      this.answers.shift();
+      this.asked.push(`input:${options.title ?? ''}`);
+      return Promise.resolve(options.value);
+    }
+    return this.next(`input:${options.title ?? ''}`);
+  }
+  private message(level: string, text: string): Promise<string | undefined> {
+    this.messages.push({ level, text });
+    return Promise.resolve(undefined);
+  }
+  showInformationMessage(message: string): Promise<string | undefined> {
+    return this.message('info', message);
+  }
+  showWarningMessage(message: string): Promise<string | undefined> {
+    return this.message('warning', message);
+  }
+  showErrorMessage(message: string): Promise<string | undefined> {
+    return this.message('error', message);
+  }
+  showSaveDialog(): Promise<vscode.Uri | undefined> {
+    return this.next('save');
+  }
+  showOpenDialog(): Promise<vscode.Uri[] | undefined> {
+    return this.next('open');
+  }
+}
+
+const DEFAULT_VALUE = Symbol('take the input box default');
+
+function pngFile(dir: string, name: string, width: number, height: number, rgb: [number, number, number]): vscode.Uri {
+  const png = new PNG({ width, height });
+  for (let i = 0; i < width * height; i++) png.data.set([...rgb, 255], i * 4);
+  const file = path.join(dir, name);
+  writeFileSync(file, PNG.sync.write(png));
+  return vscode.Uri.file(file);
+}
+
+async function setSetting(name: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('maas').update(name, value, vscode.ConfigurationTarget.Global);
+}
+
+async function editorWith(content: string, select: 'all' | 'none'): Promise<vscode.TextEditor> {
+  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content }));
+  const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
+  editor.selection = select === 'all' ? new vscode.Selection(new vscode.Position(0, 0), end) : new vscode.Selection(0, 0, 0, 0);
+  return editor;
+}
+
+function isRiffWave(bytes: Uint8Array): boolean {
+  const text = Buffer.from(bytes.subarray(0, 12)).toString('latin1');
+  return text.startsWith('RIFF') && text.endsWith('WAVE') && bytes.length > 44;
+}
+
+describe('knowledge base, images, speech and diagnostics', () => {
+  let dir = '';
+  let prompter: ScriptedPrompter;
+
+  before(async () => {
+    assert.ok(service.baseUrl, 'the harness passes the local service');
+    dir = mkdtempSync(path.join(os.tmpdir(), 'maas-host-features-'));
+    const h = await hook();
+    await h.apiKey.set(service.key);
+    await api('/_local/reset', {});
+  });
+
+  beforeEach(async () => {
+    prompter = new ScriptedPrompter();
+    (await hook()).setPrompter(prompter);
+  });
+
+  after(async () => {
+    (await hook()).setPrompter(undefined);
+    (await hook()).speech.attachPlayer(undefined);
+    await setSetting('knowledgeBases', undefined);
+    await setSetting('speech.longTextThreshold', undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('Ask Knowledge Base refuses without a selection, and without a configured knowledge base', async () => {
+    await editorWith('Where is the API key kept?', 'none');
+    await vscode.commands.executeCommand(CommandId.askKnowledgeBase);
+    assert.deepEqual(prompter.messages, [{ level: 'info', text: 'Select some text first.' }]);
+    await setSetting('knowledgeBases', []);
+    await editorWith('Where is the API key kept?', 'all');
+    await vscode.commands.executeCommand(CommandId.askKnowledgeBase);
+    assert.equal(prompter.messages[1]?.level, 'warning');
+    assert.match(prompter.messages[1]?.text ?? '', /maas\.knowledgeBases/);
+  });
+
+  it('Ask Knowledge Base answers with a citation mark, the retrieval tool in the request, in strict mode', async () => {
+    const h = await hook();
+    await setSetting('knowledgeBases', [{ id: 3, name: 'Host guide' }]);
+    await editorWith('Where is the API key kept by the Set API Key command?', 'all');
+    prompter.script((items: readonly { base: { id: number } }[]) => items.filter((i) => i.base.id === 3), DEFAULT_VALUE, (items: readonly { mode: string }[]) => items.find((i) => i.mode === 'strict'));
+    const turnId = await vscode.commands.executeCommand<string>(CommandId.askKnowledgeBase);
+    assert.ok(turnId, `a turn started; messages: ${JSON.stringify(prompter.messages)}`);
+    const turn = await finished(h, turnId);
+    assert.equal(turn.status, 'done');
+    assert.equal(turn.kind, 'knowledge');
+    assert.match(turn.answer, /\^\[\d+\]\^/, 'the answer carries a citation mark');
+    assert.deepEqual(turn.extra?.knowledge, { mode: 'strict', bases: [{ id: 3, name: 'Host guide' }] });
+    assert.match(turn.context[0]?.text ?? '', /Set API Key/);
+    const { requests } = await api<{ requests: { path: string; body: { tools?: { type: string; retrieval: { knowledge_ids: number[]; chat_mode: number } }[] } }[] }>('/_local/requests');
+    const last = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
+    assert.equal(last?.body.tools?.[0]?.type, 'retrieval');
+    assert.deepEqual(last?.body.tools?.[0]?.retrieval.knowledge_ids, [3]);
+    assert.equal(last?.body.tools?.[0]?.retrieval.chat_mode, 2);
+  });
+
+  it('Describe Image from the Explorer with two PNG files gives two image turns naming PNG and the size', async () => {
+    const h = await hook();
+    const red = pngFile(dir, 'red.png', 40, 30, [200, 30, 40]);
+    const blue = pngFile(dir, 'blue.png', 20, 10, [20, 40, 220]);
+    prompter.script(DEFAULT_VALUE);
+    const turnIds = await vscode.commands.executeCommand<string[]>(CommandId.describeImage, red, [red, blue]);
+    assert.equal(turnIds.length, 2);
+    const [first, second] = await Promise.all(turnIds.map((id) => finished(h, id)));
+    assert.equal(first?.kind, 'image');
+    assert.match(first?.answer ?? '', /PNG/);
+    assert.match(first?.answer ?? '', /40×30/);
+    assert.match(second?.answer ?? '', /20×10/);
+    assert.equal(first?.images[0]?.name, 'red.png');
+    assert.match(first?.images[0]?.thumbnail ?? '', /^data:image\/png;base64,/);
+  });
+
+  it('Describe Image refuses a file that is not an image, whatever its extension', async () => {
+    const fake = path.join(dir, 'notes.png');
+    writeFileSync(fake, 'just some text, not an image');
+    prompter.script(DEFAULT_VALUE);
+    const turnIds = await vscode.commands.executeCommand<string[]>(CommandId.describeImage, vscode.Uri.file(fake), [vscode.Uri.file(fake)]);
+    assert.deepEqual(turnIds, []);
+    assert.equal(prompter.messages[0]?.level, 'error');
+    assert.match(prompter.messages[0]?.text ?? '', /notes\.png/);
+  });
+
+  it('Describe Image from URL refuses an http address', async () => {
+    prompter.script('http://example.com/picture.png');
+    const turnId = await vscode.commands.executeCommand<string | undefined>(CommandId.describeImageFromUrl);
+    assert.equal(turnId, undefined);
+    assert.equal(prompter.messages[0]?.level, 'error');
+    assert.match(prompter.messages[0]?.text ?? '', /https/);
+  });
+
+  it('Read Aloud asks for speech credentials when none are set; Set Speech Credentials stores them trimmed', async () => {
+    const h = await hook();
+    await h.speech.clearCredentials();
+    await editorWith('A sentence to read aloud.', 'all');
+    await vscode.commands.executeCommand(CommandId.readAloud);
+    assert.equal(prompter.messages[0]?.level, 'warning');
+    assert.match(prompter.messages[0]?.text ?? '', /appkey and token/);
+    prompter.script('');
+    assert.equal(await vscode.commands.executeCommand(CommandId.setSpeechCredentials), false, 'a blank appkey is refused');
+    prompter.script(`  ${service.speech.appkey} `, ` ${service.speech.token}  `);
+    assert.equal(await vscode.commands.executeCommand(CommandId.setSpeechCredentials), true);
+    assert.deepEqual(await h.speech.getCredentials(), service.speech);
+  });
+
+  it('Read Aloud hands the player WAV segments in order, sentence by sentence, without the code block', async () => {
+    const h = await hook();
+    await h.speech.setCredentials(service.speech);
+    await setSetting('speech.longTextThreshold', 50);
+    const segments: SpeechSegment[] = [];
+    h.speech.attachPlayer({
+      play: async (iterable) => {
+        for await (const segment of iterable) segments.push(segment);
+      },
+      stop: () => undefined,
+    });
+    await editorWith('The first sentence is here. The second sentence follows it!\n\n```ts\nconst hidden = 1;\n```\n\nThe last one^[1]^ ends.', 'none');
+    const result = await vscode.commands.executeCommand<{ sentences: number }>(CommandId.readAloud);
+    assert.equal(result.sentences, 3);
+    assert.deepEqual(segments.map((s) => s.index), [0, 1, 2]);
+    assert.ok(segments.every((s) => isRiffWave(s.audio)), 'every segment is a WAV file');
+    assert.ok(!segments.some((s) => s.text.includes('hidden') || s.text.includes('^[')), 'code and marks are not read');
+  });
+
+  it('Read Aloud to File writes a real WAV file, by real-time synthesis and by the long-text task', async () => {
+    const h = await hook();
+    await h.speech.setCredentials(service.speech);
+    await setSetting('speech.longTextThreshold', 50);
+    await editorWith('Short text.', 'all');
+    prompter.script(vscode.Uri.file(path.join(dir, 'short.wav')));
+    const short = await vscode.commands.executeCommand<string>(CommandId.readAloudToFile);
+    assert.equal(short, path.join(dir, 'short.wav'));
+    assert.ok(isRiffWave(readFileSync(short)));
+    await editorWith('This text is longer than the threshold of fifty characters. So it goes to the long-text task.', 'all');
+    prompter.script(vscode.Uri.file(path.join(dir, 'long')));
+    const long = await vscode.commands.executeCommand<string>(CommandId.readAloudToFile);
+    assert.equal(long, path.join(dir, 'long.wav'), 'the extension of the format is added');
+    assert.ok(isRiffWave(readFileSync(long)));
+    assert.deepEqual(h.speech.pendingTasks(), [], 'a finished task is no longer kept for resuming');
+    const { requests } = await api<{ requests: { path: string }[] }>('/_local/requests');
+    assert.ok(requests.some((r) => r.path === '/maas/v2/api/tts-long-commit'), 'the long-text task was used');
+  });
+
+  it('Choose Voice lists the service speakers and stores the choice', async () => {
+    prompter.script((items: readonly { speaker?: { id: string } }[]) => items.find((i) => i.speaker?.id === 'en_male_tom'));
+    assert.equal(await vscode.commands.executeCommand(CommandId.chooseVoice), 'en_male_tom');
+    assert.equal(vscode.workspace.getConfiguration('maas').get('speech.voice'), 'en_male_tom');
+    await setSetting('speech.voice', undefined);
+  });
+
+  it('Test Connection passes every step against the local service and its report shows no credential', async () => {
+    const h = await hook();
+    await h.speech.setCredentials(service.speech);
+    const report = await vscode.commands.executeCommand<{ results: { name: string; outcome: string; ms: number }[]; markdown: string }>(CommandId.testConnection);
+    assert.deepEqual(report.results.map((r) => r.outcome), ['pass', 'pass', 'pass', 'pass', 'pass', 'pass'], report.markdown);
+    assert.ok(!report.markdown.includes(service.key) && !report.markdown.includes(service.speech.token), 'no credential in the report');
+    assert.match(prompter.messages[0]?.text ?? '', /all 6 checks passed/);
+  });
+
+  it('the status bar shows the chat model with a key, and Set MaaS key without one', async () => {
+    const h = await hook();
+    await h.statusBar.refresh();
+    assert.equal(h.statusBar.text(), '$(comment-discussion) svc_llm');
+    assert.equal(h.statusBar.command(), 'maas.chatView.focus');
+    await vscode.commands.executeCommand(CommandId.clearApiKey);
+    await h.statusBar.refresh();
+    assert.equal(h.statusBar.text(), '$(key) Set MaaS key');
+    assert.equal(h.statusBar.command(), CommandId.setApiKey);
+    await h.apiKey.set(service.key);
+  });
+});
