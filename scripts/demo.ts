@@ -40,6 +40,12 @@ async function writeBootstrapFile(service: LocalService): Promise<string> {
   return file;
 }
 
+/** The service's knowledge bases as the `maas.knowledgeBases` setting lists them. */
+async function demoKnowledgeBases(service: LocalService): Promise<{ id: number; name: string }[]> {
+  const { knowledgeBases } = await consoleJson<{ knowledgeBases: { id: number; name: string }[] }>(service, 'knowledge-bases');
+  return knowledgeBases.map(({ id, name }) => ({ id, name }));
+}
+
 async function preferredPort(preferred: number): Promise<number> {
   const probe = await import('node:net');
   return new Promise((resolve) => {
@@ -84,6 +90,8 @@ async function main(): Promise<void> {
     settings: {
       'maas.baseUrl': service.baseUrl,
       'maas.altBaseUrl': service.altBaseUrl,
+      'maas.consoleUrl': service.consoleUrl,
+      'maas.knowledgeBases': await demoKnowledgeBases(service),
       'workbench.colorTheme': 'Default Dark Modern',
     },
     env: { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },

@@ -8,8 +8,10 @@ import { ApiKeyStore } from './vscode/apiKeyStore';
 import { importBootstrapCredentials } from './vscode/bootstrapCredentials';
 import { ChatController } from './vscode/chat/chatController';
 import { ChatViewProvider } from './vscode/chat/chatViewProvider';
+import { saveAudioFile } from './vscode/chat/saveAudioFile';
 import { ClientFactory } from './vscode/clientFactory';
 import type { FeatureDependencies } from './vscode/commands/featureDependencies';
+import { readAnswerAloud } from './vscode/commands/readAloud';
 import { registerCommands } from './vscode/commands/registerCommands';
 import { Logger } from './vscode/logger';
 import { PrompterSlot } from './vscode/prompter';
@@ -18,6 +20,7 @@ import { LongTaskTracker } from './vscode/speech/longTaskTracker';
 import { previewSpeechPlayer } from './vscode/speech/previewSpeechPlayer';
 import { SpeechPlayerSlot } from './vscode/speech/speechPlayer';
 import { VoiceCatalog } from './vscode/speech/voiceCatalog';
+import { WebviewSpeechPlayer } from './vscode/speech/webviewSpeechPlayer';
 import { SpeechCredentialStore } from './vscode/speechCredentialStore';
 import { StatusBar } from './vscode/statusBar';
 import { createTestHook, type MaasTestHook } from './vscode/testHook';
@@ -49,6 +52,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<MaasTe
     maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
   });
   const prompter = new PrompterSlot();
+  const previewPlayer = previewSpeechPlayer(context.globalStorageUri.fsPath);
+  const chatPlayer = new WebviewSpeechPlayer({ fallback: previewPlayer, saveAudio: saveAudioFile });
   const features: FeatureDependencies = {
     prompter,
     settings,
@@ -59,11 +64,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<MaasTe
     speechCredentials,
     logger,
     voices: new VoiceCatalog(context.globalState, () => clients.get()),
-    player: new SpeechPlayerSlot(previewSpeechPlayer(context.globalStorageUri.fsPath)),
+    player: new SpeechPlayerSlot(previewPlayer),
     longTasks: new LongTaskTracker(context.globalState, () => clients.get(), prompter, logger),
   };
+  // Read aloud plays in the chat view (falling back to the media preview while no view can be shown).
+  features.player.attach(chatPlayer);
   const statusBar = new StatusBar(keys, settings);
-  const chatView = new ChatViewProvider(context.extensionUri, chat, { controller: chat, store, settings, logger }, keys, settings, logger);
+  const speech = { player: chatPlayer, readAloud: readAnswerAloud(features) };
+  const chatView = new ChatViewProvider(context.extensionUri, chat, { controller: chat, store, settings, logger, speech }, keys, settings, logger);
 
   context.subscriptions.push(
     channel,

@@ -62,6 +62,13 @@ export interface ContextChipView {
   readonly characters: number;
 }
 
+/** A knowledge-base turn: its mode, the bases asked, and the sources the service returned (may be empty). */
+export interface KnowledgeView {
+  readonly mode: 'strict' | 'divergent';
+  readonly bases: readonly { readonly id: number; readonly name: string }[];
+  readonly references: readonly { readonly index: number; readonly title?: string; readonly text?: string }[];
+}
+
 export interface TurnView {
   readonly id: string;
   readonly kind: TurnKind;
@@ -78,6 +85,8 @@ export interface TurnView {
   readonly usage?: UsageView;
   readonly error?: TurnErrorView;
   readonly retry?: RetryView;
+  /** Only on knowledge turns. */
+  readonly knowledge?: KnowledgeView;
   /** Epoch milliseconds. */
   readonly createdAt: number;
 }
@@ -225,6 +234,21 @@ export const webviewStringKeys = [
   'codeActions',
   'attachments',
   'pendingContext',
+  // Knowledge-base answers and the read-aloud player (issue 6).
+  'knowledgeStrict',
+  'knowledgeDivergent',
+  'knowledgeNoHits',
+  'sources',
+  'sourceNumber',
+  'readAloud',
+  'player',
+  'playerPlay',
+  'playerPause',
+  'playerStop',
+  'playerPosition',
+  'playerSpeed',
+  'playerSave',
+  'playerAutoplayBlocked',
 ] as const;
 export type WebviewStringKey = (typeof webviewStringKeys)[number];
 
@@ -236,7 +260,15 @@ export type HostToWebview =
   | { readonly type: 'turnUpdate'; readonly conversationId: string; readonly turn: TurnView }
   | { readonly type: 'notice'; readonly notice: NoticeView }
   /** Put the cursor in the question box (after Add Selection to Chat, say). */
-  | { readonly type: 'focusInput' };
+  | { readonly type: 'focusInput' }
+  /** Read-aloud: a playback begins; its segments follow in order. */
+  | { readonly type: 'speechStart'; readonly playbackId: string; readonly title: string; readonly sentences: number; readonly format: SpeechFormat }
+  /** One synthesised sentence; `last` on the final one. */
+  | { readonly type: 'speechSegment'; readonly playbackId: string; readonly index: number; readonly text: string; readonly format: SpeechFormat; readonly audioBase64: string; readonly last?: boolean }
+  /** The host stopped the playback (Stop from the editor, a new playback). */
+  | { readonly type: 'speechStop'; readonly playbackId: string };
+
+export type SpeechFormat = 'wav' | 'mp3';
 
 // ---------------------------------------------------------------------------------------------------------
 // Intents: what the webview asks of the host. Every one validated here.
@@ -294,6 +326,11 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openCode'), code: text(2_000_000), language: text(64) }).strict(),
   z.object({ type: z.literal('openLink'), href: text(4096).min(1) }).strict(),
   z.object({ type: z.literal('runCommand'), command: webviewCommandSchema }).strict(),
+  z.object({ type: z.literal('readAloud'), turnId: id }).strict(),
+  z.object({ type: z.literal('saveAudio'), playbackId: id }).strict(),
+  /** The webview finished playing (or the user pressed its Stop: `stopped`), so the host's play() resolves. */
+  z.object({ type: z.literal('speechEnded'), playbackId: id, stopped: z.boolean().optional() }).strict(),
+  z.object({ type: z.literal('speechError'), playbackId: id, message: text(500) }).strict(),
 ]);
 export type WebviewToHost = z.infer<typeof webviewToHostSchema>;
 

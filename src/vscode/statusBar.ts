@@ -1,6 +1,7 @@
 // The status bar item (right side): the chat model when a key is set (click: open the chat), or a Set MaaS key
 // prompt when not (click: Set API Key). It follows key and settings changes.
 import * as vscode from 'vscode';
+import { CommandId } from './commands/commandIds';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { SettingsReader } from './settings';
 
@@ -34,7 +35,7 @@ export class StatusBar implements vscode.Disposable {
     if (keySet) {
       this.item.text = `$(comment-discussion) ${model}`;
       this.item.tooltip = vscode.l10n.t('MaaS Assistant: chatting with {0}. Click to open the chat.', model);
-      this.item.command = 'maas.chatView.focus';
+      this.item.command = CommandId.openChat;
     } else {
       this.item.text = `$(key) ${vscode.l10n.t('Set MaaS key')}`;
       this.item.tooltip = vscode.l10n.t('MaaS Assistant: no API key is set. Click to set it.');

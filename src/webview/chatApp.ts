@@ -5,6 +5,7 @@ import { Composer } from './composer';
 import { ConversationList } from './conversationList';
 import { h } from './element';
 import { SettingsPanel } from './settingsPanel';
+import { SpeechPlayerView } from './speechPlayerView';
 import { StatusBar } from './statusBar';
 import { TranscriptView } from './transcriptView';
 import { isLive } from './turnView';
@@ -29,6 +30,7 @@ export class ChatApp {
   private readonly settings: SettingsPanel;
   private readonly transcript: TranscriptView;
   private readonly composer: Composer;
+  private readonly player: SpeechPlayerView;
 
   constructor(
     private readonly root: HTMLElement,
@@ -46,6 +48,7 @@ export class ChatApp {
     this.settings = new SettingsPanel(context);
     this.transcript = new TranscriptView(context);
     this.composer = new Composer(context, (draft) => save({ draft }));
+    this.player = new SpeechPlayerView(context);
     this.composer.restoreDraft(persisted.draft ?? '');
   }
 
@@ -55,6 +58,11 @@ export class ChatApp {
    * one render, not one each. Any other message first folds the collected deltas, so order is kept.
    */
   receive(message: HostToWebview): void {
+    if (message.type === 'speechStart' || message.type === 'speechSegment' || message.type === 'speechStop') {
+      // The player needs the strings of a snapshot; the host sends one before any playback.
+      if (this.state.snapshot !== null) this.player.receive(message);
+      return;
+    }
     if (message.type === 'turnDelta') {
       const pending = this.pendingDeltas.get(message.turnId);
       if (pending === undefined || pending.conversationId !== message.conversationId) {
@@ -125,6 +133,6 @@ export class ChatApp {
     if (this.mounted) return;
     this.mounted = true;
     const transcriptWrap = h('div', { className: 'transcript-wrap' }, this.transcript.element, this.transcript.jumpButton);
-    this.root.replaceChildren(this.statusBar.element, this.conversations.element, this.settings.element, transcriptWrap, this.composer.element, this.transcript.liveRegion);
+    this.root.replaceChildren(this.statusBar.element, this.conversations.element, this.settings.element, transcriptWrap, this.player.element, this.composer.element, this.transcript.liveRegion);
   }
 }

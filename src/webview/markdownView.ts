@@ -16,6 +16,8 @@ export class MarkdownView {
     readonly element: HTMLElement,
     md: MarkdownIt,
     private readonly strings: () => WebviewStrings,
+    /** Extra work on each rendered fragment (citation chips), after sanitising. */
+    private readonly decorate?: (fragment: DocumentFragment) => void,
   ) {
     this.model = new IncrementalMarkdown(md);
   }
@@ -36,6 +38,7 @@ export class MarkdownView {
   private fragment(html: string): DocumentFragment {
     const fragment = sanitizeToFragment(html);
     decorateCodeBlocks(fragment, this.strings());
+    this.decorate?.(fragment);
     return fragment;
   }
 }

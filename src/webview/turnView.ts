@@ -1,6 +1,7 @@
 // One question and its answer in the transcript: question (editable in place), reasoning, the Markdown answer,
 // its status marks, an error with its actions, an automatic retry's countdown, usage and the turn's actions.
 import type { TurnView as Turn, WebviewStrings } from '../shared/protocol';
+import { decorateCitations, retitleCitations } from './citationChips';
 import { button, h } from './element';
 import { formatString } from './formatString';
 import { MarkdownView } from './markdownView';
@@ -22,6 +23,8 @@ export class TurnView {
   private readonly reasoningView: MarkdownView;
   private readonly answerView: MarkdownView;
   private readonly after = h('div', { className: 'turn-after' });
+  private readonly sources = h('section', { className: 'sources', testId: 'sources' });
+  private sourcesKey = '';
   private turn: Turn | undefined;
   private isLast = false;
   private editing = false;
@@ -35,8 +38,16 @@ export class TurnView {
     this.reasoning = h('details', { className: 'reasoning', testId: 'reasoning' }, this.reasoningSummary, reasoningBody);
     this.reasoningView = new MarkdownView(reasoningBody, context.md, () => context.strings());
     const answer = h('div', { className: 'answer markdown', testId: 'answer' });
-    this.answerView = new MarkdownView(answer, context.md, () => context.strings());
-    this.element = h('article', { className: 'turn', testId: 'turn' }, this.questionSlot, this.meta, this.reasoning, answer, this.after);
+    this.answerView = new MarkdownView(answer, context.md, () => context.strings(), (fragment) => {
+      const knowledge = this.turn?.knowledge;
+      if (knowledge !== undefined) decorateCitations(fragment, knowledge.references, context.strings());
+    });
+    answer.addEventListener('click', (event) => {
+      const chip = event.target instanceof Element ? event.target.closest<HTMLElement>('.citation-chip') : null;
+      if (chip !== null) this.showSource(Number(chip.dataset.citation));
+    });
+    this.sources.hidden = true;
+    this.element = h('article', { className: 'turn', testId: 'turn' }, this.questionSlot, this.meta, this.reasoning, answer, this.sources, this.after);
   }
 
   /** The turn's answer text as the user sees it, for the screen-reader announcement. */
@@ -64,9 +75,10 @@ export class TurnView {
     if (this.reasoningSummary.textContent !== summary) this.reasoningSummary.textContent = summary;
     this.reasoningView.render(turn.reasoning, final);
     this.answerView.render(turn.answer, final);
+    this.renderKnowledge(turn, s);
     this.renderMeta(turn, s);
     // Rebuilt only when something it shows changed, so a focused button survives streaming and snapshots.
-    const afterKey = JSON.stringify([turn.status, turn.finishReason, turn.usage, turn.error, turn.retry, isLast, turn.answer === '', s.copy, s.retry]);
+    const afterKey = JSON.stringify([turn.status, turn.finishReason, turn.usage, turn.error, turn.retry, isLast, turn.answer === '', s.copy, s.retry, s.readAloud]);
     if (afterKey !== this.afterKey) {
       this.afterKey = afterKey;
       this.renderAfter(turn, s);
@@ -121,10 +133,17 @@ export class TurnView {
   }
 
   private renderMeta(turn: Turn, s: WebviewStrings): void {
-    const key = JSON.stringify([turn.model, turn.status === 'pending' && turn.retry === undefined, s.assistant, s.thinking]);
+    const noHits = this.noHits(turn);
+    const key = JSON.stringify([turn.model, turn.status === 'pending' && turn.retry === undefined, s.assistant, s.thinking, turn.knowledge?.mode, turn.knowledge?.bases, noHits]);
     if (key === this.metaKey) return;
     this.metaKey = key;
     const nodes: Node[] = [h('span', { className: 'speaker', text: s.assistant }), h('span', { className: 'model', text: turn.model })];
+    const knowledge = turn.knowledge;
+    if (knowledge !== undefined) {
+      const mode = knowledge.mode === 'strict' ? s.knowledgeStrict : s.knowledgeDivergent;
+      nodes.push(h('span', { className: `badge knowledge-${knowledge.mode}`, testId: 'knowledge-badge', text: mode, attrs: { title: knowledge.bases.map((b) => b.name).join(', ') } }));
+      if (noHits) nodes.push(h('span', { className: 'badge no-hits', testId: 'no-hits', text: s.knowledgeNoHits }));
+    }
     if (turn.status === 'pending' && turn.retry === undefined) nodes.push(h('span', { className: 'thinking', text: s.thinking }));
     this.meta.replaceChildren(...nodes);
   }
@@ -147,8 +166,45 @@ export class TurnView {
     if (turn.answer !== '' && !isLive(turn)) actions.append(button(s.copy, () => this.copyAnswer(), { className: 'secondary', testId: 'copy-answer' }));
     if (turn.status === 'interrupted' && turn.error === undefined) actions.append(button(s.retry, () => this.context.post({ type: 'retry', turnId: turn.id }), { testId: 'retry' }));
     if (this.isLast && !isLive(turn)) actions.append(button(s.regenerate, () => this.context.post({ type: 'regenerate', turnId: turn.id }), { className: 'secondary', testId: 'regenerate' }));
+    if (turn.answer !== '' && !isLive(turn)) actions.append(button(s.readAloud, () => this.context.post({ type: 'readAloud', turnId: turn.id }), { className: 'secondary', testId: 'read-aloud', attrs: { 'aria-label': s.readAloud } }));
     if (actions.childElementCount > 0) nodes.push(actions);
     this.after.replaceChildren(...nodes);
+  }
+
+  /** A finished knowledge answer without any citation and without references: the service's apology or tips. */
+  private noHits(turn: Turn): boolean {
+    const knowledge = turn.knowledge;
+    if (knowledge === undefined || turn.status !== 'done' || turn.answer === '') return false;
+    return knowledge.references.length === 0 && this.answerView.element.querySelector('.citation-chip') === null;
+  }
+
+  private renderKnowledge(turn: Turn, s: WebviewStrings): void {
+    this.answerView.element.classList.toggle('answer-notice', this.noHits(turn));
+    const references = turn.knowledge?.references ?? [];
+    const key = JSON.stringify([references, s.sources, s.sourceNumber]);
+    if (key === this.sourcesKey) return;
+    this.sourcesKey = key;
+    retitleCitations(this.answerView.element, references, s);
+    const list = h('ol', { className: 'sources-list' });
+    for (const reference of references) {
+      const item = h('li', { className: 'source', attrs: { 'data-index': String(reference.index), tabindex: '-1' } });
+      item.append(h('span', { className: 'source-number', text: formatString(s.sourceNumber, reference.index) }));
+      if (reference.title !== undefined) item.append(h('strong', { className: 'source-title', text: reference.title }));
+      if (reference.text !== undefined) item.append(h('div', { className: 'source-text', text: reference.text }));
+      list.append(item);
+    }
+    this.sources.replaceChildren(h('div', { className: 'sources-heading', text: s.sources }), list);
+    if (references.length === 0) this.sources.hidden = true;
+  }
+
+  /** A chip was clicked (or activated with Enter): the sources open with that one marked. */
+  private showSource(number: number): void {
+    const items = Array.from(this.sources.querySelectorAll<HTMLElement>('.source'));
+    if (items.length === 0) return;
+    this.sources.hidden = false;
+    for (const item of items) item.classList.toggle('selected', item.dataset.index === String(number));
+    const selected = items.find((item) => item.dataset.index === String(number));
+    selected?.scrollIntoView({ block: 'nearest' });
   }
 
   private copyAnswer(): void {

@@ -75,6 +75,11 @@ export function reduceViewState(state: ViewState, message: HostToWebview): Reduc
       }
       return { state: withActive(snapshot, replaceTurn(snapshot.active, index, message.turn)), change: { kind: 'turn', turnId: message.turn.id } };
     }
+    case 'speechStart':
+    case 'speechSegment':
+    case 'speechStop':
+      // The player is not part of the mirrored conversation state (ChatApp hands these to it directly).
+      return unchanged(state);
     default:
       return ignoreUnknown(message, state);
   }

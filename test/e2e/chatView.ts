@@ -1,14 +1,12 @@
 // Helpers for the chat webview in e2e scenarios: ask a question, find turns, wait for their status.
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { chatView, openActivityBarView } from './workbench';
+import { chatView, runCommand } from './workbench';
 
 export async function openChat(page: Page): Promise<FrameLocator> {
   const view = chatView(page);
-  // The activity bar icon toggles its side bar: click it only when the MaaS container is not the open one.
-  const item = page.locator('.activitybar .action-item', { has: page.locator('[aria-label^="MaaS"]') }).first();
-  await item.waitFor({ timeout: 60_000 });
-  const open = ((await item.getAttribute('class')) ?? '').split(/\s+/).includes('checked');
-  if (!open) await openActivityBarView(page, 'MaaS');
+  // MaaS: Open Chat focuses the view whatever state the side bar is in (clicking the activity bar icon toggles
+  // it, which races with the workbench restoring its layout after a reload).
+  if (!(await view.locator('[data-testid="chat-input"]').isVisible().catch(() => false))) await runCommand(page, 'MaaS: Open Chat');
   await view.locator('[data-testid="chat-input"]').waitFor({ timeout: 60_000 });
   return view;
 }

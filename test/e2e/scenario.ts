@@ -26,22 +26,28 @@ export function vsixUnderTest(): string {
   return packaged;
 }
 
-export async function openScenario(name: string, settings: Record<string, unknown>, env: NodeJS.ProcessEnv = {}): Promise<Scenario> {
+export async function openScenario(
+  name: string,
+  settings: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = {},
+  folder = path.join(repoRoot, 'test', 'fixtures', 'workspace'),
+  browserOptions: { autoplay?: boolean } = {},
+): Promise<Scenario> {
   const tools = ensureTools();
   const runDir = mkdtempSync(path.join(repoRoot, '.vscode-test', `run-e2e-${name}-`));
   const server = await startCodeServer({
     tools,
     runDir,
-    folder: path.join(repoRoot, 'test', 'fixtures', 'workspace'),
+    folder,
     vsix: vsixUnderTest(),
     settings,
     env,
   });
   let browser: Browser | undefined;
   try {
-    browser = await launchBrowser();
+    browser = await launchBrowser(browserOptions);
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(server.url);
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
     await waitForWorkbench(page);
     const opened = browser;
     return {

@@ -17,7 +17,7 @@ export interface ServiceScenario extends Scenario {
 
 export async function openServiceScenario(
   name: string,
-  options: { service?: LocalServiceOptions; settings?: Record<string, unknown> } = {},
+  options: { service?: LocalServiceOptions; settings?: Record<string, unknown>; folder?: string; autoplay?: boolean } = {},
 ): Promise<ServiceScenario> {
   const service = await startLocalService({
     quiet: true,
@@ -32,6 +32,7 @@ export async function openServiceScenario(
           documents: [
             { title: 'Keys', text: 'The API key is stored in secret storage. Run Set API Key to store it; Clear API Key removes it.' },
             { title: '朗读', text: '朗读功能使用语音合成，长文本按句子切分并边合成边播放。' },
+            { title: 'Selections', text: 'MaaS Assistant explains selections, reads text aloud and answers questions from knowledge bases.' },
           ],
         },
       ],
@@ -52,6 +53,8 @@ export async function openServiceScenario(
         ...options.settings,
       },
       { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },
+      options.folder,
+      { autoplay: options.autoplay },
     );
   } catch (error) {
     await service.stop();

@@ -38,7 +38,10 @@ export async function openActivityBarView(page: Page, label: string): Promise<vo
   await page.locator(`.activitybar .action-item a[aria-label^="${label}"], .activitybar .action-item [aria-label^="${label}"]`).first().click();
 }
 
-/** The chat view's document: the webview's outer iframe, then its active frame. */
+/**
+ * The chat view's document: the webview's outer iframe (the one of this extension: an image preview or another
+ * extension's view is a webview too), then its active frame.
+ */
 export function chatView(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  return page.frameLocator('iframe.webview.ready[src*="extensionId=maas-assistant.maas-assistant"]').frameLocator('#active-frame');
 }

@@ -296,7 +296,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
     const h = await hook();
     await h.statusBar.refresh();
     assert.equal(h.statusBar.text(), '$(comment-discussion) svc_llm');
-    assert.equal(h.statusBar.command(), 'maas.chatView.focus');
+    assert.equal(h.statusBar.command(), CommandId.openChat);
     await vscode.commands.executeCommand(CommandId.clearApiKey);
     await h.statusBar.refresh();
     assert.equal(h.statusBar.text(), '$(key) Set MaaS key');

@@ -8,10 +8,13 @@ import type { StoredImage } from '../../core/conversations/conversationModel';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
 import { intakeImage } from '../../core/conversations/imageIntake';
 import { checkParam, type ParamName } from '../../core/conversations/paramRanges';
+import { speechText } from '../../core/speech/speechText';
 import { assertNever, type ChatParams, type ImageUpload, type WebviewCommand, type WebviewToHost } from '../../shared/protocol';
 import { CommandId } from '../commands/commandIds';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings';
+import type { ReadAloudSource } from '../speech/readAloudSource';
+import type { WebviewSpeechPlayer } from '../speech/webviewSpeechPlayer';
 import type { ChatController } from './chatController';
 import { modelOptions } from './snapshotBuilder';
 
@@ -20,6 +23,11 @@ export interface IntentDependencies {
   readonly store: ConversationStore;
   readonly settings: SettingsReader;
   readonly logger: Logger;
+  /** Read-aloud in the chat view: the player the view drives, and how an answer is read. */
+  readonly speech?: {
+    readonly player: WebviewSpeechPlayer;
+    readonly readAloud: (source: ReadAloudSource) => Promise<void>;
+  };
 }
 
 const commandFor: Record<WebviewCommand, string> = {
@@ -79,9 +87,32 @@ export async function handleIntent(message: WebviewToHost, deps: IntentDependenc
     case 'runCommand':
       await vscode.commands.executeCommand(commandFor[message.command], ...(message.command === 'openSettings' ? ['maas.'] : []));
       return;
+    case 'readAloud':
+      return readTurnAloud(message.turnId, deps);
+    case 'saveAudio':
+      if (!(await deps.speech?.player.save(message.playbackId))) controller.notify('warning', vscode.l10n.t('That audio is no longer available to save; read it aloud again.'));
+      return;
+    case 'speechEnded':
+      deps.speech?.player.ended(message.playbackId);
+      return;
+    case 'speechError':
+      deps.speech?.player.failed(message.playbackId, message.message);
+      return;
     default:
       assertNever(message);
   }
+}
+
+async function readTurnAloud(turnId: string, deps: IntentDependencies): Promise<void> {
+  const turn = deps.controller.conversations.conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
+  if (turn === undefined || deps.speech === undefined) return;
+  // Code blocks and citation marks are not read (speechText drops them).
+  const text = speechText(turn.answer);
+  if (text.trim() === '') {
+    deps.controller.notify('info', vscode.l10n.t('There is nothing to read aloud: the text holds only code, marks or blanks.'));
+    return;
+  }
+  await deps.speech.readAloud({ text, title: vscode.l10n.t('Answer'), baseName: 'answer' });
 }
 
 async function sendQuestion(text: string, uploads: readonly ImageUpload[], deps: IntentDependencies): Promise<void> {

@@ -50,13 +50,20 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       post: (message) => void webview.postMessage(message),
       reveal: (focus) => this.reveal(focus),
     });
+    const speechPlayer = this.intents.speech?.player;
+    speechPlayer?.connect({ post: (message) => void webview.postMessage(message) });
     const messageSubscription = webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw));
+    const visibilitySubscription = view.onDidChangeVisibility(() => {
+      if (!view.visible) speechPlayer?.viewHidden();
+    });
     const disposeSubscription = view.onDidDispose(() => {
       messageSubscription.dispose();
+      visibilitySubscription.dispose();
       disposeSubscription.dispose();
       if (this.view === view) {
         this.view = undefined;
         this.controller.attach(undefined);
+        speechPlayer?.connect(undefined);
       }
     });
   }
@@ -75,6 +82,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     try {
       await handleIntent(parsed.message, this.intents);
+      // After the snapshot went out: the player may now post to a page that has loaded.
+      if (parsed.message.type === 'ready') this.intents.speech?.player.viewReady();
     } catch (error) {
       this.logger.error(`The chat could not handle "${parsed.message.type}"`, error);
       this.controller.notify('error', vscode.l10n.t('That did not work: {0}', this.logger.redact(error instanceof Error ? error.message : String(error))));

@@ -7,6 +7,7 @@ import { paramRangesFor } from '../../core/conversations/paramRanges';
 import type { ChatSnapshot, ContextChipView, ConversationView, ModelOptionView, NoticeView, TurnView } from '../../shared/protocol';
 import type { Settings } from '../settingsSchema';
 import { errorView } from './errorPresentation';
+import { knowledgeView } from './knowledgeView';
 import { webviewStrings } from './webviewStrings';
 
 export interface PendingContext {
@@ -58,6 +59,7 @@ export function turnView(turn: Turn, retry?: TurnView['retry']): TurnView {
     usage: turn.usage,
     error: turn.error === undefined ? undefined : errorView(turn.error),
     retry,
+    knowledge: knowledgeView(turn),
     createdAt: turn.createdAt,
   };
 }

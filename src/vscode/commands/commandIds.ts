@@ -3,6 +3,7 @@ export const CommandId = {
   setApiKey: 'maas.setApiKey',
   clearApiKey: 'maas.clearApiKey',
   showLogs: 'maas.showLogs',
+  openChat: 'maas.openChat',
   openConsole: 'maas.openConsole',
   newConversation: 'maas.newConversation',
   addSelectionToChat: 'maas.addSelectionToChat',

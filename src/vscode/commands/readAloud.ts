@@ -1,13 +1,15 @@
 // MaaS: Read Aloud — the selection (or the whole document) is synthesised and handed to the speech player:
 // short text in one real-time synthesis, longer text sentence by sentence through the pipeline, so the first
-// sentence plays while the next ones are synthesised.
+// sentence plays while the next ones are synthesised. The chat view is revealed first, so its player plays it
+// (the player falls back to the media preview when the view cannot be shown).
+import * as vscode from 'vscode';
 import { synthesizePipelined } from '../../core/speech/pipelinedSynthesizer';
 import { splitSentences } from '../../core/speech/sentenceSplitter';
 import { isServiceError } from '../../core/serviceError';
-import { readAloudSource } from '../speech/readAloudSource';
+import { readAloudSource, type ReadAloudSource } from '../speech/readAloudSource';
 import { requireSpeechCredentials, speechErrorText } from '../speech/speechMessages';
 import { synthesisRequest } from '../speech/speechRequest';
-import type { FeatureDependencies } from './featureDependencies';
+import { revealChatView, type FeatureDependencies } from './featureDependencies';
 
 export interface ReadAloudResult {
   readonly sentences: number;
@@ -18,21 +20,39 @@ export function readAloudCommand(deps: FeatureDependencies): () => Promise<ReadA
     const source = await readAloudSource(deps.prompter);
     if (source === undefined) return undefined;
     if (!(await requireSpeechCredentials(deps.speechCredentials, deps.prompter))) return undefined;
-    const features = deps.settings.features;
-    const sentences = [...source.text].length <= features.speechLongTextThreshold ? [source.text] : splitSentences(source.text);
-    const client = deps.client();
-    const segments = synthesizePipelined(sentences, async (text, signal) => {
-      const result = await client.synthesize(synthesisRequest(features, text), { signal });
-      return { audio: result.audio, format: result.format };
-    });
     try {
-      await deps.player.play(segments, { title: source.title, sentences: sentences.length, format: features.speechFormat, baseName: source.baseName });
-      return { sentences: sentences.length };
+      await revealChatView(vscode.commands);
     } catch (error) {
-      if (isServiceError(error) && error.kind === 'cancelled') return undefined;
-      deps.logger.warn(`Read Aloud failed: ${error instanceof Error ? error.message : String(error)}`);
-      void deps.prompter.showErrorMessage(speechErrorText(error, (text) => deps.logger.redact(text)));
-      return undefined;
+      deps.logger.warn(`The chat view could not be shown for Read Aloud: ${error instanceof Error ? error.message : String(error)}`);
     }
+    return speakText(deps, source);
+  };
+}
+
+/** Synthesises `source.text` and plays it through the speech player; errors become a message. */
+export async function speakText(deps: FeatureDependencies, source: ReadAloudSource): Promise<ReadAloudResult | undefined> {
+  const features = deps.settings.features;
+  const sentences = [...source.text].length <= features.speechLongTextThreshold ? [source.text] : splitSentences(source.text);
+  const client = deps.client();
+  const segments = synthesizePipelined(sentences, async (text, signal) => {
+    const result = await client.synthesize(synthesisRequest(features, text), { signal });
+    return { audio: result.audio, format: result.format };
+  });
+  try {
+    await deps.player.play(segments, { title: source.title, sentences: sentences.length, format: features.speechFormat, baseName: source.baseName });
+    return { sentences: sentences.length };
+  } catch (error) {
+    if (isServiceError(error) && error.kind === 'cancelled') return undefined;
+    deps.logger.warn(`Read Aloud failed: ${error instanceof Error ? error.message : String(error)}`);
+    void deps.prompter.showErrorMessage(speechErrorText(error, (text) => deps.logger.redact(text)));
+    return undefined;
+  }
+}
+
+/** The chat's speaker button: the answer (already cleaned for reading) goes to the chat view's player. */
+export function readAnswerAloud(deps: FeatureDependencies): (source: ReadAloudSource) => Promise<void> {
+  return async (source) => {
+    if (!(await requireSpeechCredentials(deps.speechCredentials, deps.prompter))) return;
+    await speakText(deps, source);
   };
 }

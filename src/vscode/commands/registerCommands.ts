@@ -40,6 +40,7 @@ export function registerCommands(deps: CommandDependencies): vscode.Disposable[]
     [CommandId.clearApiKey]: clearApiKeyCommand(deps.keys, deps.logger),
     [CommandId.showLogs]: showLogsCommand(deps.logger),
     [CommandId.openConsole]: openConsoleCommand(deps.settings),
+    [CommandId.openChat]: deps.revealChat,
     [CommandId.newConversation]: newConversationCommand(deps.chat, deps.settings, deps.revealChat),
     [CommandId.addSelectionToChat]: addSelectionToChatCommand(deps.chat),
     [CommandId.addFileToChat]: addFileToChatCommand(deps.chat),

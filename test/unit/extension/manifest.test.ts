@@ -24,9 +24,8 @@ describe('package.json', () => {
     for (const command of manifest.contributes.commands) assert.equal(command.category, 'MaaS', command.command);
   });
 
-  it('activates on demand only', () => {
-    for (const event of manifest.activationEvents ?? []) assert.notEqual(event, '*');
-    assert.ok(!(manifest.activationEvents ?? []).includes('onStartupFinished'));
+  it('never activates with *: on demand (view, commands) and after startup for the status bar and unfinished speech tasks', () => {
+    assert.deepEqual(manifest.activationEvents, ['onStartupFinished']);
   });
 
   it('contributes the chat webview view', () => {

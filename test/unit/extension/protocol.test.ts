@@ -37,6 +37,11 @@ const valid: unknown[] = [
   { type: 'openLink', href: 'https://example.com' },
   { type: 'runCommand', command: 'setApiKey' },
   { type: 'runCommand', command: 'openConsole' },
+  { type: 'readAloud', turnId: 't1' },
+  { type: 'saveAudio', playbackId: 'p1' },
+  { type: 'speechEnded', playbackId: 'p1' },
+  { type: 'speechEnded', playbackId: 'p1', stopped: true },
+  { type: 'speechError', playbackId: 'p1', message: 'NotSupportedError' },
 ];
 
 const invalid: [string, unknown][] = [
@@ -60,6 +65,11 @@ const invalid: [string, unknown][] = [
   ['an unknown parameter', { type: 'setParams', params: { seed: 1 } }],
   ['a non-finite parameter', { type: 'setParams', params: { topP: Number.POSITIVE_INFINITY } }],
   ['an empty link', { type: 'openLink', href: '' }],
+  ['read aloud without a turn', { type: 'readAloud' }],
+  ['read aloud with text instead of a turn id', { type: 'readAloud', turnId: 't1', text: 'say this' }],
+  ['save audio with an empty playback id', { type: 'saveAudio', playbackId: '' }],
+  ['speech ended with a non-boolean stop', { type: 'speechEnded', playbackId: 'p1', stopped: 'yes' }],
+  ['a speech error over 500 characters', { type: 'speechError', playbackId: 'p1', message: 'x'.repeat(501) }],
 ];
 
 describe('webview -> host protocol', () => {

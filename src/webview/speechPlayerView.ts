@@ -1,0 +1,210 @@
+// The read-aloud player of the chat view: plays the host's synthesised segments in order from Blob URLs (the CSP
+// allows `media-src blob:`), with play/pause, stop, position, speed, the current sentence and save. When the
+// browser refuses play() without a user gesture (NotAllowedError), a prominent play control takes its place; a
+// click on it is the gesture. The host's play() resolves on `speechEnded` (or fails on `speechError`).
+import type { HostToWebview, WebviewStrings } from '../shared/protocol';
+import { button, h } from './element';
+import { formatString } from './formatString';
+import type { ViewContext } from './viewContext';
+
+export type SpeechMessage = Extract<HostToWebview, { type: 'speechStart' | 'speechSegment' | 'speechStop' }>;
+
+const speeds = [0.75, 1, 1.25, 1.5, 2];
+const mime = { wav: 'audio/wav', mp3: 'audio/mpeg' } as const;
+
+interface Segment {
+  readonly url: string;
+  readonly text: string;
+}
+
+function clock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export class SpeechPlayerView {
+  readonly element = h('section', { className: 'player', testId: 'player' });
+  private readonly audio = h('audio', { testId: 'player-audio', attrs: { preload: 'auto' } });
+  private readonly title = h('div', { className: 'player-title' });
+  private readonly sentence = h('mark', { className: 'player-sentence', testId: 'player-sentence' });
+  private readonly position = h('span', { className: 'player-position', testId: 'player-position', attrs: { 'aria-live': 'off' } });
+  private readonly toggle: HTMLButtonElement;
+  private readonly stopButton: HTMLButtonElement;
+  private readonly save: HTMLButtonElement;
+  private readonly blocked: HTMLButtonElement;
+  private readonly speed = h('select', { className: 'player-speed', testId: 'player-speed' });
+  private playbackId: string | undefined;
+  private sentences = 0;
+  private readonly segments = new Map<number, Segment>();
+  /** The segment in the audio element, or undefined while waiting for the next one. */
+  private current: number | undefined;
+  private next = 0;
+  private lastIndex: number | undefined;
+  /** Seconds played in the finished segments. */
+  private elapsedBefore = 0;
+
+  constructor(private readonly context: ViewContext) {
+    this.toggle = button('', () => this.onToggle(), { className: 'player-toggle', testId: 'player-toggle' });
+    this.stopButton = button('', () => this.onStop(), { className: 'secondary', testId: 'player-stop' });
+    this.save = button('', () => this.onSave(), { className: 'secondary', testId: 'player-save' });
+    this.blocked = button('', () => this.startAudio(), { className: 'player-autoplay-blocked', testId: 'player-autoplay-blocked' });
+    this.blocked.hidden = true;
+    for (const rate of speeds) this.speed.append(h('option', { text: `${rate}×`, attrs: { value: String(rate) } }));
+    this.speed.value = '1';
+    this.speed.addEventListener('change', () => this.applyRate());
+    this.audio.addEventListener('ended', () => this.onEnded());
+    this.audio.addEventListener('timeupdate', () => this.renderPosition());
+    this.audio.addEventListener('play', () => this.renderToggle());
+    this.audio.addEventListener('pause', () => this.renderToggle());
+    this.audio.addEventListener('error', () => this.fail(this.audio.error?.message || 'The audio could not be played.'));
+    const controls = h('div', { className: 'player-controls' }, this.toggle, this.stopButton, this.position, this.speed, this.save);
+    this.element.append(this.title, this.blocked, h('div', { className: 'player-strip' }, this.sentence), controls, this.audio);
+    this.element.hidden = true;
+  }
+
+  receive(message: SpeechMessage): void {
+    switch (message.type) {
+      case 'speechStart':
+        this.reset();
+        this.playbackId = message.playbackId;
+        this.sentences = message.sentences;
+        this.title.textContent = message.title;
+        this.renderLabels(this.context.strings());
+        this.element.hidden = false;
+        return;
+      case 'speechSegment': {
+        if (message.playbackId !== this.playbackId) return;
+        const blob = new Blob([bytesOf(message.audioBase64)], { type: mime[message.format] });
+        this.segments.set(message.index, { url: URL.createObjectURL(blob), text: message.text });
+        if (message.last === true) this.lastIndex = message.index;
+        if (this.current === undefined && message.index === this.next) this.playIndex(message.index);
+        return;
+      }
+      case 'speechStop':
+        if (message.playbackId === this.playbackId) this.close();
+        return;
+    }
+  }
+
+  private playIndex(index: number): void {
+    const segment = this.segments.get(index);
+    if (segment === undefined) return;
+    this.current = index;
+    this.audio.src = segment.url;
+    this.applyRate();
+    this.sentence.textContent = segment.text;
+    this.renderPosition();
+    this.startAudio();
+  }
+
+  private startAudio(): void {
+    if (this.current === undefined) return;
+    this.audio.play().then(
+      () => {
+        this.blocked.hidden = true;
+      },
+      (error: unknown) => {
+        const name = error instanceof DOMException ? error.name : '';
+        // AbortError: the source changed before playing began (the next segment, a stop); not a failure.
+        if (name === 'NotAllowedError') this.blocked.hidden = false;
+        else if (name !== 'AbortError') this.fail(error instanceof Error ? error.message : String(error));
+        this.renderToggle();
+      },
+    );
+  }
+
+  private onEnded(): void {
+    const index = this.current;
+    if (index === undefined) return;
+    this.elapsedBefore += Number.isFinite(this.audio.duration) ? this.audio.duration : 0;
+    this.current = undefined;
+    this.next = index + 1;
+    if (index === this.lastIndex || index + 1 >= this.sentences) {
+      if (this.playbackId !== undefined) this.context.post({ type: 'speechEnded', playbackId: this.playbackId });
+      this.renderToggle();
+      return;
+    }
+    if (this.segments.has(this.next)) this.playIndex(this.next);
+  }
+
+  private onToggle(): void {
+    if (this.current === undefined && this.next >= this.sentences && this.segments.size > 0) {
+      // Finished: play again from the start (the segments are still here).
+      this.elapsedBefore = 0;
+      this.next = 0;
+      this.playIndex(0);
+      return;
+    }
+    if (this.audio.paused) this.startAudio();
+    else this.audio.pause();
+  }
+
+  private onStop(): void {
+    if (this.playbackId !== undefined) this.context.post({ type: 'speechEnded', playbackId: this.playbackId, stopped: true });
+    this.close();
+  }
+
+  private onSave(): void {
+    if (this.playbackId !== undefined) this.context.post({ type: 'saveAudio', playbackId: this.playbackId });
+  }
+
+  private fail(message: string): void {
+    if (this.playbackId !== undefined) this.context.post({ type: 'speechError', playbackId: this.playbackId, message: message.slice(0, 500) });
+    this.close();
+  }
+
+  private applyRate(): void {
+    const rate = Number(this.speed.value);
+    // A new source resets playbackRate to defaultPlaybackRate, so both are set.
+    this.audio.defaultPlaybackRate = rate;
+    this.audio.playbackRate = rate;
+  }
+
+  private close(): void {
+    this.reset();
+    this.element.hidden = true;
+  }
+
+  private reset(): void {
+    this.audio.pause();
+    this.audio.removeAttribute('src');
+    for (const segment of this.segments.values()) URL.revokeObjectURL(segment.url);
+    this.segments.clear();
+    this.playbackId = undefined;
+    this.current = undefined;
+    this.next = 0;
+    this.lastIndex = undefined;
+    this.elapsedBefore = 0;
+    this.sentence.textContent = '';
+    this.blocked.hidden = true;
+  }
+
+  private renderLabels(s: WebviewStrings): void {
+    this.element.setAttribute('aria-label', s.player);
+    this.stopButton.textContent = s.playerStop;
+    this.save.textContent = s.playerSave;
+    this.blocked.textContent = `▶ ${s.playerAutoplayBlocked}`;
+    this.speed.setAttribute('aria-label', s.playerSpeed);
+    this.speed.title = s.playerSpeed;
+    this.renderToggle();
+    this.renderPosition();
+  }
+
+  private renderToggle(): void {
+    const s = this.context.strings();
+    this.toggle.textContent = this.audio.paused ? s.playerPlay : s.playerPause;
+  }
+
+  private renderPosition(): void {
+    const shown = Math.min(this.sentences, (this.current ?? this.next - 1) + 1);
+    const elapsed = this.elapsedBefore + (this.current === undefined ? 0 : this.audio.currentTime);
+    this.position.textContent = formatString(this.context.strings().playerPosition, Math.max(1, shown), this.sentences, clock(elapsed));
+  }
+}

@@ -1,0 +1,170 @@
+// Issue 6's commands in code-server against the local service, as a person runs them: describe images from the
+// Explorer, ask a knowledge base from the editor's context menu, and read a long text to a file through the
+// long-text task, also across a window reload in the middle of the task.
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { PNG } from 'pngjs';
+import type { Page } from 'playwright-core';
+import { repoRoot } from '../harness/tools';
+import { openChat, until, waitForStatus } from './chatView';
+import { openServiceScenario, type ServiceScenario } from './serviceScenario';
+import { notification, runCommand, waitForWorkbench } from './workbench';
+
+function png(width: number, height: number, rgb: readonly [number, number, number]): Buffer {
+  const image = new PNG({ width, height });
+  for (let i = 0; i < image.data.length; i += 4) image.data.set([...rgb, 255], i);
+  return PNG.sync.write(image);
+}
+
+const sentence = 'MaaS Assistant reads long documents aloud sentence by sentence while the next one is prepared. ';
+
+async function openFile(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await page.locator(`.tab.active[aria-label^="${name}"], .tab.active:has-text("${name}")`).first().waitFor({ timeout: 10_000 });
+}
+
+async function contextMenu(page: Page, target: ReturnType<Page['locator']>, item: string): Promise<void> {
+  await target.click({ button: 'right' });
+  const entry = page.locator('.context-view .monaco-menu .action-item', { hasText: item }).first();
+  await entry.waitFor({ timeout: 10_000 });
+  await entry.click();
+}
+
+/** Waits for the quick input with this title to be showing and focused, then accepts what it proposes. */
+async function acceptQuickInput(page: Page, title: string): Promise<void> {
+  const widget = page.locator('.quick-input-widget', { hasText: title });
+  await widget.waitFor({ state: 'visible', timeout: 15_000 });
+  await widget.locator('input').first().focus();
+  await widget.locator('input').first().press('Enter');
+  await widget.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+}
+
+describe('knowledge base, images and read aloud in code-server', () => {
+  let scenario: ServiceScenario;
+  let folder: string;
+
+  before(async () => {
+    folder = mkdtempSync(path.join(os.tmpdir(), 'maas-e2e-ws-'));
+    cpSync(path.join(repoRoot, 'test', 'fixtures', 'workspace'), folder, { recursive: true });
+    writeFileSync(path.join(folder, 'a-red.png'), png(64, 48, [220, 20, 30]));
+    writeFileSync(path.join(folder, 'b-blue.png'), png(32, 32, [20, 40, 220]));
+    writeFileSync(path.join(folder, 'long.md'), sentence.repeat(12));
+    writeFileSync(path.join(folder, 'longer.md'), sentence.repeat(80)); // ~7,700 characters: tens of seconds of synthesis
+    scenario = await openServiceScenario('features', {
+      folder,
+      service: { paceMs: 2, references: true },
+      autoplay: true,
+      settings: { 'maas.knowledgeBases': [{ id: 7, name: 'Extension guide' }], 'maas.speech.longTextThreshold': 200 },
+    });
+  });
+
+  afterEach(async (t) => {
+    const outcome = t as unknown as { passed?: boolean; name: string };
+    if (outcome.passed === false) await scenario.fail(outcome.name);
+  });
+
+  after(async () => {
+    await scenario?.close();
+  });
+
+  it('describes two images selected in the Explorer, one turn each, with their thumbnails', async () => {
+    const { page } = scenario;
+    await openChat(page); // the workbench has loaded the extension's contributions, menus included
+    await page.keyboard.press('Control+Shift+E');
+    const row = (name: string) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
+    await row('a-red.png').waitFor({ timeout: 20_000 });
+    await row('a-red.png').click();
+    await row('b-blue.png').click({ modifiers: ['Shift'] });
+    await contextMenu(page, row('b-blue.png'), 'Describe Image');
+    await acceptQuickInput(page, 'Describe image');
+    const view = await openChat(page);
+    const turns = view.locator('[data-testid="turn"]');
+    await until(async () => (await turns.count()) >= 2, 30_000, 'two image turns');
+    const answers: string[] = [];
+    for (const index of [0, 1]) {
+      await waitForStatus(turns.nth(index), ['done']);
+      answers.push((await turns.nth(index).locator('[data-testid="answer"]').textContent()) ?? '');
+      assert.ok((await turns.nth(index).locator('img').count()) >= 1, 'the thumbnail is shown');
+    }
+    const joined = answers.join('\n');
+    assert.match(joined, /64\s*×\s*48/);
+    assert.match(joined, /32\s*×\s*32/);
+  });
+
+  it('asks the knowledge base about a selection from the editor context menu and gets a cited answer', async () => {
+    const { page } = scenario;
+    await openFile(page, 'sample.md');
+    const editor = page.locator('.monaco-editor .view-lines').first();
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await contextMenu(page, editor, 'Ask Knowledge Base about Selection');
+    await acceptQuickInput(page, 'Knowledge bases to search'); // the first one is picked
+    await acceptQuickInput(page, 'Ask the knowledge base'); // "Explain the selected text."
+    await acceptQuickInput(page, 'Answer mode'); // divergent
+    const view = await openChat(page);
+    const turn = view.locator('[data-testid="turn"]').last();
+    assert.equal(await waitForStatus(turn, ['done']), 'done');
+    const answer = turn.locator('[data-testid="answer"]');
+    const chips = answer.locator('[data-testid="citation"]');
+    assert.ok((await chips.count()) >= 1, 'the citation marks are chips');
+    assert.match((await chips.first().getAttribute('title')) ?? '', /\S/, 'a chip shows its source on hover');
+    await chips.first().click();
+    const sources = turn.locator('[data-testid="sources"]');
+    await sources.waitFor({ timeout: 5_000 });
+    assert.match((await sources.textContent()) ?? '', /Selections|Keys|朗读/, 'the source document is listed');
+    const { requests } = await scenario.api<{ requests: { path: string; body: { tools?: { type: string; retrieval: { knowledge_ids: number[] } }[] } }[] }>('/_local/requests');
+    const request = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
+    assert.deepEqual(request?.body.tools?.[0]?.retrieval.knowledge_ids, [7]);
+  });
+
+  it('reads an answer aloud in the chat view: the audio plays and its time advances', async () => {
+    const view = await openChat(scenario.page);
+    const turn = view.locator('[data-testid="turn"]').last();
+    await turn.locator('[data-testid="read-aloud"]').click();
+    await view.locator('[data-testid="player"]').waitFor({ state: 'visible', timeout: 30_000 });
+    const audio = view.locator('audio').first();
+    await audio.waitFor({ state: 'attached', timeout: 30_000 });
+    const duration = await until(async () => audio.evaluate((a: { duration: number; currentTime: number }) => (Number.isFinite(a.duration) && a.duration > 0 ? a.duration : 0)), 30_000, 'a playable audio element');
+    assert.ok(duration > 0);
+    const first = await until(async () => audio.evaluate((a: { duration: number; currentTime: number }) => a.currentTime), 15_000, 'playback to start');
+    await until(async () => (await audio.evaluate((a: { duration: number; currentTime: number }) => a.currentTime)) > first, 15_000, 'the playback time to advance');
+    await view.locator('[data-testid="player-stop"]').click();
+  });
+
+  it('reads a long text to a file through the long-text task', async () => {
+    const { page } = scenario;
+    const target = path.join(folder, 'long.wav');
+    await openFile(page, 'long.md');
+    await runCommand(page, 'MaaS: Read Aloud to File');
+    await acceptQuickInput(page, 'Save the audio'); // long.wav beside the document
+    await until(async () => existsSync(target), 90_000, 'the audio file');
+    const bytes = readFileSync(target);
+    assert.equal(bytes.subarray(0, 4).toString('latin1'), 'RIFF');
+    assert.equal(bytes.subarray(8, 12).toString('latin1'), 'WAVE');
+    assert.ok(bytes.length > 44 + 16_000, 'more than a second of audio');
+    const { requests } = await scenario.api<{ requests: { path: string }[] }>('/_local/requests');
+    assert.ok(requests.some((r) => r.path.startsWith('/maas/v2/api/tts-long-commit')), 'the long-text task was used');
+  });
+
+  it('still delivers the audio of a long task after a window reload in the middle of it', async () => {
+    const { page } = scenario;
+    const target = path.join(folder, 'longer.wav');
+    await openFile(page, 'longer.md');
+    await runCommand(page, 'MaaS: Read Aloud to File');
+    await acceptQuickInput(page, 'Save the audio'); // longer.wav beside the document
+    await notification(page, /longer/).waitFor({ timeout: 30_000 });
+    assert.equal(existsSync(target), false, 'the task is still running when the window reloads');
+    await page.reload();
+    await waitForWorkbench(page);
+    await until(async () => existsSync(target), 240_000, 'the audio file after the reload');
+    assert.equal(readFileSync(target).subarray(0, 4).toString('latin1'), 'RIFF');
+  });
+});
