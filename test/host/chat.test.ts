@@ -7,30 +7,8 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commands/commandIds';
 import type { MaasTestHook } from '../../src/vscode/testHook';
+import { api, hook, service } from './hostService';
 
-interface ServiceInfo {
-  readonly baseUrl: string;
-  readonly key: string;
-}
-
-const service = JSON.parse(process.env.MAAS_HOST_TEST_SERVICE ?? '{}') as ServiceInfo;
-
-async function hook(): Promise<MaasTestHook> {
-  const extension = vscode.extensions.getExtension<MaasTestHook | undefined>('maas-assistant.maas-assistant');
-  const value = await extension?.activate();
-  assert.ok(value, 'the test hook');
-  return value;
-}
-
-async function api<T>(route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${service.baseUrl}${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  assert.ok(response.ok, `${route}: ${response.status}`);
-  return (await response.json()) as T;
-}
 
 async function finished(h: MaasTestHook, turnId: string): Promise<{ status: string; answer: string; error?: { kind: string }; usage?: unknown }> {
   const deadline = Date.now() + 30_000;

@@ -11,30 +11,8 @@ import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import { CommandId } from '../../src/vscode/commands/commandIds';
 import type { Prompter } from '../../src/vscode/prompter';
 import type { MaasTestHook } from '../../src/vscode/testHook';
+import { api, hook, service } from './hostService';
 
-interface ServiceInfo {
-  readonly baseUrl: string;
-  readonly key: string;
-  readonly speech: { appkey: string; token: string };
-}
-
-const service = JSON.parse(process.env.MAAS_HOST_TEST_SERVICE ?? '{}') as ServiceInfo;
-
-async function hook(): Promise<MaasTestHook> {
-  const value = await vscode.extensions.getExtension<MaasTestHook | undefined>('maas-assistant.maas-assistant')?.activate();
-  assert.ok(value, 'the test hook');
-  return value;
-}
-
-async function api<T>(route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${service.baseUrl}${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  assert.ok(response.ok, `${route}: ${response.status}`);
-  return (await response.json()) as T;
-}
 
 interface FinishedTurn {
   status: string;

@@ -1,0 +1,31 @@
+// What the in-host suites share: the extension's test hook, and the local service the harness started for them
+// (its address, key and speech credentials arrive in MAAS_HOST_TEST_SERVICE).
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { MaasTestHook } from '../../src/vscode/testHook';
+
+export interface ServiceInfo {
+  readonly baseUrl: string;
+  readonly altBaseUrl: string;
+  readonly key: string;
+  readonly speech: { appkey: string; token: string };
+}
+
+export const service = JSON.parse(process.env.MAAS_HOST_TEST_SERVICE ?? '{}') as ServiceInfo;
+
+export async function hook(): Promise<MaasTestHook> {
+  const value = await vscode.extensions.getExtension<MaasTestHook | undefined>('maas-assistant.maas-assistant')?.activate();
+  assert.ok(value, 'the test hook');
+  return value;
+}
+
+/** Calls the local service's console or test API: GET without a body, POST with one. */
+export async function api<T>(route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${service.baseUrl}${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  assert.ok(response.ok, `${route}: ${response.status}`);
+  return (await response.json()) as T;
+}
