@@ -6,20 +6,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commands/commandIds';
-import type { MaasTestHook } from '../../src/vscode/testHook';
-import { api, hook, service } from './hostService';
+import { api, finished, hook, service } from './hostService';
 
 
-async function finished(h: MaasTestHook, turnId: string): Promise<{ status: string; answer: string; error?: { kind: string }; usage?: unknown }> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const state = await h.chat.state();
-    const turn = state.conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
-    if (turn && turn.status !== 'pending' && turn.status !== 'streaming') return turn;
-    if (Date.now() > deadline) throw new Error(`turn ${turnId} did not finish: ${turn?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('chat against the local service', () => {
   before(async () => {

@@ -10,29 +10,10 @@ import * as vscode from 'vscode';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import { CommandId } from '../../src/vscode/commands/commandIds';
 import type { Prompter } from '../../src/vscode/prompter';
-import type { MaasTestHook } from '../../src/vscode/testHook';
-import { api, hook, service } from './hostService';
+import { api, finished, hook, service } from './hostService';
 
 
-interface FinishedTurn {
-  status: string;
-  kind: string;
-  answer: string;
-  images: { name: string; thumbnail: string }[];
-  context: { text: string }[];
-  extra?: Record<string, unknown>;
-}
 
-async function finished(h: MaasTestHook, turnId: string): Promise<FinishedTurn> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const state = await h.chat.state();
-    const turn = state.conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
-    if (turn && turn.status !== 'pending' && turn.status !== 'streaming') return turn;
-    if (Date.now() > deadline) throw new Error(`turn ${turnId} did not finish: ${turn?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Answers prompts from a script, in order, and records every message shown. */
 class ScriptedPrompter implements Prompter {

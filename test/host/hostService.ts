@@ -2,6 +2,7 @@
 // (its address, key and speech credentials arrive in MAAS_HOST_TEST_SERVICE).
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { Turn } from '../../src/core/conversations/conversationModel';
 import type { MaasTestHook } from '../../src/vscode/testHook';
 
 export interface ServiceInfo {
@@ -28,4 +29,16 @@ export async function api<T>(route: string, body?: unknown): Promise<T> {
   });
   assert.ok(response.ok, `${route}: ${response.status}`);
   return (await response.json()) as T;
+}
+
+/** Waits until the turn has finished (any status but pending or streaming) and returns it as the host stores it. */
+export async function finished(h: MaasTestHook, turnId: string): Promise<Turn> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const state = await h.chat.state();
+    const turn = state.conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
+    if (turn && turn.status !== 'pending' && turn.status !== 'streaming') return turn;
+    if (Date.now() > deadline) throw new Error(`turn ${turnId} did not finish: ${turn?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
