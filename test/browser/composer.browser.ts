@@ -68,6 +68,8 @@ describe('composer and panels', () => {
   it('images arrive by paste into the question box and by drop onto the composer', async () => {
     const page = await openWebview(session);
     await deliver(page, { type: 'snapshot', snapshot: snapshot() });
+    // The view renders on the next animation frame: the events need their targets in the page first.
+    await page.getByTestId('chat-input').waitFor();
     const deliverFile = async (how: 'paste' | 'drop', name: string, bytes: Buffer): Promise<void> => {
       await page.evaluate(
         ({ how, name, base64 }) => {
@@ -78,7 +80,8 @@ describe('composer and panels', () => {
           const event = how === 'paste'
             ? new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true })
             : new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true });
-          target?.dispatchEvent(event);
+          if (target === null) throw new Error(`no ${how} target in the page`);
+          target.dispatchEvent(event);
         },
         { how, name, base64: bytes.toString('base64') },
       );
