@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { repoRoot } from '../harness/tools';
 import { openChat, until, waitForStatus } from './chatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
-import { notification, runCommand, waitForWorkbench } from './workbench';
+import { chatView, notification, runCommand, waitForWorkbench } from './workbench';
 
 function png(width: number, height: number, rgb: readonly [number, number, number]): Buffer {
   const image = new PNG({ width, height });
@@ -85,7 +85,9 @@ describe('knowledge base, images and read aloud in code-server', () => {
     await row('b-blue.png').click({ modifiers: ['Shift'] });
     await contextMenu(page, row('b-blue.png'), 'Describe Image');
     await acceptQuickInput(page, 'Describe image');
-    const view = await openChat(page);
+    // Describe Image reveals the chat itself (and keyboard focus may sit in the image preview's webview).
+    const view = chatView(page);
+    await view.locator('[data-testid="chat-input"]').waitFor({ timeout: 30_000 });
     const turns = view.locator('[data-testid="turn"]');
     await until(async () => (await turns.count()) >= 2, 30_000, 'two image turns');
     const answers: string[] = [];
