@@ -2,6 +2,8 @@
 // user's cancel, client-side validation, speech `code`) becomes a ServiceError with a `kind` where it arises;
 // the VS Code layer turns kinds into words and actions in one place.
 
+import { SpeechErrorCode } from '../shared/speechCodes';
+
 /** One kind per row of the spec's error table (section 7). */
 export type ServiceErrorKindFromTable =
   | 'keyMissing' // 401 apikey缺失
@@ -37,15 +39,6 @@ export const RETRYABLE_KINDS: ReadonlySet<ServiceErrorKind> = new Set<ServiceErr
   'timeout',
   'interrupted',
 ]);
-
-/** Speech `code` values (contract of the local service; the hosted service documents only 0 = success). */
-export const SPEECH_CODES = {
-  invalidParameter: 40000,
-  badCredentials: 40100,
-  unknownTask: 40400,
-  textTooLong: 41300,
-  synthesisFailed: 50000,
-} as const;
 
 export interface ServiceErrorDetails {
   readonly status?: number;
@@ -88,7 +81,7 @@ export class ServiceError extends Error {
 }
 
 function isRetryableSpeechCode(code: number | undefined): boolean {
-  return code === SPEECH_CODES.synthesisFailed;
+  return code === SpeechErrorCode.synthesisFailed;
 }
 
 export function isServiceError(value: unknown): value is ServiceError {

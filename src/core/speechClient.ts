@@ -2,6 +2,7 @@
 // poll with backoff, cancel, download). Audio is told from errors by Content-Type and magic bytes, not by
 // the status code: a JSON body is a {request_id, code, message} error even with HTTP 200 (wire-notes).
 import { randomUUID } from 'node:crypto';
+import { SpeechErrorCode } from '../shared/speechCodes';
 import { classifyHttpError } from './classifyError';
 import { header, readBody } from './httpTransport';
 import type { HttpTransport } from './httpTransport';
@@ -9,7 +10,7 @@ import { detectAudioFormat, AUDIO_MIME } from './mediaSniffing';
 import type { AudioFormat } from './mediaSniffing';
 import { parseOrThrow } from './parseOrThrow';
 import { redactSecrets } from './redact';
-import { ServiceError, SPEECH_CODES } from './serviceError';
+import { ServiceError } from './serviceError';
 import { sleep } from './sleep';
 import { longTaskAnswerSchema, speakersAnswerSchema, speakersOf, speechEnvelopeSchema, synthesisRequestSchema, timestampedAudioSchema } from './speechPayloads';
 import type { LongTask, Speaker, SynthesisRequest, Timestamp } from './speechPayloads';
@@ -105,7 +106,7 @@ export class SpeechClient {
       options.onStatus?.(task);
       if (task.status === 'complete' && task.audioAddress !== '') return task;
       if (task.status === 'failed') {
-        throw new ServiceError('speech', `Speech synthesis task failed: ${task.message || 'no reason given'}`, { speechCode: SPEECH_CODES.synthesisFailed, serverMessage: task.message });
+        throw new ServiceError('speech', `Speech synthesis task failed: ${task.message || 'no reason given'}`, { speechCode: SpeechErrorCode.synthesisFailed, serverMessage: task.message });
       }
       const left = deadline - Date.now();
       if (left <= 0) throw new ServiceError('timeout', `Speech synthesis task ${taskId} did not finish in time (last status: ${task.status}).`);

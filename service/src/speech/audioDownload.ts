@@ -4,7 +4,8 @@
 import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { SpeechError, SpeechErrorCode, sendSpeechError } from './speechError';
+import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechError, sendSpeechError } from './speechError';
 import type { SpeechDeps } from './speechDeps';
 
 const FILE_NAME = /^[0-9a-f-]{36}\.(wav|mp3)$/;

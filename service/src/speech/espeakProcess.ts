@@ -2,7 +2,8 @@
 // mono PCM. The text travels on stdin so that text starting with "-" is never read as an option.
 import { spawn } from 'node:child_process';
 import { pcmFromBytes } from './pcmBytes';
-import { SpeechError, SpeechErrorCode } from './speechError';
+import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechError } from './speechError';
 
 export interface EspeakRequest {
   /** espeak-ng voice with variant, e.g. "cmn+f2". */

@@ -1,7 +1,8 @@
 // tts-long-commit and tts-long-query (spec 4.6, 4.7). Both answer with the task's structure; a complete task's
 // audio_address is signed afresh on every query, valid for the configured lifetime from that query.
 import type { ServerResponse } from 'node:http';
-import { SpeechError, SpeechErrorCode, sendSpeechJson } from './speechError';
+import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechError, sendSpeechJson } from './speechError';
 import { optionalString } from './requestFields';
 import { parseTtsParams } from './ttsParams';
 import { hashAppkey, requireCredentials } from './speechDeps';

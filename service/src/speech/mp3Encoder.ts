@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { bytesFromPcm } from './pcmBytes';
-import { SpeechError, SpeechErrorCode } from './speechError';
+import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechError } from './speechError';
 import type { PcmSink } from './synthesizer';
 
 /** Constant bit rates per sample rate (MPEG-2 for 16/24 kHz, MPEG-2.5 for 8 kHz); plenty for speech. */

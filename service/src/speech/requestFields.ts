@@ -2,7 +2,8 @@
 // POST in a JSON body (a form-encoded body and query-string fields are accepted too; body fields win).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { SpeechError, SpeechErrorCode } from './speechError';
+import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechError } from './speechError';
 
 export type RequestFields = Readonly<Record<string, unknown>>;
 

@@ -1,6 +1,7 @@
 // What every speech handler needs, built once by createSpeechRoutes.
 import { createHash } from 'node:crypto';
-import { SpeechError, SpeechErrorCode } from './speechError';
+import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechError } from './speechError';
 import { optionalString } from './requestFields';
 import type { SpeechContext } from '../speechContract';
 import type { AudioUrlSigner } from './audioUrlSigner';

@@ -1,15 +1,8 @@
 // The speech routes' error model: every failure is a JSON `{ request_id, code, message }` with a non-zero code
 // (contract.md, Speech). The codes are our own [choice]; the spec only says "0 = success".
 import type { ServerResponse } from 'node:http';
+import type { SpeechErrorCode } from '../../../src/shared/speechCodes';
 
-export const SpeechErrorCode = {
-  invalidParameter: 40000,
-  badCredentials: 40100,
-  unknownTask: 40400,
-  textTooLong: 41300,
-  synthesisFailed: 50000,
-} as const;
-export type SpeechErrorCode = (typeof SpeechErrorCode)[keyof typeof SpeechErrorCode];
 
 export class SpeechError extends Error {
   constructor(

@@ -1,7 +1,8 @@
 // Speech failures in words (the chat's error presentation covers the chat kinds; this adds the speech codes of the
 // service contract), and the missing-credentials message with its Set Speech Credentials button.
 import * as vscode from 'vscode';
-import { isServiceError, SPEECH_CODES } from '../../core/serviceError';
+import { SpeechErrorCode } from '../../shared/speechCodes';
+import { isServiceError } from '../../core/serviceError';
 import { errorView, storedErrorFrom } from '../chat/errorPresentation';
 import type { Prompter } from '../prompter';
 import type { SpeechCredentialStore } from '../speechCredentialStore';
@@ -10,13 +11,13 @@ export function speechErrorText(error: unknown, redact: (text: string) => string
   if (isServiceError(error) && error.kind === 'speech') {
     const detail = error.serverMessage === undefined ? '' : ` (${redact(error.serverMessage)})`;
     switch (error.speechCode) {
-      case SPEECH_CODES.badCredentials:
+      case SpeechErrorCode.badCredentials:
         return vscode.l10n.t('The speech service refused the appkey or token; set the speech credentials again.') + detail;
-      case SPEECH_CODES.invalidParameter:
+      case SpeechErrorCode.invalidParameter:
         return vscode.l10n.t('The speech service refused a parameter; check the maas.speech settings.') + detail;
-      case SPEECH_CODES.textTooLong:
+      case SpeechErrorCode.textTooLong:
         return vscode.l10n.t('The text is too long for the speech service.') + detail;
-      case SPEECH_CODES.unknownTask:
+      case SpeechErrorCode.unknownTask:
         return vscode.l10n.t('The speech service no longer knows this task.') + detail;
       default:
         return vscode.l10n.t('Speech synthesis failed.') + detail;
