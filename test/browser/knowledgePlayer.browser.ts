@@ -1,6 +1,7 @@
 // Issue 6 in Chromium with a fake host: citation chips and the knowledge badge, the speaker button, and the
 // read-aloud player (real WAV segments played in order, controls, save, and the blocked-autoplay control).
 import assert from 'node:assert/strict';
+import { pcmWav } from '../fixtures/pcmWav';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { HostToWebview, KnowledgeView } from '../../src/shared/protocol';
@@ -11,23 +12,8 @@ import { deliver, openWebview, posted, settled, startWebviewServer, waitForPoste
 /** A mono 16-bit 8 kHz WAV: `seconds` of a quiet tone, so the audio element has a real duration. */
 function toneWav(seconds: number, hz: number): string {
   const rate = 8000;
-  const count = Math.round(seconds * rate);
-  const data = Buffer.alloc(count * 2);
-  for (let i = 0; i < count; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 3000), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]).toString('base64');
+  const samples = Array.from({ length: Math.round(seconds * rate) }, (_, i) => Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 3000));
+  return pcmWav(samples, rate).toString('base64');
 }
 
 const references: KnowledgeView['references'] = [

@@ -1,6 +1,7 @@
 // The chat view's read-aloud player on the host: what it posts to the webview, when play() resolves, and the
 // saved audio (WAV segments joined under one header).
 import assert from 'node:assert/strict';
+import { pcmWav } from '../../fixtures/pcmWav';
 import { describe, it } from 'node:test';
 import type { SpeechSegment } from '../../../src/core/speech/pipelinedSynthesizer';
 import type { HostToWebview, SpeechFormat } from '../../../src/shared/protocol';
@@ -8,24 +9,8 @@ import { joinAudio } from '../../../src/vscode/speech/fileSpeechPlayer';
 import type { SpeechPlayer } from '../../../src/vscode/speech/speechPlayer';
 import { WebviewSpeechPlayer } from '../../../src/vscode/speech/webviewSpeechPlayer';
 
-/** A mono 16-bit PCM WAV of the given samples. */
 function wav(samples: readonly number[], rate = 16_000): Uint8Array {
-  const data = Buffer.alloc(samples.length * 2);
-  samples.forEach((v, i) => data.writeInt16LE(v, i * 2));
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return pcmWav(samples, rate);
 }
 
 function segment(index: number, audio: Uint8Array, format = 'wav'): SpeechSegment {
