@@ -2,7 +2,7 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../harness/freePort';
 import path from 'node:path';
 import type { ChatEvent } from '../../src/core/chatEvents';
 import type { ChatRequest } from '../../src/core/chatRequest';
@@ -26,14 +26,6 @@ async function collect(client: MaasClient, request: ChatRequest = ASK, signal?: 
 }
 
 const textOf = (events: readonly ChatEvent[]): string => events.map((e) => (e.type === 'text' ? e.text : '')).join('');
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('chat resilience against the local service', () => {
   let fixture: LocalServiceFixture;
@@ -152,7 +144,7 @@ describe('chat resilience against the local service', () => {
   });
 
   it('fails over when the primary is a closed port and stays on the alternative during the cool-down', async () => {
-    const deadPrimary = `http://127.0.0.1:${await closedPort()}`;
+    const deadPrimary = `http://127.0.0.1:${await freePort()}`; // found free and closed again: nothing listens
     const client = fixture.client({ baseUrl: deadPrimary, altBaseUrl: fixture.service.altBaseUrl, retry: { failoverCooldownMs: 60_000 } });
     const first = await collect(client);
     assert.equal(first.error, undefined);
