@@ -81,8 +81,14 @@ describe('knowledge base, images and read aloud in code-server', () => {
     await page.keyboard.press('Control+Shift+E');
     const row = (name: string) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
     await row('a-red.png').waitFor({ timeout: 20_000 });
+    const selected = async (name: string): Promise<boolean> => (await row(name).getAttribute('aria-selected')) === 'true';
     await row('a-red.png').click();
-    await row('b-blue.png').click({ modifiers: ['Shift'] });
+    await until(() => selected('a-red.png'), 10_000, 'a-red.png to be selected');
+    // Opening the first image re-renders the list; extend the selection until both rows really are selected.
+    await until(async () => {
+      if (!(await selected('b-blue.png'))) await row('b-blue.png').click({ modifiers: ['Shift'] });
+      return (await selected('a-red.png')) && (await selected('b-blue.png'));
+    }, 15_000, 'both images to be selected');
     await contextMenu(page, row('b-blue.png'), 'Describe Image');
     await acceptQuickInput(page, 'Describe image');
     // Describe Image reveals the chat itself (and keyboard focus may sit in the image preview's webview).
