@@ -16,30 +16,33 @@ const extraModel = z.union([
   z.object({ code: modelCode, vision: z.boolean().default(false) }).strict(),
 ]);
 
-/** Each setting: its schema (with the default) and its name in settings.json. */
+export type SettingsProblemKind = 'url' | 'modelCode' | 'type' | 'range' | 'tooLong' | 'modelList' | 'choice' | 'knowledgeBases';
+
+/** A setting: its name in settings.json, its schema (with the default), and what a refused value is called. */
+interface Field {
+  readonly name: string;
+  readonly schema: z.ZodType;
+  readonly otherwise: SettingsProblemKind;
+}
+
 const fields = {
-  baseUrl: { name: 'maas.baseUrl', schema: httpUrl.default('') },
-  altBaseUrl: { name: 'maas.altBaseUrl', schema: httpUrl.default('') },
-  consoleUrl: { name: 'maas.consoleUrl', schema: httpUrl.default('') },
-  chatModel: { name: 'maas.models.chat', schema: modelCode.default('svc_llm') },
-  visionModel: { name: 'maas.models.vision', schema: modelCode.default('svc_vl') },
-  extraModels: { name: 'maas.models.extra', schema: z.array(extraModel).max(20).default([]) },
-  persona: { name: 'maas.chat.persona', schema: z.string().max(20_000).default('') },
-  historyMaxTurns: { name: 'maas.chat.history.maxTurns', schema: integer(1, 200, 20) },
-  historyMaxCharacters: { name: 'maas.chat.history.maxCharacters', schema: integer(1_000, 2_000_000, 32_000) },
-  fontSize: { name: 'maas.chat.fontSize', schema: integer(8, 32, 13) },
-  imageMaxBytes: { name: 'maas.images.maxBytes', schema: integer(65_536, 20_971_520, 5_242_880) },
-} as const;
+  baseUrl: { name: 'maas.baseUrl', schema: httpUrl.default(''), otherwise: 'url' },
+  altBaseUrl: { name: 'maas.altBaseUrl', schema: httpUrl.default(''), otherwise: 'url' },
+  consoleUrl: { name: 'maas.consoleUrl', schema: httpUrl.default(''), otherwise: 'url' },
+  chatModel: { name: 'maas.models.chat', schema: modelCode.default('svc_llm'), otherwise: 'modelCode' },
+  visionModel: { name: 'maas.models.vision', schema: modelCode.default('svc_vl'), otherwise: 'modelCode' },
+  extraModels: { name: 'maas.models.extra', schema: z.array(extraModel).max(20).default([]), otherwise: 'modelList' },
+  persona: { name: 'maas.chat.persona', schema: z.string().max(20_000).default(''), otherwise: 'tooLong' },
+  historyMaxTurns: { name: 'maas.chat.history.maxTurns', schema: integer(1, 200, 20), otherwise: 'range' },
+  historyMaxCharacters: { name: 'maas.chat.history.maxCharacters', schema: integer(1_000, 2_000_000, 32_000), otherwise: 'range' },
+  fontSize: { name: 'maas.chat.fontSize', schema: integer(8, 32, 13), otherwise: 'range' },
+  imageMaxBytes: { name: 'maas.images.maxBytes', schema: integer(65_536, 20_971_520, 5_242_880), otherwise: 'range' },
+} as const satisfies Record<string, Field>;
 
 type Fields = typeof fields;
 export type SettingKey = keyof Fields;
-export type Settings = { -readonly [K in SettingKey]: z.output<Fields[K]['schema']> };
-
-export const settingNames: Readonly<Record<SettingKey, string>> = Object.fromEntries(
-  Object.entries(fields).map(([key, field]) => [key, field.name]),
-) as Record<SettingKey, string>;
-
-export type SettingsProblemKind = 'url' | 'modelCode' | 'type' | 'range' | 'tooLong' | 'modelList' | 'choice' | 'knowledgeBases';
+type Parsed<F extends Record<string, Field>> = { -readonly [K in keyof F]: z.output<F[K]['schema']> };
+export type Settings = Parsed<Fields>;
 
 export interface SettingsProblem {
   /** The setting's full name, e.g. `maas.baseUrl`. */
@@ -49,33 +52,45 @@ export interface SettingsProblem {
   readonly value: string;
 }
 
-function problemKind(key: SettingKey, raw: unknown, issue: z.core.$ZodIssue | undefined): SettingsProblemKind {
-  if (key === 'extraModels') return 'modelList';
-  // A number where a number belongs but out of bounds or not whole: a range problem, whatever zod calls it.
-  if (typeof raw === 'number' && typeof fields[key].schema.parse(undefined) === 'number') return 'range';
-  if (issue?.code === 'invalid_type') return 'type';
-  if (issue?.code === 'too_big' && typeof raw === 'string') return 'tooLong';
-  return key === 'chatModel' || key === 'visionModel' ? 'modelCode' : 'url';
+function namesOf<F extends Record<string, Field>>(table: F): Readonly<Record<keyof F, string>> {
+  return Object.fromEntries(Object.entries(table).map(([key, field]) => [key, field.name])) as Record<keyof F, string>;
+}
+
+export const settingNames = namesOf(fields);
+
+/** What a refused value is called: the field's own kind, unless the value is plainly of the wrong type. */
+function problemKind(field: Field, raw: unknown, issue: z.core.$ZodIssue | undefined): SettingsProblemKind {
+  if (field.otherwise === 'modelList' || field.otherwise === 'knowledgeBases' || issue?.code !== 'invalid_type') return field.otherwise;
+  // A number that is not whole is out of range (zod calls it a type issue); a string outside an enum is a bad choice.
+  if (typeof raw === 'number' && field.otherwise === 'range') return 'range';
+  if (typeof raw === 'string' && field.otherwise === 'choice') return 'choice';
+  return 'type';
 }
 
 /**
  * Parses raw setting values field by field: an invalid field falls back to its default and is reported, so one
  * bad value never hides the others.
  */
-export function parseSettings(raw: Partial<Record<SettingKey, unknown>>): { settings: Settings; problems: SettingsProblem[] } {
+function parseTable<F extends Record<string, Field>>(
+  table: F,
+  raw: Partial<Record<keyof F, unknown>>,
+): { settings: Parsed<F>; problems: SettingsProblem[] } {
   const problems: SettingsProblem[] = [];
-  const settings = {} as Record<SettingKey, unknown>;
-  for (const key of Object.keys(fields) as SettingKey[]) {
-    const schema: z.ZodType = fields[key].schema;
-    const result = schema.safeParse(raw[key]);
+  const settings = {} as Record<keyof F, unknown>;
+  for (const [key, field] of Object.entries(table) as [keyof F, Field][]) {
+    const result = field.schema.safeParse(raw[key]);
     if (result.success) {
       settings[key] = result.data;
-    } else {
-      settings[key] = schema.parse(undefined);
-      problems.push({ setting: fields[key].name, kind: problemKind(key, raw[key], result.error.issues[0]), value: JSON.stringify(raw[key]) ?? 'undefined' });
+      continue;
     }
+    settings[key] = field.schema.parse(undefined);
+    problems.push({ setting: field.name, kind: problemKind(field, raw[key], result.error.issues[0]), value: JSON.stringify(raw[key]) ?? 'undefined' });
   }
-  return { settings: settings as Settings, problems };
+  return { settings: settings as Parsed<F>, problems };
+}
+
+export function parseSettings(raw: Partial<Record<SettingKey, unknown>>): { settings: Settings; problems: SettingsProblem[] } {
+  return parseTable(fields, raw);
 }
 
 function isHttpUrl(value: string): boolean {
@@ -109,38 +124,15 @@ const featureFields = {
   speechSpeed: { name: 'maas.speech.speed', schema: integer(-500, 500, 0), otherwise: 'range' },
   speechPitch: { name: 'maas.speech.pitch', schema: integer(-500, 500, 0), otherwise: 'range' },
   speechLongTextThreshold: { name: 'maas.speech.longTextThreshold', schema: integer(50, 100_000, 300), otherwise: 'range' },
-} as const satisfies Record<string, { name: string; schema: z.ZodType; otherwise: SettingsProblemKind }>;
+} as const satisfies Record<string, Field>;
 
 type FeatureFields = typeof featureFields;
 export type FeatureSettingKey = keyof FeatureFields;
-export type FeatureSettings = { -readonly [K in FeatureSettingKey]: z.output<FeatureFields[K]['schema']> };
+export type FeatureSettings = Parsed<FeatureFields>;
 export type KnowledgeBaseSetting = FeatureSettings['knowledgeBases'][number];
 
-export const featureSettingNames: Readonly<Record<FeatureSettingKey, string>> = Object.fromEntries(
-  Object.entries(featureFields).map(([key, field]) => [key, field.name]),
-) as Record<FeatureSettingKey, string>;
+export const featureSettingNames = namesOf(featureFields);
 
-/** As parseSettings, for the feature settings: an invalid value falls back to its default and is reported. */
 export function parseFeatureSettings(raw: Partial<Record<FeatureSettingKey, unknown>>): { settings: FeatureSettings; problems: SettingsProblem[] } {
-  const problems: SettingsProblem[] = [];
-  const settings = {} as Record<FeatureSettingKey, unknown>;
-  for (const key of Object.keys(featureFields) as FeatureSettingKey[]) {
-    const field = featureFields[key];
-    const schema: z.ZodType = field.schema;
-    const result = schema.safeParse(raw[key]);
-    if (result.success) {
-      settings[key] = result.data;
-      continue;
-    }
-    settings[key] = schema.parse(undefined);
-    const issue = result.error.issues[0];
-    // A number that is not whole is out of range (zod calls it a type issue); a wrong enum string is a bad choice.
-    const wrongType =
-      issue?.code === 'invalid_type' &&
-      field.otherwise !== 'knowledgeBases' &&
-      !(typeof raw[key] === 'number' && field.otherwise === 'range') &&
-      !(typeof raw[key] === 'string' && field.otherwise === 'choice');
-    problems.push({ setting: field.name, kind: wrongType ? 'type' : field.otherwise, value: JSON.stringify(raw[key]) ?? 'undefined' });
-  }
-  return { settings: settings as FeatureSettings, problems };
+  return parseTable(featureFields, raw);
 }

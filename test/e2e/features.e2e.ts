@@ -62,7 +62,11 @@ describe('knowledge base, images and read aloud in code-server', () => {
       folder,
       service: { paceMs: 2, references: true },
       autoplay: true,
-      settings: { 'maas.knowledgeBases': [{ id: 7, name: 'Extension guide' }], 'maas.speech.longTextThreshold': 200 },
+      settings: {
+        'maas.knowledgeBases': [{ id: 7, name: 'Extension guide' }],
+        'maas.speech.longTextThreshold': 200,
+        'explorer.autoReveal': false,
+      },
     });
   });
 
@@ -81,21 +85,30 @@ describe('knowledge base, images and read aloud in code-server', () => {
     await page.keyboard.press('Control+Shift+E');
     const row = (name: string) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
     await row('a-red.png').waitFor({ timeout: 20_000 });
-    const selected = async (name: string): Promise<boolean> => (await row(name).getAttribute('aria-selected')) === 'true';
-    await row('a-red.png').click();
-    await until(() => selected('a-red.png'), 10_000, 'a-red.png to be selected');
-    // Opening the first image re-renders the list; extend the selection until both rows really are selected.
+    const selectedNames = async (): Promise<string[]> =>
+      page.locator('.explorer-folders-view .monaco-list-row[aria-selected="true"]').evaluateAll((rows) => rows.map((r) => r.textContent?.trim() ?? ''));
+    // Control+click selects without opening a preview, so the Explorer never re-selects an opened file under us
+    // (auto-reveal is off too); extend the selection until exactly both images are selected.
     await until(async () => {
-      if (!(await selected('b-blue.png'))) await row('b-blue.png').click({ modifiers: ['Shift'] });
-      return (await selected('a-red.png')) && (await selected('b-blue.png'));
-    }, 15_000, 'both images to be selected');
+      const names = await selectedNames();
+      if (names.some((n) => !n.includes('.png'))) await row('a-red.png').click();
+      for (const name of ['a-red.png', 'b-blue.png']) {
+        if (!(await selectedNames()).some((n) => n.includes(name))) await row(name).click({ modifiers: ['Control'] });
+      }
+      const now = await selectedNames();
+      return now.length === 2 && now.some((n) => n.includes('a-red.png')) && now.some((n) => n.includes('b-blue.png'));
+    }, 15_000, 'exactly both images to be selected');
     await contextMenu(page, row('b-blue.png'), 'Describe Image');
     await acceptQuickInput(page, 'Describe image');
-    // Describe Image reveals the chat itself (and keyboard focus may sit in the image preview's webview).
+    // Describe Image reveals the chat itself.
     const view = chatView(page);
     await view.locator('[data-testid="chat-input"]').waitFor({ timeout: 30_000 });
     const turns = view.locator('[data-testid="turn"]');
-    await until(async () => (await turns.count()) >= 2, 30_000, 'two image turns');
+    await until(async () => (await turns.count()) >= 2, 30_000, 'two image turns').catch(async (error: unknown) => {
+      const { requests } = await scenario.api<{ requests: { path: string }[] }>('/_local/requests');
+      const chats = requests.filter((r) => r.path === '/maas/v1/chat/completions').length;
+      throw new Error(`${String(error)}; ${await turns.count()} turn(s) shown, ${chats} chat request(s) received`);
+    });
     const answers: string[] = [];
     for (const index of [0, 1]) {
       await waitForStatus(turns.nth(index), ['done']);
