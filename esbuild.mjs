@@ -1,6 +1,6 @@
 // Two bundles (style.md): the extension for Node/CommonJS with `vscode` external, and the webview for the
 // browser. `--production` minifies and emits no source maps; `--watch` rebuilds on change.
-import { rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -23,6 +23,9 @@ const builds = [
 ];
 
 rmSync('dist', { recursive: true, force: true });
+// @cwasm/webp reads its WebAssembly from the directory of the code that loads it: in the bundle, dist/.
+mkdirSync('dist', { recursive: true });
+copyFileSync('node_modules/@cwasm/webp/webp.wasm', 'dist/webp.wasm');
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
   await Promise.all(contexts.map((context) => context.watch()));

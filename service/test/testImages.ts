@@ -54,10 +54,15 @@ declare const WebAssembly: { compile(bytes: Uint8Array): Promise<object> };
  * a file URL, which Node cannot. Node 20 has wasm SIMD, so the library picks its SIMD build.
  */
 export async function webp(width: number, height: number, main: Rgb, stripe: Rgb): Promise<Buffer> {
+  return webpFromPixels(width, height, pixels(width, height, main, stripe));
+}
+
+/** Lossless WebP of the given RGBA pixels. */
+export async function webpFromPixels(width: number, height: number, rgba: Uint8Array): Promise<Buffer> {
   const dir = path.dirname(require.resolve('@jsquash/webp/package.json'));
   const encoder = (await import('@jsquash/webp/encode.js')) as typeof WebpEncoder;
   await encoder.init((await WebAssembly.compile(readFileSync(path.join(dir, 'codec/enc/webp_enc_simd.wasm')))) as Parameters<typeof encoder.init>[0]);
-  const data = new Uint8ClampedArray(pixels(width, height, main, stripe));
+  const data = new Uint8ClampedArray(rgba);
   const out = await encoder.default({ data, width, height, colorSpace: 'srgb' } as unknown as Parameters<typeof encoder.default>[0], { lossless: 1 });
   return Buffer.from(out);
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
+import { webp } from '../../service/test/testImages';
 import { repoRoot } from '../harness/tools';
 import { openChat, until, waitForStatus } from './chatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
@@ -31,11 +32,23 @@ async function openFile(page: Page, name: string): Promise<void> {
   await page.locator(`.tab.active[aria-label^="${name}"], .tab.active:has-text("${name}")`).first().waitFor({ timeout: 10_000 });
 }
 
+/**
+ * Runs an item of the context menu of `target`. A loaded machine can swallow the click on the item (the menu stays
+ * open and nothing runs): the menu is then still open with the item highlighted, and Enter runs it.
+ */
 async function contextMenu(page: Page, target: ReturnType<Page['locator']>, item: string): Promise<void> {
   await target.click({ button: 'right' });
-  const entry = page.locator('.context-view .monaco-menu .action-item', { hasText: item }).first();
+  const menu = page.locator('.context-view .monaco-menu');
+  const entry = menu.locator('.action-item', { hasText: item }).first();
   await entry.waitFor({ timeout: 10_000 });
+  await entry.hover();
   await entry.click();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await menu.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false)) return;
+    await entry.hover();
+    await page.keyboard.press('Enter');
+  }
+  throw new Error(`the context menu item "${item}" did not run`);
 }
 
 /** Waits for the quick input with this title to be showing and focused, then accepts what it proposes. */
@@ -55,7 +68,7 @@ describe('knowledge base, images and read aloud in code-server', () => {
     folder = mkdtempSync(path.join(os.tmpdir(), 'maas-e2e-ws-'));
     cpSync(path.join(repoRoot, 'test', 'fixtures', 'workspace'), folder, { recursive: true });
     writeFileSync(path.join(folder, 'a-red.png'), png(64, 48, [220, 20, 30]));
-    writeFileSync(path.join(folder, 'b-blue.png'), png(32, 32, [20, 40, 220]));
+    writeFileSync(path.join(folder, 'b-blue.webp'), await webp(32, 32, [20, 40, 220], [20, 40, 220])); // decoded by the bundled wasm
     writeFileSync(path.join(folder, 'long.md'), sentence.repeat(12));
     writeFileSync(path.join(folder, 'longer.md'), sentence.repeat(80)); // ~7,700 characters: tens of seconds of synthesis
     scenario = await openServiceScenario('features', {
@@ -79,7 +92,7 @@ describe('knowledge base, images and read aloud in code-server', () => {
     await scenario?.close();
   });
 
-  it('describes two images selected in the Explorer, one turn each, with their thumbnails', async () => {
+  it('describes a PNG and a WebP selected in the Explorer, one turn each, with their thumbnails', async () => {
     const { page } = scenario;
     await openChat(page); // the workbench has loaded the extension's contributions, menus included
     await page.keyboard.press('Control+Shift+E');
@@ -91,14 +104,14 @@ describe('knowledge base, images and read aloud in code-server', () => {
     // (auto-reveal is off too); extend the selection until exactly both images are selected.
     await until(async () => {
       const names = await selectedNames();
-      if (names.some((n) => !n.includes('.png'))) await row('a-red.png').click();
-      for (const name of ['a-red.png', 'b-blue.png']) {
+      if (names.some((n) => !/\.(png|webp)/.test(n))) await row('a-red.png').click();
+      for (const name of ['a-red.png', 'b-blue.webp']) {
         if (!(await selectedNames()).some((n) => n.includes(name))) await row(name).click({ modifiers: ['Control'] });
       }
       const now = await selectedNames();
-      return now.length === 2 && now.some((n) => n.includes('a-red.png')) && now.some((n) => n.includes('b-blue.png'));
+      return now.length === 2 && now.some((n) => n.includes('a-red.png')) && now.some((n) => n.includes('b-blue.webp'));
     }, 15_000, 'exactly both images to be selected');
-    await contextMenu(page, row('b-blue.png'), 'Describe Image');
+    await contextMenu(page, row('b-blue.webp'), 'Describe Image');
     await acceptQuickInput(page, 'Describe image');
     // Describe Image reveals the chat itself.
     const view = chatView(page);
@@ -116,8 +129,9 @@ describe('knowledge base, images and read aloud in code-server', () => {
       assert.ok((await turns.nth(index).locator('img').count()) >= 1, 'the thumbnail is shown');
     }
     const joined = answers.join('\n');
-    assert.match(joined, /64\s*×\s*48/);
-    assert.match(joined, /32\s*×\s*32/);
+    assert.match(joined, /PNG, 64\s*×\s*48/);
+    assert.match(joined, /WEBP, 32\s*×\s*32/);
+    for (const answer of answers) assert.match(answer, /received 1 image/, 'each turn sends its own image only');
   });
 
   it('asks the knowledge base about a selection from the editor context menu and gets a cited answer', async () => {

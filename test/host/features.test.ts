@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
+import { webp } from '../../service/test/testImages';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import { CommandId } from '../../src/vscode/commands/commandIds';
 import type { Prompter } from '../../src/vscode/prompter';
@@ -160,9 +161,42 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.equal(first?.kind, 'image');
     assert.match(first?.answer ?? '', /PNG/);
     assert.match(first?.answer ?? '', /40×30/);
-    assert.match(second?.answer ?? '', /20×10/);
+    assert.match(second?.answer ?? '', /received 1 image\(s\)[^]*20×10/, 'each turn sends its own image, not the one before');
     assert.equal(first?.images[0]?.name, 'red.png');
     assert.match(first?.images[0]?.thumbnail ?? '', /^data:image\/png;base64,/);
+  });
+
+  it('Describe Image reads a WebP with the bundled decoder: its size, and a PNG thumbnail', async () => {
+    const h = await hook();
+    const file = path.join(dir, 'green.webp');
+    writeFileSync(file, await webp(300, 200, [20, 200, 40], [200, 200, 200]));
+    prompter.script(DEFAULT_VALUE);
+    const [turnId] = await vscode.commands.executeCommand<string[]>(CommandId.describeImage, vscode.Uri.file(file));
+    const turn = await finished(h, turnId ?? '');
+    assert.match(turn?.answer ?? '', /received 1 image\(s\)/, 'only its own image goes with it');
+    assert.match(turn?.answer ?? '', /WEBP, 300×200/);
+    assert.match(turn?.answer ?? '', /300×200/);
+    assert.match(turn?.images[0]?.thumbnail ?? '', /^data:image\/png;base64,/, 'the WebP got a PNG thumbnail');
+  });
+
+  it('Describe Image with the image preview active describes the previewed file; from the palette it asks for files', async () => {
+    const h = await hook();
+    const previewed = pngFile(dir, 'previewed.png', 24, 12, [200, 200, 30]);
+    await vscode.commands.executeCommand('vscode.openWith', previewed, 'imagePreview.previewEditor');
+    prompter.script(DEFAULT_VALUE);
+    const [fromPreview] = await vscode.commands.executeCommand<string[]>(CommandId.describeImage);
+    assert.deepEqual(prompter.asked, ['input:Describe image'], 'no file picker while an image is previewed');
+    assert.match((await finished(h, fromPreview ?? ''))?.answer ?? '', /24×12/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+    const picked = pngFile(dir, 'picked.png', 18, 9, [30, 30, 200]);
+    prompter.script([picked], DEFAULT_VALUE);
+    const [fromPalette] = await vscode.commands.executeCommand<string[]>(CommandId.describeImage);
+    assert.deepEqual(prompter.asked.slice(1), ['open', 'input:Describe image']);
+    assert.match((await finished(h, fromPalette ?? ''))?.answer ?? '', /18×9/);
+
+    prompter.script(undefined);
+    assert.deepEqual(await vscode.commands.executeCommand<string[]>(CommandId.describeImage), [], 'a cancelled picker does nothing');
   });
 
   it('Describe Image refuses a file that is not an image, whatever its extension', async () => {

@@ -215,7 +215,9 @@ export class ChatController implements vscode.Disposable {
           limits: { maxTurns: settings.historyMaxTurns, maxCharacters: settings.historyMaxCharacters },
           vision,
           imageUrls: vision ? await this.imageUrls(found.turn) : [],
-          earlierImageUrls: vision ? await this.lastEarlierImages(found.conversation.turns.slice(0, found.index)) : new Map(),
+          // A follow-up about an earlier image sends it again; a question that brings its own images is about those.
+          earlierImageUrls:
+            vision && found.turn.images.length === 0 ? await this.lastEarlierImages(found.conversation.turns.slice(0, found.index)) : new Map(),
           extraRequest: this.extraRequests.get(turnId),
           maxAttempts: this.deps.maxAttempts,
           signal: abort.signal,

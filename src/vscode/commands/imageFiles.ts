@@ -1,8 +1,9 @@
 // Prepares a local image for the vision model: the type is sniffed from the bytes (never the file name), a small
 // thumbnail is made for the chat, and an image above the size cap is downscaled. jimp (MIT, pure JavaScript)
-// decodes and encodes PNG, JPEG, GIF and BMP; WebP it cannot decode, so a WebP gets no thumbnail and is refused,
-// not downscaled, when too large. Only the core, those four codecs and the resize plugin are bundled: the full
-// `jimp` package would add about 2 MB of fonts, filters and TIFF support the extension never uses.
+// decodes and encodes PNG, JPEG, GIF and BMP; WebP, which jimp cannot read, is decoded by libwebp compiled to
+// WebAssembly (@cwasm/webp, MIT; its 95 KB webp.wasm ships next to the bundle and is loaded on the first WebP only).
+// Only the core, those four codecs and the resize plugin are bundled: the full `jimp` package would add about
+// 2 MB of fonts, filters and TIFF support the extension never uses.
 import { createJimp } from '@jimp/core';
 import bmp from '@jimp/js-bmp';
 import gif from '@jimp/js-gif';
@@ -25,22 +26,23 @@ export async function prepareImage(input: Uint8Array, maxBytes: number): Promise
   const bytes = Buffer.from(input);
   const mime = sniffImageMime(bytes);
   if (mime === undefined) return { ok: false, reason: 'notImage' };
-  let image: JimpImage | undefined;
-  if (mime !== 'image/webp') {
-    try {
-      image = await Jimp.read(bytes);
-    } catch {
-      return { ok: false, reason: 'unreadable' };
-    }
+  let image: JimpImage;
+  try {
+    image = mime === 'image/webp' ? await decodeWebp(bytes) : await Jimp.read(bytes);
+  } catch {
+    return { ok: false, reason: 'unreadable' };
   }
-  const thumbnail = image === undefined ? '' : await thumbnailOf(image);
-  if (bytes.length <= maxBytes) {
-    return { ok: true, mime, bytes, width: image?.width ?? 0, height: image?.height ?? 0, thumbnail };
-  }
-  if (image === undefined) return { ok: false, reason: 'tooLarge', bytes: bytes.length, maxBytes };
+  const thumbnail = await thumbnailOf(image);
+  if (bytes.length <= maxBytes) return { ok: true, mime, bytes, width: image.width, height: image.height, thumbnail };
   const smaller = await downscale(image, bytes.length, maxBytes);
   if (smaller === undefined) return { ok: false, reason: 'tooLarge', bytes: bytes.length, maxBytes };
   return { ok: true, mime: 'image/jpeg', bytes: smaller.bytes, width: smaller.width, height: smaller.height, thumbnail, downscaledFrom: bytes.length };
+}
+
+async function decodeWebp(bytes: Buffer): Promise<JimpImage> {
+  const { decode } = await import('@cwasm/webp');
+  const { data, width, height } = decode(bytes);
+  return Jimp.fromBitmap({ data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), width, height });
 }
 
 async function thumbnailOf(image: JimpImage): Promise<string> {
