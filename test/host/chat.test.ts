@@ -2,7 +2,7 @@
 // the history on disk, multi-turn history is re-sent, a dropped stream keeps its partial answer, a disabled key
 // is classified, and Add Selection to Chat collects the selection.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commands/commandIds';
@@ -32,6 +32,30 @@ describe('chat against the local service', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     assert.ok(saved.includes(turnId) && saved.includes('"status":"done"'), 'the finished turn is on disk');
+  });
+
+  it('shows the conversations another window saves or deletes in the shared history folder', async () => {
+    const h = await hook();
+    const before = await h.chat.state();
+    const template = before.conversations[0];
+    assert.ok(template, 'the previous test left a conversation');
+    const id = 'from-another-window';
+    const other = { ...template, id, title: 'Asked in another window', updatedAt: Date.now() };
+    const file = path.join(h.chat.storePath, `${id}.json`);
+    writeFileSync(`${file}.tmp`, JSON.stringify(other)); // as the other window writes: whole file, then rename
+    renameSync(`${file}.tmp`, file);
+    const shows = async (present: boolean) => {
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline) {
+        if ((await h.chat.state()).conversations.some((c) => c.id === id && c.title === other.title) === present) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.fail(`the conversation was ${present ? 'not shown' : 'still shown'} after 5 s`);
+    };
+    await shows(true);
+    assert.equal((await h.chat.state()).activeId, before.activeId, 'the active conversation stays');
+    rmSync(file);
+    await shows(false);
   });
 
   it('re-sends the earlier turns with the next question (spec 4.1)', async () => {

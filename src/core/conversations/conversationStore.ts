@@ -2,9 +2,10 @@
 // an index file with the active conversation, and a folder of image files (the JSON keeps only thumbnails).
 // One file per conversation keeps two VS Code windows, which share this folder, from overwriting each other's
 // conversations, and confines a corrupt file to one conversation. A file that does not parse is set aside and
-// reported, never silently dropped. Saves are serialised, so disk always ends at the latest state.
+// reported, never silently dropped. Saves are serialised, so disk always ends at the latest state. watch() tells
+// a window about the conversations another window wrote or deleted, so both show the same history.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
@@ -34,6 +35,14 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
 
 const CONVERSATION_FILE = /^[A-Za-z0-9-]{1,100}\.json$/;
 
+/** A conversation file changed by someone else: another window sharing the folder. */
+export type StoreChange = { readonly kind: 'changed'; readonly conversation: Conversation } | { readonly kind: 'removed'; readonly id: string };
+
+/** File events come in bursts (a rename, then a change); one look at the file once they settle. */
+const WATCH_SETTLE_MS = 50;
+/** How many of its own recent writes the store remembers per conversation, to tell them from other windows'. */
+const OWN_WRITES_KEPT = 16;
+
 export class ConversationStore {
   private readonly indexFile: string;
   private readonly conversationDir: string;
@@ -41,6 +50,8 @@ export class ConversationStore {
   private pending: Promise<void> = Promise.resolve();
   /** What each conversation file holds now, to write only conversations that changed. */
   private readonly written = new Map<string, string>();
+  /** The latest contents this store wrote per conversation: an event showing one of them is an echo of our own. */
+  private readonly ownWrites = new Map<string, string[]>();
 
   constructor(folder: string) {
     this.indexFile = path.join(folder, 'index.json');
@@ -107,11 +118,79 @@ export class ConversationStore {
       if (this.written.get(conversation.id) !== json) {
         write.push([conversation.id, json]);
         this.written.set(conversation.id, json);
+        this.ownWrites.set(conversation.id, [...(this.ownWrites.get(conversation.id) ?? []), json].slice(-OWN_WRITES_KEPT));
       }
     }
     const remove = [...this.written.keys()].filter((id) => !present.has(id));
-    for (const id of remove) this.written.delete(id);
+    for (const id of remove) {
+      this.written.delete(id);
+      this.ownWrites.delete(id);
+    }
     return { write, remove };
+  }
+
+  /**
+   * Reports conversation files that another writer (a second VS Code window) changed or deleted, until disposed.
+   * The store's own writes are recognised and not reported; a file that does not parse is left for the next load
+   * to set aside. A reported change is taken as what this store holds, so it is not written back.
+   */
+  watch(listener: (change: StoreChange) => void, onError: (error: Error) => void): { dispose(): void } {
+    mkdirSync(this.conversationDir, { recursive: true });
+    const timers = new Map<string, NodeJS.Timeout>();
+    let closed = false;
+    const examineSoon = (file: string): void => {
+      clearTimeout(timers.get(file));
+      const timer = setTimeout(() => {
+        timers.delete(file);
+        void this.examine(file).then((change) => {
+          if (change !== undefined && !closed) listener(change);
+        }, onError);
+      }, WATCH_SETTLE_MS);
+      timers.set(file, timer);
+    };
+    const watcher = watch(this.conversationDir, (_event, name) => {
+      if (typeof name === 'string') {
+        if (CONVERSATION_FILE.test(name)) examineSoon(name);
+        return;
+      }
+      // Some platforms do not name the file: look at every conversation, known or on disk.
+      const known = [...this.written.keys()].map((id) => `${id}.json`);
+      for (const file of new Set([...known, ...this.listConversationFiles()])) examineSoon(file);
+    });
+    watcher.on('error', onError);
+    return {
+      dispose: () => {
+        closed = true;
+        watcher.close();
+        for (const timer of timers.values()) clearTimeout(timer);
+      },
+    };
+  }
+
+  private async examine(file: string): Promise<StoreChange | undefined> {
+    const id = file.slice(0, -'.json'.length);
+    let text: string;
+    try {
+      text = await readFile(path.join(this.conversationDir, file), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !this.written.has(id)) return undefined;
+      this.written.delete(id);
+      this.ownWrites.delete(id);
+      return { kind: 'removed', id };
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    if (this.ownWrites.get(id)?.includes(JSON.stringify(raw)) === true) return undefined;
+    const parsed = conversationSchema.safeParse(raw);
+    if (!parsed.success || parsed.data.id !== id) return undefined;
+    const json = JSON.stringify(parsed.data);
+    if (this.written.get(id) === json) return undefined;
+    this.written.set(id, json);
+    return { kind: 'changed', conversation: parsed.data };
   }
 
   /** Keeps an image's bytes beside the conversations; returns the file name to record in the turn. */

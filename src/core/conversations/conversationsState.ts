@@ -39,6 +39,18 @@ export function deleteConversation(state: ConversationsState, id: string): Conve
   return { ...state, conversations, activeId };
 }
 
+/**
+ * Takes a conversation as another window saved it: replaces this one's copy, or adds it in order of last change.
+ * The active conversation stays the active one.
+ */
+export function upsertConversation(state: ConversationsState, conversation: Conversation): ConversationsState {
+  if (state.conversations.some((c) => c.id === conversation.id)) return mapConversation(state, conversation.id, () => conversation);
+  const at = state.conversations.findIndex((c) => c.updatedAt < conversation.updatedAt);
+  const conversations = [...state.conversations];
+  conversations.splice(at < 0 ? conversations.length : at, 0, conversation);
+  return { ...state, conversations };
+}
+
 export function setConversationModel(state: ConversationsState, id: string, model: string, now: number): ConversationsState {
   // Parameters belong to a model (max_tokens is the language model's, repetition_penalty the vision model's).
   return mapConversation(state, id, (c) => (c.model === model ? c : { ...c, model, params: {}, updatedAt: now }));

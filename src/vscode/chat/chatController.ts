@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { MaasClient } from '../../core/maasClient';
 import type { ChatRequest } from '../../core/chatRequest';
 import type { StoredContext, StoredImage, Turn } from '../../core/conversations/conversationModel';
-import type { ConversationStore } from '../../core/conversations/conversationStore';
+import type { ConversationStore, StoreChange } from '../../core/conversations/conversationStore';
 import * as ops from '../../core/conversations/conversationsState';
 import { dataUrl } from '../../core/conversations/imageIntake';
 import type { HostToWebview, NoticeLevel, NoticeView, RetryView, TurnView } from '../../shared/protocol';
@@ -60,6 +60,7 @@ export class ChatController implements vscode.Disposable {
   private deltaTimer: NodeJS.Timeout | undefined;
   private readonly loaded: Promise<void>;
   private disposed = false;
+  private watcher: { dispose(): void } | undefined;
 
   constructor(private readonly deps: ChatControllerDependencies) {
     this.loaded = this.load();
@@ -72,6 +73,34 @@ export class ChatController implements vscode.Disposable {
       this.deps.logger.error(`A chat history file could not be read and was set aside as ${file.movedTo}: ${file.reason}`);
       this.notify('error', vscode.l10n.t('A chat history file could not be read and was kept aside as {0}; the other conversations are intact and nothing was deleted.', file.movedTo));
     }
+    if (this.disposed) return;
+    try {
+      this.watcher = this.deps.store.watch(
+        (change) => this.takeExternal(change),
+        (error) => this.deps.logger.warn(`Following the chat history of other windows stopped: ${error.message}`),
+      );
+    } catch (error) {
+      this.deps.logger.warn(`The chat history of other windows cannot be followed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /**
+   * Another window saved or deleted a conversation (all windows share the history folder): show it here too. A
+   * conversation answering in this window keeps this window's version, which is saved over the other one.
+   */
+  private takeExternal(change: StoreChange): void {
+    if (this.disposed) return;
+    const id = change.kind === 'changed' ? change.conversation.id : change.id;
+    const conversation = this.state.conversations.find((c) => c.id === id);
+    if (change.kind === 'changed') {
+      if (conversation?.turns.some((t) => this.running.has(t.id)) === true) return;
+      this.state = ops.upsertConversation(this.state, change.conversation);
+    } else {
+      if (conversation === undefined) return;
+      this.stopConversation(id);
+      this.state = ops.ensureActive(ops.deleteConversation(this.state, id), randomUUID(), this.deps.settings.settings.chatModel, Date.now());
+    }
+    void this.postSnapshot();
   }
 
   whenLoaded(): Promise<void> {
@@ -326,6 +355,7 @@ export class ChatController implements vscode.Disposable {
   dispose(): void {
     // The window is reloading or closing mid-answer: keep what arrived, marked interrupted, written at once.
     this.disposed = true;
+    this.watcher?.dispose();
     for (const turnId of this.running.keys()) {
       const found = ops.findTurn(this.state, turnId);
       if (found === undefined) continue;

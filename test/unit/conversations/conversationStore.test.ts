@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { titleFromQuestion } from '../../../src/core/conversations/conversationModel';
-import { ConversationStore } from '../../../src/core/conversations/conversationStore';
+import { ConversationStore, type StoreChange } from '../../../src/core/conversations/conversationStore';
 import { conversation, turn } from './fixtures';
 
 const folders: string[] = [];
@@ -93,6 +93,87 @@ describe('ConversationStore', () => {
     assert.deepEqual([...(await store.readImage(name))], [1, 2, 3]);
     await store.deleteImages([name]);
     await assert.rejects(store.readImage(name));
+  });
+});
+
+describe('ConversationStore.watch: two windows sharing the folder', () => {
+  /** Collects the changes a store reports; `next` waits for the next one (or fails after a while). */
+  function watching(store: ConversationStore): { changes: StoreChange[]; next(): Promise<StoreChange>; dispose(): void } {
+    const changes: StoreChange[] = [];
+    const waiting: ((change: StoreChange) => void)[] = [];
+    const handle = store.watch(
+      (change) => {
+        changes.push(change);
+        waiting.shift()?.(change);
+      },
+      (error) => assert.fail(error),
+    );
+    return {
+      changes,
+      next: () =>
+        new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no change reported within 5 s')), 5_000);
+          waiting.push((change) => {
+            clearTimeout(timer);
+            resolve(change);
+          });
+        }),
+      dispose: () => handle.dispose(),
+    };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+  it('reports a conversation another window added, changed and deleted, and never its own writes', async () => {
+    const dir = folder();
+    const windowA = new ConversationStore(dir);
+    const windowB = new ConversationStore(dir);
+    await windowA.load();
+    await windowB.load();
+    const inA = watching(windowA);
+    const inB = watching(windowB);
+    try {
+      const mine = conversation([turn('tb', 'from B', 'y')], { id: 'b' });
+      await windowB.save({ version: 1, conversations: [mine] });
+      const added = await inA.next();
+      assert.deepEqual(added, { kind: 'changed', conversation: mine });
+
+      // Many quick saves of B's own, as while an answer streams: none is reported back to B.
+      for (let i = 0; i < 10; i++) await windowB.save({ version: 1, conversations: [{ ...mine, title: `streaming ${i}` }] });
+      const titleInA = () => {
+        const latest = inA.changes.at(-1);
+        return latest?.kind === 'changed' ? latest.conversation.title : undefined;
+      };
+      for (let waited = 0; titleInA() !== 'streaming 9' && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(titleInA(), 'streaming 9', 'A ends at B\'s latest write');
+
+      // A takes the change as its own state: saving that state writes nothing, so B hears nothing.
+      await windowA.save({ version: 1, conversations: [{ ...mine, title: 'streaming 9' }] });
+      await windowB.save({ version: 1, conversations: [] });
+      assert.deepEqual(await inA.next(), { kind: 'removed', id: 'b' });
+      await settle();
+      assert.deepEqual(inB.changes, [], 'B never hears of its own writes');
+    } finally {
+      inA.dispose();
+      inB.dispose();
+    }
+  });
+
+  it('ignores temporary files and files that do not parse, and stops reporting once disposed', async () => {
+    const dir = folder();
+    const store = new ConversationStore(dir);
+    const watched = watching(store);
+    try {
+      writeFileSync(path.join(store.path, 'x.json.123.tmp'), '{');
+      writeFileSync(store.conversationFile('broken'), '{ not json');
+      writeFileSync(store.conversationFile('other-id'), JSON.stringify(conversation([], { id: 'not-other-id' })));
+      await settle();
+      assert.deepEqual(watched.changes, []);
+    } finally {
+      watched.dispose();
+    }
+    writeFileSync(store.conversationFile('late'), JSON.stringify(conversation([], { id: 'late' })));
+    await settle();
+    assert.deepEqual(watched.changes, []);
   });
 });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as ops from '../../../src/core/conversations/conversationsState';
-import { turn } from './fixtures';
+import { conversation, turn } from './fixtures';
 
 const empty: ops.ConversationsState = { version: 1, conversations: [] };
 
@@ -21,6 +21,20 @@ describe('conversations state', () => {
     state = ops.deleteConversation(state, 'a');
     assert.deepEqual(state.conversations.map((c) => c.id), ['b']);
     assert.equal(state.activeId, 'b');
+  });
+
+  it('takes a conversation saved by another window: replaced in place, or added in order of last change', () => {
+    const state: ops.ConversationsState = {
+      version: 1,
+      activeId: 'b',
+      conversations: [conversation([], { id: 'a', updatedAt: 30 }), conversation([], { id: 'b', updatedAt: 20 }), conversation([], { id: 'c', updatedAt: 10 })],
+    };
+    const changed = ops.upsertConversation(state, conversation([turn('t', 'q', 'from the other window')], { id: 'b', updatedAt: 25 }));
+    assert.deepEqual(changed.conversations.map((c) => [c.id, c.turns.length]), [['a', 0], ['b', 1], ['c', 0]]);
+    assert.equal(changed.activeId, 'b', 'the active conversation stays active');
+    const added = ops.upsertConversation(state, conversation([], { id: 'new', updatedAt: 15 }));
+    assert.deepEqual(added.conversations.map((c) => c.id), ['a', 'b', 'new', 'c']);
+    assert.deepEqual(ops.upsertConversation(state, conversation([], { id: 'old', updatedAt: 1 })).conversations.map((c) => c.id), ['a', 'b', 'c', 'old']);
   });
 
   it('re-runs from an earlier turn: later turns dropped, earlier ones untouched, the turn reset', () => {
