@@ -121,6 +121,32 @@ describe('chat view in code-server', () => {
     assert.ok((await turn.locator('img').count()) >= 1, 'the thumbnail is in the transcript');
   });
 
+  it('shows a conversation asked in one window in a second window of the same VS Code', async () => {
+    const second = await scenario.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    try {
+      await second.goto(scenario.page.url());
+      await waitForWorkbench(second);
+      const otherView = await openChat(second);
+      await runCommand(scenario.page, 'MaaS: New Conversation');
+      const view = await openChat(scenario.page);
+      const question = 'Which window asked this question?';
+      const turn = await ask(view, question);
+      assert.equal(await waitForStatus(turn, ['done']), 'done');
+      const answer = (await turn.locator('[data-testid="answer"]').textContent()) ?? '';
+
+      await otherView.locator('details.conversations > summary').click();
+      const item = otherView.getByTestId('conversation-item').filter({ hasText: question });
+      await item.waitFor({ timeout: 15_000 });
+      await item.getByTestId('conversation-select').click();
+      const mirrored = otherView.locator('[data-testid="turn"]').last();
+      await until(async () => (await mirrored.locator('[data-testid="question"]').textContent()) === question, 15_000, 'the question in the second window');
+      assert.equal(await waitForStatus(mirrored, ['done'], 15_000), 'done');
+      assert.equal((await mirrored.locator('[data-testid="answer"]').textContent()) ?? '', answer, 'the same answer, word for word');
+    } finally {
+      await second.close();
+    }
+  });
+
   it('shows a disabled key in place with its explanation and Open Console', async () => {
     const { page } = scenario;
     const { keys } = await scenario.api<{ keys: { id: string; name: string; key: string }[] }>('/console/api/keys');
