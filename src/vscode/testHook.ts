@@ -27,6 +27,10 @@ export interface MaasTestHook {
     pendingContext(): readonly { label: string; kind: string; text: string }[];
     /** The folder of conversation files. */
     readonly storePath: string;
+    /** What the view's Stop button does for a turn. */
+    stop(turnId: string): void;
+    /** The texts of the notices the view shows now. */
+    notices(): readonly string[];
   };
   /** Replaces the prompts of the feature commands with a scripted fake; undefined restores the real ones. */
   setPrompter(prompter: Prompter | undefined): void;
@@ -72,6 +76,8 @@ export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController;
       ask: async (question) => parts.chat.startTurn({ kind: 'chat', question, context: parts.chat.takeContext() }),
       pendingContext: () => parts.chat.peekContext(),
       storePath: parts.store.path,
+      stop: (turnId) => parts.chat.stop(turnId),
+      notices: () => parts.chat.currentNotices.map((n) => n.text),
     },
   };
 }

@@ -54,6 +54,19 @@ describe('chat against the local service', () => {
     };
     await shows(true);
     assert.equal((await h.chat.state()).activeId, before.activeId, 'the active conversation stays');
+
+    // The other window is answering: this one shows the answer as saved, and its Stop says where to stop it.
+    const streamingTurn = { ...template.turns[0], id: 'streaming-elsewhere', status: 'streaming', answer: 'half an ans' };
+    writeFileSync(`${file}.tmp`, JSON.stringify({ ...other, turns: [streamingTurn], updatedAt: Date.now() }));
+    renameSync(`${file}.tmp`, file);
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && !(await h.chat.state()).conversations.some((c) => c.turns.some((t) => t.id === streamingTurn.id))) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const shown = (await h.chat.state()).conversations.find((c) => c.id === id)?.turns[0];
+    assert.deepEqual([shown?.status, shown?.answer], ['streaming', 'half an ans'], 'not marked interrupted: it is alive elsewhere');
+    h.chat.stop(streamingTurn.id);
+    assert.match(h.chat.notices().at(-1) ?? '', /another VS Code window/);
     rmSync(file);
     await shows(false);
   });

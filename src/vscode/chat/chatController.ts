@@ -135,6 +135,11 @@ export class ChatController implements vscode.Disposable {
     this.view?.post({ type: 'notice', notice });
   }
 
+  /** The notices the view shows now. */
+  get currentNotices(): readonly NoticeView[] {
+    return this.notices;
+  }
+
   dismissNotice(id: string): void {
     this.notices = this.notices.filter((n) => n.id !== id);
   }
@@ -215,11 +220,18 @@ export class ChatController implements vscode.Disposable {
   }
 
   stop(turnId: string): void {
-    this.running.get(turnId)?.abort();
+    const running = this.running.get(turnId);
+    if (running !== undefined) {
+      running.abort();
+      return;
+    }
+    const turn = ops.findTurn(this.state, turnId)?.turn;
+    // Shown streaming here but answered by another window (the history is shared): only that window can stop it.
+    if (turn?.status === 'pending' || turn?.status === 'streaming') this.notify('info', vscode.l10n.t('This answer is being written in another VS Code window; stop it there.'));
   }
 
   private stopAll(turnIds: readonly string[]): void {
-    for (const id of turnIds) this.stop(id);
+    for (const id of turnIds) this.running.get(id)?.abort();
   }
 
   private async run(conversationId: string, turnId: string): Promise<void> {
