@@ -98,29 +98,26 @@ export class SettingsPanel {
     return h('div', { className: 'param' }, h('label', { className: 'field-label', text: s[name], attrs: { for: id } }), input, h('span', { className: 'param-range', text: describeRange(range) }), message);
   }
 
-  /** The model's parameters with their present values (defaults where unset). */
+  /**
+   * The parameters the user has set for this model. Unset ones are never sent, so the service applies its own
+   * defaults: the vision model's repetition_penalty default (1.0) lies outside the range it accepts, (1, 2).
+   */
   private currentParams(): ChatParams {
     const snapshot = this.snapshot;
     if (snapshot === null) return {};
     const model = snapshot.models.find((candidate) => candidate.code === snapshot.active.model);
     const params: Partial<Record<ChatParamName, number>> = {};
     for (const name of paramOrder) {
-      const range = model?.params[name];
-      if (range !== undefined) params[name] = snapshot.active.params[name] ?? range.defaultValue;
+      const value = snapshot.active.params[name];
+      if (model?.params[name] !== undefined && value !== undefined) params[name] = value;
     }
     return params;
   }
 
+  /** Back to the service's defaults: no parameter is set any more. */
   private reset(): void {
-    const snapshot = this.snapshot;
-    const model = snapshot?.models.find((candidate) => candidate.code === snapshot.active.model);
-    if (model === undefined) return;
-    const params: Partial<Record<ChatParamName, number>> = {};
-    for (const name of paramOrder) {
-      const range = model.params[name];
-      if (range !== undefined) params[name] = range.defaultValue;
-    }
+    if (this.snapshot === null) return;
     this.paramsKey = '';
-    this.context.post({ type: 'setParams', params });
+    this.context.post({ type: 'setParams', params: {} });
   }
 }

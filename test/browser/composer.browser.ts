@@ -153,7 +153,7 @@ describe('composer and panels', () => {
     await page.close();
   });
 
-  it('parameters: exactly the model’s own, checked against their ranges before setParams, reset to defaults', async () => {
+  it('parameters: exactly the model’s own, checked against their ranges, only the set ones sent, reset to the service defaults', async () => {
     const page = await openWebview(session);
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ params: { temperature: 0.5 } }) }) });
     await page.getByTestId('params-toggle').click();
@@ -169,16 +169,22 @@ describe('composer and panels', () => {
     assert.equal((await posted(page)).filter((m) => m.type === 'setParams').length, 0);
     await page.getByTestId('param-temperature').fill('1.2');
     await page.getByTestId('param-temperature').press('Tab');
-    assert.deepEqual(await waitForPosted(page, 'setParams'), { type: 'setParams', params: { temperature: 1.2, topP: 0.8, maxTokens: 2048 } });
+    // Only what the user set is sent; the others stay unset, so the service applies its own defaults.
+    assert.deepEqual(await waitForPosted(page, 'setParams'), { type: 'setParams', params: { temperature: 1.2 } });
     await page.getByTestId('reset-params').click();
     const all = (await posted(page)).filter((m) => m.type === 'setParams');
-    assert.deepEqual(all[all.length - 1], { type: 'setParams', params: { temperature: 0.7, topP: 0.8, maxTokens: 2048 } });
+    assert.deepEqual(all[all.length - 1], { type: 'setParams', params: {} });
     // The vision model has only its own parameter.
     await page.getByTestId('model-picker').selectOption('svc_vl');
     assert.deepEqual(await waitForPosted(page, 'setModel'), { type: 'setModel', model: 'svc_vl' });
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ model: 'svc_vl' }) }) });
     await page.getByTestId('param-repetitionPenalty').waitFor();
     assert.equal(await page.getByTestId('param-temperature').count(), 0);
+    await page.getByTestId('param-repetitionPenalty').fill('1.3');
+    await page.getByTestId('param-repetitionPenalty').press('Tab');
+    await page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === 'setParams').length === 3);
+    const last = (await posted(page)).filter((m) => m.type === 'setParams').pop();
+    assert.deepEqual(last, { type: 'setParams', params: { repetitionPenalty: 1.3 } }, 'the unset ones are not filled in');
     await page.close();
   });
 
