@@ -1,6 +1,8 @@
 // What activate() returns when the extension runs under a test runner (ExtensionMode.Test): a narrow handle for
 // in-host tests to seed and read state without a public command argument. Undefined in normal use.
 import type { ConversationStore } from '../core/conversations/conversationStore';
+import type { StoredChatParams } from '../core/conversations/conversationModel';
+import * as ops from '../core/conversations/conversationsState';
 import type { ConversationsState } from '../core/conversations/conversationsState';
 import type { SpeechCredentials } from '../core/speechClient';
 import type { ApiKeyStore } from './apiKeyStore';
@@ -27,6 +29,10 @@ export interface MaasTestHook {
     pendingContext(): readonly { label: string; kind: string; text: string }[];
     /** The folder of conversation files. */
     readonly storePath: string;
+    /** What the view's Regenerate does for a turn. */
+    rerun(turnId: string): Promise<void>;
+    /** Sets the active conversation's parameters, as the view's parameter panel does. */
+    setParams(params: StoredChatParams): Promise<void>;
     /** What the view's Stop button does for a turn. */
     stop(turnId: string): void;
     /** The texts of the notices the view shows now. */
@@ -76,6 +82,8 @@ export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController;
       ask: async (question) => parts.chat.startTurn({ kind: 'chat', question, context: parts.chat.takeContext() }),
       pendingContext: () => parts.chat.peekContext(),
       storePath: parts.store.path,
+      rerun: (turnId) => parts.chat.rerun(turnId),
+      setParams: (params) => parts.chat.apply((s) => ops.setConversationParams(s, ops.activeConversation(s)?.id ?? '', params, Date.now())),
       stop: (turnId) => parts.chat.stop(turnId),
       notices: () => parts.chat.currentNotices.map((n) => n.text),
     },

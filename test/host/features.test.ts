@@ -115,6 +115,8 @@ describe('knowledge base, images, speech and diagnostics', () => {
     (await hook()).setPrompter(undefined);
     (await hook()).speech.attachPlayer(undefined);
     await setSetting('knowledgeBases', undefined);
+    await setSetting('knowledge.tipsText', undefined);
+    await setSetting('knowledge.textThreshold', undefined);
     await setSetting('speech.longTextThreshold', undefined);
     rmSync(dir, { recursive: true, force: true });
   });
@@ -133,6 +135,8 @@ describe('knowledge base, images, speech and diagnostics', () => {
   it('Ask Knowledge Base answers with a citation mark, the retrieval tool in the request, in strict mode', async () => {
     const h = await hook();
     await setSetting('knowledgeBases', [{ id: 3, name: 'Host guide' }]);
+    await setSetting('knowledge.tipsText', 'Nothing in the guide, sorry.');
+    await setSetting('knowledge.textThreshold', 0.3);
     await editorWith('Where is the API key kept by the Set API Key command?', 'all');
     prompter.script((items: readonly { base: { id: number } }[]) => items.filter((i) => i.base.id === 3), DEFAULT_VALUE, (items: readonly { mode: string }[]) => items.find((i) => i.mode === 'strict'));
     const turnId = await vscode.commands.executeCommand<string>(CommandId.askKnowledgeBase);
@@ -148,12 +152,29 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.equal(last?.body.tools?.[0]?.type, 'retrieval');
     assert.deepEqual(last?.body.tools?.[0]?.retrieval.knowledge_ids, [3]);
     assert.equal(last?.body.tools?.[0]?.retrieval.chat_mode, 2);
+    assert.deepEqual(
+      last?.body.tools?.[0]?.retrieval,
+      { knowledge_ids: [3], chat_mode: 2, remove_corner_mark: false, backup_chat: true, tips_text: 'Nothing in the guide, sorry.', text_threshold: 0.3 },
+      'every retrieval option comes from the settings',
+    );
+
+    // Regenerate sends the same tool again: it is kept in the stored turn, so a reload does not lose it.
+    await h.chat.rerun(turnId);
+    const again = await finished(h, turnId);
+    assert.equal(again.status, 'done');
+    const { requests: after } = await api<{ requests: { path: string; body: { tools?: unknown[] } }[] }>('/_local/requests');
+    assert.deepEqual(after.filter((r) => r.path === '/maas/v1/chat/completions').pop()?.body.tools, last?.body.tools);
+    const saved = readFileSync(path.join(h.chat.storePath, `${(await h.chat.state()).activeId ?? ''}.json`), 'utf8');
+    assert.match(saved, /"retrieval":\{"knowledge_ids":\[3\]/, 'the tool is in the history file');
   });
 
   it('Describe Image from the Explorer with two PNG files gives two image turns naming PNG and the size', async () => {
     const h = await hook();
     const red = pngFile(dir, 'red.png', 40, 30, [200, 30, 40]);
     const blue = pngFile(dir, 'blue.png', 20, 10, [20, 40, 220]);
+    // The conversation's parameters are the language model's: they must not go to the vision model.
+    await vscode.commands.executeCommand(CommandId.newConversation);
+    await h.chat.setParams({ temperature: 0.33, maxTokens: 77 });
     prompter.script(DEFAULT_VALUE);
     const turnIds = await vscode.commands.executeCommand<string[]>(CommandId.describeImage, red, [red, blue]);
     assert.equal(turnIds.length, 2);
@@ -164,6 +185,10 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.match(second?.answer ?? '', /received 1 image\(s\)[^]*20×10/, 'each turn sends its own image, not the one before');
     assert.equal(first?.images[0]?.name, 'red.png');
     assert.match(first?.images[0]?.thumbnail ?? '', /^data:image\/png;base64,/);
+    const { requests } = await api<{ requests: { path: string; body: Record<string, unknown> }[] }>('/_local/requests');
+    const last = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
+    assert.equal(last?.body['model'], 'svc_vl');
+    assert.deepEqual([last?.body['temperature'], last?.body['max_tokens']], [undefined, undefined], 'no svc_llm parameters sent to svc_vl');
   });
 
   it('Describe Image reads a WebP with the bundled decoder: its size, and a PNG thumbnail', async () => {

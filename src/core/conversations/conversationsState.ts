@@ -108,11 +108,18 @@ export function rerunFrom(
       error: undefined,
       completedAt: undefined,
       createdAt: now,
+      extra: withoutAnswerExtras(original.extra),
     };
     const title = !c.titleEdited && index === 0 ? titleFromQuestion(question) : c.title;
     return { ...c, title, turns: [...c.turns.slice(0, index), reset], updatedAt: now };
   });
   return { state: next, dropped };
+}
+
+/** What a turn's `extra` keeps when it is asked again: how it was asked, not what the last answer cited. */
+function withoutAnswerExtras(extra: Turn['extra']): Turn['extra'] {
+  if (extra === undefined || !('references' in extra)) return extra;
+  return Object.fromEntries(Object.entries(extra).filter(([key]) => key !== 'references'));
 }
 
 export function findTurn(state: ConversationsState, turnId: string): { conversation: Conversation; turn: Turn; index: number } | undefined {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { MaasClient } from '../../core/maasClient';
-import type { ChatRequest } from '../../core/chatRequest';
+import { retrievalOptionsSchema, type RetrievalOptions } from '../../core/chatRequest';
 import type { StoredContext, StoredImage, Turn } from '../../core/conversations/conversationModel';
 import type { ConversationStore, StoreChange } from '../../core/conversations/conversationStore';
 import * as ops from '../../core/conversations/conversationsState';
@@ -39,7 +39,8 @@ export interface NewTurn {
   readonly images?: readonly StoredImage[];
   readonly context?: readonly StoredContext[];
   readonly model?: string;
-  readonly extraRequest?: Partial<ChatRequest>;
+  /** The knowledge-base tool; kept in the turn (`extra.retrieval`) so Retry and Regenerate use it after a reload. */
+  readonly retrieval?: RetrievalOptions;
   readonly extra?: Record<string, unknown>;
 }
 
@@ -52,7 +53,6 @@ export class ChatController implements vscode.Disposable {
   private notices: NoticeView[] = [];
   private readonly retries = new Map<string, RetryView>();
   private readonly running = new Map<string, AbortController>();
-  private readonly extraRequests = new Map<string, Partial<ChatRequest>>();
   private view: ChatViewPort | undefined;
   private lastSave = 0;
   private saveTimer: NodeJS.Timeout | undefined;
@@ -193,11 +193,10 @@ export class ChatController implements vscode.Disposable {
       reasoning: '',
       status: 'pending',
       model,
-      extra: input.extra,
+      extra: input.retrieval === undefined ? input.extra : { ...input.extra, retrieval: input.retrieval },
       createdAt: Date.now(),
     };
     this.state = ops.addTurn(this.state, conversation.id, turn, Date.now());
-    if (input.extraRequest !== undefined) this.extraRequests.set(turn.id, input.extraRequest);
     await this.saveNow();
     await this.postSnapshot();
     void this.run(conversation.id, turn.id);
@@ -259,7 +258,7 @@ export class ChatController implements vscode.Disposable {
           // A follow-up about an earlier image sends it again; a question that brings its own images is about those.
           earlierImageUrls:
             vision && found.turn.images.length === 0 ? await this.lastEarlierImages(found.conversation.turns.slice(0, found.index)) : new Map(),
-          extraRequest: this.extraRequests.get(turnId),
+          extraRequest: retrievalRequestOf(found.turn),
           maxAttempts: this.deps.maxAttempts,
           signal: abort.signal,
           redact: (text) => this.deps.logger.redact(text),
@@ -382,4 +381,10 @@ export class ChatController implements vscode.Disposable {
     if (this.deltaTimer !== undefined) clearTimeout(this.deltaTimer);
     if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
   }
+}
+
+/** The retrieval tool a knowledge turn was asked with, read back from the stored turn. */
+function retrievalRequestOf(turn: Turn): { retrieval: RetrievalOptions } | undefined {
+  const parsed = retrievalOptionsSchema.safeParse(turn.extra?.['retrieval']);
+  return parsed.success ? { retrieval: parsed.data } : undefined;
 }

@@ -35,7 +35,9 @@ export interface TurnRunCallbacks {
   failover(baseUrl: string): void;
 }
 
-function wireParams(conversation: Conversation): Partial<ChatRequest> {
+/** The conversation's parameters belong to its model: a turn sent to another model (an image turn) goes without. */
+function wireParams(conversation: Conversation, model: string): Partial<ChatRequest> {
+  if (model !== conversation.model) return {};
   const p = conversation.params;
   return {
     ...(p.temperature === undefined ? {} : { temperature: p.temperature }),
@@ -54,7 +56,7 @@ export async function runTurn(input: TurnRunInput, callbacks: TurnRunCallbacks):
     imageUrls: input.vision ? input.imageUrls : [],
     earlierImageUrls: input.vision ? input.earlierImageUrls : undefined,
   }, input.limits);
-  const request: ChatRequest = { model: turn.model, messages, ...wireParams(input.conversation), ...input.extraRequest };
+  const request: ChatRequest = { model: turn.model, messages, ...wireParams(input.conversation, turn.model), ...input.extraRequest };
   try {
     for await (const event of input.client.streamChat(request, { signal: input.signal })) {
       switch (event.type) {

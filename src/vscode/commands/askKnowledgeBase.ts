@@ -63,7 +63,7 @@ export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vsco
       question: question.trim(),
       context: [{ id: randomUUID(), kind: 'selection', label: `${workspaceLabel(editor.document.uri)}:${lines}`, languageId: editor.document.languageId, text }],
       model: deps.settings.settings.chatModel,
-      extraRequest: { retrieval: retrievalOptions(features, bases.map((b) => b.id), mode) },
+      retrieval: retrievalOptions(features, bases.map((b) => b.id), mode),
       extra: { knowledge: { mode, bases: bases.map((b) => ({ id: b.id, name: b.name })) } },
     });
   };

@@ -54,6 +54,14 @@ describe('conversations state', () => {
     assert.equal(ops.activeConversation(ops.rerunFrom(state, 'a', 't1', 'new first', 'svc_llm', 9).state)?.title, 'new first');
   });
 
+  it('re-running a knowledge turn keeps how it was asked and drops the sources of the old answer', () => {
+    let state = ops.ensureActive(empty, 'a', 'svc_llm', 1);
+    const extra = { knowledge: { mode: 'strict' }, retrieval: { knowledge_ids: [3], chat_mode: 2 }, references: [{ index: 1, title: 'Old' }] };
+    state = ops.addTurn(state, 'a', turn('k', 'q', 'answer ^[1]^', { kind: 'knowledge', extra }), 2);
+    const reset = ops.activeConversation(ops.rerunFrom(state, 'a', 'k', 'q', 'svc_llm', 3).state)?.turns[0];
+    assert.deepEqual(reset?.extra, { knowledge: { mode: 'strict' }, retrieval: { knowledge_ids: [3], chat_mode: 2 } });
+  });
+
   it('changing the model clears parameters that belong to the old one', () => {
     let state = ops.ensureActive(empty, 'a', 'svc_llm', 1);
     state = ops.setConversationParams(state, 'a', { maxTokens: 100 }, 2);
