@@ -69,7 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MaasTe
   };
   // Read aloud plays in the chat view (falling back to the media preview while no view can be shown).
   features.player.attach(chatPlayer);
-  const statusBar = new StatusBar(keys, settings);
+  const statusBar = new StatusBar(keys, settings, chat);
   const speech = { player: chatPlayer, readAloud: readAnswerAloud(features) };
   const chatView = new ChatViewProvider(context.extensionUri, chat, { controller: chat, store, settings, logger, speech }, keys, settings, logger);
 

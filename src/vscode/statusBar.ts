@@ -1,5 +1,5 @@
-// The status bar item (right side): the chat model when a key is set (click: open the chat), or a Set MaaS key
-// prompt when not (click: Set API Key). It follows key and settings changes.
+// The status bar item (right side): the active conversation's model when a key is set (click: open the chat), or
+// a Set MaaS key prompt when not (click: Set API Key). It follows the key, the settings and the chat.
 import * as vscode from 'vscode';
 import { CommandId } from './commands/commandIds';
 import type { ApiKeyStore } from './apiKeyStore';
@@ -12,9 +12,14 @@ export class StatusBar implements vscode.Disposable {
   constructor(
     private readonly keys: ApiKeyStore,
     private readonly settings: SettingsReader,
+    private readonly chat: { readonly activeModel: string | undefined; readonly onDidChangeActiveModel: vscode.Event<string> },
   ) {
     this.item.name = vscode.l10n.t('MaaS Assistant');
-    this.subscriptions = [keys.onDidChange(() => void this.update()), settings.onDidChange(() => void this.update())];
+    this.subscriptions = [
+      keys.onDidChange(() => void this.update()),
+      settings.onDidChange(() => void this.update()),
+      chat.onDidChangeActiveModel(() => void this.update()),
+    ];
     void this.update();
     this.item.show();
   }
@@ -31,7 +36,7 @@ export class StatusBar implements vscode.Disposable {
 
   async update(): Promise<void> {
     const keySet = (await this.keys.get()) !== undefined;
-    const model = this.settings.settings.chatModel;
+    const model = this.chat.activeModel ?? this.settings.settings.chatModel;
     if (keySet) {
       this.item.text = `$(comment-discussion) ${model}`;
       this.item.tooltip = vscode.l10n.t('MaaS Assistant: chatting with {0}. Click to open the chat.', model);

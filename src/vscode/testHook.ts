@@ -31,6 +31,8 @@ export interface MaasTestHook {
     readonly storePath: string;
     /** What the view's Regenerate does for a turn. */
     rerun(turnId: string): Promise<void>;
+    /** Sets the active conversation's model, as the view's model picker does. */
+    setModel(model: string): Promise<void>;
     /** Sets the active conversation's parameters, as the view's parameter panel does. */
     setParams(params: StoredChatParams): Promise<void>;
     /** What the view's Stop button does for a turn. */
@@ -83,6 +85,7 @@ export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController;
       pendingContext: () => parts.chat.peekContext(),
       storePath: parts.store.path,
       rerun: (turnId) => parts.chat.rerun(turnId),
+      setModel: (model) => parts.chat.apply((s) => ops.setConversationModel(s, ops.activeConversation(s)?.id ?? '', model, Date.now())),
       setParams: (params) => parts.chat.apply((s) => ops.setConversationParams(s, ops.activeConversation(s)?.id ?? '', params, Date.now())),
       stop: (turnId) => parts.chat.stop(turnId),
       notices: () => parts.chat.currentNotices.map((n) => n.text),

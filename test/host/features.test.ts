@@ -310,10 +310,19 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.match(prompter.messages[0]?.text ?? '', /all 6 checks passed/);
   });
 
-  it('the status bar shows the chat model with a key, and Set MaaS key without one', async () => {
+  it('the status bar shows the active conversation\'s model with a key, and Set MaaS key without one', async () => {
     const h = await hook();
+    await vscode.commands.executeCommand(CommandId.newConversation);
     await h.statusBar.refresh();
     assert.equal(h.statusBar.text(), '$(comment-discussion) svc_llm');
+    const shows = async (text: string): Promise<string> => {
+      for (let waited = 0; h.statusBar.text() !== text && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      return h.statusBar.text();
+    };
+    await h.chat.setModel('svc_vl');
+    assert.equal(await shows('$(comment-discussion) svc_vl'), '$(comment-discussion) svc_vl', 'it follows the model picker by itself');
+    await vscode.commands.executeCommand(CommandId.newConversation);
+    assert.equal(await shows('$(comment-discussion) svc_llm'), '$(comment-discussion) svc_llm', 'and the conversation shown');
     assert.equal(h.statusBar.command(), CommandId.openChat);
     await vscode.commands.executeCommand(CommandId.clearApiKey);
     await h.statusBar.refresh();

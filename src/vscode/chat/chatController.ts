@@ -61,6 +61,10 @@ export class ChatController implements vscode.Disposable {
   private readonly loaded: Promise<void>;
   private disposed = false;
   private watcher: { dispose(): void } | undefined;
+  private readonly activeModelEmitter = new vscode.EventEmitter<string>();
+  private lastActiveModel: string | undefined;
+  /** Fires with the active conversation's model when it changes (another conversation, another model). */
+  readonly onDidChangeActiveModel = this.activeModelEmitter.event;
 
   constructor(private readonly deps: ChatControllerDependencies) {
     this.loaded = this.load();
@@ -111,8 +115,19 @@ export class ChatController implements vscode.Disposable {
     this.view = view;
   }
 
+  /** The model of the active conversation, once the history is loaded. */
+  get activeModel(): string | undefined {
+    return ops.activeConversation(this.state)?.model;
+  }
+
   async postSnapshot(): Promise<void> {
     await this.loaded;
+    // Every change of the conversations ends in a snapshot: the place to tell the status bar about the model.
+    const model = this.activeModel;
+    if (model !== undefined && model !== this.lastActiveModel) {
+      this.lastActiveModel = model;
+      this.activeModelEmitter.fire(model);
+    }
     if (this.view === undefined) return;
     this.flushDeltas();
     this.view.post({
@@ -367,6 +382,7 @@ export class ChatController implements vscode.Disposable {
     // The window is reloading or closing mid-answer: keep what arrived, marked interrupted, written at once.
     this.disposed = true;
     this.watcher?.dispose();
+    this.activeModelEmitter.dispose();
     for (const turnId of this.running.keys()) {
       const found = ops.findTurn(this.state, turnId);
       if (found === undefined) continue;
