@@ -67,6 +67,8 @@ export interface KnowledgeView {
   readonly mode: 'strict' | 'divergent';
   readonly bases: readonly { readonly id: number; readonly name: string }[];
   readonly references: readonly { readonly index: number; readonly title?: string; readonly text?: string }[];
+  /** Asked with remove_corner_mark: an answer without marks says nothing about hits. */
+  readonly marksRemoved?: boolean;
 }
 
 export interface TurnView {

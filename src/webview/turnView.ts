@@ -171,10 +171,13 @@ export class TurnView {
     this.after.replaceChildren(...nodes);
   }
 
-  /** A finished knowledge answer without any citation and without references: the service's apology or tips. */
+  /**
+   * A finished knowledge answer without any citation and without references: the service's apology or tips. When
+   * the marks were asked away (remove_corner_mark), their absence proves nothing, so no badge is guessed.
+   */
   private noHits(turn: Turn): boolean {
     const knowledge = turn.knowledge;
-    if (knowledge === undefined || turn.status !== 'done' || turn.answer === '') return false;
+    if (knowledge === undefined || knowledge.marksRemoved === true || turn.status !== 'done' || turn.answer === '') return false;
     return knowledge.references.length === 0 && this.answerView.element.querySelector('.citation-chip') === null;
   }
 

@@ -112,6 +112,10 @@ describe('knowledge answers and the read-aloud player (autoplay allowed)', () =>
     assert.equal(await page.getByTestId('answer').evaluate((el) => el.classList.contains('answer-notice')), true);
     assert.equal(await page.getByTestId('turn-error').count(), 0, 'a notice, not an error');
     await page.close();
+    const removed = await openWith(s, { turns: [turn({ id: 'k4', kind: 'knowledge', answer: 'An answer whose marks were removed.', knowledge: { mode: 'strict', bases: [], references: [], marksRemoved: true } })] });
+    await removed.getByTestId('knowledge-badge').waitFor();
+    assert.equal(await removed.getByTestId('no-hits').count(), 0, 'no "No hits" guessed when marks were asked away');
+    await removed.close();
   });
 
   it('the speaker button of a finished answer posts readAloud with its turn', async () => {

@@ -14,6 +14,7 @@ const knowledgeExtraSchema = z.object({
     .array(z.object({ index: z.number().int(), title: z.string().optional().catch(undefined), text: z.string().optional().catch(undefined) }))
     .optional()
     .catch(undefined),
+  retrieval: z.object({ remove_corner_mark: z.boolean().optional() }).optional().catch(undefined),
 });
 
 /** The knowledge view of a knowledge turn, or undefined when its stored `extra` is missing or malformed. */
@@ -21,10 +22,11 @@ export function knowledgeView(turn: Pick<Turn, 'kind' | 'extra'>): KnowledgeView
   if (turn.kind !== 'knowledge') return undefined;
   const parsed = knowledgeExtraSchema.safeParse(turn.extra);
   if (!parsed.success) return undefined;
-  const { knowledge, references } = parsed.data;
+  const { knowledge, references, retrieval } = parsed.data;
   return {
     mode: knowledge.mode,
     bases: knowledge.bases.map((base) => ({ id: base.id, name: base.name })),
     references: (references ?? []).map((r) => ({ index: r.index, ...(r.title === undefined ? {} : { title: r.title }), ...(r.text === undefined ? {} : { text: r.text }) })),
+    ...(retrieval?.remove_corner_mark === true ? { marksRemoved: true } : {}),
   };
 }

@@ -15,6 +15,12 @@ describe('TurnView.knowledge from the stored extra', () => {
     assert.deepEqual(knowledgeView({ kind: 'knowledge', extra: { knowledge: { ...knowledge, mode: 'divergent' } } })?.references, []);
   });
 
+  it('says when the marks were asked away, so their absence means nothing', () => {
+    assert.equal(knowledgeView({ kind: 'knowledge', extra: { knowledge, retrieval: { knowledge_ids: [7], remove_corner_mark: true } } })?.marksRemoved, true);
+    assert.equal(knowledgeView({ kind: 'knowledge', extra: { knowledge, retrieval: { knowledge_ids: [7], remove_corner_mark: false } } })?.marksRemoved, undefined);
+    assert.equal(knowledgeView({ kind: 'knowledge', extra: { knowledge, retrieval: 'odd' } })?.marksRemoved, undefined);
+  });
+
   it('is absent on other kinds of turn', () => {
     assert.equal(knowledgeView({ kind: 'chat', extra: { knowledge } }), undefined);
   });
