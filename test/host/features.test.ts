@@ -242,6 +242,85 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.match(prompter.messages[0]?.text ?? '', /https/);
   });
 
+  it('Describe Image from URL sends an https address as it is, and shows the service\'s refusal in place', async () => {
+    const h = await hook();
+    prompter.script('  https://images.example.com/cats/tabby.png ', DEFAULT_VALUE);
+    const turnId = await vscode.commands.executeCommand<string | undefined>(CommandId.describeImageFromUrl);
+    assert.ok(turnId, `a turn started; messages: ${JSON.stringify(prompter.messages)}`);
+    const turn = await finished(h, turnId);
+    assert.equal(turn.images[0]?.name, 'tabby.png');
+    const { requests } = await api<{ requests: { path: string; body: { model: string; messages: { content: unknown }[] } }[] }>('/_local/requests');
+    const last = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
+    assert.equal(last?.body.model, 'svc_vl');
+    assert.match(JSON.stringify(last?.body.messages.at(-1)?.content), /"image_url":\{"url":"https:\/\/images\.example\.com\/cats\/tabby\.png"\}/);
+    // The local service, like a service that cannot fetch the address, refuses it: an error in the turn, not a crash.
+    assert.equal(turn.status, 'error');
+    assert.match(turn.error?.serverMessage ?? turn.error?.message ?? '', /远程图片/);
+  });
+
+  it('Open Console without maas.consoleUrl says what to set; Add Current File to Chat needs a file with text', async () => {
+    const h = await hook();
+    await setSetting('consoleUrl', '');
+    try {
+      await vscode.commands.executeCommand(CommandId.openConsole);
+      assert.equal(prompter.messages[0]?.level, 'warning');
+      assert.match(prompter.messages[0]?.text ?? '', /maas\.consoleUrl/);
+    } finally {
+      await setSetting('consoleUrl', undefined);
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand(CommandId.addFileToChat);
+    assert.match(prompter.messages[1]?.text ?? '', /Open a file/);
+    await editorWith('   \n  ', 'none');
+    await vscode.commands.executeCommand(CommandId.addFileToChat);
+    assert.match(prompter.messages[2]?.text ?? '', /is empty/);
+    await editorWith('const answer = 42;\n', 'none');
+    await vscode.commands.executeCommand(CommandId.addFileToChat);
+    const chip = h.chat.pendingContext().at(-1);
+    assert.deepEqual([chip?.kind, chip?.text], ['file', 'const answer = 42;\n']);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('New Conversation starts an empty active conversation and keeps the previous one', async () => {
+    const h = await hook();
+    const before = await h.chat.state();
+    await vscode.commands.executeCommand(CommandId.newConversation);
+    const after = await h.chat.state();
+    assert.notEqual(after.activeId, before.activeId);
+    assert.equal(after.conversations.find((c) => c.id === after.activeId)?.turns.length, 0);
+    assert.ok(after.conversations.some((c) => c.id === before.activeId), 'the previous conversation is kept');
+  });
+
+  it('Clear Speech Credentials removes them; Read Aloud to File then asks for them before any dialog', async () => {
+    const h = await hook();
+    await h.speech.setCredentials(service.speech);
+    await vscode.commands.executeCommand(CommandId.clearSpeechCredentials);
+    assert.equal(await h.speech.getCredentials(), undefined);
+    assert.match(prompter.messages[0]?.text ?? '', /speech credentials cleared/);
+    await editorWith('A sentence to save as audio.', 'all');
+    assert.equal(await vscode.commands.executeCommand(CommandId.readAloudToFile), undefined);
+    assert.equal(prompter.messages[1]?.level, 'warning');
+    assert.match(prompter.messages[1]?.text ?? '', /appkey and token/);
+    assert.ok(!prompter.asked.includes('save'), 'no save dialog without credentials');
+    await h.speech.setCredentials(service.speech);
+  });
+
+  it('Test Connection reports a failing step with the service\'s reason, and no credential', async () => {
+    const h = await hook();
+    const wrong = 'sk-host-wrong-key-0123456789';
+    await h.apiKey.set(wrong);
+    try {
+      const report = await vscode.commands.executeCommand<{ results: { name: string; outcome: string; detail: string }[]; markdown: string }>(CommandId.testConnection);
+      const auth = report.results.find((r) => /Authentication/.test(r.name));
+      assert.equal(auth?.outcome, 'fail', report.markdown);
+      assert.match(auth?.detail ?? '', /\S/, 'the reason is given');
+      assert.ok(!report.markdown.includes(wrong), 'the key is not in the report');
+      assert.equal(prompter.messages[0]?.level === 'info', false, 'not announced as a success');
+    } finally {
+      await h.apiKey.set(service.key);
+    }
+  });
+
   it('Read Aloud asks for speech credentials when none are set; Set Speech Credentials stores them trimmed', async () => {
     const h = await hook();
     await h.speech.clearCredentials();

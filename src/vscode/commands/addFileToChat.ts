@@ -1,25 +1,26 @@
 // MaaS: Add Current File to Chat — the active editor's whole file becomes a context chip (up to a size limit).
 import * as vscode from 'vscode';
 import type { ChatController } from '../chat/chatController';
+import type { Prompter } from '../prompter';
 import { workspaceLabel } from './workspaceLabel';
 
 /** Larger files would crowd out the conversation; select the part that matters instead. */
 const MAX_FILE_CHARACTERS = 100_000;
 
-export function addFileToChatCommand(controller: ChatController): () => Promise<void> {
+export function addFileToChatCommand(controller: ChatController, prompter: Prompter): () => Promise<void> {
   return async () => {
     const document = vscode.window.activeTextEditor?.document ?? vscode.window.visibleTextEditors[0]?.document;
     if (document === undefined) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Open a file in the editor first.'));
+      void prompter.showInformationMessage(vscode.l10n.t('Open a file in the editor first.'));
       return;
     }
     const text = document.getText();
     if (text.trim() === '') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is empty.', workspaceLabel(document.uri)));
+      void prompter.showInformationMessage(vscode.l10n.t('{0} is empty.', workspaceLabel(document.uri)));
       return;
     }
     if (text.length > MAX_FILE_CHARACTERS) {
-      void vscode.window.showWarningMessage(
+      void prompter.showWarningMessage(
         vscode.l10n.t('{0} has {1} characters, more than the {2} a file may add; select the part you need and use Add Selection to Chat.', workspaceLabel(document.uri), text.length, MAX_FILE_CHARACTERS),
       );
       return;

@@ -1,13 +1,14 @@
 // MaaS: Open Console — opens the service's web console (maas.consoleUrl) in the browser.
 import * as vscode from 'vscode';
+import type { Prompter } from '../prompter';
 import type { SettingsReader } from '../settings';
 
-export function openConsoleCommand(settings: SettingsReader): () => Promise<void> {
+export function openConsoleCommand(settings: SettingsReader, prompter: Prompter): () => Promise<void> {
   return async () => {
     const url = settings.settings.consoleUrl;
     if (url === '') {
       const open = vscode.l10n.t('Open Settings');
-      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Set maas.consoleUrl to the address of the service\'s web console first.'), open);
+      const choice = await prompter.showWarningMessage(vscode.l10n.t('Set maas.consoleUrl to the address of the service\'s web console first.'), open);
       if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', 'maas.consoleUrl');
       return;
     }
