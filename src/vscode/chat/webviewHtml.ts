@@ -15,7 +15,7 @@ export interface WebviewHtmlInput {
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",
-    `img-src ${cspSource} blob: data:`,
+    `img-src ${cspSource} blob:`,
     `media-src ${cspSource} blob:`,
     `font-src ${cspSource}`,
     `style-src ${cspSource}`,

@@ -22,6 +22,7 @@ describe('renderWebviewHtml', () => {
     assert.deepEqual(directives.get('script-src'), [`'nonce-${input.nonce}'`]);
     assert.deepEqual(directives.get('style-src'), [input.cspSource]);
     assert.deepEqual(directives.get('connect-src'), ["'none'"]);
+    assert.deepEqual(directives.get('img-src'), [input.cspSource, 'blob:'], 'images only from the extension and blob: URLs; no data: or remote images');
     assert.ok(!csp.includes('unsafe-inline') && !csp.includes('unsafe-eval'), csp);
     assert.equal(csp, contentSecurityPolicy(input.cspSource, input.nonce));
   });
