@@ -96,6 +96,37 @@ describe('chat webview', () => {
     await page.close();
   });
 
+  it('keeps the newest text in view while streaming, until the user scrolls up; Jump to Latest brings it back', async () => {
+    const page = await open();
+    const earlier = Array.from({ length: 6 }, (_, i) => turn({ id: `e${i}`, question: `Question ${i}`, answer: `${'A long earlier answer. '.repeat(40)}` }));
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [...earlier, turn({ id: 's', status: 'streaming', answer: '' })] }) }) });
+    await page.locator('[data-turn-id="s"]').waitFor();
+    const transcript = page.getByTestId('transcript');
+    const gap = () => transcript.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop);
+    const grow = async (text: string) => {
+      await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 's', answer: text });
+      await settled(page);
+    };
+    assert.ok((await transcript.evaluate((el) => el.scrollHeight - el.clientHeight)) > 200, 'the transcript overflows');
+    await grow('First paragraph of the new answer.\n\n');
+    assert.ok((await gap()) <= 4, 'pinned to the bottom while the answer grows');
+    assert.equal(await page.getByTestId('jump-to-latest').isVisible(), false);
+
+    await transcript.evaluate((el) => el.scrollTo({ top: 0 }));
+    await settled(page);
+    await grow(`${'More text arrives while the user reads above. '.repeat(20)}\n\n`);
+    assert.equal(await transcript.evaluate((el) => el.scrollTop), 0, 'the user\'s place is kept');
+    await page.getByTestId('jump-to-latest').waitFor({ state: 'visible' });
+
+    await page.getByTestId('jump-to-latest').click();
+    await settled(page);
+    assert.ok((await gap()) <= 4, 'back at the newest text');
+    assert.equal(await page.getByTestId('jump-to-latest').isVisible(), false);
+    await grow('And it stays pinned again.');
+    assert.ok((await gap()) <= 4);
+    await page.close();
+  });
+
   it('Stop sends stop for the streaming turn; the turn shows stopped', async () => {
     const page = await open();
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't9', status: 'streaming', answer: 'partial' })] }) }) });
