@@ -35,6 +35,8 @@ export interface MaasTestHook {
     setModel(model: string): Promise<void>;
     /** Sets the active conversation's parameters, as the view's parameter panel does. */
     setParams(params: StoredChatParams): Promise<void>;
+    /** Handles a message as if the chat view had posted it (validated like every message from the view). */
+    fromView(message: unknown): Promise<void>;
     /** What the view's Stop button does for a turn. */
     stop(turnId: string): void;
     /** The texts of the notices the view shows now. */
@@ -62,7 +64,7 @@ export interface FeatureHookParts {
   readonly statusBar: StatusBar;
 }
 
-export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController; store: ConversationStore; activationMs: number; features: FeatureHookParts }): MaasTestHook {
+export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController; chatView: { receive(raw: unknown): Promise<void> }; store: ConversationStore; activationMs: number; features: FeatureHookParts }): MaasTestHook {
   const { features } = parts;
   return {
     setPrompter: (prompter) => features.prompter.use(prompter),
@@ -85,6 +87,7 @@ export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController;
       pendingContext: () => parts.chat.peekContext(),
       storePath: parts.store.path,
       rerun: (turnId) => parts.chat.rerun(turnId),
+      fromView: (message) => parts.chatView.receive(message),
       setModel: (model) => parts.chat.apply((s) => ops.setConversationModel(s, ops.activeConversation(s)?.id ?? '', model, Date.now())),
       setParams: (params) => parts.chat.apply((s) => ops.setConversationParams(s, ops.activeConversation(s)?.id ?? '', params, Date.now())),
       stop: (turnId) => parts.chat.stop(turnId),

@@ -71,6 +71,34 @@ describe('chat against the local service', () => {
     await shows(false);
   });
 
+  it('does what the view\'s buttons ask: copy, insert at the cursor, open in an editor, export, and only http(s) links', async () => {
+    const h = await hook();
+    await h.chat.fromView({ type: 'copyText', text: 'copied from the chat' });
+    assert.equal(await vscode.env.clipboard.readText(), 'copied from the chat');
+
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'typescript', content: 'let x = OLD;\n' }));
+    editor.selection = new vscode.Selection(0, 8, 0, 11);
+    await h.chat.fromView({ type: 'insertCode', code: 'computeNew()' });
+    assert.equal(editor.document.getText(), 'let x = computeNew();\n', 'the selection is replaced by the code');
+
+    await h.chat.fromView({ type: 'openCode', code: 'print("hi")\n', language: 'python' });
+    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'python');
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), 'print("hi")\n');
+
+    const state = await h.chat.state();
+    const active = state.conversations.find((c) => c.id === state.activeId);
+    assert.ok(active && active.turns.length > 0);
+    await h.chat.fromView({ type: 'exportConversation', conversationId: active.id });
+    const exported = vscode.window.activeTextEditor?.document;
+    assert.equal(exported?.languageId, 'markdown');
+    assert.ok(exported?.getText().includes(active.turns[0]?.question ?? '\u0000'), 'the export holds the questions');
+
+    await h.chat.fromView({ type: 'openLink', href: 'javascript:alert(1)' });
+    assert.match(h.chat.notices().at(-1) ?? '', /Only http and https links/);
+    await h.chat.fromView({ type: 'openLink', href: 42 }); // malformed: dropped, never handled
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('re-sends the earlier turns with the next question (spec 4.1)', async () => {
     const h = await hook();
     await finished(h, await h.chat.ask('Second question'));

@@ -83,7 +83,7 @@ export async function handleIntent(message: WebviewToHost, deps: IntentDependenc
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: languageOrPlain(message.language), content: message.code }));
       return;
     case 'openLink':
-      return openLink(message.href, deps.logger);
+      return openLink(message.href, deps);
     case 'runCommand':
       await vscode.commands.executeCommand(commandFor[message.command], ...(message.command === 'openSettings' ? ['maas.'] : []));
       return;
@@ -199,7 +199,7 @@ function languageOrPlain(language: string): string {
   return /^[A-Za-z0-9_+#.-]{1,40}$/.test(language) ? language.toLowerCase() : 'plaintext';
 }
 
-async function openLink(href: string, logger: Logger): Promise<void> {
+async function openLink(href: string, { logger, controller }: IntentDependencies): Promise<void> {
   let url: URL | undefined;
   try {
     url = new URL(href);
@@ -208,7 +208,7 @@ async function openLink(href: string, logger: Logger): Promise<void> {
   }
   if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
     logger.warn(`Refused to open a link from the chat: ${href.slice(0, 200)}`);
-    void vscode.window.showWarningMessage(vscode.l10n.t('Only http and https links open from the chat; this one was not opened: {0}', href.slice(0, 200)));
+    controller.notify('warning', vscode.l10n.t('Only http and https links open from the chat; this one was not opened: {0}', href.slice(0, 200)));
     return;
   }
   await vscode.env.openExternal(vscode.Uri.parse(url.toString()));

@@ -74,7 +74,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     else await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
   }
 
-  private async receive(raw: unknown): Promise<void> {
+  /** A message from the chat view (or, in tests, one shaped like it): validated, then handled. */
+  async receive(raw: unknown): Promise<void> {
     const parsed = parseWebviewMessage(raw);
     if (!parsed.ok) {
       this.logger.warn(`Dropped a malformed message from the chat view: ${parsed.error}`);
