@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commands/commandIds';
 import { api, finished, hook, service } from './hostService';
@@ -105,6 +106,30 @@ describe('chat against the local service', () => {
     const { requests } = await api<{ requests: { path: string; body: { messages: { role: string }[] } }[] }>('/_local/requests');
     const last = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
     assert.deepEqual(last?.body.messages.map((m) => m.role), ['user', 'assistant', 'user']);
+  });
+
+  it('a question with an image from the view switches the conversation to the vision model and says so', async () => {
+    const h = await hook();
+    await vscode.commands.executeCommand(CommandId.newConversation);
+    const image = new PNG({ width: 16, height: 8 });
+    image.data.fill(200);
+    const bytes = PNG.sync.write(image);
+    const base64 = bytes.toString('base64');
+    await h.chat.fromView({
+      type: 'send',
+      text: 'What colour is this?',
+      images: [{ name: 'grey.png', mime: 'image/png', dataBase64: base64, width: 16, height: 8, thumbnail: `data:image/png;base64,${base64}` }],
+    });
+    assert.match(h.chat.notices().at(-1) ?? '', /Images need the vision model: switched to svc_vl/);
+    const state = await h.chat.state();
+    const active = state.conversations.find((c) => c.id === state.activeId);
+    assert.equal(active?.model, 'svc_vl');
+    const turn = await finished(h, active?.turns[0]?.id ?? '');
+    assert.match(turn.answer, /PNG, 16×8/);
+    // A follow-up without an image re-sends the last one, so the model still sees it.
+    const followUp = await finished(h, await h.chat.ask('And its size?'));
+    assert.match(followUp.answer, /received 1 image/);
+    await vscode.commands.executeCommand(CommandId.newConversation); // the next tests ask the language model
   });
 
   it('keeps the partial answer of a dropped stream, marked interrupted', async () => {
