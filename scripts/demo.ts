@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startLocalService, type LocalService } from '../service/src/localService';
 import { startCodeServer, type CodeServer } from '../test/harness/codeServer';
 import { freePort } from '../test/harness/freePort';
-import { ensureTools } from '../test/harness/tools';
+import { ensureSpeechPrograms, ensureTools } from '../test/harness/tools';
 import { packageExtension } from './package';
 
 const root = path.resolve(__dirname, '..');
@@ -57,7 +57,8 @@ async function preferredPort(preferred: number): Promise<number> {
 
 async function main(): Promise<void> {
   mkdirSync(demoDir, { recursive: true });
-  const tools = ensureTools();
+  ensureSpeechPrograms();
+  const tools = ensureTools({ browser: false });
   process.stdout.write('Packaging the extension…\n');
   const vsix = packageExtension();
   let service: LocalService | undefined = undefined;

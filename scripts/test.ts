@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { runHostSuite } from '../test/harness/hostSuite';
-import { ensureTools } from '../test/harness/tools';
+import { ensureSpeechPrograms, ensureTools } from '../test/harness/tools';
 import { packageExtension } from './package';
 
 interface Tally {
@@ -107,6 +107,8 @@ async function main(): Promise<void> {
   if (unknown.length > 0) throw new Error(`Unknown test layer(s): ${unknown.join(', ')}. Layers: ${layers.join(', ')}.`);
   const selected = layers.filter((layer) => requested.length === 0 || requested.includes(layer));
   const started = Date.now();
+  // What a fresh machine lacks: speech programs for the local service (unit, host and e2e run it), then the tools.
+  if (selected.some((layer) => layer === 'unit' || layer === 'host' || layer === 'e2e')) ensureSpeechPrograms();
   if (selected.some((layer) => layer === 'browser' || layer === 'host' || layer === 'e2e')) ensureTools();
   const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The build failed.');
