@@ -1,5 +1,6 @@
 // `npm run demo`: builds and packages the extension, starts the local service (seeded with a sample knowledge
-// base; the key and speech credentials are generated on first run and kept in .demo/), starts code-server with
+// base; its system default key and a speech appkey/token pair are created on first run and kept in .demo/, then
+// handed to the extension through a bootstrap file), starts code-server with
 // the .vsix installed and configured against the service, and prints the one URL to open. Ctrl-C stops all.
 // State persists in .demo/ between runs (the service's data and the VS Code profile, so chat history survives).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,8 @@ import { ensureSpeechPrograms, ensureTools } from '../test/harness/tools';
 import { packageExtension } from './package';
 
 const root = path.resolve(__dirname, '..');
-const demoDir = path.join(root, '.demo');
+/** The demo's state; MAAS_DEMO_DIR puts it elsewhere (the e2e test of the demo uses a fresh folder). */
+const demoDir = process.env.MAAS_DEMO_DIR ?? path.join(root, '.demo');
 
 interface ConsoleKey {
   readonly type: string;

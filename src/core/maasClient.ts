@@ -62,6 +62,7 @@ export class MaasClient {
       getCredentials: options.getSpeechCredentials ?? (() => Promise.resolve(undefined)),
       secrets,
       rememberSecret,
+      retry,
     });
   }
 

@@ -1,7 +1,10 @@
 // Speech synthesis (spec 4.3-4.7): speakers, real-time synthesis by POST or GET, the long-text task (submit,
 // poll with backoff, cancel, download). Audio is told from errors by Content-Type and magic bytes, not by
-// the status code: a JSON body is a {request_id, code, message} error even with HTTP 200 (wire-notes).
+// the status code: a JSON body is a {request_id, code, message} error even with HTTP 200 (wire-notes). Calls
+// that may safely run twice (speakers, real-time synthesis, task queries) are retried on busy, 5xx, network and
+// timeout errors with the chat's backoff; a task submission never is, as a retry could start a second task.
 import { randomUUID } from 'node:crypto';
+import { retryDelay, type RetryPolicy } from './backoff';
 import { SpeechErrorCode } from '../shared/speechCodes';
 import { classifyHttpError } from './classifyError';
 import { header, readBody } from './httpTransport';
@@ -49,6 +52,8 @@ export interface SpeechClientDeps {
   readonly getCredentials: () => Promise<SpeechCredentials | undefined>;
   readonly secrets: () => readonly string[];
   readonly rememberSecret: (value: string) => void;
+  readonly retry: RetryPolicy;
+  readonly random?: () => number;
 }
 
 type Fields = Record<string, string | number | boolean>;
@@ -68,20 +73,24 @@ export class SpeechClient {
   constructor(private readonly deps: SpeechClientDeps) {}
 
   async listSpeakers(options: SpeechCallOptions = {}): Promise<Speaker[]> {
-    const answer = await this.call('GET', 'get_speakers', {}, options.signal);
-    const speakers = speakersOf(this.parseJson(answer, speakersAnswerSchema));
-    if (!speakers) throw new ServiceError('protocol', 'The speaker list holds no array under speakers, data or data.list.');
-    return speakers;
+    return this.retrying(options.signal, async () => {
+      const answer = await this.call('GET', 'get_speakers', {}, options.signal);
+      const speakers = speakersOf(this.parseJson(answer, speakersAnswerSchema));
+      if (!speakers) throw new ServiceError('protocol', 'The speaker list holds no array under speakers, data or data.list.');
+      return speakers;
+    });
   }
 
   async synthesize(request: SynthesisRequest, options: SpeechCallOptions & { method?: 'POST' | 'GET' } = {}): Promise<AudioResult> {
-    const fields = await this.requestFields(request);
-    const answer = await this.call(options.method ?? 'POST', 'tts', fields, options.signal);
-    if (answer.contentType.includes('json')) {
-      const timed = this.parseJson(answer, timestampedAudioSchema);
-      return audioFrom(Buffer.from(timed.audio, 'base64'), timed.timestamps?.map((t) => ({ text: t.text, beginMs: t.begin_ms, endMs: t.end_ms })));
-    }
-    return this.audioOf(answer);
+    return this.retrying(options.signal, async () => {
+      const fields = await this.requestFields(request); // a fresh request_id for each attempt
+      const answer = await this.call(options.method ?? 'POST', 'tts', fields, options.signal);
+      if (answer.contentType.includes('json')) {
+        const timed = this.parseJson(answer, timestampedAudioSchema);
+        return audioFrom(Buffer.from(timed.audio, 'base64'), timed.timestamps?.map((t) => ({ text: t.text, beginMs: t.begin_ms, endMs: t.end_ms })));
+      }
+      return this.audioOf(answer);
+    });
   }
 
   async submitLongTask(request: SynthesisRequest, options: SpeechCallOptions = {}): Promise<LongTask> {
@@ -92,8 +101,10 @@ export class SpeechClient {
   async queryLongTask(taskId: string, options: SpeechCallOptions = {}): Promise<LongTask> {
     // Spec 4.7: the query carries the appkey only.
     const { appkey } = await this.credentials();
-    const answer = await this.call('POST', 'tts-long-query', { request_id: randomUUID(), task_id: taskId, appkey }, options.signal);
-    return taskOf(this.parseJson(answer, longTaskAnswerSchema));
+    return this.retrying(options.signal, async () => {
+      const answer = await this.call('POST', 'tts-long-query', { request_id: randomUUID(), task_id: taskId, appkey }, options.signal);
+      return taskOf(this.parseJson(answer, longTaskAnswerSchema));
+    });
   }
 
   /** Polls until the task is complete (returned) or failed (thrown); the signal stops the polling at once. */
@@ -134,6 +145,23 @@ export class SpeechClient {
       if (!(error instanceof ServiceError) || (error.status !== 403 && error.status !== 404)) throw error;
       const fresh = await this.queryLongTask(task.taskId, options);
       return this.downloadAudio(fresh.audioAddress, options);
+    }
+  }
+
+  /** Runs a call that may safely run twice, again after a retryable error, within the retry policy's bounds. */
+  private async retrying<T>(signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+    const policy = this.deps.retry;
+    let waited = 0;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (error) {
+        if (!(error instanceof ServiceError) || !error.retryable || signal?.aborted === true || attempt >= policy.maxAttempts) throw error;
+        const delayMs = retryDelay(attempt, policy, error.retryAfterMs, this.deps.random);
+        if (waited + delayMs > policy.maxTotalDelayMs) throw error;
+        waited += delayMs;
+        await sleep(delayMs, signal);
+      }
     }
   }
 
@@ -194,6 +222,10 @@ export class SpeechClient {
     }
     const envelope = speechEnvelopeSchema.safeParse(value);
     const code = envelope.success ? envelope.data.code : undefined;
+    if ((code === undefined || code === null) && answer.status !== 200) {
+      // Not a speech answer but an HTTP error in JSON (a gateway's busy or 5xx page): classified like chat's.
+      throw classifyHttpError({ status: answer.status, body: redactSecrets(answer.bytes.toString('utf8'), this.deps.secrets()) });
+    }
     if ((code !== undefined && code !== null && code !== 0) || answer.status !== 200) {
       const message = redactSecrets((envelope.success ? envelope.data.message : undefined) ?? 'no message', this.deps.secrets());
       throw new ServiceError('speech', `Speech service error ${code ?? answer.status}: ${message}`, { speechCode: code ?? undefined, serverMessage: message, status: answer.status });
