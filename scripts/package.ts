@@ -1,8 +1,30 @@
 // `npm run package`: a production build (minified, no source maps), then the .vsix through @vscode/vsce.
-// Prints the path of the package, its size and its file list.
+// Prints the path of the package, its size and its file list. Every packaging checks that the .vsix holds only
+// what runs (the allow-list below, no source maps, no sources, no node_modules) and fails otherwise.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+
+/** What the package may hold, under `extension/`: bundles and their licence notes, the WebP decoder, media, manifest. */
+const ALLOWED = [
+  /^package\.json$/,
+  /^package\.nls(\.[a-z-]+)?\.json$/,
+  /^l10n\/bundle\.l10n\.[a-z-]+\.json$/,
+  /^dist\/(extension|webview)\.js$/,
+  /^dist\/(extension|webview)\.js\.LEGAL\.txt$/,
+  /^dist\/webp\.wasm$/,
+  /^media\/[\w./-]+\.(css|svg|png|md)$/,
+  /^(readme\.md|changelog\.md|LICENSE\.txt)$/,
+];
+const REQUIRED = ['package.json', 'dist/extension.js', 'dist/webview.js', 'dist/webp.wasm', 'l10n/bundle.l10n.zh-cn.json', 'package.nls.zh-cn.json'];
+
+/** The files under `extension/` in a .vsix that are not allowed, and the required ones that are missing. */
+export function packageProblems(entries: readonly string[]): string[] {
+  const files = entries.filter((e) => e.startsWith('extension/') && !e.endsWith('/')).map((e) => e.slice('extension/'.length));
+  const stray = files.filter((file) => !ALLOWED.some((pattern) => pattern.test(file)) || file.endsWith('.map'));
+  const missing = REQUIRED.filter((file) => !files.includes(file));
+  return [...stray.map((file) => `not allowed in the package: ${file}`), ...missing.map((file) => `missing from the package: ${file}`)];
+}
 
 export function packageExtension(): string {
   const root = path.resolve(__dirname, '..');
@@ -22,6 +44,9 @@ export function packageExtension(): string {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const entries = execFileSync('unzip', ['-Z1', out], { encoding: 'utf8' }).split('\n').filter((line) => line !== '');
+  const problems = packageProblems(entries);
+  if (problems.length > 0) throw new Error(`The .vsix holds what it should not:\n${problems.join('\n')}`);
   return out;
 }
 
