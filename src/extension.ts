@@ -90,7 +90,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MaasTe
 
   const activationMs = performance.now() - started;
   logger.info(`MaaS Assistant ${version} activated in ${activationMs.toFixed(1)} ms.`);
-  return context.extensionMode === vscode.ExtensionMode.Test ? createTestHook({ keys, chat, chatView, store, activationMs, features: { prompter, speechCredentials, player: features.player, longTasks: features.longTasks, statusBar } }) : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test ? createTestHook({ keys, chat, chatView, store, activationMs, logFolder: context.logUri.fsPath, features: { prompter, speechCredentials, player: features.player, longTasks: features.longTasks, statusBar } }) : undefined;
 }
 
 export function deactivate(): void {

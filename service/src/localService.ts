@@ -21,7 +21,7 @@ import { createSpeechRoutes } from './speech/speechRoutes';
 import type { SeedFile } from './state/stateSchema';
 import type { Port } from './testing/faultInjector';
 import type { RouterContext } from './http/serviceRouter';
-import type { SpeechContextWithOptions } from './speech/speechOptions';
+import type { SpeakersShape, SpeechContextWithOptions, SpeechOptions, TimestampMode } from './speech/speechOptions';
 
 export type { SeedFile } from './state/stateSchema';
 
@@ -51,6 +51,12 @@ export interface LocalServiceOptions {
   acceptDefaultRepetitionPenalty?: boolean;
   /** HTTP status of speech error bodies ([choice], default 200). */
   speechErrorStatus?: number;
+  /** `code` of successful speech JSON answers ([choice], default 0). */
+  speechSuccessCode?: number;
+  /** Where get_speakers puts its list ([choice], default 'speakers'). */
+  speakersShape?: SpeakersShape;
+  /** What tts with enable_ts answers ([choice], default 'json'; 'none' = plain audio). */
+  ttsTimestamps?: TimestampMode;
 }
 
 export interface LocalService {
@@ -82,13 +88,20 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     log(`knowledge base ${kb.id} "${kb.name}" loaded from ${options.kbDir} (${kb.documents.length} documents)`);
   }
   let baseUrl = '';
+  // Only the switches given here: the others still come from the environment (speechOptions.ts).
+  const speechOptions: Partial<SpeechOptions> = {
+    ...(options.speechErrorStatus !== undefined ? { errorStatus: options.speechErrorStatus } : {}),
+    ...(options.speechSuccessCode !== undefined ? { successCode: options.speechSuccessCode } : {}),
+    ...(options.speakersShape !== undefined ? { speakersShape: options.speakersShape } : {}),
+    ...(options.ttsTimestamps !== undefined ? { timestamps: options.ttsTimestamps } : {}),
+  };
   const speechContext: SpeechContextWithOptions = {
     dataDir,
     publicBaseUrl: () => baseUrl,
     credentialsValid: (appkey, token) => store.speechCredentials().some((c) => c.appkey === appkey && c.token === token),
     appkeyKnown: (appkey) => store.speechCredentials().some((c) => c.appkey === appkey),
     log,
-    ...(options.speechErrorStatus !== undefined ? { speechOptions: { errorStatus: options.speechErrorStatus } } : {}),
+    ...(Object.keys(speechOptions).length > 0 ? { speechOptions } : {}),
   };
   const speech = await createSpeechRoutes(speechContext);
   const requestLog = new RequestLog();

@@ -20,6 +20,8 @@ import type { LongTask, Speaker, SynthesisRequest, Timestamp } from './speechPay
 
 export const SPEECH_BASE_PATH = '/maas/v2/api';
 
+const SPEECH_ERROR_CODES: readonly number[] = Object.values(SpeechErrorCode);
+
 export interface SpeechCredentials {
   readonly appkey: string;
   readonly token: string;
@@ -75,7 +77,7 @@ export class SpeechClient {
   async listSpeakers(options: SpeechCallOptions = {}): Promise<Speaker[]> {
     return this.retrying(options.signal, async () => {
       const answer = await this.call('GET', 'get_speakers', {}, options.signal);
-      const speakers = speakersOf(this.parseJson(answer, speakersAnswerSchema));
+      const speakers = speakersOf(this.parseJson(answer, speakersAnswerSchema, (data) => speakersOf(data) !== undefined));
       if (!speakers) throw new ServiceError('protocol', 'The speaker list holds no array under speakers, data or data.list.');
       return speakers;
     });
@@ -213,7 +215,12 @@ export class SpeechClient {
   }
 
   /** Parses a JSON answer; a non-zero `code` (or a non-200 status) is a speech error naming the service's message. */
-  private parseJson<T>(answer: Answer, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): T {
+  /**
+   * A speech route's JSON answer. The spec documents `code` 0 as success and wire-notes leaves the real value open:
+   * a known error code is always an error, and another non-zero code is taken as success only when the whole
+   * expected payload is there (`present`), so an error under an unknown code is never mistaken for an answer.
+   */
+  private parseJson<T>(answer: Answer, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, present: (data: T) => boolean = () => true): T {
     let value: unknown;
     try {
       value = JSON.parse(answer.bytes.toString('utf8'));
@@ -221,17 +228,19 @@ export class SpeechClient {
       throw new ServiceError('protocol', `The speech service answered something that is not JSON (HTTP ${answer.status}).`, { cause: error, status: answer.status });
     }
     const envelope = speechEnvelopeSchema.safeParse(value);
-    const code = envelope.success ? envelope.data.code : undefined;
-    if ((code === undefined || code === null) && answer.status !== 200) {
+    const code = envelope.success ? (envelope.data.code ?? undefined) : undefined;
+    if (code === undefined && answer.status !== 200) {
       // Not a speech answer but an HTTP error in JSON (a gateway's busy or 5xx page): classified like chat's.
       throw classifyHttpError({ status: answer.status, body: redactSecrets(answer.bytes.toString('utf8'), this.deps.secrets()) });
     }
-    if ((code !== undefined && code !== null && code !== 0) || answer.status !== 200) {
-      const message = redactSecrets((envelope.success ? envelope.data.message : undefined) ?? 'no message', this.deps.secrets());
-      throw new ServiceError('speech', `Speech service error ${code ?? answer.status}: ${message}`, { speechCode: code ?? undefined, serverMessage: message, status: answer.status });
-    }
     const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new ServiceError('protocol', 'The speech service answered JSON of an unexpected shape.', { status: answer.status });
+    const complete = parsed.success && present(parsed.data);
+    const knownError = code !== undefined && SPEECH_ERROR_CODES.includes(Number(code));
+    if (answer.status !== 200 || (code !== undefined && code !== 0 && (knownError || !complete))) {
+      const message = redactSecrets((envelope.success ? envelope.data.message : undefined) ?? 'no message', this.deps.secrets());
+      throw new ServiceError('speech', `Speech service error ${code ?? answer.status}: ${message}`, { speechCode: code, serverMessage: message, status: answer.status });
+    }
+    if (!complete) throw new ServiceError('protocol', 'The speech service answered JSON of an unexpected shape.', { status: answer.status });
     return parsed.data;
   }
 

@@ -16,6 +16,8 @@ import type { StatusBar } from './statusBar';
 export interface MaasTestHook {
   /** Milliseconds activate() took, measured inside the extension host. */
   readonly activationMs: number;
+  /** The extension's log folder; the `MaaS Assistant` log channel writes its file there. */
+  readonly logFolder: string;
   readonly apiKey: {
     get(): Promise<string | undefined>;
     set(value: string): Promise<void>;
@@ -64,7 +66,7 @@ export interface FeatureHookParts {
   readonly statusBar: StatusBar;
 }
 
-export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController; chatView: { receive(raw: unknown): Promise<void> }; store: ConversationStore; activationMs: number; features: FeatureHookParts }): MaasTestHook {
+export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController; chatView: { receive(raw: unknown): Promise<void> }; store: ConversationStore; activationMs: number; logFolder: string; features: FeatureHookParts }): MaasTestHook {
   const { features } = parts;
   return {
     setPrompter: (prompter) => features.prompter.use(prompter),
@@ -77,6 +79,7 @@ export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController;
     },
     statusBar: { text: () => features.statusBar.text, command: () => features.statusBar.command, refresh: () => features.statusBar.update() },
     activationMs: parts.activationMs,
+    logFolder: parts.logFolder,
     apiKey: { get: () => parts.keys.get(), set: (value) => parts.keys.set(value) },
     chat: {
       state: async () => {

@@ -2,7 +2,7 @@
 // service. Prompts go through a scripted Prompter (the test hook's setPrompter), so the test answers pickers and
 // input boxes and reads the messages the user would see.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
@@ -408,5 +408,19 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.equal(h.statusBar.text(), '$(key) Set MaaS key');
     assert.equal(h.statusBar.command(), CommandId.setApiKey);
     await h.apiKey.set(service.key);
+  });
+
+  it('the MaaS Assistant log holds the requests of all these tests and never a key, an appkey or a token', async () => {
+    const h = await hook();
+    const logFile = path.join(h.logFolder, 'MaaS Assistant.log');
+    const secrets = [service.key, service.speech.appkey, service.speech.token, 'sk-host-wrong-key-0123456789'];
+    let text = '';
+    for (let waited = 0; waited < 5000 && !/chat\/completions/.test(text); waited += 100) {
+      text = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.match(text, /chat\/completions/, `the requests are logged (${readdirSync(h.logFolder).join(', ')})`);
+    assert.match(text, /maas\/v2\/api\/tts/, 'speech requests too');
+    for (const secret of secrets) assert.ok(!text.includes(secret), `the log must not hold ${secret.slice(0, 6)}…`);
   });
 });

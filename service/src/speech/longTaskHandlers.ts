@@ -43,7 +43,7 @@ function sendTask(deps: SpeechDeps, res: ServerResponse, requestId: string, task
   }
   sendSpeechJson(res, 200, {
     request_id: requestId,
-    code: 0,
+    code: deps.options.successCode,
     message: task.status === 'failed' ? (task.message ?? 'synthesis failed') : 'success',
     task_id: task.taskId,
     audio_address: audioAddress,

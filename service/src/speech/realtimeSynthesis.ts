@@ -1,5 +1,6 @@
 // GET/POST tts: synthesis in the request path at interactive priority. Audio answers carry the bytes with
-// Content-Type audio/wav or audio/mpeg; with enable_ts the answer is JSON with base64 audio and sentence timestamps.
+// Content-Type audio/wav or audio/mpeg; with enable_ts the answer is JSON with base64 audio and sentence timestamps
+// (unless the [choice] switch `timestamps` is 'none': then the plain audio, as without enable_ts).
 import type { ServerResponse } from 'node:http';
 import { Mp3Encoder } from './mp3Encoder';
 import { sendSpeechJson } from './speechError';
@@ -25,10 +26,10 @@ export async function handleTts(deps: SpeechDeps, fields: RequestFields, request
   const started = Date.now();
   const { audio, result } = await synthesizeToBytes(params, { slots: deps.slots, priority: 'interactive', signal, espeakCommand: deps.options.espeakCommand }, deps.options.lameCommand);
   deps.context.log(`speech: tts ${requestId} ${[...params.text].length} characters -> ${params.format} ${audio.length} bytes in ${Date.now() - started} ms`);
-  if (params.enableTs) {
+  if (params.enableTs && deps.options.timestamps === 'json') {
     sendSpeechJson(res, 200, {
       request_id: requestId,
-      code: 0,
+      code: deps.options.successCode,
       message: 'success',
       format: params.format,
       sample_rate: params.sampleRate,

@@ -1,8 +1,18 @@
-// The speech routes' switches ([choice]s of contract.md and wire-notes.md). They come from an optional
+// The speech routes' switches ([choice]s of wire-notes.md). They come from an optional
 // `speechOptions` property on the context the server passes (the seam in ../speechContract.ts stays unchanged),
 // then from environment variables, then from the defaults below.
 import * as z from 'zod';
 import type { SpeechContext } from '../speechContract';
+
+/** Where get_speakers puts its list: `{ speakers: [...] }`, `{ data: [...] }` or `{ data: { list: [...] } }`. */
+export const SPEAKERS_SHAPES = ['speakers', 'data', 'data.list'] as const;
+export type SpeakersShape = (typeof SPEAKERS_SHAPES)[number];
+/** What real-time `tts` with enable_ts answers: JSON with base64 audio and timestamps, or the plain audio. */
+export const TIMESTAMP_MODES = ['json', 'none'] as const;
+export type TimestampMode = (typeof TIMESTAMP_MODES)[number];
+
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
 
 export interface SpeechOptions {
   /** Longest text (in characters) for real-time `tts`. Env MAAS_LOCAL_TTS_MAX_CHARS. */
@@ -15,6 +25,12 @@ export interface SpeechOptions {
   readonly audioUrlTtlSeconds: number;
   /** Whether get_speakers needs appkey/token. Env MAAS_LOCAL_SPEAKERS_REQUIRE_AUTH=1. */
   readonly speakersRequireCredentials: boolean;
+  /** `code` of every successful speech JSON answer (the spec says 0). Env MAAS_LOCAL_SPEECH_SUCCESS_CODE. */
+  readonly successCode: number;
+  /** Where get_speakers puts its list. Env MAAS_LOCAL_SPEAKERS_SHAPE. */
+  readonly speakersShape: SpeakersShape;
+  /** What real-time tts with enable_ts answers ('none': plain audio, as without it). Env MAAS_LOCAL_TTS_TIMESTAMPS. */
+  readonly timestamps: TimestampMode;
   /** espeak-ng processes allowed at once (1 or 2); the long-task worker never holds more than one. */
   readonly maxSynthesisProcesses: number;
   /** The espeak-ng program. Env MAAS_LOCAL_ESPEAK. */
@@ -33,6 +49,9 @@ const optionsSchema = z.object({
   errorStatus: z.number().int().min(200).max(599).optional(),
   audioUrlTtlSeconds: z.number().int().positive().optional(),
   speakersRequireCredentials: z.boolean().optional(),
+  successCode: z.number().int().min(INT32_MIN).max(INT32_MAX).optional(),
+  speakersShape: z.enum(SPEAKERS_SHAPES).optional(),
+  timestamps: z.enum(TIMESTAMP_MODES).optional(),
   maxSynthesisProcesses: z.number().int().min(1).max(2).optional(),
   espeakCommand: z.string().min(1).optional(),
   lameCommand: z.string().min(1).optional(),
@@ -49,6 +68,14 @@ const envInteger = (name: string, min: number, max: number): number | undefined 
   return value;
 };
 
+const envChoice = <T extends string>(name: string, choices: readonly T[]): T | undefined => {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = choices.find((choice) => choice === raw.trim());
+  if (value === undefined) throw new Error(`${name} must be one of ${choices.join(', ')}, got "${raw}"`);
+  return value;
+};
+
 export function resolveSpeechOptions(context: SpeechContext): SpeechOptions {
   const given = 'speechOptions' in context ? optionsSchema.parse(context.speechOptions ?? {}) : {};
   const flag = process.env.MAAS_LOCAL_SPEAKERS_REQUIRE_AUTH;
@@ -58,6 +85,9 @@ export function resolveSpeechOptions(context: SpeechContext): SpeechOptions {
     errorStatus: given.errorStatus ?? envInteger('MAAS_LOCAL_SPEECH_ERROR_STATUS', 200, 599) ?? 200,
     audioUrlTtlSeconds: given.audioUrlTtlSeconds ?? envInteger('MAAS_LOCAL_TTS_AUDIO_TTL_S', 1, 365 * 86_400) ?? 86_400,
     speakersRequireCredentials: given.speakersRequireCredentials ?? (flag === '1' || flag === 'true'),
+    successCode: given.successCode ?? envInteger('MAAS_LOCAL_SPEECH_SUCCESS_CODE', INT32_MIN, INT32_MAX) ?? 0,
+    speakersShape: given.speakersShape ?? envChoice('MAAS_LOCAL_SPEAKERS_SHAPE', SPEAKERS_SHAPES) ?? 'speakers',
+    timestamps: given.timestamps ?? envChoice('MAAS_LOCAL_TTS_TIMESTAMPS', TIMESTAMP_MODES) ?? 'json',
     maxSynthesisProcesses: given.maxSynthesisProcesses ?? 2,
     espeakCommand: given.espeakCommand ?? process.env.MAAS_LOCAL_ESPEAK ?? 'espeak-ng',
     lameCommand: given.lameCommand ?? process.env.MAAS_LOCAL_LAME ?? 'lame',

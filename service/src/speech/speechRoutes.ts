@@ -1,4 +1,4 @@
-// The local service's speech synthesis routes (contract.md, Speech): get_speakers, tts, tts-long-commit and
+// The local service's speech synthesis routes (service-spec.md and wire-notes.md, Speech): get_speakers, tts, tts-long-commit and
 // tts-long-query below /maas/v2/api/, and the signed audio downloads below /audio/. The server hands every such
 // request here (see ../speechContract.ts); state lives in <dataDir>/speech/.
 import path from 'node:path';
@@ -81,12 +81,9 @@ async function dispatch(deps: SpeechDeps, req: IncomingMessage, res: ServerRespo
 
 function handleSpeakers(deps: SpeechDeps, fields: RequestFields, requestId: string, res: ServerResponse): void {
   if (deps.options.speakersRequireCredentials) requireCredentials(fields, deps.context);
-  sendSpeechJson(res, 200, {
-    request_id: requestId,
-    code: 0,
-    message: 'success',
-    speakers: SPEAKERS.map((speaker) => ({ id: speaker.id, name: speaker.name })),
-  });
+  const list = SPEAKERS.map((speaker) => ({ id: speaker.id, name: speaker.name }));
+  const placed = { speakers: { speakers: list }, data: { data: list }, 'data.list': { data: { list } } }[deps.options.speakersShape];
+  sendSpeechJson(res, 200, { request_id: requestId, code: deps.options.successCode, message: 'success', ...placed });
 }
 
 function sendMethodNotAllowed(res: ServerResponse, allow: string): true {
