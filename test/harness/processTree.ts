@@ -89,6 +89,9 @@ function killAllSync(): void {
 process.once('exit', killAllSync);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    // A program with its own handler (the demo stops its servers gracefully, then exits) is left to it; the
+    // 'exit' hook above still kills whatever is left.
+    if (process.listenerCount(signal) > 0) return;
     killAllSync();
     process.exit(130);
   });
