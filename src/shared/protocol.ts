@@ -51,6 +51,8 @@ export interface ImageView {
   readonly bytes: number;
   /** A small thumbnail as a `data:image/png` or `data:image/jpeg` URL (at most ~64 KB). */
   readonly thumbnail: string;
+  /** The https address of an image sent by URL (no thumbnail: the view loads nothing remote). */
+  readonly url?: string;
 }
 
 export interface ContextChipView {

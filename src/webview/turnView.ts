@@ -95,6 +95,8 @@ export class TurnView {
     for (const image of turn.images) {
       const url = thumbnailUrl(image.thumbnail);
       if (url !== undefined) images.append(h('img', { className: 'thumbnail', attrs: { src: url, alt: image.name, width: String(Math.min(96, image.width)) } }));
+      // No thumbnail (an image sent by its https address): its name, with the address on hover; nothing is loaded.
+      else images.append(h('span', { className: 'chip chip-image', testId: 'image-chip', text: image.name, attrs: { title: image.url ?? image.name } }));
     }
     const chips = h('div', { className: 'chips' }, ...turn.context.map((chip) => h('span', { className: `chip chip-${chip.kind}`, text: chip.label })));
     const actions = h('div', { className: 'question-actions' });

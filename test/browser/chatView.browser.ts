@@ -127,6 +127,21 @@ describe('chat webview', () => {
     await page.close();
   });
 
+  it('an image sent by its https address shows as a chip with the address on hover, and nothing remote loads', async () => {
+    const page = await open();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    const image = { id: 'u1', name: 'tabby.png', mime: '', width: 0, height: 0, bytes: 0, thumbnail: '', url: 'https://images.example.com/cats/tabby.png' };
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 'i1', kind: 'image', images: [image] })] }) }) });
+    const chip = page.getByTestId('image-chip');
+    await chip.waitFor();
+    assert.equal(await chip.textContent(), 'tabby.png');
+    assert.equal(await chip.getAttribute('title'), 'https://images.example.com/cats/tabby.png');
+    assert.equal(await page.locator('[data-turn-id="i1"] img').count(), 0);
+    assert.deepEqual(requested.filter((url) => url.includes('example.com')), []);
+    await page.close();
+  });
+
   it('Stop sends stop for the streaming turn; the turn shows stopped', async () => {
     const page = await open();
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't9', status: 'streaming', answer: 'partial' })] }) }) });

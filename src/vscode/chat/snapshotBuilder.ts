@@ -49,6 +49,7 @@ export function turnView(turn: Turn, retry?: TurnView['retry']): TurnView {
       height: image.height,
       bytes: image.bytes,
       thumbnail: image.thumbnail,
+      ...(image.url === undefined ? {} : { url: image.url }),
     })),
     context: turn.context.map(contextChip),
     answer: turn.answer,
