@@ -32,7 +32,10 @@ function button(label, onClick) {
   const b = document.createElement('button');
   b.type = 'button';
   b.textContent = label;
-  b.addEventListener('click', () => onClick().then(refresh).catch((e) => say(e.message, false)));
+  b.addEventListener('click', () => onClick().then(() => {
+    say('Done.', true);
+    return refresh();
+  }).catch((e) => say(e.message, false)));
   return b;
 }
 

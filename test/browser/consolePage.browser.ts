@@ -1,0 +1,169 @@
+// The local service's console page (/console/) driven in Chromium as a person would: list the API keys, create a
+// personal key, disable, enable and delete it, and see a refused action's message. Every step is checked against
+// the JSON API too, and the page must load nothing remote, run no inline script and log no error.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { startLocalService, type LocalService } from '../../service/src/localService';
+import { launchBrowser } from '../harness/browser';
+
+const DEFAULT_KEY = 'sk-test-console-page-0001';
+
+interface ApiKey {
+  readonly id: string;
+  readonly name: string;
+  readonly type: 'default' | 'personal';
+  readonly enabled: boolean;
+  readonly interfaces: readonly string[];
+  readonly key: string;
+}
+
+describe('console page', () => {
+  let service: LocalService;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+  const dialogs: string[] = [];
+  const failed: string[] = [];
+
+  async function apiKeys(): Promise<ApiKey[]> {
+    const response = await fetch(`${service.baseUrl}/console/api/keys`);
+    assert.equal(response.status, 200);
+    return ((await response.json()) as { keys: ApiKey[] }).keys;
+  }
+
+  const keyRow = (name: string) => page.locator('#keys tbody tr').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  const createForm = () => page.locator('#create-key');
+  const status = () => page.getByRole('status');
+
+  before(async () => {
+    service = await startLocalService({ quiet: true, seed: { defaultKey: DEFAULT_KEY } });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    const origin = new URL(service.consoleUrl).origin;
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin !== origin) problems.push(`remote request: ${request.url()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
+    });
+    page.on('console', (message) => {
+      // Chromium logs every 4xx answer as "Failed to load resource"; those are checked through `failed` instead.
+      if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return;
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('dialog', (dialog) => {
+      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.accept();
+    });
+    // Injected by the driver, outside the page's CSP: records every violation the page causes.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __violations: string[] };
+      w.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.goto(service.consoleUrl);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('lists the keys, with the system default key and no actions on it', async () => {
+    const row = keyRow('default');
+    await row.waitFor();
+    await assert.doesNotReject(row.getByText(DEFAULT_KEY, { exact: true }).waitFor());
+    assert.deepEqual(await row.getByRole('cell').allTextContents(), ['default', 'default', 'svc_llm, svc_vl', 'enabled', DEFAULT_KEY, '']);
+    assert.equal(await row.getByRole('button').count(), 0);
+    const keys = await apiKeys();
+    assert.deepEqual(keys.map((k) => [k.name, k.type, k.key]), [['default', 'default', DEFAULT_KEY]]);
+    assert.equal(await page.locator('#keys tbody tr').count(), keys.length);
+  });
+
+  it('creates a personal key with a name and interfaces, and lists it', async () => {
+    const form = createForm();
+    await form.getByLabel('Name').fill('ci bot');
+    await form.getByLabel('svc_vl').check();
+    assert.ok(await form.getByLabel('svc_llm').isChecked());
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await assert.doesNotReject(status().filter({ hasText: 'Saved.' }).waitFor());
+    const row = keyRow('ci bot');
+    await row.waitFor();
+    const created = (await apiKeys()).find((k) => k.name === 'ci bot');
+    assert.ok(created);
+    assert.equal(created.type, 'personal');
+    assert.equal(created.enabled, true);
+    assert.deepEqual([...created.interfaces].sort(), ['svc_llm', 'svc_vl']);
+    assert.deepEqual(await row.getByRole('cell').allTextContents(), ['ci bot', 'personal', created.interfaces.join(', '), 'enabled', created.key, 'DisableDelete']);
+  });
+
+  it('disables and enables the key', async () => {
+    const row = keyRow('ci bot');
+    await row.getByRole('button', { name: 'Disable' }).click();
+    await row.getByRole('button', { name: 'Enable' }).waitFor();
+    await row.getByRole('cell', { name: 'disabled', exact: true }).waitFor();
+    assert.equal((await apiKeys()).find((k) => k.name === 'ci bot')?.enabled, false);
+
+    await row.getByRole('button', { name: 'Enable' }).click();
+    await row.getByRole('button', { name: 'Disable' }).waitFor();
+    await row.getByRole('cell', { name: 'enabled', exact: true }).waitFor();
+    assert.equal((await apiKeys()).find((k) => k.name === 'ci bot')?.enabled, true);
+  });
+
+  it('deletes the key', async () => {
+    await keyRow('ci bot').getByRole('button', { name: 'Delete' }).click();
+    await keyRow('ci bot').waitFor({ state: 'detached' });
+    const keys = await apiKeys();
+    assert.deepEqual(keys.map((k) => k.name), ['default']);
+    assert.equal(await page.locator('#keys tbody tr').count(), 1);
+  });
+
+  it("a refused creation shows the service's message and creates nothing", async () => {
+    const form = createForm();
+    // A name of spaces passes the field's `required` but not the service's rule.
+    await form.getByLabel('Name').fill('   ');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await assert.doesNotReject(status().filter({ hasText: 'name must not be empty' }).waitFor());
+
+    // No interface ticked.
+    await form.getByLabel('Name').fill('no models');
+    await form.getByLabel('svc_llm').uncheck();
+    await form.getByLabel('svc_vl').uncheck();
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await assert.doesNotReject(status().filter({ hasText: 'interfaces must name at least one model' }).waitFor());
+
+    // The field stops typing at 20 characters, so the 21st never reaches the service.
+    await form.getByLabel('svc_llm').check();
+    await form.getByLabel('Name').fill('');
+    await form.getByLabel('Name').pressSequentially('abcdefghijklmnopqrstu');
+    assert.equal(await form.getByLabel('Name').inputValue(), 'abcdefghijklmnopqrst');
+    assert.deepEqual((await apiKeys()).map((k) => k.name), ['default']);
+  });
+
+  it('a successful action after a refused one replaces the error message', async () => {
+    const form = createForm();
+    await form.getByLabel('Name').fill('short lived');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await keyRow('short lived').waitFor();
+    await form.getByLabel('Name').fill(' ');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await status().filter({ hasText: 'name must not be empty' }).waitFor();
+    await keyRow('short lived').getByRole('button', { name: 'Delete' }).click();
+    await keyRow('short lived').waitFor({ state: 'detached' });
+    await assert.doesNotReject(status().filter({ hasText: /^Done\.$/ }).waitFor({ timeout: 5000 }));
+    assert.deepEqual((await apiKeys()).map((k) => k.name), ['default']);
+  });
+
+  it('loaded nothing remote, ran no inline script, asked nothing and logged no error', async () => {
+    const violations = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+    assert.deepEqual(violations, []);
+    assert.deepEqual(problems, []);
+    // Only the three refused creations failed (and the favicon Chromium asks for on its own, which the service lacks).
+    assert.deepEqual(failed.filter((f) => f !== 'GET /favicon.ico 404'), Array<string>(3).fill('POST /console/api/keys 400'));
+    assert.deepEqual(dialogs, []);
+    const inline = await page.evaluate(() => [...document.scripts].filter((s) => !s.src).length);
+    assert.equal(inline, 0);
+  });
+});
