@@ -58,6 +58,16 @@ function segment(index: number, text: string, last: boolean, seconds = 0.6): Hos
   return { type: 'speechSegment', playbackId: 'p1', index, text, format: 'wav', audioBase64: toneWav(seconds, 440 + index * 110), ...(last ? { last: true } : {}) };
 }
 
+/** Waits until the audio element is (not) paused and the toggle shows the matching label. */
+async function waitForToggle(page: Page, paused: boolean, label: string): Promise<void> {
+  await page.waitForFunction(
+    ([p, l]) =>
+      document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')?.paused === p &&
+      document.querySelector('[data-testid="player-toggle"]')?.textContent === l,
+    [paused, label] as const,
+  );
+}
+
 const audioState = (page: Page): Promise<{ src: string; paused: boolean; duration: number; currentTime: number; rate: number }> =>
   page.getByTestId('player-audio').evaluate((el) => {
     const a = el as HTMLAudioElement;
@@ -154,13 +164,12 @@ describe('knowledge answers and the read-aloud player (autoplay allowed)', () =>
     await deliver(page, segment(0, 'A long sentence.', false, 3));
     await page.waitForFunction(() => (document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')?.currentTime ?? 0) > 0);
     await page.getByTestId('player-toggle').click();
-    await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')?.paused === true);
-    assert.equal(await page.getByTestId('player-toggle').textContent(), 'Play');
+    // The label follows the element's 'pause' event, which the browser queues after `paused` flips.
+    await waitForToggle(page, true, 'Play');
     await page.getByTestId('player-speed').selectOption('1.5');
     assert.equal((await audioState(page)).rate, 1.5);
     await page.getByTestId('player-toggle').click();
-    await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')?.paused === false);
-    assert.equal(await page.getByTestId('player-toggle').textContent(), 'Pause');
+    await waitForToggle(page, false, 'Pause');
     const types = (await posted(page)).map((m) => m.type).filter((t) => t !== 'ready');
     assert.deepEqual(types, [], 'pause, resume and speed are local to the webview');
     await page.getByTestId('player-save').click();
