@@ -1,4 +1,4 @@
-// In a real extension host: the extension activates, its commands match the manifest, and the API key makes the
+// In a real extension host: the extension's commands match the manifest, and the API key makes the
 // round trip through SecretStorage.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -16,13 +16,6 @@ async function activated(): Promise<MaasTestHook> {
 }
 
 describe('MaaS Assistant in the extension host', () => {
-  it('activates and reports its activation time', async () => {
-    const hook = await activated();
-    assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, true);
-    assert.ok(hook.activationMs > 0 && hook.activationMs < 10_000, `activation took ${hook.activationMs} ms`);
-    console.log(`    activation time measured in the extension host: ${hook.activationMs.toFixed(1)} ms`);
-  });
-
   it('registers every command declared in package.json, and the id table equals the manifest', async () => {
     await activated();
     const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { commands: { command: string }[] } };

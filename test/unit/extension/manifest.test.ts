@@ -24,8 +24,12 @@ describe('package.json', () => {
     for (const command of manifest.contributes.commands) assert.equal(command.category, 'MaaS', command.command);
   });
 
-  it('never activates with *: on demand (view, commands) and after startup for the status bar and unfinished speech tasks', () => {
-    assert.deepEqual(manifest.activationEvents, ['onStartupFinished']);
+  it('activates on demand only: no activation event of its own, so only its view and its commands activate it', () => {
+    // Since VS Code 1.74 a contributed view and contributed commands are implicit activation events
+    // (onView:maas.chatView, onCommand:maas.*); anything listed here (`*`, onStartupFinished) would load the
+    // extension into windows that never use it.
+    assert.deepEqual(manifest.activationEvents ?? [], []);
+    assert.ok(Number(/\^1\.(\d+)/.exec(manifest.engines.vscode)?.[1]) >= 74, 'implicit activation events need VS Code 1.74');
   });
 
   it('contributes the chat webview view', () => {
