@@ -141,29 +141,37 @@ export class ChatClient {
     onResult: ((result: ChatResult) => void) | undefined,
   ): AsyncGenerator<readonly ChatEvent[], void, undefined> {
     const decoder = new ChatStreamDecoder(this.deps.onMalformed, true);
-    let json: Buffer[] | undefined;
-    let first = true;
+    // The body decides, not the request: an SSE body may answer stream:false and vice versa (wire-notes). Decided
+    // once, from the first bytes that tell (a first read may hold only "da"); `held` keeps the bytes until then,
+    // and the whole body when it is JSON.
+    let kind: BodyKind | undefined = contentType.includes('text/event-stream') ? 'sse' : undefined;
+    let held: Buffer[] = [];
     try {
       for await (const chunk of body as AsyncIterable<Buffer>) {
-        // The body decides, not the request: an SSE body may answer stream:false and vice versa (wire-notes).
-        if (first && !isEventStreamStart(contentType, chunk)) json = [];
-        first = false;
-        if (json) {
-          json.push(chunk);
-          continue;
+        let bytes = chunk;
+        if (kind !== 'sse') {
+          held.push(chunk);
+          kind ??= sniffBody(held);
+          if (kind !== 'sse') continue;
+          bytes = Buffer.concat(held);
+          held = [];
         }
-        const events = decoder.push(chunk);
+        const events = decoder.push(bytes);
         state.visible = decoder.visible;
         if (events.length > 0) yield events;
+        decoder.throwIfFailed();
+        // [DONE] ends the answer even if the server keeps the connection open (the caller's finally closes it).
+        if (decoder.finishedAnswer) break;
       }
     } catch (caught) {
       if (signal?.aborted) throw toServiceError(caught, signal, []);
       if (caught instanceof ServiceError) throw caught;
-      // The body broke off (socket closed, idle timeout): whatever arrived is the partial answer.
-      throw decoder.interrupted(caught);
+      // The body broke off (socket closed, idle timeout). After a finish reason the answer is whole and only
+      // [DONE] is missing: complete, exactly as when the body ends cleanly there. Otherwise it is interrupted.
+      if (kind !== 'sse' || !decoder.complete) throw decoder.interrupted(caught);
     }
-    if (json) {
-      yield this.readJson(Buffer.concat(json).toString('utf8'), onResult);
+    if (kind !== 'sse') {
+      yield this.readJson(Buffer.concat(held).toString('utf8'), onResult);
       return;
     }
     yield decoder.end();
@@ -186,9 +194,12 @@ export class ChatClient {
   }
 }
 
-/** Whether a body is an event stream: by Content-Type, or by its first bytes when the type says otherwise. */
-function isEventStreamStart(contentType: string, first: Buffer): boolean {
-  if (contentType.includes('text/event-stream')) return true;
-  const start = first.subarray(0, 64).toString('latin1').trimStart();
-  return start.startsWith(':') || start.startsWith('data:');
+type BodyKind = 'sse' | 'json';
+
+/** An event stream or JSON, from the first bytes that are not white space; undefined while they could be either. */
+function sniffBody(parts: readonly Buffer[]): BodyKind | undefined {
+  const start = Buffer.concat(parts).toString('latin1').trimStart().slice(0, 5);
+  if (start === '') return undefined;
+  if (start.startsWith(':') || start === 'data:') return 'sse';
+  return 'data:'.startsWith(start) ? undefined : 'json';
 }

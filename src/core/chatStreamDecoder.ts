@@ -34,19 +34,31 @@ export class ChatStreamDecoder {
 
   /**
    * Events decoded from these bytes; the closing events (usage, finish) as soon as [DONE] arrives, without
-   * waiting for the body to end. Throws the error object the stream carried, if any.
+   * waiting for the body to end. An error object in the stream is thrown by the next call (see throwIfFailed).
    */
   push(bytes: Uint8Array): ChatEvent[] {
+    this.throwIfFailed();
     const out = (this.out = []);
     if (this.finished) return out;
     this.sse.push(bytes);
-    if (this.failure) throw this.failure;
     this.assembler.flushRun(out);
+    // The text decoded before an error object is delivered first; the error follows (throwIfFailed, next push, end).
+    if (this.failure) return out;
     if (this.assembler.done) {
       this.finished = true;
       this.assembler.finish(out);
     }
     return out;
+  }
+
+  /** Throws the error object the stream carried, once the events decoded before it have been returned. */
+  throwIfFailed(): void {
+    if (this.failure) throw this.failure;
+  }
+
+  /** Whether the answer reached its end: [DONE] or a finish reason (only [DONE] and usage may still follow). */
+  get complete(): boolean {
+    return this.assembler.complete;
   }
 
   /** Whether the closing events have been produced. */
@@ -68,6 +80,7 @@ export class ChatStreamDecoder {
    * throws an `interrupted` error carrying the partial text.
    */
   end(): ChatEvent[] {
+    this.throwIfFailed();
     const out = (this.out = []);
     if (this.finished) return out;
     this.finished = true;
