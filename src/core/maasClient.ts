@@ -10,7 +10,9 @@ import type { ChatRequest } from './chatRequest';
 import { createDispatcher, DEFAULT_TIMEOUTS, HttpTransport } from './httpTransport';
 import type { OnLog, ProxyOptions, Timeouts } from './httpTransport';
 import { SpeechClient } from './speechClient';
-import type { AudioResult, SpeechCallOptions, SpeechCredentials, WaitOptions } from './speechClient';
+import type { SpeechCallOptions, SpeechCredentials } from './speechClient';
+import type { AudioResult } from './speechAnswer';
+import type { WaitOptions } from './longTaskWait';
 import type { LongTask, Speaker, SynthesisRequest } from './speechPayloads';
 
 export interface MaasClientOptions {

@@ -15,3 +15,6 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/** A wait of `ms` that the signal ends at once; `sleep` in production, a recording fake in tests. */
+export type Sleeper = (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -9,14 +9,17 @@ import { SpeechErrorCode } from '../shared/speechCodes';
 import { classifyHttpError } from './classifyError';
 import { header, readBody } from './httpTransport';
 import type { HttpTransport } from './httpTransport';
-import { detectAudioFormat, AUDIO_MIME } from './mediaSniffing';
-import type { AudioFormat } from './mediaSniffing';
+import { audioFrom, isJson, taskOf } from './speechAnswer';
+import type { Answer, AudioResult } from './speechAnswer';
 import { parseOrThrow } from './parseOrThrow';
 import { redactSecrets } from './redact';
 import { ServiceError } from './serviceError';
 import { sleep } from './sleep';
+import type { Sleeper } from './sleep';
+import { waitForLongTask } from './longTaskWait';
+import type { WaitOptions } from './longTaskWait';
 import { longTaskAnswerSchema, speakersAnswerSchema, speakersOf, speechEnvelopeSchema, synthesisRequestSchema, timestampedAudioSchema } from './speechPayloads';
-import type { LongTask, Speaker, SynthesisRequest, Timestamp } from './speechPayloads';
+import type { LongTask, Speaker, SynthesisRequest } from './speechPayloads';
 
 export const SPEECH_BASE_PATH = '/maas/v2/api';
 
@@ -27,25 +30,8 @@ export interface SpeechCredentials {
   readonly token: string;
 }
 
-export interface AudioResult {
-  readonly audio: Buffer;
-  readonly format: AudioFormat;
-  readonly mime: string;
-  /** Sentence timestamps, when `enable_ts` was requested and the service sent them. */
-  readonly timestamps?: readonly Timestamp[];
-}
-
 export interface SpeechCallOptions {
   readonly signal?: AbortSignal;
-}
-
-export interface WaitOptions extends SpeechCallOptions {
-  readonly onStatus?: (task: LongTask) => void;
-  /** Overall limit of the wait; default 10 minutes. */
-  readonly timeoutMs?: number;
-  /** First poll delay (default 1 s), growing by half each poll up to maxDelayMs (default 10 s). */
-  readonly initialDelayMs?: number;
-  readonly maxDelayMs?: number;
 }
 
 export interface SpeechClientDeps {
@@ -56,6 +42,9 @@ export interface SpeechClientDeps {
   readonly rememberSecret: (value: string) => void;
   readonly retry: RetryPolicy;
   readonly random?: () => number;
+  /** The waits between retries and polls, and the clock of the polling limit (tests pass fakes). */
+  readonly sleep?: Sleeper;
+  readonly now?: () => number;
 }
 
 type Fields = Record<string, string | number | boolean>;
@@ -63,12 +52,6 @@ type Fields = Record<string, string | number | boolean>;
 /** RFC 3986 query encoding (wire-notes), not form encoding: spaces as %20. */
 function toQuery(fields: Fields): string {
   return Object.entries(fields).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
-}
-
-interface Answer {
-  readonly status: number;
-  readonly contentType: string;
-  readonly bytes: Buffer;
 }
 
 export class SpeechClient {
@@ -87,7 +70,7 @@ export class SpeechClient {
     return this.retrying(options.signal, async () => {
       const fields = await this.requestFields(request); // a fresh request_id for each attempt
       const answer = await this.call(options.method ?? 'POST', 'tts', fields, options.signal);
-      if (answer.contentType.includes('json')) {
+      if (isJson(answer)) {
         const timed = this.parseJson(answer, timestampedAudioSchema);
         return audioFrom(Buffer.from(timed.audio, 'base64'), timed.timestamps?.map((t) => ({ text: t.text, beginMs: t.begin_ms, endMs: t.end_ms })));
       }
@@ -110,22 +93,8 @@ export class SpeechClient {
   }
 
   /** Polls until the task is complete (returned) or failed (thrown); the signal stops the polling at once. */
-  async waitForLongTask(taskId: string, options: WaitOptions = {}): Promise<LongTask> {
-    const deadline = Date.now() + (options.timeoutMs ?? 600_000);
-    let delay = options.initialDelayMs ?? 1_000;
-    const maxDelay = options.maxDelayMs ?? 10_000;
-    for (;;) {
-      const task = await this.queryLongTask(taskId, options);
-      options.onStatus?.(task);
-      if (task.status === 'complete' && task.audioAddress !== '') return task;
-      if (task.status === 'failed') {
-        throw new ServiceError('speech', `Speech synthesis task failed: ${task.message || 'no reason given'}`, { speechCode: SpeechErrorCode.synthesisFailed, serverMessage: task.message });
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) throw new ServiceError('timeout', `Speech synthesis task ${taskId} did not finish in time (last status: ${task.status}).`);
-      await sleep(Math.min(delay, left), options.signal);
-      delay = Math.min(maxDelay, delay * 1.5);
-    }
+  waitForLongTask(taskId: string, options: WaitOptions = {}): Promise<LongTask> {
+    return waitForLongTask(taskId, (id) => this.queryLongTask(id, options), options, { sleep: this.sleep, now: this.deps.now ?? Date.now });
   }
 
   /** Fetches an audio address without credentials (it is a signed URL). */
@@ -133,7 +102,7 @@ export class SpeechClient {
     if (!/^https?:\/\//.test(url)) throw new ServiceError('protocol', 'The audio address is not an http(s) URL.');
     const response = await this.deps.transport.send({ method: 'GET', baseUrl: new URL(url).origin, path: url, signal: options.signal });
     const answer = await this.read(response);
-    if (answer.status !== 200 && !answer.contentType.includes('json')) {
+    if (answer.status !== 200 && !isJson(answer)) {
       throw new ServiceError('speech', `The audio address answered HTTP ${answer.status}.`, { status: answer.status, retryable: answer.status === 403 || answer.status === 404 });
     }
     return this.audioOf(answer);
@@ -162,10 +131,12 @@ export class SpeechClient {
         const delayMs = retryDelay(attempt, policy, error.retryAfterMs, this.deps.random);
         if (waited + delayMs > policy.maxTotalDelayMs) throw error;
         waited += delayMs;
-        await sleep(delayMs, signal);
+        await this.sleep(delayMs, signal);
       }
     }
   }
+
+  private readonly sleep: Sleeper = (ms, signal) => (this.deps.sleep ?? sleep)(ms, signal);
 
   private async credentials(): Promise<SpeechCredentials> {
     const credentials = await this.deps.getCredentials();
@@ -196,9 +167,7 @@ export class SpeechClient {
       ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) } : {}),
     });
     const answer = await this.read(response);
-    if (answer.status !== 200 && !answer.contentType.includes('json')) {
-      throw classifyHttpError({ status: answer.status, body: redactSecrets(answer.bytes.toString('utf8'), this.deps.secrets()) });
-    }
+    if (answer.status !== 200 && !isJson(answer)) throw this.httpError(answer);
     return answer;
   }
 
@@ -206,7 +175,7 @@ export class SpeechClient {
     try {
       const bytes = await readBody(response.body);
       response.done();
-      return { status: response.status, contentType: header(response.headers, 'content-type') ?? '', bytes };
+      return { status: response.status, contentType: header(response.headers, 'content-type') ?? '', retryAfter: header(response.headers, 'retry-after'), bytes };
     } catch (error) {
       response.body.destroy();
       response.done(error instanceof ServiceError ? error : undefined);
@@ -214,7 +183,6 @@ export class SpeechClient {
     }
   }
 
-  /** Parses a JSON answer; a non-zero `code` (or a non-200 status) is a speech error naming the service's message. */
   /**
    * A speech route's JSON answer. The spec documents `code` 0 as success and wire-notes leaves the real value open:
    * a known error code is always an error, and another non-zero code is taken as success only when the whole
@@ -231,7 +199,7 @@ export class SpeechClient {
     const code = envelope.success ? (envelope.data.code ?? undefined) : undefined;
     if (code === undefined && answer.status !== 200) {
       // Not a speech answer but an HTTP error in JSON (a gateway's busy or 5xx page): classified like chat's.
-      throw classifyHttpError({ status: answer.status, body: redactSecrets(answer.bytes.toString('utf8'), this.deps.secrets()) });
+      throw this.httpError(answer);
     }
     const parsed = schema.safeParse(value);
     const complete = parsed.success && present(parsed.data);
@@ -244,21 +212,16 @@ export class SpeechClient {
     return parsed.data;
   }
 
+  /** An HTTP error classified like chat's, with the server's Retry-After (a busy 503 or a 429 says when to return). */
+  private httpError(answer: Answer): ServiceError {
+    return classifyHttpError({ status: answer.status, body: redactSecrets(answer.bytes.toString('utf8'), this.deps.secrets()), retryAfter: answer.retryAfter });
+  }
+
   private audioOf(answer: Answer): AudioResult {
-    if (answer.contentType.includes('json')) {
+    if (isJson(answer)) {
       this.parseJson(answer, speechEnvelopeSchema);
       throw new ServiceError('protocol', 'The speech service answered JSON without audio.');
     }
     return audioFrom(answer.bytes);
   }
-}
-
-function audioFrom(audio: Buffer, timestamps?: readonly Timestamp[]): AudioResult {
-  const format = detectAudioFormat(audio);
-  if (!format) throw new ServiceError('protocol', `The speech service answered ${audio.length} bytes that are not WAV, MP3, Ogg or FLAC audio.`);
-  return { audio, format, mime: AUDIO_MIME[format], ...(timestamps ? { timestamps } : {}) };
-}
-
-function taskOf(answer: { task_id: string; task_status: LongTask['status']; audio_address?: string | null; message?: string | null }): LongTask {
-  return { taskId: answer.task_id, status: answer.task_status, audioAddress: answer.audio_address ?? '', message: answer.message ?? '' };
 }
