@@ -26,7 +26,7 @@ export interface ProxyOptions {
 
 export interface LogEntry {
   readonly method: string;
-  /** The base URL used for this attempt. */
+  /** The base URL used for this attempt, credentials masked (userinfo, key parameters, known secrets). */
   readonly baseUrl: string;
   /** Path and query, credentials masked. */
   readonly path: string;
@@ -108,7 +108,10 @@ export class HttpTransport {
   async send(options: SendOptions): Promise<Response> {
     const started = performance.now();
     const url = /^https?:\/\//.test(options.path) ? options.path : `${options.baseUrl}${options.path}`;
-    const logBase = { method: options.method, baseUrl: options.baseUrl, path: redactSecrets(new URL(url).pathname + new URL(url).search, this.secrets()), attempt: options.attempt ?? 1 };
+    // Both halves of the URL are masked: a base URL may carry userinfo or a key parameter too (a user's setting).
+    const secrets = this.secrets();
+    const target = new URL(url);
+    const logBase = { method: options.method, baseUrl: redactSecrets(options.baseUrl, secrets), path: redactSecrets(target.pathname + target.search, secrets), attempt: options.attempt ?? 1 };
     let logged = false;
     const log = (status: number | undefined, headersMs: number | undefined, error?: ServiceError): void => {
       if (logged || !this.onLog) return;

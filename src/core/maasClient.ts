@@ -36,6 +36,7 @@ export class MaasClient {
   private readonly dispatcher;
   private readonly chatClient: ChatClient;
   private readonly speech: SpeechClient;
+  private readonly transport: HttpTransport;
   private readonly known = new Set<string>();
 
   constructor(options: MaasClientOptions) {
@@ -46,7 +47,7 @@ export class MaasClient {
     const rememberSecret = (value: string): void => {
       if (value.length >= 4) this.known.add(value);
     };
-    const transport = new HttpTransport(this.dispatcher, options.onLog, secrets);
+    const transport = (this.transport = new HttpTransport(this.dispatcher, options.onLog, secrets));
     const baseUrl = trimSlash(options.baseUrl);
     this.chatClient = new ChatClient({
       transport,
@@ -104,6 +105,18 @@ export class MaasClient {
   /** Downloads a complete task's audio, refreshing an expired address once. */
   downloadTaskAudio(task: LongTask, options?: SpeechCallOptions): Promise<AudioResult> {
     return this.speech.downloadTaskAudio(task, options);
+  }
+
+  /**
+   * The HTTP status with which an address answers a GET, whatever it is: Test Connection's reachability step.
+   * It goes through the same dispatcher (proxy, timeouts) and log (credentials masked) as every other request.
+   */
+  async probe(url: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<number> {
+    const response = await this.transport.send({ method: 'GET', baseUrl: new URL(url).origin, path: url, signal: options.signal, headersTimeoutMs: options.timeoutMs ?? 10_000 });
+    // The page itself is not wanted: dump() reads a little of it (keeping the connection) or closes it.
+    await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+    response.done();
+    return response.status;
   }
 
   /** Closes every pooled connection. */

@@ -1,5 +1,5 @@
 // Masks credentials in text that may reach a log, an error message or a screen: Authorization/Bearer values,
-// appkey/token/key fields (JSON, query string, key=value), userinfo and key parameters inside URLs, and the
+// appkey/token/key fields (JSON, query string, key=value), userinfo (all of it) and key parameters inside URLs, and the
 // exact secret values the caller knows. A mask never shows more than the last 4 characters of a secret.
 
 const MASK = '***';
@@ -35,8 +35,8 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(String.raw`(^|[?&;,\s"'(])(${SECRET_NAMES})=([^&\s"',;)#]+)`, 'gi'),
     replace: (_m, lead, name, value) => `${lead}${name}=${maskSecret(value ?? '')}`,
   },
-  // Userinfo inside URLs: https://user:password@host
-  { pattern: /(\b[a-z][a-z0-9+.-]*:\/\/)([^/\s:@]+):([^/\s@]+)@/gi, replace: (_m, scheme, user) => `${scheme}${user}:${MASK}@` },
+  // Userinfo inside URLs, whole: https://user:password@host, and https://sk-key@host (a key as the user name).
+  { pattern: /(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s@?#]+@/gi, replace: (_m, scheme) => `${scheme}${MASK}@` },
 ];
 
 function escapeRegExp(text: string): string {

@@ -421,6 +421,8 @@ describe('knowledge base, images, speech and diagnostics', () => {
     }
     assert.match(text, /chat\/completions/, `the requests are logged (${readdirSync(h.logFolder).join(', ')})`);
     assert.match(text, /maas\/v2\/api\/tts/, 'speech requests too');
+    const probe = `GET ${new URL(service.baseUrl).origin}${new URL(service.baseUrl).pathname} → `;
+    assert.ok(text.includes(probe), `Test Connection's reachability probe goes through the client and its log (${probe})`);
     for (const secret of secrets) assert.ok(!text.includes(secret), `the log must not hold ${secret.slice(0, 6)}…`);
   });
 });

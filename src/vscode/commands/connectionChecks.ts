@@ -13,8 +13,6 @@ export interface CheckResult {
   readonly detail: string;
 }
 
-const REACH_TIMEOUT_MS = 10_000;
-
 async function timed(name: string, run: () => Promise<{ outcome?: 'pass' | 'skip'; detail: string }>, describe: (error: unknown) => string): Promise<CheckResult> {
   const started = performance.now();
   try {
@@ -25,31 +23,34 @@ async function timed(name: string, run: () => Promise<{ outcome?: 'pass' | 'skip
   }
 }
 
-/** Any HTTP answer means the address is reachable; only a failed connection (or no answer in time) fails. */
-async function reach(url: string): Promise<{ detail: string }> {
+/**
+ * Any HTTP answer means the address is reachable; only a failed connection (or no answer in time) fails. The probe
+ * goes through the client, so it uses the same proxy, timeouts and redacted log as the chat.
+ */
+async function reach(client: MaasClient, url: string, redact: (text: string) => string): Promise<{ detail: string }> {
+  const shown = redact(url);
   try {
-    const response = await fetch(url, { method: 'GET', signal: AbortSignal.timeout(REACH_TIMEOUT_MS), redirect: 'manual' });
-    await response.body?.cancel();
-    return { detail: vscode.l10n.t('{0} answered with HTTP {1}.', url, response.status) };
+    const status = await client.probe(url);
+    return { detail: vscode.l10n.t('{0} answered with HTTP {1}.', shown, status) };
   } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-    throw new Error(vscode.l10n.t('{0} could not be reached: {1}', url, cause));
+    throw new Error(vscode.l10n.t('{0} could not be reached: {1}', shown, error instanceof Error ? error.message : String(error)));
   }
 }
 
 export async function runConnectionChecks(deps: FeatureDependencies): Promise<CheckResult[]> {
   const { baseUrl, altBaseUrl, chatModel } = deps.settings.settings;
   const describe = (error: unknown): string => speechErrorText(error, (text) => deps.logger.redact(text));
-  const plain = (error: unknown): string => deps.logger.redact(error instanceof Error ? error.message : String(error));
+  const redact = (text: string): string => deps.logger.redact(text);
+  const plain = (error: unknown): string => redact(error instanceof Error ? error.message : String(error));
   if (baseUrl === '') {
     return [{ name: vscode.l10n.t('Base URL'), outcome: 'fail', ms: 0, detail: vscode.l10n.t('maas.baseUrl is not set.') }];
   }
   const client: MaasClient = deps.client();
   const checks: Array<Promise<CheckResult>> = [
-    timed(vscode.l10n.t('Base URL reachable'), () => reach(baseUrl), plain),
+    timed(vscode.l10n.t('Base URL reachable'), () => reach(client, baseUrl, redact), plain),
     timed(
       vscode.l10n.t('Alternative base URL reachable'),
-      () => (altBaseUrl === '' ? Promise.resolve({ outcome: 'skip' as const, detail: vscode.l10n.t('maas.altBaseUrl is not set.') }) : reach(altBaseUrl)),
+      () => (altBaseUrl === '' ? Promise.resolve({ outcome: 'skip' as const, detail: vscode.l10n.t('maas.altBaseUrl is not set.') }) : reach(client, altBaseUrl, redact)),
       plain,
     ),
   ];

@@ -34,9 +34,11 @@ describe('redactSecrets', () => {
     assert.equal(redactSecrets('failed with token=abcdef, retrying'), 'failed with token=***, retrying');
   });
 
-  it('masks API-key-like parameters and userinfo inside URLs', () => {
+  it('masks API-key-like parameters and the whole userinfo inside URLs', () => {
     const out = redactSecrets('https://user:hunter22@example.com/a?api_key=zzzzzzzz&x=1 and https://h/b?key=qqqq');
-    assert.equal(out, 'https://user:***@example.com/a?api_key=***&x=1 and https://h/b?key=***');
+    assert.equal(out, 'https://***@example.com/a?api_key=***&x=1 and https://h/b?key=***');
+    assert.equal(redactSecrets('http://sk-in-the-user-name@127.0.0.1:8080/maas'), 'http://***@127.0.0.1:8080/maas');
+    assert.equal(redactSecrets('see https://example.com/a?b=c@d'), 'see https://example.com/a?b=c@d', 'an @ after the host is not userinfo');
   });
 
   it('masks every known secret value wherever it occurs, also URL-encoded', () => {
