@@ -44,17 +44,20 @@ export interface LogEntry {
 export type OnLog = (entry: LogEntry) => void;
 
 export function createDispatcher(timeouts: Timeouts, proxy: ProxyOptions = {}): Dispatcher {
-  const rejectUnauthorized = proxy.strictSSL ?? true;
+  const tls = { timeout: timeouts.connectMs, rejectUnauthorized: proxy.strictSSL ?? true };
   const options = {
-    connect: { timeout: timeouts.connectMs, rejectUnauthorized },
+    connect: tls,
+    // A ProxyAgent replaces `connect` with its tunnel: the service's TLS (inside the CONNECT tunnel) takes
+    // `requestTls` and the connection to the proxy `proxyTls`, so strictSSL and the connect timeout go to both.
+    requestTls: tls,
+    proxyTls: tls,
     headersTimeout: timeouts.headersMs,
     bodyTimeout: timeouts.idleMs,
     keepAliveTimeout: 30_000,
   };
-  if (proxy.url) {
-    return new ProxyAgent({ ...options, uri: proxy.url, requestTls: { rejectUnauthorized }, proxyTls: { rejectUnauthorized } });
-  }
-  // EnvHttpProxyAgent reads HTTP_PROXY/HTTPS_PROXY/NO_PROXY and is a plain pooled Agent when they are unset.
+  if (proxy.url) return new ProxyAgent({ ...options, uri: proxy.url });
+  // EnvHttpProxyAgent reads HTTP_PROXY/HTTPS_PROXY/NO_PROXY and is a plain pooled Agent when they are unset; it
+  // hands these options to the ProxyAgents it makes.
   return new EnvHttpProxyAgent(options);
 }
 

@@ -1,63 +1,13 @@
-// Requests through an HTTP proxy: a tiny forward proxy on loopback (CONNECT tunnels and absolute-form
-// requests), explicit (`proxy.url`) and from HTTP_PROXY / NO_PROXY.
+// Requests through an HTTP proxy (a tiny forward proxy on loopback), explicit (`proxy.url`) and from
+// HTTP_PROXY / NO_PROXY.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, request as httpRequest } from 'node:http';
-import type { Server } from 'node:http';
-import { connect } from 'node:net';
-import type { Socket } from 'node:net';
 import type { ChatRequest } from '../../src/core/chatRequest';
 import type { MaasClient } from '../../src/core/maasClient';
+import { ForwardProxy } from './forwardProxy';
 import { LocalServiceFixture } from './localServiceFixture';
 
 const ASK: ChatRequest = { model: 'svc_llm', messages: [{ role: 'user', content: 'Through the proxy?' }] };
-
-class ForwardProxy {
-  readonly seen: string[] = [];
-  private readonly sockets = new Set<Socket>();
-  private readonly server: Server;
-
-  constructor() {
-    this.server = createServer((req, res) => {
-      this.seen.push(`${req.method} ${req.url}`);
-      const upstream = httpRequest(req.url ?? '', { method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      upstream.on('error', () => res.destroy());
-      req.pipe(upstream);
-    });
-    this.server.on('connect', (req, client: Socket, head: Buffer) => {
-      this.seen.push(`CONNECT ${req.url}`);
-      const [host, port] = (req.url ?? '').split(':');
-      const upstream = connect(Number(port), host ?? '127.0.0.1', () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => socket.destroy());
-      }
-    });
-    this.server.on('connection', (socket: Socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-  }
-
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
-  }
-
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 async function answerText(client: MaasClient): Promise<string> {
   let text = '';

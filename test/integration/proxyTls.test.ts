@@ -1,0 +1,84 @@
+// TLS to the service through a proxy: an HTTPS service on loopback with a self-signed certificate
+// (test/fixtures/tls, for 127.0.0.1), reached through a CONNECT proxy given explicitly (VS Code's http.proxy)
+// or by HTTPS_PROXY. http.proxyStrictSSL false accepts the certificate inside the tunnel; true refuses it.
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { Server } from 'node:https';
+import path from 'node:path';
+import { MaasClient } from '../../src/core/maasClient';
+import type { MaasClientOptions } from '../../src/core/maasClient';
+import { ServiceError } from '../../src/core/serviceError';
+import { sseChunk } from '../unit/core/fakeServer';
+import { ForwardProxy } from './forwardProxy';
+
+const TLS = path.join(__dirname, '..', 'fixtures', 'tls');
+const ASK = { model: 'svc_llm', messages: [{ role: 'user' as const, content: 'Over TLS?' }] };
+const PROXY_ENV = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'] as const;
+
+describe('TLS to the service through a proxy', () => {
+  let service: Server;
+  let serviceUrl: string;
+  let proxy: ForwardProxy;
+  let proxyUrl: string;
+  const served: string[] = [];
+  const clients: MaasClient[] = [];
+  const savedEnv = Object.fromEntries(PROXY_ENV.map((name) => [name, process.env[name]]));
+
+  before(async () => {
+    service = createServer({ key: readFileSync(path.join(TLS, 'localhost.key')), cert: readFileSync(path.join(TLS, 'localhost.crt')) }, (req, res) => {
+      served.push(`${req.method} ${req.url}`);
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(`${sseChunk('Secure answer', 'stop')}data: [DONE]\n\n`);
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    serviceUrl = `https://127.0.0.1:${(service.address() as { port: number }).port}`;
+    proxy = new ForwardProxy();
+    proxyUrl = await proxy.listen();
+  });
+  after(async () => {
+    for (const name of PROXY_ENV) {
+      if (savedEnv[name] === undefined) delete process.env[name];
+      else process.env[name] = savedEnv[name];
+    }
+    await Promise.all(clients.map((c) => c.dispose()));
+    await proxy.close();
+    service.closeAllConnections();
+    await new Promise<void>((resolve) => service.close(() => resolve()));
+  });
+  beforeEach(() => {
+    proxy.seen.length = 0;
+    served.length = 0;
+    for (const name of PROXY_ENV) delete process.env[name];
+  });
+
+  async function answer(options: Partial<MaasClientOptions>): Promise<string> {
+    const client = new MaasClient({ baseUrl: serviceUrl, getApiKey: () => Promise.resolve('sk-proxy-tls-0123456789'), retry: { maxAttempts: 1 }, ...options });
+    clients.push(client);
+    let text = '';
+    for await (const event of client.streamChat(ASK)) if (event.type === 'text') text += event.text;
+    return text;
+  }
+
+  const tunnel = (): string => `CONNECT ${new URL(serviceUrl).host}`;
+
+  it('tunnels TLS through the explicit proxy and accepts a self-signed certificate when strictSSL is off', async () => {
+    assert.equal(await answer({ proxy: { url: proxyUrl, strictSSL: false } }), 'Secure answer');
+    assert.deepEqual(proxy.seen, [tunnel()], 'one CONNECT tunnel, nothing in the clear');
+    assert.deepEqual(served, ['POST /maas/v1/chat/completions']);
+  });
+
+  it('refuses the self-signed certificate inside the tunnel when strictSSL is on', async () => {
+    await assert.rejects(answer({ proxy: { url: proxyUrl, strictSSL: true } }), (e: unknown) => e instanceof ServiceError && e.kind === 'network');
+    assert.deepEqual(proxy.seen, [tunnel()], 'the connection went through the proxy');
+    assert.deepEqual(served, [], 'the request was never sent');
+  });
+
+  it('honours strictSSL off for a proxy from HTTPS_PROXY too', async () => {
+    process.env.HTTPS_PROXY = proxyUrl;
+    assert.equal(await answer({ proxy: { strictSSL: false } }), 'Secure answer');
+    assert.deepEqual(proxy.seen, [tunnel()]);
+  });
+});
