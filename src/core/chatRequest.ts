@@ -14,7 +14,8 @@ export const contentPartSchema = z.discriminatedUnion('type', [textPartSchema, i
 export type ContentPart = z.infer<typeof contentPartSchema>;
 
 export const chatMessageSchema = z.object({
-  role: z.enum(['system', 'user', 'assistant']),
+  // `tool` carries a tool call's result (spec 2.2); its other fields (a call id) are not shown, so none is sent.
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
   content: z.union([
     z.string().refine((s) => s.trim() !== '', { error: 'must not be empty' }),
     z.array(contentPartSchema).min(1, { error: 'must hold at least one part' }),
@@ -55,21 +56,35 @@ export interface ChatWireBody {
   readonly tools?: readonly { readonly type: 'retrieval'; readonly retrieval: RetrievalOptions }[];
 }
 
-/** Section 4.1's conversation rules: optional system first, then user/assistant alternating, ending with user. */
+type Role = ChatMessage['role'];
+
+/** Which roles may follow each role: after an assistant that called a tool, the results (`tool`), then its answer. */
+const NEXT: Readonly<Record<Role | 'start', readonly Role[]>> = {
+  start: ['user'],
+  system: ['user'],
+  user: ['assistant'],
+  assistant: ['user', 'tool'],
+  tool: ['tool', 'assistant'],
+};
+
+/**
+ * Section 4.1's conversation rules: optional system first, then user/assistant alternating, ending with user; a
+ * tool result (spec 2.2) may follow an assistant turn, and a request may end with one (the model answers it).
+ */
 function checkOrder(messages: readonly ChatMessage[]): void {
+  let previous: Role | 'start' = 'start';
   messages.forEach((message, i) => {
     const field = `messages[${i}].role`;
-    if (message.role === 'system') {
-      if (i !== 0) throw validationError(field, message.role, 'a system message may only come first');
-      return;
+    if (message.role === 'system' && i !== 0) throw validationError(field, message.role, 'a system message may only come first');
+    const allowed = i === 0 ? ['system', 'user'] : NEXT[previous];
+    if (!allowed.includes(message.role)) {
+      throw validationError(field, message.role, `expected ${allowed.join(' or ')}: turns alternate user/assistant, starting with user; tool results follow an assistant turn`);
     }
-    const position = messages[0]?.role === 'system' ? i - 1 : i;
-    const expected = position % 2 === 0 ? 'user' : 'assistant';
-    if (message.role !== expected) throw validationError(field, message.role, `expected ${expected}: turns alternate user/assistant, starting with user`);
     if (typeof message.content !== 'string' && message.role !== 'user') throw validationError(`messages[${i}].content`, '[parts]', 'only user messages may carry content parts');
+    previous = message.role;
   });
   const last = messages[messages.length - 1];
-  if (last?.role !== 'user') throw validationError(`messages[${messages.length - 1}].role`, last?.role, 'the last message must be from the user');
+  if (last?.role !== 'user' && last?.role !== 'tool') throw validationError(`messages[${messages.length - 1}].role`, last?.role, 'the last message must be from the user (or a tool result)');
 }
 
 /** Validates a chat request against the spec's ranges and rules and returns the body to send; throws before sending. */

@@ -70,6 +70,8 @@ describe('chat request validation', () => {
       [{ role: 'user', content: 'q' }],
       [{ role: 'system', content: 's' }, { role: 'user', content: 'q' }],
       [{ role: 'system', content: 's' }, { role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }, { role: 'user', content: 'q2' }],
+      [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'calls' }, { role: 'tool', content: 'r1' }, { role: 'tool', content: 'r2' }],
+      [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'calls' }, { role: 'tool', content: 'r' }, { role: 'assistant', content: 'a' }, { role: 'user', content: 'q2' }],
     ];
     for (const messages of ok) assert.doesNotThrow(() => buildChatBody({ ...base, messages }, true));
     const bad: [ChatRequest['messages'], string][] = [
@@ -79,8 +81,18 @@ describe('chat request validation', () => {
       [[{ role: 'user', content: 'q' }, { role: 'user', content: 'q' }], 'messages[1].role'],
       [[{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }], 'messages[1].role'],
       [[{ role: 'user', content: '  ' }], 'messages[0].content'],
+      [[{ role: 'tool', content: 'r' }], 'messages[0].role'],
+      [[{ role: 'user', content: 'q' }, { role: 'tool', content: 'r' }], 'messages[1].role'],
+      [[{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }, { role: 'tool', content: 'r' }, { role: 'user', content: 'q' }], 'messages[3].role'],
+      [[{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }, { role: 'tool', content: [{ type: 'text', text: 'r' }] }], 'messages[2].content'],
     ];
     for (const [messages, field] of bad) assert.equal(refusal(() => buildChatBody({ ...base, messages }, true)).field, field);
+  });
+
+  it('sends a tool result as a message with role tool and its content, as spec 2.2 describes', () => {
+    const messages: ChatRequest['messages'] = [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'calls' }, { role: 'tool', content: '{"temp":21}' }];
+    const wire = JSON.parse(JSON.stringify(buildChatBody({ ...base, messages }, true))) as { messages: unknown[] };
+    assert.deepEqual(wire.messages[2], { role: 'tool', content: '{"temp":21}' });
   });
 
   it('refuses image URLs that are neither https nor data:image', () => {
