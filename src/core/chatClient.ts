@@ -167,8 +167,12 @@ export class ChatClient {
       if (signal?.aborted) throw toServiceError(caught, signal, []);
       if (caught instanceof ServiceError) throw caught;
       // The body broke off (socket closed, idle timeout). After a finish reason the answer is whole and only
-      // [DONE] is missing: complete, exactly as when the body ends cleanly there. Otherwise it is interrupted.
-      if (kind !== 'sse' || !decoder.complete) throw decoder.interrupted(caught);
+      // [DONE] is missing: complete, exactly as when the body ends cleanly there. Otherwise it is interrupted,
+      // except that silence (idleMs) before any text is a timeout: nothing was shown, nothing is partial.
+      if (kind !== 'sse' || !decoder.complete) {
+        if (!decoder.visible && (caught as { code?: unknown } | null)?.code === 'UND_ERR_BODY_TIMEOUT') throw toServiceError(caught, signal, []);
+        throw decoder.interrupted(caught);
+      }
     }
     if (kind !== 'sse') {
       yield this.readJson(Buffer.concat(held).toString('utf8'), onResult);

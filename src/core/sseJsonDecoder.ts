@@ -10,6 +10,9 @@
 // - A bare JSON line without `data:` (seen as an error body inside text/event-stream): the parser reports it as
 //   an unknown field, and its line is used as a payload.
 // - CRLF, `data:` without the space, `: keep-alive` comments: the parser handles them.
+// - End of body: a blank line is fed, so that a last event without one is dispatched; the parser's
+//   `reset({ consume: true })` parses such a line but, per the SSE spec, drops the event.
+// docs/client.md ("Chat events") lists these hand-written parts and why the library cannot do them.
 import { createParser } from 'eventsource-parser';
 import type { EventSourceParser, ParseError } from 'eventsource-parser';
 

@@ -119,6 +119,23 @@ describe('chat stream endings against a scripted server', () => {
     await server.seen[0]?.closed;
   });
 
+  it('reports silence longer than idleMs as a timeout before any text, and as interrupted with the text after it', PROMPT, async () => {
+    const quick = new MaasClient({ baseUrl: server.url, getApiKey: () => Promise.resolve(KEY), retry: { maxAttempts: 1 }, timeouts: { idleMs: 200 } });
+    try {
+      for (const [first, kind] of [['', 'timeout'], ['Some text', 'interrupted']] as const) {
+        server.reset((_req, res) => {
+          res.writeHead(200, sse);
+          res.write(sseChunk(first)); // then silence
+        });
+        const { error } = await collect(quick);
+        assert.equal(error?.kind, kind, error?.message);
+        assert.equal(error?.kind === 'interrupted' ? error.partialText : '', first);
+      }
+    } finally {
+      await quick.dispose();
+    }
+  });
+
   it('closes the socket at once when the caller cancels mid-stream', PROMPT, async () => {
     server.reset((_req, res) => {
       res.writeHead(200, sse);
