@@ -46,6 +46,12 @@ describe('HTTP proxy', () => {
     assert.ok(proxy.seen.some((line) => line.includes(serviceHost())), JSON.stringify(proxy.seen));
   });
 
+  it('sends Test Connection\'s reachability probe through the explicit proxy too', async () => {
+    const status = await fixture.client({ proxy: { url: proxyUrl, strictSSL: true } }).probe(fixture.service.baseUrl);
+    assert.equal(typeof status, 'number');
+    assert.ok(proxy.seen.some((line) => line.includes(serviceHost())), JSON.stringify(proxy.seen));
+  });
+
   it('uses HTTP_PROXY from the environment and bypasses it for NO_PROXY hosts', async () => {
     delete process.env.http_proxy;
     delete process.env.no_proxy;
