@@ -10,6 +10,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { BusyLimiter } from './chat/busyLimiter';
 import { KnowledgeIndex } from './chat/retrieval/knowledgeIndex';
 import { SensitiveWords } from './chat/sensitiveWords';
+import { MAX_BODY_BYTES } from './http/httpIo';
 import { createRouter } from './http/serviceRouter';
 import { readKnowledgeFolder } from './state/kbDirLoader';
 import { seedFileSchema } from './state/stateSchema';
@@ -19,6 +20,7 @@ import { NextAnswers } from './testing/nextAnswers';
 import { RequestLog } from './testing/requestLog';
 import { createSpeechRoutes } from './speech/speechRoutes';
 import type { SeedFile } from './state/stateSchema';
+import type { RangeMode } from './chat/parameterRanges';
 import type { Port } from './testing/faultInjector';
 import type { RouterContext } from './http/serviceRouter';
 import type { SpeakersShape, SpeechContextWithOptions, SpeechOptions, TimestampMode } from './speech/speechOptions';
@@ -49,6 +51,10 @@ export interface LocalServiceOptions {
   defaultTextThreshold?: number;
   /** Accept repetition_penalty exactly 1.0 (the spec's default, outside its open range); default true. */
   acceptDefaultRepetitionPenalty?: boolean;
+  /** What an out-of-range chat parameter gets ([choice], default 'reject'; 'clamp' or 'accept'). */
+  ranges?: RangeMode;
+  /** Cap on a request body in bytes; default 64 MiB. */
+  maxBodyBytes?: number;
   /** HTTP status of speech error bodies ([choice], default 200). */
   speechErrorStatus?: number;
   /** `code` of successful speech JSON answers ([choice], default 0). */
@@ -120,6 +126,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     maxImageBytes: options.maxImageBytes ?? 10 * 1024 * 1024,
     defaultTextThreshold: options.defaultTextThreshold ?? 0.3,
     acceptDefaultRepetitionPenalty: options.acceptDefaultRepetitionPenalty ?? true,
+    ranges: options.ranges ?? 'reject',
+    maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
     faults: new FaultInjector(),
     speech,
     log,

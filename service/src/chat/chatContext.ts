@@ -1,5 +1,6 @@
 // Everything the chat route needs from the running service, passed in explicitly.
 import type { BusyLimiter } from './busyLimiter';
+import type { RangeMode } from './parameterRanges';
 import type { KnowledgeIndex } from './retrieval/knowledgeIndex';
 import type { SensitiveWords } from './sensitiveWords';
 import type { UpstreamConfig } from './upstreamAnswer';
@@ -22,4 +23,8 @@ export interface ChatContext {
   readonly maxImageBytes: number;
   readonly defaultTextThreshold: number;
   readonly acceptDefaultRepetitionPenalty: boolean;
+  /** What an out-of-range parameter gets (--ranges). */
+  readonly ranges: RangeMode;
+  /** Cap on a request body (--max-body-bytes). */
+  readonly maxBodyBytes: number;
 }
