@@ -57,7 +57,8 @@ export function validateChatRequest(body: unknown, acceptDefaultRepetitionPenalt
     const issue = parsed.error.issues[0];
     if (!issue) return { ok: false, detail: 'body 无效' };
     const { path, found } = deepestIssue(issue);
-    const rule = found.code === 'invalid_type' && found.input === undefined ? '缺失' : found.message;
+    // zod leaves `input` out of issues unless asked, so whether the field is absent is read from the body itself.
+    const rule = found.code === 'invalid_type' && valueAt(body, path) === undefined ? '缺失' : found.message;
     return { ok: false, detail: `${formatPath(path) || 'body'} ${rule}` };
   }
   const checked = checkConversation(parsed.data);
@@ -108,6 +109,15 @@ function deepestIssue(issue: z.core.$ZodIssue): { path: PropertyKey[]; found: z.
   }
   if (!best || best.path.length === 0) return { path: issue.path, found: issue };
   return { path: [...issue.path, ...best.path], found: best.found };
+}
+
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let value = body;
+  for (const part of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[part];
+  }
+  return value;
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
