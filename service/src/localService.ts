@@ -7,6 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
+import { rootCertificates } from 'node:tls';
+import { Agent } from 'undici';
 import { BusyLimiter } from './chat/busyLimiter';
 import { KnowledgeIndex } from './chat/retrieval/knowledgeIndex';
 import { SensitiveWords } from './chat/sensitiveWords';
@@ -51,6 +53,8 @@ export interface LocalServiceOptions {
   defaultTextThreshold?: number;
   /** Accept repetition_penalty exactly 1.0 (the spec's default, outside its open range); default true. */
   acceptDefaultRepetitionPenalty?: boolean;
+  /** PEM certificate(s) trusted, besides Node's roots, when fetching https images (tests; the CLI honours NODE_EXTRA_CA_CERTS). */
+  remoteImageCa?: string;
   /** What an out-of-range chat parameter gets ([choice], default 'reject'; 'clamp' or 'accept'). */
   ranges?: RangeMode;
   /** Cap on a request body in bytes; default 64 MiB. */
@@ -121,6 +125,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     paceMs: options.paceMs ?? 0,
     upstream: options.upstream ? { baseUrl: options.upstream, model: options.upstreamModel, apiKey: process.env['MAAS_UPSTREAM_KEY'] } : undefined,
     allowRemoteImages: options.allowRemoteImages ?? false,
+    remoteImageDispatcher: options.remoteImageCa ? new Agent({ connect: { ca: [...rootCertificates, options.remoteImageCa] } }) : undefined,
     references: options.references ?? false,
     cornerMark: options.cornerMark ?? '^[n]^',
     maxImageBytes: options.maxImageBytes ?? 10 * 1024 * 1024,
@@ -152,6 +157,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       stopped = true;
       await Promise.all([primary.close(), alt.close()]);
       await speech.close();
+      await ctx.remoteImageDispatcher?.close();
       if (temporaryDir) rmSync(temporaryDir, { recursive: true, force: true });
     },
   };

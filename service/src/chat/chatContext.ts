@@ -1,4 +1,5 @@
 // Everything the chat route needs from the running service, passed in explicitly.
+import type { Dispatcher } from 'undici';
 import type { BusyLimiter } from './busyLimiter';
 import type { RangeMode } from './parameterRanges';
 import type { KnowledgeIndex } from './retrieval/knowledgeIndex';
@@ -18,6 +19,8 @@ export interface ChatContext {
   readonly paceMs: number;
   readonly upstream: UpstreamConfig | undefined;
   readonly allowRemoteImages: boolean;
+  /** Fetches remote images trusting `remoteImageCa` too; undefined = the default trust store. */
+  readonly remoteImageDispatcher: Dispatcher | undefined;
   readonly references: boolean;
   readonly cornerMark: string;
   readonly maxImageBytes: number;
