@@ -89,9 +89,14 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   const log = (line: string): void => {
     if (!options.quiet) process.stderr.write(`[local-service] ${line}\n`);
   };
-  const store = StateStore.inDataDir(dataDir, readSeed(options.seed));
   // A corrupt state file is never passed over in silence, even when quiet.
-  if (store.corruptReport) process.stderr.write(`[local-service] WARNING: ${store.corruptReport}\n`);
+  const warn = (line: string): void => {
+    process.stderr.write(`[local-service] ${line}\n`);
+  };
+  const store = StateStore.inDataDir(dataDir, readSeed(options.seed));
+  if (store.corruptReport) warn(`WARNING: ${store.corruptReport}`);
+  if (store.seedIgnored && typeof options.seed === 'string') log(`notice: --seed ${options.seed} ignored: ${store.seedIgnored}`);
+  else if (store.seedIgnored) log(`notice: the seed was ignored: ${store.seedIgnored}`);
   if (options.kbDir) {
     const folder = readKnowledgeFolder(options.kbDir);
     const kb = store.upsertKnowledgeBase(folder.name, folder.documents);
@@ -111,6 +116,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     credentialsValid: (appkey, token) => store.speechCredentials().some((c) => c.appkey === appkey && c.token === token),
     appkeyKnown: (appkey) => store.speechCredentials().some((c) => c.appkey === appkey),
     log,
+    warn,
     ...(Object.keys(speechOptions).length > 0 ? { speechOptions } : {}),
   };
   const speech = await createSpeechRoutes(speechContext);
