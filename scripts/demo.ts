@@ -1,13 +1,16 @@
 // `npm run demo`: builds and packages the extension, starts the local service (seeded with a sample knowledge
 // base; its system default key and a speech appkey/token pair are created on first run and kept in .demo/, then
 // handed to the extension through a bootstrap file), starts code-server with
-// the .vsix installed and configured against the service, and prints the one URL to open. Ctrl-C stops all.
+// the .vsix installed and configured against the service, and prints the one URL to open. Ctrl-C (SIGINT) or SIGTERM
+// stops all: code-server with every process under it, then the service; a second signal while stopping kills the
+// whole tree at once.
 // State persists in .demo/ between runs (the service's data and the VS Code profile, so chat history survives).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startLocalService, type LocalService } from '../service/src/localService';
 import { startCodeServer, type CodeServer } from '../test/harness/codeServer';
 import { freePort } from '../test/harness/freePort';
+import { killStartedProcessesSync } from '../test/harness/processTree';
 import { ensureSpeechPrograms, ensureTools } from '../test/harness/tools';
 import { packageExtension } from './package';
 
@@ -65,14 +68,35 @@ async function main(): Promise<void> {
   const vsix = packageExtension();
   let service: LocalService | undefined = undefined;
   let server: CodeServer | undefined = undefined;
+  let stopping = false;
   const stop = async (): Promise<void> => {
     process.stdout.write('\nStopping the demo…\n');
-    await server?.stop();
-    await service?.stop();
-    process.exit(0);
+    try {
+      // code-server's stop() ends its whole process tree (extension host, file watcher, terminals).
+      await server?.stop();
+    } finally {
+      await service?.stop();
+    }
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  const onSignal = (): void => {
+    if (stopping) {
+      // Impatience: no grace time, and nothing left behind (the exit hook of processTree.ts kills the rest).
+      killStartedProcessesSync();
+      process.exit(130);
+    }
+    stopping = true;
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`Stopping the demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  // `on`, not `once`: a second signal must reach this handler too, or Node's default would end the process at once
+  // without the exit hook that kills what is still running.
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   service = await startLocalService({
     port: await preferredPort(8787),

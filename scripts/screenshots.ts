@@ -7,6 +7,7 @@ import path from 'node:path';
 import { startLocalService } from '../service/src/localService';
 import { launchBrowser } from '../test/harness/browser';
 import { startCodeServer } from '../test/harness/codeServer';
+import { newRunDir } from '../test/harness/runDirs';
 import { ensureTools, repoRoot } from '../test/harness/tools';
 import { ask, openChat, waitForStatus } from '../test/e2e/chatView';
 import { waitForWorkbench } from '../test/e2e/workbench';
@@ -25,7 +26,7 @@ async function shoot(vsix: string, theme: 'light' | 'dark', language: 'en' | 'zh
   writeFileSync(bootstrap, JSON.stringify({ apiKey: KEY }));
   const server = await startCodeServer({
     tools: ensureTools(),
-    runDir: mkdtempSync(path.join(repoRoot, '.vscode-test', 'run-shots-')),
+    runDir: newRunDir('shots'),
     folder: path.join(repoRoot, 'demo', 'workspace'),
     vsix,
     locale: language === 'zh-cn' ? 'zh-cn' : undefined,

@@ -75,7 +75,8 @@ async function refreshKnowledgeBases() {
   list.replaceChildren();
   for (const kb of knowledgeBases) {
     const item = document.createElement('li');
-    item.textContent = `#${kb.id} ${kb.name} (${kb.documents.length} documents) `;
+    const count = kb.documents.length;
+    item.textContent = `#${kb.id} ${kb.name} (${count} ${count === 1 ? 'document' : 'documents'}) `;
     item.appendChild(button('Delete', () => api('DELETE', `/knowledge-bases/${kb.id}`)));
     list.appendChild(item);
   }
@@ -116,6 +117,11 @@ onSubmit('#account', (form) => api('PUT', '/account', {
   models: [...form.querySelectorAll('input[name="models"]:checked')].map((b) => b.value),
 }));
 onSubmit('#create-kb', (form) => api('POST', '/knowledge-bases', { name: form.name.value, documents: [{ title: form.title.value, text: form.text.value }] }));
-onSubmit('#create-credential', () => api('POST', '/speech-credentials', {}));
+onSubmit('#create-credential', (form) => {
+  const pair = {};
+  if (form.appkey.value.trim()) pair.appkey = form.appkey.value.trim();
+  if (form.token.value.trim()) pair.token = form.token.value.trim();
+  return api('POST', '/speech-credentials', pair);
+});
 
 refresh();

@@ -7,9 +7,12 @@ import { mkdtempSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
+import { rootCertificates } from 'node:tls';
+import { Agent } from 'undici';
 import { BusyLimiter } from './chat/busyLimiter';
 import { KnowledgeIndex } from './chat/retrieval/knowledgeIndex';
 import { SensitiveWords } from './chat/sensitiveWords';
+import { MAX_BODY_BYTES } from './http/httpIo';
 import { createRouter } from './http/serviceRouter';
 import { readKnowledgeFolder } from './state/kbDirLoader';
 import { seedFileSchema } from './state/stateSchema';
@@ -19,6 +22,7 @@ import { NextAnswers } from './testing/nextAnswers';
 import { RequestLog } from './testing/requestLog';
 import { createSpeechRoutes } from './speech/speechRoutes';
 import type { SeedFile } from './state/stateSchema';
+import type { RangeMode } from './chat/parameterRanges';
 import type { Port } from './testing/faultInjector';
 import type { RouterContext } from './http/serviceRouter';
 import type { SpeakersShape, SpeechContextWithOptions, SpeechOptions, TimestampMode } from './speech/speechOptions';
@@ -49,6 +53,12 @@ export interface LocalServiceOptions {
   defaultTextThreshold?: number;
   /** Accept repetition_penalty exactly 1.0 (the spec's default, outside its open range); default true. */
   acceptDefaultRepetitionPenalty?: boolean;
+  /** PEM certificate(s) trusted, besides Node's roots, when fetching https images (tests; the CLI honours NODE_EXTRA_CA_CERTS). */
+  remoteImageCa?: string;
+  /** What an out-of-range chat parameter gets ([choice], default 'reject'; 'clamp' or 'accept'). */
+  ranges?: RangeMode;
+  /** Cap on a request body in bytes; default 64 MiB. */
+  maxBodyBytes?: number;
   /** HTTP status of speech error bodies ([choice], default 200). */
   speechErrorStatus?: number;
   /** `code` of successful speech JSON answers ([choice], default 0). */
@@ -79,9 +89,14 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   const log = (line: string): void => {
     if (!options.quiet) process.stderr.write(`[local-service] ${line}\n`);
   };
-  const store = StateStore.inDataDir(dataDir, readSeed(options.seed));
   // A corrupt state file is never passed over in silence, even when quiet.
-  if (store.corruptReport) process.stderr.write(`[local-service] WARNING: ${store.corruptReport}\n`);
+  const warn = (line: string): void => {
+    process.stderr.write(`[local-service] ${line}\n`);
+  };
+  const store = StateStore.inDataDir(dataDir, readSeed(options.seed));
+  if (store.corruptReport) warn(`WARNING: ${store.corruptReport}`);
+  if (store.seedIgnored && typeof options.seed === 'string') log(`notice: --seed ${options.seed} ignored: ${store.seedIgnored}`);
+  else if (store.seedIgnored) log(`notice: the seed was ignored: ${store.seedIgnored}`);
   if (options.kbDir) {
     const folder = readKnowledgeFolder(options.kbDir);
     const kb = store.upsertKnowledgeBase(folder.name, folder.documents);
@@ -101,6 +116,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     credentialsValid: (appkey, token) => store.speechCredentials().some((c) => c.appkey === appkey && c.token === token),
     appkeyKnown: (appkey) => store.speechCredentials().some((c) => c.appkey === appkey),
     log,
+    warn,
     ...(Object.keys(speechOptions).length > 0 ? { speechOptions } : {}),
   };
   const speech = await createSpeechRoutes(speechContext);
@@ -115,11 +131,14 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     paceMs: options.paceMs ?? 0,
     upstream: options.upstream ? { baseUrl: options.upstream, model: options.upstreamModel, apiKey: process.env['MAAS_UPSTREAM_KEY'] } : undefined,
     allowRemoteImages: options.allowRemoteImages ?? false,
+    remoteImageDispatcher: options.remoteImageCa ? new Agent({ connect: { ca: [...rootCertificates, options.remoteImageCa] } }) : undefined,
     references: options.references ?? false,
     cornerMark: options.cornerMark ?? '^[n]^',
     maxImageBytes: options.maxImageBytes ?? 10 * 1024 * 1024,
     defaultTextThreshold: options.defaultTextThreshold ?? 0.3,
     acceptDefaultRepetitionPenalty: options.acceptDefaultRepetitionPenalty ?? true,
+    ranges: options.ranges ?? 'reject',
+    maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
     faults: new FaultInjector(),
     speech,
     log,
@@ -144,6 +163,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       stopped = true;
       await Promise.all([primary.close(), alt.close()]);
       await speech.close();
+      await ctx.remoteImageDispatcher?.close();
       if (temporaryDir) rmSync(temporaryDir, { recursive: true, force: true });
     },
   };

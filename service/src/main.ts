@@ -3,6 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startLocalService } from './localService';
+import { RANGE_MODES } from './chat/parameterRanges';
+import type { RangeMode } from './chat/parameterRanges';
 import type { LocalServiceOptions } from './localService';
 
 const { values } = parseArgs({
@@ -24,6 +26,8 @@ const { values } = parseArgs({
     'max-image-bytes': { type: 'string' },
     'text-threshold': { type: 'string' },
     'strict-repetition-penalty': { type: 'boolean' },
+    ranges: { type: 'string' },
+    'max-body-bytes': { type: 'string' },
     'speech-error-status': { type: 'string' },
     quiet: { type: 'boolean' },
   },
@@ -35,6 +39,13 @@ function numberFlag(name: string, raw: string | undefined): number | undefined {
   const value = Number(raw);
   if (!Number.isFinite(value)) throw new Error(`--${name} must be a number, got "${raw}"`);
   return value;
+}
+
+function rangeModeFlag(raw: string | undefined): RangeMode | undefined {
+  if (raw === undefined) return undefined;
+  const mode = RANGE_MODES.find((m) => m === raw);
+  if (!mode) throw new Error(`--ranges must be one of ${RANGE_MODES.join(', ')}, got "${raw}"`);
+  return mode;
 }
 
 async function main(): Promise<void> {
@@ -55,6 +66,8 @@ async function main(): Promise<void> {
     maxImageBytes: numberFlag('max-image-bytes', values['max-image-bytes']),
     defaultTextThreshold: numberFlag('text-threshold', values['text-threshold']),
     acceptDefaultRepetitionPenalty: !(values['strict-repetition-penalty'] ?? false),
+    ranges: rangeModeFlag(values.ranges),
+    maxBodyBytes: numberFlag('max-body-bytes', values['max-body-bytes']),
     speechErrorStatus: numberFlag('speech-error-status', values['speech-error-status']),
     quiet: values.quiet ?? false,
   };

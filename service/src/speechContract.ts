@@ -14,6 +14,8 @@ export interface SpeechContext {
   appkeyKnown(appkey: string): boolean;
   /** A log line (credentials already absent). */
   log(line: string): void;
+  /** A line that must be seen even when the service is quiet (a corrupt state file set aside); default: `log`. */
+  warn?(line: string): void;
 }
 
 export interface SpeechRoutes {

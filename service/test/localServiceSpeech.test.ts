@@ -58,6 +58,39 @@ describe('speech through the local service', () => {
     assert.ok(id3 || frameSync, 'mp3 bytes');
   });
 
+  it('long task per spec 4.6/4.7: POST commit, then GET tts-long-query with the query string until complete, WAV at the sample rate', async () => {
+    const fields = { appkey: 'test-appkey', token: 'test-token', request_id: 'req-commit-1', text: 'First sentence. Second sentence.', format: 'wav', sample_rate: 8000 };
+    const committedReply = await http('POST', speech('tts-long-commit'), fields);
+    assert.equal(committedReply.status, 200);
+    const committed = committedReply.json<TaskReply & { request_id: string }>();
+    assert.deepEqual(Object.keys(committed).sort(), ['audio_address', 'code', 'message', 'request_id', 'task_id', 'task_status']);
+    assert.deepEqual({ ...committed, task_id: '' }, { request_id: 'req-commit-1', code: 0, message: 'success', task_id: '', audio_address: '', task_status: 'created' });
+    const query = (requestId: string, appkey = 'test-appkey'): string =>
+      `${speech('tts-long-query')}?${new URLSearchParams({ appkey, task_id: committed.task_id, request_id: requestId }).toString()}`;
+    const seen: string[] = [];
+    let task = committed as TaskReply & { request_id: string };
+    for (let i = 0; i < 600 && task.task_status !== 'complete' && task.task_status !== 'failed'; i++) {
+      await delay(50);
+      const reply = await http('GET', query(`poll-${i}`));
+      assert.equal(reply.status, 200);
+      task = reply.json<TaskReply & { request_id: string }>();
+      assert.equal(task.request_id, `poll-${i}`);
+      assert.deepEqual(Object.keys(task).sort(), ['audio_address', 'code', 'message', 'request_id', 'task_id', 'task_status']);
+      seen.push(task.task_status);
+    }
+    assert.equal(task.task_status, 'complete', task.message);
+    assert.ok(seen.every((status) => ['created', 'running', 'complete'].includes(status)), seen.join(','));
+    assert.equal(task.task_id, committed.task_id);
+    const audio = await fetch(task.audio_address);
+    assert.equal(audio.status, 200);
+    const bytes = Buffer.from(await audio.arrayBuffer());
+    assert.equal(bytes.subarray(0, 4).toString('latin1'), 'RIFF');
+    assert.equal(bytes.readUInt32LE(24), 8000, 'sample rate in the WAV header');
+    assert.equal((await http('GET', query('stranger', 'someone-else'))).json<{ code: number }>().code, 40100, 'an unknown appkey');
+    const other = (await http('POST', `${service().baseUrl}/console/api/speech-credentials`, {})).json<{ appkey: string }>();
+    assert.equal((await http('GET', query('other', other.appkey))).json<{ code: number }>().code, 40400, 'another appkey does not see the task');
+  });
+
   it('an injected fault applies to speech routes too', async () => {
     await http('POST', `${service().baseUrl}/_local/faults`, { route: '/maas/v2/api/get_speakers', status: 503, body: 'busy' });
     const reply = await http('GET', speech('get_speakers'));

@@ -1,5 +1,6 @@
 // Persistence: a restart on the same data folder keeps keys, account and knowledge bases; a corrupt state file is
-// set aside and reported by the CLI, never silently replaced; reset?state=seed restores the seed.
+// set aside and reported (even when quiet), never silently replaced; reset?state=seed restores the seed; knowledge-base
+// ids are never reused; a seed that existing state overrides is announced.
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -112,5 +113,94 @@ describe('corrupt state file', () => {
     child.kill('SIGTERM');
     const [code] = (await once(child, 'exit')) as [number | null];
     assert.equal(code, 0);
+  });
+});
+
+/** Runs `body` while collecting what the service writes to stderr (the in-process service writes there directly). */
+async function capturingStderr<T>(body: () => Promise<T>): Promise<{ value: T; stderr: string }> {
+  let stderr = '';
+  const original = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    stderr += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    return (original as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
+  }) as typeof process.stderr.write;
+  try {
+    return { value: await body(), stderr };
+  } finally {
+    process.stderr.write = original;
+  }
+}
+
+describe('corrupt speech state files', () => {
+  for (const [file, content, rule] of [
+    ['tasks.json', '{"version":1,"tasks":[{"taskId":', /WARNING: speech task file .*tasks\.json is corrupt .*moved it to .*tasks\.json\.corrupt-/],
+    ['signing.json', '{"key":"not hex"}', /WARNING: signing key file .*signing\.json is corrupt .*moved it to .*signing\.json\.corrupt-/],
+  ] as const) {
+    it(`${file}: reported on stderr even when quiet, kept aside, and the service starts`, async () => {
+      const dataDir = path.join(root, `corrupt-${file}`);
+      mkdirSync(path.join(dataDir, 'speech'), { recursive: true });
+      writeFileSync(path.join(dataDir, 'speech', file), content);
+      const { value: service, stderr } = await capturingStderr(() => startTestService({ dataDir, quiet: true }));
+      try {
+        assert.match(stderr, rule);
+        const setAside = readdirSync(path.join(dataDir, 'speech')).filter((f) => f.startsWith(`${file}.corrupt-`));
+        assert.equal(setAside.length, 1);
+        assert.equal(readFileSync(path.join(dataDir, 'speech', setAside[0] ?? ''), 'utf8'), content);
+        assert.equal((await http('GET', `${service.baseUrl}/maas/v2/api/get_speakers`)).json<{ code: number }>().code, 0);
+        const committed = (await http('POST', `${service.baseUrl}/maas/v2/api/tts-long-commit`, { appkey: 'test-appkey', token: 'test-token', text: '还能提交。' })).json<{ code: number; task_status: string }>();
+        assert.deepEqual([committed.code, committed.task_status], [0, 'created']);
+        assert.equal((await chat(service.baseUrl, userAsks('hi', { stream: false }))).status, 200);
+      } finally {
+        await service.stop();
+      }
+    });
+  }
+});
+
+describe('knowledge-base ids', () => {
+  it('only grow: a deleted id is never given again, not even after a restart', async () => {
+    const dataDir = path.join(root, 'kb-ids');
+    const create = async (baseUrl: string, name: string): Promise<number> =>
+      (await http('POST', `${baseUrl}/console/api/knowledge-bases`, { name, documents: [{ title: 't', text: `text of ${name}` }] })).json<{ id: number }>().id;
+    const first = await startTestService({ dataDir });
+    let ids: number[];
+    try {
+      ids = [await create(first.baseUrl, 'a'), await create(first.baseUrl, 'b')];
+      assert.equal((await http('DELETE', `${first.baseUrl}/console/api/knowledge-bases/${ids[1]}`)).status, 200);
+      ids.push(await create(first.baseUrl, 'c'));
+      assert.equal((await http('DELETE', `${first.baseUrl}/console/api/knowledge-bases/${ids[2]}`)).status, 200);
+    } finally {
+      await first.stop();
+    }
+    const second = await startTestService({ dataDir });
+    try {
+      ids.push(await create(second.baseUrl, 'd'));
+      await http('POST', `${second.baseUrl}/_local/reset?state=seed`);
+      ids.push(await create(second.baseUrl, 'e'));
+    } finally {
+      await second.stop();
+    }
+    assert.equal(new Set(ids).size, ids.length, `ids reused: ${ids.join(', ')}`);
+    assert.deepEqual(ids, [...ids].sort((x, y) => x - y), `ids not increasing: ${ids.join(', ')}`);
+  });
+});
+
+describe('--seed with existing state', () => {
+  it('keeps the state and says that the seed was ignored; a fresh folder takes the seed silently', async () => {
+    const dataDir = path.join(root, 'seed-ignored');
+    const seedFile = path.join(root, 'seed-ignored.json');
+    writeFileSync(seedFile, JSON.stringify({ ...BASE_SEED, defaultKey: 'sk-first-seed' }));
+    const fresh = await capturingStderr(() => startTestService({ dataDir, seed: seedFile, quiet: false }));
+    await fresh.value.stop();
+    assert.doesNotMatch(fresh.stderr, /ignored/);
+    writeFileSync(seedFile, JSON.stringify({ ...BASE_SEED, defaultKey: 'sk-second-seed' }));
+    const again = await capturingStderr(() => startTestService({ dataDir, seed: seedFile, quiet: false }));
+    try {
+      assert.match(again.stderr, new RegExp(`notice: --seed ${seedFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ignored: .*state\\.json already holds state, which is kept \\(POST /_local/reset\\?state=seed applies the seed\\)`));
+      assert.equal((await chat(again.value.baseUrl, userAsks('hi', { stream: false }), 'sk-first-seed')).status, 200, 'the existing state is kept');
+      assert.equal((await chat(again.value.baseUrl, userAsks('hi', { stream: false }), 'sk-second-seed')).status, 401);
+    } finally {
+      await again.value.stop();
+    }
   });
 });

@@ -1,5 +1,6 @@
-// The local service's console page (/console/) driven in Chromium as a person would: list the API keys, create a
-// personal key, disable, enable and delete it, and see a refused action's message. Every step is checked against
+// The local service's console page (/console/) driven in Chromium as a person would, every form: list the API keys,
+// create a personal key, disable, enable and delete it, and see a refused action's message; change the account;
+// create and delete a knowledge base; create speech credentials. Every step is checked against
 // the JSON API too, and the page must load nothing remote, run no inline script and log no error.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -156,12 +157,125 @@ describe('console page', () => {
     assert.deepEqual((await apiKeys()).map((k) => k.name), ['default']);
   });
 
+  async function apiGet<T>(path: string): Promise<T> {
+    const response = await fetch(`${service.baseUrl}/console/api${path}`);
+    assert.equal(response.status, 200);
+    return (await response.json()) as T;
+  }
+
+  async function chatStatus(): Promise<{ status: number; message?: string }> {
+    const response = await fetch(`${service.baseUrl}/maas/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${DEFAULT_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'svc_llm', stream: false, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    const body = (await response.json()) as { error?: { message: string } };
+    return { status: response.status, ...(body.error ? { message: body.error.message } : {}) };
+  }
+
+  const accountForm = () => page.locator('#account');
+
+  it('shows the account and saves a change that the chat route obeys at once', async () => {
+    const form = accountForm();
+    await page.waitForFunction(() => (document.querySelector('#account input[name="balance"]') as HTMLInputElement | null)?.value !== '');
+    assert.equal(await form.getByLabel('Real-name verified').isChecked(), true);
+    assert.equal(await form.getByLabel('Balance').inputValue(), '100');
+    await form.getByLabel('Real-name verified').uncheck();
+    await form.getByLabel('Balance').fill('12.345');
+    await form.getByLabel('svc_vl').uncheck();
+    await form.getByRole('button', { name: 'Save account' }).click();
+    await assert.doesNotReject(status().filter({ hasText: 'Saved.' }).waitFor());
+    assert.deepEqual(await apiGet('/account'), { realNameVerified: false, balance: 12.345, models: ['svc_llm'] });
+    assert.deepEqual(await chatStatus(), { status: 403, message: '请先完成实名认证' });
+
+    await page.reload();
+    await page.waitForFunction(() => (document.querySelector('#account input[name="balance"]') as HTMLInputElement | null)?.value === '12.345');
+    assert.equal(await form.getByLabel('Real-name verified').isChecked(), false);
+    assert.equal(await form.getByLabel('svc_vl').isChecked(), false);
+
+    await form.getByLabel('Real-name verified').check();
+    await form.getByLabel('Balance').fill('0');
+    await form.getByRole('button', { name: 'Save account' }).click();
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Saved.');
+    assert.deepEqual(await chatStatus(), { status: 403, message: '余额不足,请及时充值' });
+  });
+
+  it('an empty balance is not saved as 0', async () => {
+    const form = accountForm();
+    await form.getByLabel('Balance').fill('50');
+    await form.getByLabel('svc_vl').check();
+    await form.getByRole('button', { name: 'Save account' }).click();
+    await page.waitForFunction(async () => {
+      const response = await fetch('/console/api/account');
+      return ((await response.json()) as { balance: number }).balance === 50;
+    });
+    await form.getByLabel('Balance').fill('');
+    await form.getByRole('button', { name: 'Save account' }).click();
+    assert.equal(await form.getByLabel('Balance').evaluate((input) => (input as HTMLInputElement).validity.valueMissing), true);
+    assert.deepEqual(await apiGet('/account'), { realNameVerified: true, balance: 50, models: ['svc_llm', 'svc_vl'] });
+    assert.equal((await chatStatus()).status, 200);
+  });
+
+  const kbItem = (name: string) => page.locator('#knowledge-bases li').filter({ hasText: name });
+
+  it('creates a knowledge base that retrieval answers from, then deletes it', async () => {
+    const form = page.locator('#create-kb');
+    await form.getByLabel('Name').fill('Warranty notes');
+    await form.getByLabel('Document title').fill('Warranty');
+    await form.getByLabel('Document text').fill('The warranty covers three years of free repairs.');
+    await form.getByRole('button', { name: 'Create knowledge base' }).click();
+    await kbItem('Warranty notes').waitFor();
+    const { knowledgeBases } = await apiGet<{ knowledgeBases: { id: number; name: string; documents: { title: string; text: string }[] }[] }>('/knowledge-bases');
+    const created = knowledgeBases.find((kb) => kb.name === 'Warranty notes');
+    assert.ok(created);
+    assert.deepEqual(created.documents, [{ title: 'Warranty', text: 'The warranty covers three years of free repairs.' }]);
+    assert.equal((await kbItem('Warranty notes').textContent())?.replace('Delete', '').trim(), `#${created.id} Warranty notes (1 document)`);
+
+    const response = await fetch(`${service.baseUrl}/maas/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${DEFAULT_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'svc_llm', stream: false, messages: [{ role: 'user', content: 'How long is the warranty?' }], tools: [{ type: 'retrieval', retrieval: { knowledge_ids: [created.id], chat_mode: 2 } }] }),
+    });
+    assert.match(((await response.json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content ?? '', /three years of free repairs/);
+
+    await kbItem('Warranty notes').getByRole('button', { name: 'Delete' }).click();
+    await kbItem('Warranty notes').waitFor({ state: 'detached' });
+    assert.deepEqual((await apiGet<{ knowledgeBases: unknown[] }>('/knowledge-bases')).knowledgeBases, []);
+  });
+
+  const credentialItems = () => page.locator('#speech-credentials li');
+
+  it('creates speech credentials, generated or given, and shows a refused duplicate', async () => {
+    const form = page.locator('#create-credential');
+    await form.getByRole('button', { name: 'Create appkey/token pair' }).click();
+    await credentialItems().first().waitFor();
+    let { credentials } = await apiGet<{ credentials: { appkey: string; token: string }[] }>('/speech-credentials');
+    assert.equal(credentials.length, 1);
+    const generated = credentials[0];
+    assert.ok(generated);
+    assert.equal(await credentialItems().first().textContent(), `appkey ${generated.appkey} / token ${generated.token}`);
+
+    await form.getByLabel('Appkey').fill('my-app');
+    await form.getByLabel('Token').fill('my-token');
+    await form.getByRole('button', { name: 'Create appkey/token pair' }).click();
+    await credentialItems().filter({ hasText: 'appkey my-app / token my-token' }).waitFor();
+    ({ credentials } = await apiGet<{ credentials: { appkey: string; token: string }[] }>('/speech-credentials'));
+    assert.deepEqual(credentials.at(-1), { appkey: 'my-app', token: 'my-token' });
+    const speakers = await fetch(`${service.baseUrl}/maas/v2/api/tts-long-query?appkey=my-app&token=my-token&task_id=none`);
+    assert.equal(((await speakers.json()) as { code: number }).code, 40400, 'the pair authenticates (unknown task, not bad credentials)');
+
+    await form.getByRole('button', { name: 'Create appkey/token pair' }).click();
+    await assert.doesNotReject(status().filter({ hasText: 'appkey my-app already exists' }).waitFor());
+    assert.equal((await apiGet<{ credentials: unknown[] }>('/speech-credentials')).credentials.length, 2);
+  });
+
   it('loaded nothing remote, ran no inline script, asked nothing and logged no error', async () => {
     const violations = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
     assert.deepEqual(violations, []);
     assert.deepEqual(problems, []);
-    // Only the three refused creations failed (and the favicon Chromium asks for on its own, which the service lacks).
-    assert.deepEqual(failed.filter((f) => f !== 'GET /favicon.ico 404'), Array<string>(3).fill('POST /console/api/keys 400'));
+    // Only the three refused key creations and the duplicate appkey failed (and the favicon Chromium asks for on its
+    // own, which the service lacks).
+    assert.deepEqual(failed.filter((f) => f !== 'GET /favicon.ico 404'), [...Array<string>(3).fill('POST /console/api/keys 400'), 'POST /console/api/speech-credentials 409']);
     assert.deepEqual(dialogs, []);
     const inline = await page.evaluate(() => [...document.scripts].filter((s) => !s.src).length);
     assert.equal(inline, 0);

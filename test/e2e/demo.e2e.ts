@@ -1,13 +1,18 @@
 // `npm run demo` as a new user runs it: the script starts, prints one URL, the VS Code behind it has the extension
 // configured against the local service with a key already stored, a question gets an answer, and Ctrl-C (SIGINT)
-// stops everything it started.
+// stops everything it started, every process of its tree included. A failure leaves a screenshot, the demo's
+// output and the code-server and extension-host logs in .test-results/demo/.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
+import { extensionHostLogsIn } from '../harness/codeServer';
+import { codeServerLogFiles, saveArtifacts } from '../harness/failureArtifacts';
+import { processTree } from '../harness/processTree';
 import { repoRoot } from '../harness/tools';
 import { ask, openChat, waitForStatus } from './chatView';
 import { waitForWorkbench } from './workbench';
@@ -35,46 +40,115 @@ async function reachable(url: string): Promise<boolean> {
   return fetch(url).then(() => true, () => false);
 }
 
+/** A zombie (exited, not yet reaped by its new parent) counts as gone. */
+function running(pid: number): boolean {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return false;
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function allGone(pids: readonly number[], timeoutMs: number): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  while (pids.some(running) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return pids.filter(running);
+}
+
 describe('npm run demo', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'maas-demo-'));
   let demo: ChildProcess | undefined;
+
+  /** Saved before `after` removes the demo's folder, which holds the code-server and extension-host logs. */
+  async function saveDemoArtifacts(page: Page | undefined, output: string): Promise<void> {
+    const codeServerDir = path.join(dir, 'code-server');
+    await saveArtifacts('demo', {
+      page,
+      files: codeServerLogFiles(path.join(codeServerDir, 'code-server.log'), extensionHostLogsIn(path.join(codeServerDir, 'user'))),
+      texts: { 'demo-output.log': output },
+    });
+  }
 
   after(() => {
     if (demo?.exitCode === null) demo.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('prints the URL of a VS Code where the extension answers at once, and Ctrl-C stops it all', async () => {
+  it('prints the URL of a VS Code where the extension answers at once, and Ctrl-C stops its whole process tree', async () => {
     const output = { text: '' };
-    demo = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'demo.ts')], {
-      cwd: repoRoot,
-      env: { ...process.env, MAAS_DEMO_DIR: dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    demo.stdout?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
-    demo.stderr?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
-    const [, url] = await waitForOutput(demo, /Open this URL:\s+(\S+)/, 240_000, output);
-    const [, serviceUrl] = /local service:\s+(\S+)/.exec(output.text) ?? [];
-    assert.ok(url && serviceUrl, output.text);
-    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\//, 'loopback only');
-
-    const browser = await launchBrowser();
+    let page: Page | undefined;
+    let saved = false;
     try {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      await page.goto(url);
-      await waitForWorkbench(page);
-      const view = await openChat(page);
-      const turn = await ask(view, 'What does MaaS Assistant do?');
-      assert.equal(await waitForStatus(turn, ['done'], 60_000), 'done', 'answered: the key and the service address are set up');
-      assert.ok(((await turn.locator('[data-testid="answer"]').textContent()) ?? '').length > 20);
-    } finally {
-      await browser.close();
-    }
+      demo = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'demo.ts')], {
+        cwd: repoRoot,
+        env: { ...process.env, MAAS_DEMO_DIR: dir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      demo.stdout?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+      demo.stderr?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+      const [, url] = await waitForOutput(demo, /Open this URL:\s+(\S+)/, 240_000, output);
+      const [, serviceUrl] = /local service:\s+(\S+)/.exec(output.text) ?? [];
+      assert.ok(url && serviceUrl, output.text);
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\//, 'loopback only');
 
-    const exited = new Promise<number | null>((resolve) => demo?.once('exit', (code) => resolve(code)));
-    demo.kill('SIGINT');
-    assert.equal(await exited, 0, 'Ctrl-C ends the demo cleanly');
-    assert.equal(await reachable(serviceUrl), false, 'the local service is stopped');
-    assert.equal(await reachable(url), false, 'code-server is stopped');
+      const browser = await launchBrowser();
+      try {
+        page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+        await page.goto(url);
+        await waitForWorkbench(page);
+        const view = await openChat(page);
+        const turn = await ask(view, 'What does MaaS Assistant do?');
+        assert.equal(await waitForStatus(turn, ['done'], 60_000), 'done', 'answered: the key and the service address are set up');
+        assert.ok(((await turn.locator('[data-testid="answer"]').textContent()) ?? '').length > 20);
+      } catch (error) {
+        saved = true; // with the screenshot, while the page is still open
+        await saveDemoArtifacts(page, output.text);
+        throw error;
+      } finally {
+        await browser.close();
+      }
+
+      // The demo, code-server, its extension host and whatever they started.
+      const tree = processTree(demo.pid ?? 0);
+      assert.ok(tree.length >= 3, `the demo's process tree: ${tree.join(', ')}`);
+      const exited = new Promise<number | null>((resolve) => demo?.once('exit', (code) => resolve(code)));
+      demo.kill('SIGINT');
+      assert.equal(await exited, 0, 'Ctrl-C ends the demo cleanly');
+      assert.deepEqual(await allGone(tree, 5000), [], 'every process the demo started has ended');
+      assert.equal(await reachable(serviceUrl), false, 'the local service is stopped');
+      assert.equal(await reachable(url), false, 'code-server is stopped');
+    } catch (error) {
+      if (!saved) await saveDemoArtifacts(undefined, output.text);
+      throw error;
+    }
+  });
+
+  it('SIGTERM, then a second one while it is stopping, still leaves no process behind', async () => {
+    const output = { text: '' };
+    try {
+      demo = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'demo.ts')], {
+        cwd: repoRoot,
+        env: { ...process.env, MAAS_DEMO_DIR: dir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      demo.stdout?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+      demo.stderr?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+      await waitForOutput(demo, /Open this URL:\s+(\S+)/, 240_000, output);
+      const tree = processTree(demo.pid ?? 0);
+      assert.ok(tree.length >= 3, `the demo's process tree: ${tree.join(', ')}`);
+      const exited = new Promise<[number | null, string | null]>((resolve) => demo?.once('exit', (code, signal) => resolve([code, signal])));
+      demo.kill('SIGTERM');
+      await waitForOutput(demo, /Stopping the demo/, 10_000, output);
+      demo.kill('SIGTERM');
+      const [code, signal] = await exited;
+      assert.equal(signal, null, 'the demo handles the second signal itself rather than dying of it');
+      assert.ok(code === 0 || code === 130, `exit code ${code}`);
+      assert.deepEqual(await allGone(tree, 5000), [], 'every process the demo started has ended');
+    } catch (error) {
+      await saveDemoArtifacts(undefined, output.text);
+      throw error;
+    }
   });
 });

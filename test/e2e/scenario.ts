@@ -1,11 +1,11 @@
 // One e2e scenario's world: the packaged .vsix installed into a plain code-server with its own profile, and a
 // browser page on the workbench. A failing test leaves a screenshot and the logs in .test-results/.
-import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import { startCodeServer, type CodeServer } from '../harness/codeServer';
 import { saveFailureArtifacts } from '../harness/failureArtifacts';
+import { newRunDir } from '../harness/runDirs';
 import { ensureTools, repoRoot } from '../harness/tools';
 import { packageExtension } from '../../scripts/package';
 import { waitForWorkbench } from './workbench';
@@ -34,7 +34,7 @@ export async function openScenario(
   browserOptions: { autoplay?: boolean } = {},
 ): Promise<Scenario> {
   const tools = ensureTools();
-  const runDir = mkdtempSync(path.join(repoRoot, '.vscode-test', `run-e2e-${name}-`));
+  const runDir = newRunDir(`e2e-${name}`);
   const server = await startCodeServer({
     tools,
     runDir,

@@ -134,12 +134,17 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     userDataDir,
     logFile,
     process: child,
-    extensionHostLogs: () => findFiles(path.join(userDataDir, 'logs'), (name) => /exthost/i.test(name) && name.endsWith('.log')),
+    extensionHostLogs: () => extensionHostLogsIn(userDataDir),
     stop: async () => {
       await stopProcess(child);
       log.end();
     },
   };
+}
+
+/** The extension-host logs under a code-server user-data folder (also of a code-server another program started). */
+export function extensionHostLogsIn(userDataDir: string): string[] {
+  return findFiles(path.join(userDataDir, 'logs'), (name) => /exthost/i.test(name) && name.endsWith('.log'));
 }
 
 /** The test-only zh-cn language pack (test/fixtures/zh-cn-language-pack), packaged once into the tool cache. */

@@ -1,21 +1,40 @@
-// On a failing scenario: a screenshot and the extension-host and code-server logs, copied into the gitignored
-// .test-results/<scenario>/ folder, whose path is printed.
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+// On a failing scenario: a screenshot and the logs (extension host, code-server, and any text the scenario kept,
+// such as a script's output), copied into the gitignored .test-results/<scenario>/ folder, whose path is printed.
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { CodeServer } from './codeServer';
 import { repoRoot } from './tools';
 
-export async function saveFailureArtifacts(scenario: string, page: Page | undefined, server: CodeServer | undefined): Promise<string> {
-  const dir = path.join(repoRoot, '.test-results', scenario.replace(/[^A-Za-z0-9_-]+/g, '-'));
+export interface ArtifactSources {
+  readonly page?: Page | undefined;
+  /** Files to copy, under the given names. */
+  readonly files?: readonly { readonly name: string; readonly path: string }[];
+  /** Texts to write, by file name. */
+  readonly texts?: Readonly<Record<string, string>>;
+}
+
+export function artifactsDir(scenario: string): string {
+  return path.join(repoRoot, '.test-results', scenario.replace(/[^A-Za-z0-9_-]+/g, '-'));
+}
+
+export async function saveArtifacts(scenario: string, sources: ArtifactSources): Promise<string> {
+  const dir = artifactsDir(scenario);
   mkdirSync(dir, { recursive: true });
-  if (page !== undefined && !page.isClosed()) {
-    await page.screenshot({ path: path.join(dir, 'screenshot.png'), fullPage: true }).catch(() => undefined);
+  if (sources.page !== undefined && !sources.page.isClosed()) {
+    await sources.page.screenshot({ path: path.join(dir, 'screenshot.png'), fullPage: true }).catch(() => undefined);
   }
-  if (server !== undefined) {
-    if (existsSync(server.logFile)) copyFileSync(server.logFile, path.join(dir, 'code-server.log'));
-    server.extensionHostLogs().forEach((log, index) => copyFileSync(log, path.join(dir, `exthost-${index}-${path.basename(log)}`)));
-  }
+  for (const file of sources.files ?? []) if (existsSync(file.path)) copyFileSync(file.path, path.join(dir, file.name));
+  for (const [name, text] of Object.entries(sources.texts ?? {})) writeFileSync(path.join(dir, name), text);
   process.stdout.write(`  failure artifacts of "${scenario}": ${dir}\n`);
   return dir;
+}
+
+/** The code-server log and the extension-host logs of `server`, as artifact files. */
+export function codeServerLogFiles(logFile: string, extensionHostLogs: readonly string[]): { name: string; path: string }[] {
+  return [{ name: 'code-server.log', path: logFile }, ...extensionHostLogs.map((log, index) => ({ name: `exthost-${index}-${path.basename(log)}`, path: log }))];
+}
+
+export function saveFailureArtifacts(scenario: string, page: Page | undefined, server: CodeServer | undefined): Promise<string> {
+  return saveArtifacts(scenario, { page, files: server === undefined ? [] : codeServerLogFiles(server.logFile, server.extensionHostLogs()) });
 }

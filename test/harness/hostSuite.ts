@@ -1,7 +1,7 @@
 // Runs the mocha suite of test/host inside a real code-server extension host: the equivalent of
 // @vscode/test-electron's runTests(), using the smoke-test driver's extensionDevelopmentPath/extensionTestsPath
 // payload (../shared/vscode-host.md). Results come back through a JSON file written by test/host/index.ts.
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { format } from 'node:util';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -9,6 +9,7 @@ import { startLocalService } from '../../service/src/localService';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
 import { saveFailureArtifacts } from './failureArtifacts';
+import { newRunDir } from './runDirs';
 import { ensureTools, repoRoot } from './tools';
 
 export interface HostSuiteResult {
@@ -63,7 +64,7 @@ export async function runHostSuite(): Promise<HostSuiteResult> {
 
 async function runHostSuiteAgainst(tools: ReturnType<typeof ensureTools>, testsIndex: string, baseUrl: string, altBaseUrl: string): Promise<HostSuiteResult> {
   mkdirSync(path.join(repoRoot, '.test-results'), { recursive: true });
-  const runDir = mkdtempSync(path.join(repoRoot, '.vscode-test', 'run-host-'));
+  const runDir = newRunDir('host');
   const resultsFile = path.join(runDir, 'results.json');
   const folder = path.join(repoRoot, 'test', 'fixtures', 'workspace');
   const server = await startCodeServer({

@@ -73,7 +73,8 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 1000))]);
 }
 
-function killAllSync(): void {
+/** SIGKILL to every process this program started and all their descendants, at once (no grace time). */
+export function killStartedProcessesSync(): void {
   for (const child of started) {
     if (child.pid === undefined) continue;
     for (const pid of processTree(child.pid)) {
@@ -86,13 +87,13 @@ function killAllSync(): void {
   }
 }
 
-process.once('exit', killAllSync);
+process.once('exit', killStartedProcessesSync);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     // A program with its own handler (the demo stops its servers gracefully, then exits) is left to it; the
     // 'exit' hook above still kills whatever is left.
     if (process.listenerCount(signal) > 0) return;
-    killAllSync();
+    killStartedProcessesSync();
     process.exit(130);
   });
 }

@@ -1,6 +1,6 @@
-// Authentication and permission checks for chat, in the precedence documented in service/README.md: who you are
-// (401 missing, 401 unknown, 403 disabled) before the body is read as a request, then what the account and the key
-// may do with the requested model (real-name, key permission, user permission, balance).
+// Authentication and permission checks for chat (their place in the precedence is in chatAdmission.ts): who you are
+// (401 missing, 401 unknown, 403 disabled), then what the account and the key may do with the requested model
+// (real-name, key permission, user permission, balance).
 import { CHAT_ERRORS } from './chatErrors';
 import type { ChatError } from './chatErrors';
 import type { StateStore } from '../state/stateStore';
@@ -17,11 +17,12 @@ export function authenticate(store: StateStore, authorization: string | undefine
   return { ok: true, key };
 }
 
-export function authorizeModel(store: StateStore, key: KeyRecord, model: ModelCode): ChatError | undefined {
+/** `model` undefined (absent or unknown): only the account-wide checks apply; validation names the field later. */
+export function authorizeModel(store: StateStore, key: KeyRecord, model: ModelCode | undefined): ChatError | undefined {
   const account = store.account();
   if (!account.realNameVerified) return CHAT_ERRORS.realNameRequired;
-  if (key.type !== 'default' && !key.interfaces.includes(model)) return CHAT_ERRORS.keyNoModel;
-  if (!account.models.includes(model)) return CHAT_ERRORS.userNoModel;
+  if (model !== undefined && key.type !== 'default' && !key.interfaces.includes(model)) return CHAT_ERRORS.keyNoModel;
+  if (model !== undefined && !account.models.includes(model)) return CHAT_ERRORS.userNoModel;
   if (account.balance <= 0) return CHAT_ERRORS.balance;
   return undefined;
 }

@@ -1,5 +1,7 @@
 // Everything the chat route needs from the running service, passed in explicitly.
+import type { Dispatcher } from 'undici';
 import type { BusyLimiter } from './busyLimiter';
+import type { RangeMode } from './parameterRanges';
 import type { KnowledgeIndex } from './retrieval/knowledgeIndex';
 import type { SensitiveWords } from './sensitiveWords';
 import type { UpstreamConfig } from './upstreamAnswer';
@@ -17,9 +19,15 @@ export interface ChatContext {
   readonly paceMs: number;
   readonly upstream: UpstreamConfig | undefined;
   readonly allowRemoteImages: boolean;
+  /** Fetches remote images trusting `remoteImageCa` too; undefined = the default trust store. */
+  readonly remoteImageDispatcher: Dispatcher | undefined;
   readonly references: boolean;
   readonly cornerMark: string;
   readonly maxImageBytes: number;
   readonly defaultTextThreshold: number;
   readonly acceptDefaultRepetitionPenalty: boolean;
+  /** What an out-of-range parameter gets (--ranges). */
+  readonly ranges: RangeMode;
+  /** Cap on a request body (--max-body-bytes). */
+  readonly maxBodyBytes: number;
 }

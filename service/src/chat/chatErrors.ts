@@ -32,8 +32,8 @@ export function chatErrorBody(error: ChatError): { error: { message: string; typ
   return { error: { message: error.message, type: 'svc_error', param: '', code: error.status } };
 }
 
-export function sendChatError(res: ServerResponse, error: ChatError): void {
-  sendJson(res, error.status, chatErrorBody(error));
+export function sendChatError(res: ServerResponse, error: ChatError, headers: Record<string, string> = {}): void {
+  sendJson(res, error.status, chatErrorBody(error), headers);
 }
 
 /** The default error message for a bare status (used by injected faults without a body). */

@@ -1,9 +1,9 @@
-// POST /maas/v1/chat/completions: authentication, validation, permissions, content checks, then the answer as a
-// stream (the default) or one JSON body. The order of the checks is the precedence documented in service/README.md.
+// POST /maas/v1/chat/completions: the admission checks (chatAdmission.ts), images and knowledge ids, the busy limit,
+// then the answer as a stream (the default) or one JSON body. The order of the checks is the precedence documented in service/README.md.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authenticate, authorizeModel } from './authorizeChat';
+import { admitChatRequest } from './chatAdmission';
 import { CHAT_ERRORS, parameterError, sendChatError } from './chatErrors';
-import { messageText, validateChatRequest } from './chatRequestSchema';
+import { messageText } from './chatRequestSchema';
 import { chatCompletionBody, writeChatStream } from './chatStreamWriter';
 import { newAnswerFrame, overrideAnswer, textAnswer } from './localAnswer';
 import { isChinese, respond } from './responder';
@@ -12,7 +12,8 @@ import { countTokens } from './tokenCount';
 import { upstreamAnswer } from './upstreamAnswer';
 import { describeImage, describeInfoLine, ImageDecodeError } from './vision/imageInfo';
 import { loadImageBytes } from './vision/imageSource';
-import { parseJsonBody, sendJson } from '../http/httpIo';
+import { sendJson } from '../http/httpIo';
+import type { ReadBody } from '../http/httpIo';
 import type { ChatAnswer } from './chatAnswer';
 import type { ChatError } from './chatErrors';
 import type { ChatRequest } from './chatRequestSchema';
@@ -28,18 +29,13 @@ export async function handleChat(
   ctx: ChatContext,
   req: IncomingMessage,
   res: ServerResponse,
-  body: Buffer,
+  read: ReadBody,
   fault: Fault | undefined,
   entry: LoggedRequest,
 ): Promise<void> {
-  const who = authenticate(ctx.store, req.headers.authorization);
-  if (!who.ok) return sendChatError(res, who.error);
-  const validated = validateChatRequest(parseJsonBody(body), ctx.acceptDefaultRepetitionPenalty);
-  if (!validated.ok) return sendChatError(res, parameterError(validated.detail));
-  const request = validated.request;
-  const denied = authorizeModel(ctx.store, who.key, request.model as 'svc_llm' | 'svc_vl');
-  if (denied) return sendChatError(res, denied);
-  if (request.messages.some((m) => ctx.sensitive.contains(messageText(m)))) return sendChatError(res, CHAT_ERRORS.refused);
+  const admitted = admitChatRequest(ctx, req.headers.authorization, read);
+  if (!admitted.ok) return sendChatError(res, admitted.error);
+  const { key, request } = admitted;
 
   const images = await describeImages(ctx, request);
   if (!images.ok) return sendChatError(res, images.error);
@@ -47,7 +43,7 @@ export async function handleChat(
   if (!knowledge.ok) return sendChatError(res, knowledge.error);
 
   const streaming = request.stream ?? true;
-  const release = streaming ? ctx.busy.acquire(who.key.id) : () => undefined;
+  const release = streaming ? ctx.busy.acquire(key.id) : () => undefined;
   if (!release) return sendChatError(res, CHAT_ERRORS.busy);
   res.on('close', release);
   try {
@@ -77,7 +73,7 @@ async function describeImages(ctx: ChatContext, request: ChatRequest): Promise<I
     for (const [j, part] of message.content.entries()) {
       if (part.type !== 'image_url') continue;
       const field = `messages[${i}].content[${j}].image_url.url`;
-      const loaded = await loadImageBytes(part.image_url.url, field, ctx.maxImageBytes, ctx.allowRemoteImages);
+      const loaded = await loadImageBytes(part.image_url.url, field, { maxBytes: ctx.maxImageBytes, allowRemote: ctx.allowRemoteImages, dispatcher: ctx.remoteImageDispatcher });
       if (!loaded.ok) return { ok: false, error: parameterError(loaded.detail) };
       try {
         const info = describeImage(loaded.bytes);

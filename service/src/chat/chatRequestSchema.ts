@@ -1,7 +1,9 @@
 // Validation of the chat request body (service-spec.md 4.1, 4.2 and the limits of section 8). Every refusal is a
 // 400 `参数错误:<field> <rule>`; the first issue found names the field.
 import * as z from 'zod';
+import { parameterRanges, RANGED_FIELDS } from './parameterRanges';
 import { MODEL_CODES } from '../state/stateSchema';
+import type { ParameterRange, RangedField, RangeMode } from './parameterRanges';
 
 const textPart = z.object({ type: z.literal('text'), text: z.string() });
 const imagePart = z.object({ type: z.literal('image_url'), image_url: z.object({ url: z.string().min(1, { error: '不能为空' }) }) });
@@ -27,17 +29,19 @@ export type RetrievalOptions = z.infer<typeof retrieval>;
 
 const tool = z.object({ type: z.literal('retrieval', { error: '仅支持 retrieval' }), retrieval });
 
-/** `acceptDefaultRepetitionPenalty`: the spec's range for repetition_penalty is open (1.0, 2.0) yet its default is 1.0. */
-export function chatRequestSchema(acceptDefaultRepetitionPenalty: boolean) {
-  const penaltyFloor = acceptDefaultRepetitionPenalty ? z.number().gte(1, { error: '取值范围为 (1.0, 2.0)' }) : z.number().gt(1, { error: '取值范围为 (1.0, 2.0)' });
+/** The ranges of section 8 are checked here only in `reject` mode; `clamp` applies them after parsing. */
+export function chatRequestSchema(acceptDefaultRepetitionPenalty: boolean, mode: RangeMode = 'reject') {
+  const ranges = parameterRanges(acceptDefaultRepetitionPenalty);
+  const ranged = <T extends z.ZodNumber>(field: RangedField, base: T) =>
+    base.refine((v) => mode !== 'reject' || ranges[field].accepts(v), { error: `取值范围为 ${ranges[field].label}` });
   return z.object({
     model: z.string({ error: '必须是字符串' }).refine((m) => (MODEL_CODES as readonly string[]).includes(m), { error: `不支持的模型,可用: ${MODEL_CODES.join(', ')}` }),
     messages: z.array(message, { error: '必须是消息列表' }).min(1, { error: '不能为空' }),
     stream: z.boolean({ error: '必须是布尔值' }).optional(),
-    temperature: z.number({ error: '必须是数字' }).min(0.01, { error: '取值范围为 [0.01, 1.00]' }).max(1, { error: '取值范围为 [0.01, 1.00]' }).optional(),
-    top_p: z.number({ error: '必须是数字' }).gt(0, { error: '取值范围为 (0.0, 1.0)' }).lt(1, { error: '取值范围为 (0.0, 1.0)' }).optional(),
-    max_tokens: z.number({ error: '必须是整数' }).int({ error: '必须是整数' }).min(1, { error: '取值范围为 [1, 8192]' }).max(8192, { error: '取值范围为 [1, 8192]' }).optional(),
-    repetition_penalty: penaltyFloor.lt(2, { error: '取值范围为 (1.0, 2.0)' }).optional(),
+    temperature: ranged('temperature', z.number({ error: '必须是数字' })).optional(),
+    top_p: ranged('top_p', z.number({ error: '必须是数字' })).optional(),
+    max_tokens: ranged('max_tokens', z.number({ error: '必须是整数' }).int({ error: '必须是整数' })).optional(),
+    repetition_penalty: ranged('repetition_penalty', z.number({ error: '必须是数字' })).optional(),
     tools: z.array(tool, { error: '必须是工具列表' }).optional(),
   });
 }
@@ -45,18 +49,29 @@ export type ChatRequest = z.infer<ReturnType<typeof chatRequestSchema>>;
 
 export type Validated = { readonly ok: true; readonly request: ChatRequest } | { readonly ok: false; readonly detail: string };
 
-export function validateChatRequest(body: unknown, acceptDefaultRepetitionPenalty = true): Validated {
+export function validateChatRequest(body: unknown, acceptDefaultRepetitionPenalty = true, mode: RangeMode = 'reject'): Validated {
   if (body === undefined) return { ok: false, detail: 'body 不是合法的 JSON' };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, detail: 'body 必须是 JSON 对象' };
-  const parsed = chatRequestSchema(acceptDefaultRepetitionPenalty).safeParse(body);
+  const parsed = chatRequestSchema(acceptDefaultRepetitionPenalty, mode).safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     if (!issue) return { ok: false, detail: 'body 无效' };
     const { path, found } = deepestIssue(issue);
-    const rule = found.code === 'invalid_type' && found.input === undefined ? '缺失' : found.message;
+    // zod leaves `input` out of issues unless asked, so whether the field is absent is read from the body itself.
+    const rule = found.code === 'invalid_type' && valueAt(body, path) === undefined ? '缺失' : found.message;
     return { ok: false, detail: `${formatPath(path) || 'body'} ${rule}` };
   }
-  return checkConversation(parsed.data);
+  const checked = checkConversation(parsed.data);
+  return checked.ok && mode === 'clamp' ? { ok: true, request: clampRanges(checked.request, parameterRanges(acceptDefaultRepetitionPenalty)) } : checked;
+}
+
+function clampRanges(request: ChatRequest, ranges: Record<RangedField, ParameterRange>): ChatRequest {
+  const clamped = { ...request };
+  for (const field of RANGED_FIELDS) {
+    const value = clamped[field];
+    if (value !== undefined && !ranges[field].accepts(value)) clamped[field] = ranges[field].clamp(value);
+  }
+  return clamped;
 }
 
 function checkConversation(request: ChatRequest): Validated {
@@ -94,6 +109,15 @@ function deepestIssue(issue: z.core.$ZodIssue): { path: PropertyKey[]; found: z.
   }
   if (!best || best.path.length === 0) return { path: issue.path, found: issue };
   return { path: [...issue.path, ...best.path], found: best.found };
+}
+
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let value = body;
+  for (const part of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[part];
+  }
+  return value;
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

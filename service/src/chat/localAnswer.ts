@@ -35,7 +35,8 @@ export function textAnswer(
       finish = 'content_filter';
       break;
     }
-    if (kept === maxTokens) {
+    // `>=`: with --ranges accept a max_tokens of 0 or below arrives here as sent.
+    if (kept >= maxTokens) {
       finish = 'length';
       break;
     }

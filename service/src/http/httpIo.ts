@@ -1,25 +1,30 @@
 // Small request/response primitives shared by the service's route handlers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Request bodies above this are refused with 413 before they are buffered whole (images are capped lower). */
+/** Default cap on a request body (images are capped lower); `maxBodyBytes` / `--max-body-bytes` change it. */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-export class BodyTooLargeError extends Error {}
+export interface ReadBody {
+  /** The whole body, or empty when it was over the cap. */
+  readonly body: Buffer;
+  /** True when the body was larger than the cap: its bytes were read and dropped, never buffered. */
+  readonly oversized: boolean;
+}
 
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+/**
+ * Reads the body up to `limit` bytes. Past the cap the rest is drained and dropped rather than the socket cut, so
+ * the route can still answer with the error its precedence calls for (a chat caller's missing key before the size).
+ */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<ReadBody> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     let size = 0;
     req.on('data', (part: Buffer) => {
       size += part.length;
-      if (size > limit) {
-        reject(new BodyTooLargeError(`request body exceeds ${limit} bytes`));
-        req.resume();
-        return;
-      }
-      parts.push(part);
+      if (size > limit) parts.length = 0;
+      else parts.push(part);
     });
-    req.on('end', () => resolve(Buffer.concat(parts)));
+    req.on('end', () => resolve(size > limit ? { body: Buffer.alloc(0), oversized: true } : { body: Buffer.concat(parts), oversized: false }));
     req.on('error', reject);
   });
 }

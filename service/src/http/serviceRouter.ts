@@ -7,7 +7,8 @@ import { CHAT_ERRORS, chatErrorBody, defaultErrorForStatus, sendChatError } from
 import { handleConsoleApi } from '../console/consoleApi';
 import { serveConsoleFile } from '../console/consoleStatic';
 import { handleTestRoute } from '../testing/testRoutes';
-import { BodyTooLargeError, isLoopback, readBody, sendJson, sendRefusal } from './httpIo';
+import { isLoopback, readBody, sendJson, sendRefusal } from './httpIo';
+import { SpeechErrorCode } from '../../../src/shared/speechCodes';
 import type { ChatContext } from '../chat/chatContext';
 import type { Fault, FaultInjector, Port } from '../testing/faultInjector';
 import type { SpeechRoutes } from '../speechContract';
@@ -35,14 +36,11 @@ async function route(ctx: RouterContext, port: Port, req: IncomingMessage, res: 
   const method = req.method ?? 'GET';
   const loopbackOnly = url.pathname.startsWith('/_local/') || url.pathname.startsWith('/console');
   if (loopbackOnly && !isLoopback(req)) return sendRefusal(res, 403, 'this route answers loopback callers only');
-  let body: Buffer;
-  try {
-    body = await readBody(req);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return sendChatError(res, { status: 413, message: `参数错误:${error.message}` });
-    throw error;
-  }
+  const read = await readBody(req, ctx.maxBodyBytes);
+  const { body } = read;
+  const tooLarge = `request body exceeds ${ctx.maxBodyBytes} bytes`;
   if (url.pathname.startsWith('/_local/')) {
+    if (read.oversized) return sendRefusal(res, 413, tooLarge);
     if (!handleTestRoute(ctx, method, url, body, res)) sendRefusal(res, 404, `no test route ${method} ${url.pathname}`);
     return;
   }
@@ -52,8 +50,14 @@ async function route(ctx: RouterContext, port: Port, req: IncomingMessage, res: 
   if (fault && (await applyFault(fault, res, () => ctx.requestLog.markServerDropped(entry)))) return;
 
   if (url.pathname === CHAT_PATH) {
-    if (method !== 'POST') return sendChatError(res, { status: 405, message: `参数错误:${CHAT_PATH} 只接受 POST` });
-    return handleChat(ctx, req, res, body, fault, entry);
+    // The route's method comes first: no credential makes a GET a chat request.
+    if (method !== 'POST') return sendChatError(res, { status: 405, message: `参数错误:${CHAT_PATH} 只接受 POST` }, { Allow: 'POST' });
+    return handleChat(ctx, req, res, read, fault, entry);
+  }
+  // Speech credentials travel in the body, so for the other routes the size is the first thing to refuse.
+  if (read.oversized) {
+    if (url.pathname.startsWith('/console/')) return sendRefusal(res, 413, tooLarge);
+    return sendJson(res, 413, { request_id: '', code: SpeechErrorCode.textTooLong, message: tooLarge });
   }
   if (url.pathname.startsWith('/maas/v2/api/') || url.pathname.startsWith('/audio/')) {
     if (await ctx.speech.handle(req, res, url, body)) return;

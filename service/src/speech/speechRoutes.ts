@@ -36,10 +36,11 @@ export const createSpeechRoutes: CreateSpeechRoutes = async (context) => {
   const speechDir = path.join(context.dataDir, 'speech');
   const audioDir = path.join(speechDir, 'audio');
   const slots = new SynthesisSlots(options.maxSynthesisProcesses);
-  const store = TaskStore.open(path.join(speechDir, 'tasks.json'), context.log);
+  const warn = (line: string): void => (context.warn ?? context.log)(line);
+  const store = TaskStore.open(path.join(speechDir, 'tasks.json'), warn);
   const queue = new LongTaskQueue(store, audioDir, slots, options, context.log);
   const shutdown = new AbortController();
-  const deps: SpeechDeps = { context, options, slots, signer: AudioUrlSigner.open(speechDir, context.log), store, queue, audioDir, shutdown: shutdown.signal };
+  const deps: SpeechDeps = { context, options, slots, signer: AudioUrlSigner.open(speechDir, warn), store, queue, audioDir, shutdown: shutdown.signal };
   queue.resume();
   const routes: SpeechRoutes = {
     handle: (req, res, url, body) => dispatch(deps, req, res, url, body),

@@ -40,7 +40,7 @@ export class TaskStore {
   static open(file: string, log: (line: string) => void): TaskStore {
     const store = new TaskStore(file);
     const stored = readJsonOrSetAside(file, (value) => fileSchema.parse(value));
-    if (stored.kind === 'corrupt') log(`speech: ${file} was unreadable (${stored.reason}); moved to ${stored.movedTo}`);
+    if (stored.kind === 'corrupt') log(`WARNING: speech task file ${file} is corrupt (${stored.reason.replace(/\s+/g, ' ')}); moved it to ${stored.movedTo} and started without its tasks`);
     if (stored.kind === 'ok') for (const task of stored.value.tasks) store.tasks.set(task.taskId, task);
     return store;
   }

@@ -42,6 +42,8 @@ export const stateSchema = z.object({
   account: accountSchema,
   knowledgeBases: z.array(knowledgeBaseSchema),
   speechCredentials: z.array(speechCredentialSchema),
+  /** The id the next knowledge base gets; ids are never reused (absent in files written by older builds). */
+  nextKnowledgeBaseId: z.number().int().positive().optional(),
 });
 export type ServiceState = z.infer<typeof stateSchema>;
 

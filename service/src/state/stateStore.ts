@@ -24,6 +24,8 @@ export class StateStore {
   private state: ServiceState;
   /** Set when the state file was corrupt at start: where it was moved and why it was refused. */
   readonly corruptReport: string | undefined;
+  /** Set when a seed was given but the data folder already had state, which wins: why the seed was not applied. */
+  readonly seedIgnored: string | undefined;
 
   constructor(
     private readonly file: string,
@@ -33,10 +35,12 @@ export class StateStore {
     if (read.kind === 'ok') {
       this.state = read.value;
       this.corruptReport = undefined;
+      this.seedIgnored = seed ? `${file} already holds state, which is kept (POST /_local/reset?state=seed applies the seed)` : undefined;
       return;
     }
+    this.seedIgnored = undefined;
     this.corruptReport =
-      read.kind === 'corrupt' ? `state file ${file} is corrupt (${read.reason}); moved it to ${read.movedTo} and started from the seed` : undefined;
+      read.kind === 'corrupt' ? `state file ${file} is corrupt (${read.reason.replace(/\s+/g, ' ')}); moved it to ${read.movedTo} and started from the seed` : undefined;
     this.state = initialState(seed);
     this.persist();
   }
@@ -47,7 +51,9 @@ export class StateStore {
 
   /** Restores the seed's state (POST /_local/reset?state=seed). */
   resetToSeed(): void {
+    const nextKnowledgeBaseId = nextKbId(this.state);
     this.state = initialState(this.seed);
+    this.state.nextKnowledgeBaseId = Math.max(nextKnowledgeBaseId, nextKbId(this.state));
     this.persist();
   }
 
@@ -100,9 +106,11 @@ export class StateStore {
   }
 
   addKnowledgeBase(name: string, documents: readonly KnowledgeDocument[]): KnowledgeBase {
-    const id = Math.max(0, ...this.state.knowledgeBases.map((kb) => kb.id)) + 1;
+    // Ids only grow, across deletes and restarts: a client holding an old id must never reach another base.
+    const id = nextKbId(this.state);
     const kb: KnowledgeBase = { id, name, documents: documents.map((d) => ({ ...d })) };
     this.state.knowledgeBases.push(kb);
+    this.state.nextKnowledgeBaseId = id + 1;
     this.persist();
     return kb;
   }
@@ -146,4 +154,9 @@ export class StateStore {
   private persist(): void {
     writeJsonAtomic(this.file, this.state);
   }
+}
+
+/** The next knowledge-base id: the stored counter (absent in state files of older builds), never below max + 1. */
+function nextKbId(state: ServiceState): number {
+  return Math.max(state.nextKnowledgeBaseId ?? 1, ...state.knowledgeBases.map((kb) => kb.id + 1));
 }

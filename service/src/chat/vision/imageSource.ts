@@ -1,16 +1,25 @@
 // Turns an image_url into bytes: a base64 data URL (the label is ignored; the bytes are sniffed later), or an https
 // URL fetched only when remote images are allowed. Every failure is a 参数错误 detail naming the field.
 import { request } from 'undici';
+import type { Dispatcher } from 'undici';
 
 export type ImageBytes = { readonly ok: true; readonly bytes: Buffer } | { readonly ok: false; readonly detail: string };
 
 const DATA_URL_RE = /^data:([a-z0-9.+-]+\/[a-z0-9.+-]+)?((?:;[a-z0-9-]+=[^;,]*)*);base64,(.*)$/is;
 
-export async function loadImageBytes(url: string, field: string, maxBytes: number, allowRemote: boolean): Promise<ImageBytes> {
+export interface ImageLimits {
+  readonly maxBytes: number;
+  readonly allowRemote: boolean;
+  /** Connection settings for https fetches (e.g. an extra trusted CA); absent = undici's global dispatcher. */
+  readonly dispatcher?: Dispatcher | undefined;
+}
+
+export async function loadImageBytes(url: string, field: string, limits: ImageLimits): Promise<ImageBytes> {
+  const { maxBytes } = limits;
   if (url.startsWith('data:')) return decodeDataUrl(url, field, maxBytes);
   if (/^https:\/\//i.test(url)) {
-    if (!allowRemote) return { ok: false, detail: `${field} 远程图片未启用,请以 data URL(base64)发送图片` };
-    return fetchRemote(url, field, maxBytes);
+    if (!limits.allowRemote) return { ok: false, detail: `${field} 远程图片未启用,请以 data URL(base64)发送图片` };
+    return fetchRemote(url, field, maxBytes, limits.dispatcher);
   }
   return { ok: false, detail: `${field} 必须是 data URL 或 https 地址` };
 }
@@ -27,9 +36,9 @@ function decodeDataUrl(url: string, field: string, maxBytes: number): ImageBytes
   return { ok: true, bytes };
 }
 
-async function fetchRemote(url: string, field: string, maxBytes: number): Promise<ImageBytes> {
+async function fetchRemote(url: string, field: string, maxBytes: number, dispatcher: Dispatcher | undefined): Promise<ImageBytes> {
   try {
-    const response = await request(url, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000 });
+    const response = await request(url, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000, ...(dispatcher ? { dispatcher } : {}) });
     if (response.statusCode !== 200) {
       await response.body.dump();
       return { ok: false, detail: `${field} 远程图片获取失败: HTTP ${response.statusCode}` };
