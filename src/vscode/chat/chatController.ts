@@ -65,6 +65,9 @@ export class ChatController implements vscode.Disposable {
   private lastActiveModel: string | undefined;
   /** Fires with the active conversation's model when it changes (another conversation, another model). */
   readonly onDidChangeActiveModel = this.activeModelEmitter.event;
+  private readonly postEmitter = new vscode.EventEmitter<HostToWebview>();
+  /** Fires with every message posted to the view (the in-host tests follow what the view is told). */
+  readonly onDidPost = this.postEmitter.event;
 
   constructor(private readonly deps: ChatControllerDependencies) {
     this.loaded = this.load();
@@ -130,7 +133,7 @@ export class ChatController implements vscode.Disposable {
     }
     if (this.view === undefined) return;
     this.flushDeltas();
-    this.view.post({
+    this.post({
       type: 'snapshot',
       snapshot: buildSnapshot({
         extensionVersion: this.deps.extensionVersion,
@@ -144,10 +147,15 @@ export class ChatController implements vscode.Disposable {
     });
   }
 
+  private post(message: HostToWebview): void {
+    this.view?.post(message);
+    this.postEmitter.fire(message);
+  }
+
   notify(level: NoticeLevel, text: string): void {
     const notice = { id: randomUUID(), level, text };
     this.notices = [...this.notices.slice(-4), notice];
-    this.view?.post({ type: 'notice', notice });
+    this.post({ type: 'notice', notice });
   }
 
   /** The notices the view shows now. */
@@ -155,8 +163,10 @@ export class ChatController implements vscode.Disposable {
     return this.notices;
   }
 
-  dismissNotice(id: string): void {
+  /** Removes that one notice; the snapshot that follows repaints the view without it (and a reload keeps it gone). */
+  async dismissNotice(id: string): Promise<void> {
     this.notices = this.notices.filter((n) => n.id !== id);
+    await this.postSnapshot();
   }
 
   get conversations(): ops.ConversationsState {
@@ -169,7 +179,7 @@ export class ChatController implements vscode.Disposable {
     this.pendingContext = [...this.pendingContext, { ...item, id: randomUUID() }];
     await this.view?.reveal(true);
     await this.postSnapshot();
-    this.view?.post({ type: 'focusInput' });
+    this.post({ type: 'focusInput' });
   }
 
   removeContext(id: string): void {
@@ -224,10 +234,11 @@ export class ChatController implements vscode.Disposable {
     const found = ops.findTurn(this.state, turnId);
     if (found === undefined) return;
     this.stopAll(found.conversation.turns.slice(found.index).map((t) => t.id));
-    const { state, dropped } = ops.rerunFrom(this.state, found.conversation.id, turnId, question ?? found.turn.question, found.turn.model, Date.now());
+    // Regenerate, Retry and Edit ask the model the turn was asked with (an image turn stays on the vision model),
+    // not the picker's current choice: the picker applies to the next new question.
+    const { state, unusedImages } = ops.rerunFrom(this.state, found.conversation.id, turnId, question ?? found.turn.question, found.turn.model, Date.now());
     this.state = state;
-    const keptImages = new Set(found.conversation.turns.flatMap((t) => t.images).map((i) => i.file));
-    void this.deps.store.deleteImages(dropped.flatMap((t) => t.images).map((i) => i.file ?? '').filter((f) => f !== '' && keptImages.has(f) === false));
+    void this.deps.store.deleteImages(unusedImages);
     await this.saveNow();
     await this.postSnapshot();
     void this.run(found.conversation.id, turnId);
@@ -330,7 +341,7 @@ export class ChatController implements vscode.Disposable {
     if (this.deltaTimer !== undefined) clearTimeout(this.deltaTimer);
     this.deltaTimer = undefined;
     for (const [turnId, delta] of this.pendingDeltas) {
-      this.view?.post({
+      this.post({
         type: 'turnDelta',
         conversationId: delta.conversationId,
         turnId,
@@ -342,7 +353,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   private postTurn(conversationId: string, turn: TurnView): void {
-    this.view?.post({ type: 'turnUpdate', conversationId, turn });
+    this.post({ type: 'turnUpdate', conversationId, turn });
   }
 
   /** Mutates the conversations through a pure operation, then saves and re-renders. */
@@ -383,6 +394,7 @@ export class ChatController implements vscode.Disposable {
     this.disposed = true;
     this.watcher?.dispose();
     this.activeModelEmitter.dispose();
+    this.postEmitter.dispose();
     for (const turnId of this.running.keys()) {
       const found = ops.findTurn(this.state, turnId);
       if (found === undefined) continue;
