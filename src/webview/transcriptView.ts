@@ -24,7 +24,7 @@ export class TranscriptView {
   private pinned = true;
 
   constructor(private readonly context: ViewContext) {
-    this.element = h('section', { className: 'transcript', testId: 'transcript', attrs: { tabindex: '-1' } }, this.omitted, this.empty, this.list);
+    this.element = h('section', { className: 'transcript', testId: 'transcript', attrs: { tabindex: '-1' } }, this.empty, this.list);
     this.jump = button('', () => this.scrollToEnd(), { className: 'jump-to-latest', testId: 'jump-to-latest' });
     this.jump.hidden = true;
     this.element.addEventListener('scroll', () => {
@@ -86,6 +86,9 @@ export class TranscriptView {
         this.views.delete(id);
       }
     }
+    // The marker sits where the request's history starts: after the turns it leaves out, before the first it sends.
+    if (active.omittedTurns > 0 && active.omittedTurns < elements.length) elements.splice(active.omittedTurns, 0, this.omitted);
+    else this.omitted.remove();
     // Moving a node that holds focus loses it: reorder only when the order really changed.
     const current = Array.from(this.list.children);
     if (current.length !== elements.length || elements.some((el, i) => current[i] !== el)) this.list.replaceChildren(...elements);

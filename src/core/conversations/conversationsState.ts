@@ -51,6 +51,18 @@ export function upsertConversation(state: ConversationsState, conversation: Conv
   return { ...state, conversations };
 }
 
+/**
+ * Another window's version of a conversation with this window's `live` turns (answers streaming here) kept as they
+ * are now: their text is newer than any file, and the other window's new turns are not dropped either.
+ */
+export function withLiveTurns(conversation: Conversation, live: readonly Turn[]): Conversation {
+  if (live.length === 0) return conversation;
+  const byId = new Map(live.map((t) => [t.id, t]));
+  const turns = conversation.turns.map((t) => byId.get(t.id) ?? t);
+  const missing = live.filter((t) => !conversation.turns.some((other) => other.id === t.id));
+  return { ...conversation, turns: [...turns, ...missing] };
+}
+
 export function setConversationModel(state: ConversationsState, id: string, model: string, now: number): ConversationsState {
   // Parameters belong to a model (max_tokens is the language model's, repetition_penalty the vision model's).
   return mapConversation(state, id, (c) => (c.model === model ? c : { ...c, model, params: {}, updatedAt: now }));

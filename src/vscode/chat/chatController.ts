@@ -92,16 +92,17 @@ export class ChatController implements vscode.Disposable {
   }
 
   /**
-   * Another window saved or deleted a conversation (all windows share the history folder): show it here too. A
-   * conversation answering in this window keeps this window's version, which is saved over the other one.
+   * Another window saved or deleted a conversation (all windows share the history folder), or a save here merged
+   * with its version: show it here too. Answers streaming in this window keep this window's version of their turn;
+   * the other window's turns are taken too, so the next save does not overwrite them.
    */
   private takeExternal(change: StoreChange): void {
     if (this.disposed) return;
     const id = change.kind === 'changed' ? change.conversation.id : change.id;
     const conversation = this.state.conversations.find((c) => c.id === id);
     if (change.kind === 'changed') {
-      if (conversation?.turns.some((t) => this.running.has(t.id)) === true) return;
-      this.state = ops.upsertConversation(this.state, change.conversation);
+      const live = conversation?.turns.filter((t) => this.running.has(t.id)) ?? [];
+      this.state = ops.upsertConversation(this.state, ops.withLiveTurns(change.conversation, live));
     } else {
       if (conversation === undefined) return;
       this.stopConversation(id);
