@@ -7,7 +7,7 @@ import type { Conversation, StoredError, Turn } from '../../core/conversations/c
 import { buildMessages, type HistoryLimits } from '../../core/conversations/historySelection';
 import { isServiceError } from '../../core/serviceError';
 import type { RetryView } from '../../shared/protocol';
-import { storedErrorFrom } from './errorPresentation';
+import { storedErrorFrom } from './errorMessages';
 
 export interface TurnRunInput {
   readonly client: MaasClient;
