@@ -11,6 +11,7 @@ import { englishStrings } from '../test/browser/englishStrings';
 import { conversation, snapshot, turn } from '../test/browser/snapshotFixture';
 import { deliver, openWebview, settled, startSession } from '../test/browser/webviewHarness';
 import { compared, type BenchResult } from './benchResult';
+import { HOST_DELTA_MS, hostDeltas, SERVICE_PACE_MS, streamInRealTime } from './realisticStream';
 
 const root = path.resolve(__dirname, '..');
 /** ~4 characters per token, the usual estimate for English text and code. */
@@ -21,6 +22,8 @@ const targetChars = 80_000;
  */
 const chunkChars = 160;
 const repetitions = 5;
+/** Characters streamed in real time at the start and at the end of the answer (~15 s each at the service's pace). */
+const pacedChars = 2_400;
 
 /** A long answer with what models write: headings, paragraphs, lists, code blocks, tables, quotes. */
 export function longAnswer(chars: number): string {
@@ -101,31 +104,23 @@ async function cdpFor(page: Page): Promise<CDPSession> {
   return cdp;
 }
 
-/** Streams `chunks` into a fresh streaming turn of the real view; `paced` waits one frame between chunks. */
-async function streamIntoView(page: Page, cdp: CDPSession, run: number, chunks: readonly string[], final: string, paced: boolean): Promise<{ busy: number; frames: number }> {
+/** Streams `chunks` into a fresh streaming turn of the real view, as fast as messages allow. */
+async function streamIntoView(page: Page, cdp: CDPSession, run: number, chunks: readonly string[], final: string): Promise<number> {
   const conversationId = `bench-${run}`;
   await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ id: conversationId, turns: [turn({ id: 't', status: 'streaming' })] }) }) });
   await page.locator('[data-testid="turn"][data-status="streaming"]').waitFor();
   await settled(page);
-  const { busy, result: frames } = await measured(cdp, () => page.evaluate(
-    async ({ chunks, final, paced, conversationId }) => {
-      let frames = 0;
-      for (const answer of chunks) {
-        window.postMessage({ type: 'turnDelta', conversationId, turnId: 't', answer }, '*');
-        if (paced) {
-          await new Promise((resolve) => requestAnimationFrame(resolve));
-          frames += 1;
-        }
-      }
+  const { busy } = await measured(cdp, () => page.evaluate(
+    async ({ chunks, final, conversationId }) => {
+      for (const answer of chunks) window.postMessage({ type: 'turnDelta', conversationId, turnId: 't', answer }, '*');
       window.postMessage({ type: 'turnUpdate', conversationId, turn: { id: 't', kind: 'chat', question: 'Question?', images: [], context: [], answer: final, reasoning: '', status: 'done', model: 'svc_llm', createdAt: 0 } }, '*');
       // No named helpers in here: tsx would wrap them in a `__name` call that does not exist in the page.
       while (document.querySelector('[data-testid="turn"][data-status="done"]') === null) await new Promise((resolve) => setTimeout(resolve, 5));
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      return frames;
     },
-    { chunks, final, paced, conversationId },
+    { chunks, final, conversationId },
   ));
-  return { busy, frames };
+  return busy;
 }
 
 export default async function webviewBench(): Promise<BenchResult[]> {
@@ -152,20 +147,25 @@ export default async function webviewBench(): Promise<BenchResult[]> {
         )
       ).busy;
     // Warm-up: the first run pays for JIT compilation in both pages.
-    await streamIntoView(page, viewCdp, -1, chunk(answer.slice(0, 20_000), chunkChars), answer.slice(0, 20_000), false);
+    await streamIntoView(page, viewCdp, -1, chunk(answer.slice(0, 20_000), chunkChars), answer.slice(0, 20_000));
     await renderOnce();
 
     const single: number[] = [];
     const streamed: number[] = [];
     for (let run = 0; run < repetitions; run += 1) {
       single.push(await renderOnce());
-      streamed.push((await streamIntoView(page, viewCdp, run, chunks, answer, false)).busy);
+      streamed.push(await streamIntoView(page, viewCdp, run, chunks, answer));
     }
     progress(`single ${single.map((v) => v.toFixed(1)).join('/')} ms; streamed ${streamed.map((v) => v.toFixed(1)).join('/')} ms`);
-    const perToken = (await streamIntoView(page, viewCdp, 100, tokenChunks, answer, false)).busy;
+    const perToken = await streamIntoView(page, viewCdp, 100, tokenChunks, answer);
     progress(`per-token stream ${perToken.toFixed(1)} ms`);
-    const paced = await streamIntoView(page, viewCdp, 101, chunks, answer, true);
-    progress(`paced stream ${paced.busy.toFixed(1)} ms in ${paced.frames} frames`);
+    // Real time, as a stream reaches the view: at the start of the answer (little to lay out) and at its end.
+    const startWindow = await streamInRealTime(page, () => taskMs(viewCdp), 'start', '', hostDeltas(answer.slice(0, pacedChars)));
+    const endWindow = await streamInRealTime(page, () => taskMs(viewCdp), 'end', answer.slice(0, -pacedChars), hostDeltas(answer.slice(-pacedChars)));
+    const perRender = (w: typeof startWindow): number => w.busyMs / w.deltas;
+    for (const [label, w] of [['start', startWindow], ['end', endWindow]] as const) {
+      progress(`real-time ${label}: ${w.deltas} deltas in ${w.wallMs.toFixed(0)} ms, busy ${w.busyMs.toFixed(1)} ms (${perRender(w).toFixed(2)} ms each), ${w.longFrames} long frames`);
+    }
     const { busy: naiveBusy } = await measured(naiveCdp, () =>
       naivePage.evaluate(
         async ({ chunks, strings }) => {
@@ -184,7 +184,10 @@ export default async function webviewBench(): Promise<BenchResult[]> {
       compared(`webview: naive full re-render on each of ${chunks.length} deltas vs once`, naiveBusy, singleMs, 'ms'),
       compared('webview: streamed vs naive re-render', streamMs, naiveBusy, 'ms'),
       compared(`webview: stream in ${tokenChunks.length} 4-char (~1-token) deltas vs once`, perToken, singleMs, 'ms'),
-      compared(`webview: stream one delta per frame (${paced.frames} frames) vs once`, paced.busy, singleMs, 'ms'),
+      { name: `webview: real-time stream (${SERVICE_PACE_MS} ms/token, a delta per ${HOST_DELTA_MS} ms), start of the answer: main-thread time per delta`, value: perRender(startWindow), unit: 'ms' },
+      compared(`webview: … at the end of the ~20k-token answer, per delta, vs at its start`, perRender(endWindow), perRender(startWindow), 'ms'),
+      { name: 'webview: … at the end: share of the main thread busy', value: (100 * endWindow.busyMs) / endWindow.wallMs, unit: '%' },
+      { name: 'webview: … at the end: frames over 50 ms', value: endWindow.longFrames, unit: 'frames' },
     ];
   } finally {
     await view.close();

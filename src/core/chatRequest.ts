@@ -1,9 +1,17 @@
 // The chat request: its typed form, the spec's ranges (section 4.1, 4.2 and 8) as zod schemas, and the wire body.
 import * as z from 'zod';
+import { chatParamSpecs, specRangeText, type ChatParamSpec } from '../shared/chatParamRanges';
 import { parseOrThrow, validationError } from './parseOrThrow';
 
 const inClosed = (min: number, max: number, text: string) => z.number().min(min, { error: `must be in ${text}` }).max(max, { error: `must be in ${text}` });
-const inOpen = (min: number, max: number, text: string) => z.number().gt(min, { error: `must be in ${text}` }).lt(max, { error: `must be in ${text}` });
+
+/** A chat parameter's schema from the one definition of its range (src/shared/chatParamRanges.ts). */
+function paramSchema(spec: ChatParamSpec): z.ZodNumber {
+  const error = `must be in ${specRangeText(spec)}`;
+  const base = spec.integer ? z.int({ error: `must be an integer in ${specRangeText(spec)}` }) : z.number();
+  const low = spec.minExclusive ? base.gt(spec.min, { error }) : base.min(spec.min, { error });
+  return spec.maxExclusive ? low.lt(spec.max, { error }) : low.max(spec.max, { error });
+}
 
 export const textPartSchema = z.object({ type: z.literal('text'), text: z.string() });
 export const imagePartSchema = z.object({
@@ -36,10 +44,10 @@ export type RetrievalOptions = z.infer<typeof retrievalOptionsSchema>;
 export const chatRequestSchema = z.object({
   model: z.string().min(1, { error: 'must name a model, e.g. svc_llm or svc_vl' }),
   messages: z.array(chatMessageSchema).min(1, { error: 'must hold at least one message' }),
-  temperature: inClosed(0.01, 1, '[0.01, 1.00]').optional(),
-  top_p: inOpen(0, 1, '(0, 1)').optional(),
-  max_tokens: z.int({ error: 'must be an integer in [1, 8192]' }).min(1, { error: 'must be in [1, 8192]' }).max(8192, { error: 'must be in [1, 8192]' }).optional(),
-  repetition_penalty: inOpen(1, 2, '(1, 2)').optional(),
+  temperature: paramSchema(chatParamSpecs.temperature).optional(),
+  top_p: paramSchema(chatParamSpecs.topP).optional(),
+  max_tokens: paramSchema(chatParamSpecs.maxTokens).optional(),
+  repetition_penalty: paramSchema(chatParamSpecs.repetitionPenalty).optional(),
   retrieval: retrievalOptionsSchema.optional(),
 });
 /** What callers pass: spec field names, plus `retrieval` for the knowledge-base tool. */

@@ -46,11 +46,14 @@ function kindFromStatus(status: number | undefined): ServiceErrorKindFromTable |
   return 'protocol';
 }
 
+/** The kind of an error answer, and whether its message matched a row of the table (else: a guess from the status). */
+export function classifyMessage(status: number | undefined, message: string): { kind: ServiceErrorKindFromTable | 'protocol'; matched: boolean } {
+  const row = TABLE.find((r) => r.status === status && r.matches(message)) ?? TABLE.find((r) => r.matches(message));
+  return row === undefined ? { kind: kindFromStatus(status), matched: false } : { kind: row.kind, matched: true };
+}
+
 export function kindOf(status: number | undefined, message: string): ServiceErrorKindFromTable | 'protocol' {
-  const sameStatus = TABLE.find((row) => row.status === status && row.matches(message));
-  if (sameStatus) return sameStatus.kind;
-  const anyStatus = TABLE.find((row) => row.matches(message));
-  return anyStatus ? anyStatus.kind : kindFromStatus(status);
+  return classifyMessage(status, message).kind;
 }
 
 const errorBodySchema = z.looseObject({
@@ -109,7 +112,7 @@ export function classifyHttpError(input: HttpErrorInput): ServiceError {
 }
 
 export function errorFromMessage(status: number | undefined, message: string, retryAfterMs?: number): ServiceError {
-  const kind = kindOf(status, message);
+  const { kind, matched } = classifyMessage(status, message);
   const prefix = status === undefined ? 'The service reported an error' : `The service answered HTTP ${status}`;
-  return new ServiceError(kind, message ? `${prefix}: ${message}` : prefix, { status, serverMessage: message, retryAfterMs });
+  return new ServiceError(kind, message ? `${prefix}: ${message}` : prefix, { status, serverMessage: message, retryAfterMs, matched });
 }

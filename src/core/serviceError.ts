@@ -53,6 +53,11 @@ export interface ServiceErrorDetails {
   readonly speechCode?: number;
   /** The offending field for kind 'validation'. */
   readonly field?: string;
+  /**
+   * For an HTTP or in-stream error: whether the server's message matched a row of the spec's error table. When
+   * false the kind is only a guess from the status, so the UI shows the server's own message, not the row's text.
+   */
+  readonly matched?: boolean;
   readonly cause?: unknown;
 }
 
@@ -65,6 +70,7 @@ export class ServiceError extends Error {
   readonly partialText: string | undefined;
   readonly speechCode: number | undefined;
   readonly field: string | undefined;
+  readonly matched: boolean | undefined;
 
   constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -77,6 +83,7 @@ export class ServiceError extends Error {
     this.partialText = details.partialText;
     this.speechCode = details.speechCode;
     this.field = details.field;
+    this.matched = details.matched;
   }
 }
 

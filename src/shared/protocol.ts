@@ -253,6 +253,8 @@ export const webviewStringKeys = [
   'playerSpeed',
   'playerSave',
   'playerAutoplayBlocked',
+  // Chat view fixes (issue 5, second pass).
+  'tooManyImages',
 ] as const;
 export type WebviewStringKey = (typeof webviewStringKeys)[number];
 

@@ -5,6 +5,7 @@ import type { StoredChatParams } from '../core/conversations/conversationModel';
 import * as ops from '../core/conversations/conversationsState';
 import type { ConversationsState } from '../core/conversations/conversationsState';
 import type { SpeechCredentials } from '../core/speechClient';
+import type { HostToWebview } from '../shared/protocol';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ChatController } from './chat/chatController';
 import type { Prompter, PrompterSlot } from './prompter';
@@ -43,6 +44,8 @@ export interface MaasTestHook {
     stop(turnId: string): void;
     /** The texts of the notices the view shows now. */
     notices(): readonly string[];
+    /** Starts recording what the host posts to the chat view (while one is open), until disposed. */
+    recordView(): { readonly messages: readonly HostToWebview[]; dispose(): void };
   };
   /** Replaces the prompts of the feature commands with a scripted fake; undefined restores the real ones. */
   setPrompter(prompter: Prompter | undefined): void;
@@ -95,6 +98,11 @@ export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController;
       setParams: (params) => parts.chat.apply((s) => ops.setConversationParams(s, ops.activeConversation(s)?.id ?? '', params, Date.now())),
       stop: (turnId) => parts.chat.stop(turnId),
       notices: () => parts.chat.currentNotices.map((n) => n.text),
+      recordView: () => {
+        const messages: HostToWebview[] = [];
+        const subscription = parts.chat.onDidPost((message) => messages.push(message));
+        return { messages, dispose: () => subscription.dispose() };
+      },
     },
   };
 }

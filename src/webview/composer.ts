@@ -146,8 +146,13 @@ export class Composer {
     const s = this.context.strings();
     const maxBytes = this.snapshot?.settings.maxImageBytes ?? 0;
     const problems: string[] = [];
+    let refused = 0;
     for (const file of files) {
-      if (this.attachments.length >= maxImages) break;
+      // The host takes at most eight images per question (protocol): say so rather than drop the rest silently.
+      if (this.attachments.length >= maxImages) {
+        refused += 1;
+        continue;
+      }
       const read = await readImage(file, maxBytes);
       if (read.ok) {
         const bytes = Uint8Array.from(atob(read.image.thumbnail.split(',')[1] ?? ''), (ch) => ch.charCodeAt(0));
@@ -158,6 +163,7 @@ export class Composer {
         problems.push(formatString(template, file.name, Math.round(maxBytes / 1024)));
       }
     }
+    if (refused > 0) problems.push(formatString(s.tooManyImages, maxImages, refused));
     this.message.textContent = problems.join(' ');
     this.message.hidden = problems.length === 0;
     this.renderAttachments();

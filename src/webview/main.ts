@@ -47,7 +47,12 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (typeof message !== 'object' || message === null || typeof (message as { type?: unknown }).type !== 'string') return;
   const typed = message as HostToWebview;
   if (typed.type === 'snapshot') latestStrings = typed.snapshot.strings;
-  app.receive(typed);
+  try {
+    app.receive(typed);
+  } catch (error) {
+    // A message type this view does not handle (assertNever): dropped, and the view keeps working.
+    console.warn('Dropped a message from the host', error);
+  }
 });
 
 vscode.postMessage({ type: 'ready' });

@@ -31,6 +31,17 @@ import yaml from 'highlight.js/lib/languages/yaml';
 const languages = { bash, c, cpp, csharp, css, diff, go, ini, java, javascript, json, kotlin, markdown, php, plaintext, python, ruby, rust, shell, sql, swift, typescript, xml, yaml };
 for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language);
 
+/** Every name a fence may use (`ts`, `py`, `sh`, `yml`…, highlight.js's aliases) -> the registered language. */
+const canonicalNames = new Map<string, string>(
+  Object.keys(languages).flatMap((name) => [[name, name] as const, ...(hljs.getLanguage(name)?.aliases ?? []).map((alias) => [alias.toLowerCase(), name] as const)]),
+);
+
+/** The language a fence's info string names, as a registered language when it is one (`ts` -> `typescript`). */
+export function fenceLanguage(info: string): string {
+  const word = info.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  return canonicalNames.get(word) ?? word;
+}
+
 /** Environment passed to markdown-it: reference definitions and whether fences get highlighted. */
 export interface MarkdownEnv {
   references?: Record<string, unknown>;
@@ -59,6 +70,9 @@ export function createMarkdownEngine(): MarkdownIt {
   };
   const renderFence = md.renderer.rules.fence;
   md.renderer.rules.fence = (tokens, idx, options, env: MarkdownEnv, self): string => {
+    // One class per language whatever alias the model wrote, so the label, the colours and Open in Editor agree.
+    const token = tokens[idx];
+    if (token !== undefined && token.info.trim() !== '') token.info = fenceLanguage(token.info);
     const highlighted = env.highlight === false ? { ...options, highlight: null } : options;
     return renderFence === undefined ? self.renderToken(tokens, idx, options) : renderFence(tokens, idx, highlighted, env, self);
   };

@@ -3,6 +3,7 @@
 // browser refuses play() without a user gesture (NotAllowedError), a prominent play control takes its place; a
 // click on it is the gesture. The host's play() resolves on `speechEnded` (or fails on `speechError`).
 import type { HostToWebview, WebviewStrings } from '../shared/protocol';
+import { assertNever } from './assertNever';
 import { button, h } from './element';
 import { formatString } from './formatString';
 import type { ViewContext } from './viewContext';
@@ -90,6 +91,8 @@ export class SpeechPlayerView {
       case 'speechStop':
         if (message.playbackId === this.playbackId) this.close();
         return;
+      default:
+        assertNever(message, 'speech message');
     }
   }
 

@@ -3,6 +3,7 @@
 // handling of links and code-block buttons inside rendered answers.
 import type { ConversationView } from '../shared/protocol';
 import { codeLanguage, codeText } from './codeBlocks';
+import { showCopied } from './copyFeedback';
 import { button, h } from './element';
 import { formatString } from './formatString';
 import { isLive, TurnView } from './turnView';
@@ -24,7 +25,10 @@ export class TranscriptView {
   private pinned = true;
 
   constructor(private readonly context: ViewContext) {
-    this.element = h('section', { className: 'transcript', testId: 'transcript', attrs: { tabindex: '-1' } }, this.omitted, this.empty, this.list);
+    // A log for screen readers (new turns are announced politely), reachable with Tab so it can be read and scrolled
+    // from the keyboard; aria-busy holds announcements back while an answer streams (the live region gives it whole).
+    const attrs = { role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions', tabindex: '0' };
+    this.element = h('section', { className: 'transcript', testId: 'transcript', attrs }, this.empty, this.list);
     this.jump = button('', () => this.scrollToEnd(), { className: 'jump-to-latest', testId: 'jump-to-latest' });
     this.jump.hidden = true;
     this.element.addEventListener('scroll', () => {
@@ -54,6 +58,7 @@ export class TranscriptView {
       this.pinned = true;
     }
     const anyLive = active.turns.some(isLive);
+    this.element.setAttribute('aria-busy', String(anyLive));
     const lastIndex = active.turns.length - 1;
     if (only !== undefined) {
       const index = active.turns.findIndex((turn) => turn.id === only);
@@ -86,6 +91,9 @@ export class TranscriptView {
         this.views.delete(id);
       }
     }
+    // The marker sits where the request's history starts: after the turns it leaves out, before the first it sends.
+    if (active.omittedTurns > 0 && active.omittedTurns < elements.length) elements.splice(active.omittedTurns, 0, this.omitted);
+    else this.omitted.remove();
     // Moving a node that holds focus loses it: reorder only when the order really changed.
     const current = Array.from(this.list.children);
     if (current.length !== elements.length || elements.some((el, i) => current[i] !== el)) this.list.replaceChildren(...elements);
@@ -133,6 +141,7 @@ export class TranscriptView {
     switch (control.dataset.codeAction) {
       case 'copy':
         this.context.post({ type: 'copyText', text: code });
+        showCopied(control, this.context.strings().copied, this.context.strings().copy);
         break;
       case 'insert':
         this.context.post({ type: 'insertCode', code });

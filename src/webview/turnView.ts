@@ -2,6 +2,7 @@
 // its status marks, an error with its actions, an automatic retry's countdown, usage and the turn's actions.
 import type { TurnView as Turn, WebviewStrings } from '../shared/protocol';
 import { decorateCitations, retitleCitations } from './citationChips';
+import { showCopied } from './copyFeedback';
 import { button, h } from './element';
 import { formatString } from './formatString';
 import { MarkdownView } from './markdownView';
@@ -165,7 +166,7 @@ export class TurnView {
     if (turn.usage !== undefined && !isLive(turn)) {
       nodes.push(h('div', { className: 'usage', testId: 'usage', text: formatString(s.usage, turn.usage.promptTokens, turn.usage.completionTokens, turn.usage.totalTokens) }));
     }
-    if (turn.answer !== '' && !isLive(turn)) actions.append(button(s.copy, () => this.copyAnswer(), { className: 'secondary', testId: 'copy-answer' }));
+    if (turn.answer !== '' && !isLive(turn)) actions.append(button(s.copy, (event) => this.copyAnswer(event), { className: 'secondary', testId: 'copy-answer' }));
     if (turn.status === 'interrupted' && turn.error === undefined) actions.append(button(s.retry, () => this.context.post({ type: 'retry', turnId: turn.id }), { testId: 'retry' }));
     if (this.isLast && !isLive(turn)) actions.append(button(s.regenerate, () => this.context.post({ type: 'regenerate', turnId: turn.id }), { className: 'secondary', testId: 'regenerate' }));
     if (turn.answer !== '' && !isLive(turn)) actions.append(button(s.readAloud, () => this.context.post({ type: 'readAloud', turnId: turn.id }), { className: 'secondary', testId: 'read-aloud', attrs: { 'aria-label': s.readAloud } }));
@@ -212,9 +213,12 @@ export class TurnView {
     selected?.scrollIntoView({ block: 'nearest' });
   }
 
-  private copyAnswer(): void {
+  private copyAnswer(event: MouseEvent): void {
     const turn = this.turn;
-    if (turn !== undefined) this.context.post({ type: 'copyText', text: turn.answer });
+    if (turn === undefined) return;
+    this.context.post({ type: 'copyText', text: turn.answer });
+    const s = this.context.strings();
+    if (event.currentTarget instanceof HTMLElement) showCopied(event.currentTarget, s.copied, s.copy);
   }
 
   private errorBox(turn: Turn, s: WebviewStrings): HTMLElement {

@@ -1,6 +1,7 @@
 // The webview's mirror of the host's state, as a pure reducer: each host message gives a new state and says what
 // changed, so the view repaints only that (one turn for a streaming delta, everything for a snapshot).
 import type { ChatSnapshot, ConversationView, HostToWebview, NoticeView, TurnView } from '../shared/protocol';
+import { assertNever } from './assertNever';
 
 export interface ViewState {
   readonly snapshot: ChatSnapshot | null;
@@ -81,11 +82,7 @@ export function reduceViewState(state: ViewState, message: HostToWebview): Reduc
       // The player is not part of the mirrored conversation state (ChatApp hands these to it directly).
       return unchanged(state);
     default:
-      return ignoreUnknown(message, state);
+      // The host and this view ship in one extension, so an unknown type is a bug; main.ts drops the message.
+      return assertNever(message, 'host message');
   }
-}
-
-/** Exhaustive at compile time; at run time a message type this build does not know (version skew) is ignored. */
-function ignoreUnknown(_message: never, state: ViewState): Reduced {
-  return unchanged(state);
 }

@@ -52,7 +52,7 @@ describe('chat webview', () => {
 
   it('renders a snapshot: banner, service, models, conversations, turns', async () => {
     const page = await open();
-    const active = conversation({ turns: [turn({ id: 't1', question: 'Hi?', answer: 'Hello **there**', usage: { promptTokens: 3, completionTokens: 4, totalTokens: 7 } })], omittedTurns: 2 });
+    const active = conversation({ turns: [turn({ id: 't1', question: 'Hi?', answer: 'Hello **there**', usage: { promptTokens: 3, completionTokens: 4, totalTokens: 7 } })] });
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ apiKeyState: 'missing', active }) });
     await page.getByTestId('answer').locator('strong').waitFor();
     assert.equal(await page.getByTestId('api-key-banner').isVisible(), true);
@@ -61,9 +61,25 @@ describe('chat webview', () => {
     assert.equal(await page.getByTestId('conversation-item').count(), 1);
     assert.equal(await page.getByTestId('question').textContent(), 'Hi?');
     assert.equal(await page.getByTestId('usage').textContent(), 'Tokens: 3 prompt, 4 completion, 7 total');
-    assert.equal(await page.getByTestId('omitted-turns').textContent(), '2 earlier turns are left out of the request.');
     await page.getByTestId('set-api-key').click();
     assert.deepEqual((await waitForPosted(page, 'runCommand')).command, 'setApiKey');
+    await page.close();
+  });
+
+  it('the "earlier turns left out" marker sits where the sent history starts, and moves with it', async () => {
+    const page = await open();
+    const turns = ['t1', 't2', 't3', 't4'].map((id) => turn({ id, question: `Question ${id}`, answer: `Answer ${id}` }));
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns, omittedTurns: 2 }) }) });
+    await page.getByTestId('omitted-turns').waitFor();
+    const order = (): Promise<string[]> =>
+      page.locator('[data-testid=turns] > *, .turns > *').evaluateAll((nodes) => nodes.map((n) => (n.getAttribute('data-testid') === 'omitted-turns' ? 'marker' : (n.querySelector('[data-testid=question]')?.textContent ?? '?'))));
+    assert.deepEqual(await order(), ['Question t1', 'Question t2', 'marker', 'Question t3', 'Question t4']);
+    assert.equal(await page.getByTestId('omitted-turns').textContent(), '2 earlier turns are left out of the request.');
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns, omittedTurns: 3 }) }) });
+    await page.waitForFunction(() => document.querySelector('.turns > :nth-child(4)')?.getAttribute('data-testid') === 'omitted-turns');
+    assert.deepEqual(await order(), ['Question t1', 'Question t2', 'Question t3', 'marker', 'Question t4']);
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns, omittedTurns: 0 }) }) });
+    await page.waitForFunction(() => document.querySelector('[data-testid=omitted-turns]') === null);
     await page.close();
   });
 

@@ -118,6 +118,18 @@ describe('composer and panels', () => {
     await page.close();
   });
 
+  it('more than eight images: eight are attached and a message says how many were not', async () => {
+    const page = await openWebview(session);
+    await deliver(page, { type: 'snapshot', snapshot: snapshot() });
+    const tiny = png(4, 4, false);
+    await page.getByTestId('image-input').setInputFiles(Array.from({ length: 10 }, (_, i) => ({ name: `img${i}.png`, mimeType: 'image/png', buffer: tiny })));
+    await page.getByText('A question takes at most 8 images; 2 more were not attached.').waitFor();
+    assert.equal(await page.getByTestId('attachment').count(), 8);
+    await page.getByTestId('send').click();
+    assert.equal((await sentImages(page)).length, 8, 'the host gets a question it accepts (at most 8 images)');
+    await page.close();
+  });
+
   it('a corrupt image is refused with a message and nothing is attached', async () => {
     const page = await openWebview(session);
     await deliver(page, { type: 'snapshot', snapshot: snapshot() });

@@ -82,4 +82,5 @@ export const englishStrings: WebviewStrings = {
   playerSpeed: 'Playback speed',
   playerSave: 'Save audio',
   playerAutoplayBlocked: 'Click to start reading aloud',
+  tooManyImages: 'A question takes at most {0} images; {1} more were not attached.',
 };

@@ -21,12 +21,15 @@ const fakeHost = `
   document.documentElement.style.setProperty(pair[0], pair[1]);
 });
 window.__posted = [];
-window.__state = undefined;
+// Like VS Code, the webview state outlives a reload of the page (kept in this tab's sessionStorage).
+window.__state = (function () {
+  try { var saved = sessionStorage.getItem('fake-host-state'); return saved === null ? undefined : JSON.parse(saved); } catch (e) { return undefined; }
+})();
 window.acquireVsCodeApi = function () {
   return {
     postMessage: function (message) { window.__posted.push(JSON.parse(JSON.stringify(message))); },
     getState: function () { return window.__state; },
-    setState: function (state) { window.__state = state; },
+    setState: function (state) { window.__state = state; sessionStorage.setItem('fake-host-state', JSON.stringify(state)); },
   };
 };
 `;

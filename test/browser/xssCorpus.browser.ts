@@ -1,11 +1,12 @@
-// Model output never executes: every payload of test/fixtures/xss-corpus.json, streamed as an answer and also
-// delivered in a snapshot, must call nothing, load nothing, open no dialog and trip no CSP violation.
+// Model output never executes: every payload of test/fixtures/xss-corpus.json, streamed as an answer, delivered in
+// a snapshot, and carried by every other text the host sends (titles, notices, chips, errors, sources, persona…),
+// must call nothing, load nothing, open no dialog and trip no CSP violation.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { TurnView } from '../../src/shared/protocol';
+import type { ChatSnapshot, TurnView } from '../../src/shared/protocol';
 import { conversation, snapshot, turn } from './snapshotFixture';
 import { deliver, openWebview, posted, settled, startSession, type WebviewSession } from './webviewHarness';
 
@@ -73,6 +74,60 @@ async function assertInert(page: Page, seen: Watch): Promise<void> {
   assert.deepEqual(seen.dialogs, [], 'dialogs');
 }
 
+/** The whole page, not only answers: no script or active element in the body, no handler, images only local. */
+async function assertPageInert(page: Page, seen: Watch): Promise<void> {
+  await settled(page);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  const state = await page.evaluate(() => {
+    const w = window as unknown as { __pwnCount: number; __violations: string[] };
+    const problems: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*:not([data-page-script])'))) {
+      const tag = el.tagName.toUpperCase();
+      if (['SCRIPT', 'SVG', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'META', 'BASE', 'STYLE', 'LINK', 'VIDEO', 'MATH'].includes(tag)) problems.push(tag);
+      for (const attr of Array.from(el.attributes)) if (attr.name.startsWith('on') || attr.name === 'srcdoc') problems.push(`${tag}[${attr.name}]`);
+      const src = el.getAttribute('src');
+      if (src !== null && !/^(data:image\/|blob:)/.test(src)) problems.push(`${tag}[src=${src}]`);
+      const href = el.getAttribute('href');
+      if (href !== null && !/^(https?:|mailto:)/i.test(href)) problems.push(`${tag}[href=${href}]`);
+    }
+    return { pwned: w.__pwnCount, violations: w.__violations, problems };
+  });
+  assert.equal(state.pwned, 0, 'window.__pwned() was called');
+  assert.deepEqual(state.violations, [], 'CSP violations');
+  assert.deepEqual(state.problems, [], 'active content in the page');
+  assert.deepEqual(seen.foreignRequests, [], 'requests other than the page’s own');
+  assert.deepEqual(seen.dialogs, [], 'dialogs');
+}
+
+/** A snapshot with `text` in every field the host fills with text that may come from a model, a user or a server. */
+function everywhere(text: string, index: number): ChatSnapshot {
+  const knowledgeTurn = turn({
+    id: `k${index}`,
+    kind: 'knowledge',
+    question: text,
+    answer: `See^[1]^ ${text}`,
+    knowledge: { mode: 'strict', bases: [{ id: 1, name: text }], references: [{ index: 1, title: text, text }] },
+  });
+  const failed = turn({
+    id: `e${index}`,
+    question: text,
+    status: 'error',
+    model: text,
+    images: [{ id: 'i', name: text, mime: 'image/png', width: 1, height: 1, bytes: 1, thumbnail: text, url: text }],
+    context: [{ id: 'x', kind: 'selection', label: text, languageId: text, characters: 1 }],
+    error: { kind: text, title: text, detail: text, serverMessage: text, serverMessageTranslation: text, actions: ['retry'] },
+  });
+  return snapshot({
+    baseUrl: text,
+    extensionVersion: text,
+    conversations: [{ id: 'c1', title: text, updatedAt: 1, turnCount: 2 }, { id: 'c2', title: text, updatedAt: 0, turnCount: 1 }],
+    active: conversation({ title: text, persona: text, turns: [knowledgeTurn, failed] }),
+    pendingContext: [{ id: 'p', kind: 'file', label: text, languageId: text, characters: 1 }],
+    notices: [{ id: `n${index}`, level: 'error', text }],
+    settings: { fontSize: 13, maxImageBytes: 200_000, defaultPersona: text },
+  });
+}
+
 describe('XSS corpus', () => {
   let session: WebviewSession;
   before(async () => {
@@ -120,6 +175,23 @@ describe('XSS corpus', () => {
     await page.locator(`[data-turn-id="${corpus.payloads[corpus.payloads.length - 1]?.name ?? ''}"] [data-testid="answer"]`).waitFor();
     await page.locator('details[data-testid="reasoning"]').first().evaluate((el) => ((el as HTMLDetailsElement).open = true));
     await assertInert(page, seen);
+    await page.close();
+  });
+
+  it('carried by every other text the host sends (titles, notices, chips, errors, sources, persona): nothing executes', async () => {
+    const page = await openWebview(session);
+    const seen = watch(page, session.server.origin);
+    // The page's own scripts (fake host, tripwire, bundle) are the only ones allowed.
+    await page.evaluate(() => Array.from(document.scripts).forEach((script) => script.setAttribute('data-page-script', '')));
+    for (const [index, payload] of corpus.payloads.entries()) {
+      await deliver(page, { type: 'snapshot', snapshot: everywhere(payload.markdown, index) });
+      await deliver(page, { type: 'notice', notice: { id: `live${index}`, level: 'warning', text: payload.markdown } });
+      await page.locator(`[data-turn-id="e${index}"]`).waitFor();
+    }
+    await page.getByTestId('conversation-item').first().waitFor({ state: 'attached' });
+    const last = corpus.payloads[corpus.payloads.length - 1]?.markdown ?? '';
+    assert.equal(await page.getByTestId('notice').last().locator('.notice-text').textContent(), last, 'the payloads were shown, as text');
+    await assertPageInert(page, seen);
     await page.close();
   });
 });

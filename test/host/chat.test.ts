@@ -176,4 +176,71 @@ describe('chat against the local service', () => {
     assert.equal(turn.status, 'done');
     assert.equal(h.chat.pendingContext().length, 0, 'the context went with the question');
   });
+
+  it('refuses every link but http(s) with a notice (mailto included); dismissing one notice removes exactly it, for good', async () => {
+    const h = await hook();
+    await vscode.commands.executeCommand(CommandId.openChat); // a view must be open to be told anything
+    const record = h.chat.recordView();
+    try {
+      await h.chat.fromView({ type: 'openLink', href: 'mailto:someone@example.com' });
+      await h.chat.fromView({ type: 'openLink', href: 'ftp://example.com/file' });
+      const [mail, ftp] = record.messages.flatMap((m) => (m.type === 'notice' ? [m.notice] : []));
+      assert.ok(mail && ftp, 'each refused link gets its own notice');
+      assert.match(mail.text, /Only http and https links open from the chat; this one was not opened: mailto:someone@example\.com/);
+      await h.chat.fromView({ type: 'dismissNotice', noticeId: mail.id });
+      const lastSnapshotIds = (): string[] => {
+        const last = record.messages.filter((m) => m.type === 'snapshot').at(-1);
+        assert.ok(last?.type === 'snapshot', 'the view got a snapshot');
+        return last.snapshot.notices.map((n) => n.id);
+      };
+      const afterDismiss = lastSnapshotIds();
+      assert.ok(!afterDismiss.includes(mail.id), 'the dismissed notice is gone from the view at once');
+      assert.ok(afterDismiss.includes(ftp.id), 'the other notice stays');
+      await h.chat.fromView({ type: 'ready' }); // the view reloads
+      assert.ok(!lastSnapshotIds().includes(mail.id), 'a reload does not bring it back');
+      assert.ok(!h.chat.notices().includes(mail.text));
+    } finally {
+      record.dispose();
+    }
+  });
+
+  it('Regenerate asks the model the turn was asked with, not the picker\'s later choice', async () => {
+    const h = await hook();
+    await vscode.commands.executeCommand(CommandId.newConversation);
+    const turnId = await h.chat.ask('Which model answers?');
+    await finished(h, turnId);
+    await h.chat.setModel('svc_vl');
+    try {
+      await h.chat.fromView({ type: 'regenerate', turnId });
+      const turn = await finished(h, turnId);
+      assert.equal(turn.model, 'svc_llm');
+      const { requests } = await api<{ requests: { path: string; body: { model: string } }[] }>('/_local/requests');
+      assert.equal(requests.filter((r) => r.path === '/maas/v1/chat/completions').pop()?.body.model, 'svc_llm');
+    } finally {
+      await h.chat.setModel('svc_llm');
+    }
+  });
+
+  it('deleting turns (editing an earlier question) removes their images from storage', async () => {
+    const h = await hook();
+    await vscode.commands.executeCommand(CommandId.newConversation);
+    const first = await finished(h, await h.chat.ask('First question'));
+    const image = new PNG({ width: 8, height: 8 });
+    image.data.fill(120);
+    const base64 = PNG.sync.write(image).toString('base64');
+    await h.chat.fromView({ type: 'send', text: 'Look at this', images: [{ name: 'x.png', mime: 'image/png', dataBase64: base64, width: 8, height: 8, thumbnail: `data:image/png;base64,${base64}` }] });
+    const state = await h.chat.state();
+    const withImage = state.conversations.find((c) => c.id === state.activeId)?.turns[1];
+    const file = withImage?.images[0]?.file;
+    assert.ok(withImage && file, 'the image was stored');
+    await finished(h, withImage.id);
+    const imagePath = path.join(path.dirname(h.chat.storePath), 'images', file);
+    assert.ok(existsSync(imagePath));
+    await h.chat.fromView({ type: 'edit', turnId: first.id, text: 'First question, edited' });
+    await finished(h, first.id);
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && existsSync(imagePath)) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(existsSync(imagePath), false, 'the dropped turn\'s image file is deleted');
+    await vscode.commands.executeCommand(CommandId.newConversation);
+  });
 });

@@ -34,6 +34,8 @@ export const storedErrorSchema = z.object({
   status: z.number().optional(),
   serverMessage: z.string().optional(),
   message: z.string(),
+  /** False when the server's message matched no known error (the kind is a guess from the HTTP status). */
+  matched: z.boolean().optional(),
 });
 export type StoredError = z.infer<typeof storedErrorSchema>;
 

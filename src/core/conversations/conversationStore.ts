@@ -5,11 +5,12 @@
 // reported, never silently dropped. Saves are serialised, so disk always ends at the latest state. watch() tells
 // a window about the conversations another window wrote or deleted, so both show the same history.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync } from '../atomicJsonFile';
+import { mergeWithFile } from './conversationMerge';
 import { conversationSchema, markUnfinishedInterrupted, type Conversation, type ConversationStoreData } from './conversationModel';
 
 export interface SetAsideFile {
@@ -52,6 +53,8 @@ export class ConversationStore {
   private readonly written = new Map<string, string>();
   /** The latest contents this store wrote per conversation: an event showing one of them is an echo of our own. */
   private readonly ownWrites = new Map<string, string[]>();
+  /** Told about a conversation that a save merged with another window's version (see watch()). */
+  private mergedListener: ((change: StoreChange) => void) | undefined;
 
   constructor(folder: string) {
     this.indexFile = path.join(folder, 'index.json');
@@ -93,7 +96,7 @@ export class ConversationStore {
     const changes = this.changesOf(data);
     this.pending = this.pending.catch(() => undefined).then(async () => {
       await mkdir(this.conversationDir, { recursive: true });
-      for (const [id, json] of changes.write) await writeJsonAtomicAsync(this.conversationFile(id), JSON.parse(json) as unknown);
+      for (const [id, json, base] of changes.write) await writeJsonAtomicAsync(this.conversationFile(id), await this.mergedWithDisk(id, json, base));
       for (const id of changes.remove) await rm(this.conversationFile(id), { force: true });
       await writeJsonAtomicAsync(this.indexFile, { version: 1, activeId: data.activeId });
     });
@@ -104,19 +107,39 @@ export class ConversationStore {
   saveSync(data: ConversationStoreData): void {
     const changes = this.changesOf(data);
     mkdirSync(this.conversationDir, { recursive: true });
-    for (const [id, json] of changes.write) writeJsonAtomic(this.conversationFile(id), JSON.parse(json) as unknown);
+    for (const [id, json, base] of changes.write) writeJsonAtomic(this.conversationFile(id), this.mergedWith(id, json, base, readTextOrUndefined(this.conversationFile(id))));
     for (const id of changes.remove) rmSync(this.conversationFile(id), { force: true });
     writeJsonAtomic(this.indexFile, { version: 1, activeId: data.activeId });
   }
 
-  private changesOf(data: ConversationStoreData): { write: [string, string][]; remove: string[] } {
-    const write: [string, string][] = [];
+  /**
+   * What to write for a conversation: ours, or, when another window changed the file since this store last read or
+   * wrote it (`base`), ours merged with theirs, so neither window's new turns are lost. The merge is reported.
+   */
+  private async mergedWithDisk(id: string, json: string, base: string | undefined): Promise<Conversation> {
+    return this.mergedWith(id, json, base, await readFile(this.conversationFile(id), 'utf8').catch(() => undefined));
+  }
+
+  private mergedWith(id: string, json: string, base: string | undefined, onDisk: string | undefined): Conversation {
+    const ours = conversationSchema.parse(JSON.parse(json));
+    const merged = mergeWithFile(base === undefined ? undefined : conversationSchema.parse(JSON.parse(base)), ours, onDisk);
+    if (merged === undefined) return ours;
+    const mergedJson = JSON.stringify(merged);
+    this.written.set(id, mergedJson);
+    this.ownWrites.set(id, [...(this.ownWrites.get(id) ?? []), mergedJson].slice(-OWN_WRITES_KEPT));
+    this.mergedListener?.({ kind: 'changed', conversation: merged });
+    return merged;
+  }
+
+  private changesOf(data: ConversationStoreData): { write: [string, string, string | undefined][]; remove: string[] } {
+    const write: [string, string, string | undefined][] = [];
     const present = new Set<string>();
     for (const conversation of data.conversations) {
       present.add(conversation.id);
       const json = JSON.stringify(conversation);
-      if (this.written.get(conversation.id) !== json) {
-        write.push([conversation.id, json]);
+      const base = this.written.get(conversation.id);
+      if (base !== json) {
+        write.push([conversation.id, json, base]);
         this.written.set(conversation.id, json);
         this.ownWrites.set(conversation.id, [...(this.ownWrites.get(conversation.id) ?? []), json].slice(-OWN_WRITES_KEPT));
       }
@@ -138,6 +161,7 @@ export class ConversationStore {
     mkdirSync(this.conversationDir, { recursive: true });
     const timers = new Map<string, NodeJS.Timeout>();
     let closed = false;
+    this.mergedListener = listener;
     const examineSoon = (file: string): void => {
       clearTimeout(timers.get(file));
       const timer = setTimeout(() => {
@@ -161,6 +185,7 @@ export class ConversationStore {
     return {
       dispose: () => {
         closed = true;
+        if (this.mergedListener === listener) this.mergedListener = undefined;
         watcher.close();
         for (const timer of timers.values()) clearTimeout(timer);
       },
@@ -216,5 +241,13 @@ export class ConversationStore {
     } catch {
       return [];
     }
+  }
+}
+
+function readTextOrUndefined(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
   }
 }

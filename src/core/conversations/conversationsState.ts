@@ -51,6 +51,18 @@ export function upsertConversation(state: ConversationsState, conversation: Conv
   return { ...state, conversations };
 }
 
+/**
+ * Another window's version of a conversation with this window's `live` turns (answers streaming here) kept as they
+ * are now: their text is newer than any file, and the other window's new turns are not dropped either.
+ */
+export function withLiveTurns(conversation: Conversation, live: readonly Turn[]): Conversation {
+  if (live.length === 0) return conversation;
+  const byId = new Map(live.map((t) => [t.id, t]));
+  const turns = conversation.turns.map((t) => byId.get(t.id) ?? t);
+  const missing = live.filter((t) => !conversation.turns.some((other) => other.id === t.id));
+  return { ...conversation, turns: [...turns, ...missing] };
+}
+
 export function setConversationModel(state: ConversationsState, id: string, model: string, now: number): ConversationsState {
   // Parameters belong to a model (max_tokens is the language model's, repetition_penalty the vision model's).
   return mapConversation(state, id, (c) => (c.model === model ? c : { ...c, model, params: {}, updatedAt: now }));
@@ -89,8 +101,9 @@ export function rerunFrom(
   question: string,
   model: string,
   now: number,
-): { state: ConversationsState; dropped: Turn[] } {
+): { state: ConversationsState; dropped: Turn[]; unusedImages: string[] } {
   let dropped: Turn[] = [];
+  let kept: Turn[] = [];
   const next = mapConversation(state, conversationId, (c) => {
     const index = c.turns.findIndex((t) => t.id === turnId);
     if (index < 0) return c;
@@ -111,9 +124,17 @@ export function rerunFrom(
       extra: withoutAnswerExtras(original.extra),
     };
     const title = !c.titleEdited && index === 0 ? titleFromQuestion(question) : c.title;
-    return { ...c, title, turns: [...c.turns.slice(0, index), reset], updatedAt: now };
+    kept = [...c.turns.slice(0, index), reset];
+    return { ...c, title, turns: kept, updatedAt: now };
   });
-  return { state: next, dropped };
+  return { state: next, dropped, unusedImages: unusedImageFiles(dropped, kept) };
+}
+
+/** The image files of `removed` turns that no `remaining` turn still shows: safe to delete from storage. */
+export function unusedImageFiles(removed: readonly Turn[], remaining: readonly Turn[]): string[] {
+  const stillUsed = new Set(remaining.flatMap((t) => t.images).flatMap((i) => (i.file === undefined ? [] : [i.file])));
+  const files = removed.flatMap((t) => t.images).flatMap((i) => (i.file === undefined ? [] : [i.file]));
+  return [...new Set(files)].filter((file) => !stillUsed.has(file));
 }
 
 /** What a turn's `extra` keeps when it is asked again: how it was asked, not what the last answer cited. */

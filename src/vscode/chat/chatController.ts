@@ -65,6 +65,9 @@ export class ChatController implements vscode.Disposable {
   private lastActiveModel: string | undefined;
   /** Fires with the active conversation's model when it changes (another conversation, another model). */
   readonly onDidChangeActiveModel = this.activeModelEmitter.event;
+  private readonly postEmitter = new vscode.EventEmitter<HostToWebview>();
+  /** Fires with every message posted to the view (the in-host tests follow what the view is told). */
+  readonly onDidPost = this.postEmitter.event;
 
   constructor(private readonly deps: ChatControllerDependencies) {
     this.loaded = this.load();
@@ -89,16 +92,17 @@ export class ChatController implements vscode.Disposable {
   }
 
   /**
-   * Another window saved or deleted a conversation (all windows share the history folder): show it here too. A
-   * conversation answering in this window keeps this window's version, which is saved over the other one.
+   * Another window saved or deleted a conversation (all windows share the history folder), or a save here merged
+   * with its version: show it here too. Answers streaming in this window keep this window's version of their turn;
+   * the other window's turns are taken too, so the next save does not overwrite them.
    */
   private takeExternal(change: StoreChange): void {
     if (this.disposed) return;
     const id = change.kind === 'changed' ? change.conversation.id : change.id;
     const conversation = this.state.conversations.find((c) => c.id === id);
     if (change.kind === 'changed') {
-      if (conversation?.turns.some((t) => this.running.has(t.id)) === true) return;
-      this.state = ops.upsertConversation(this.state, change.conversation);
+      const live = conversation?.turns.filter((t) => this.running.has(t.id)) ?? [];
+      this.state = ops.upsertConversation(this.state, ops.withLiveTurns(change.conversation, live));
     } else {
       if (conversation === undefined) return;
       this.stopConversation(id);
@@ -130,7 +134,7 @@ export class ChatController implements vscode.Disposable {
     }
     if (this.view === undefined) return;
     this.flushDeltas();
-    this.view.post({
+    this.post({
       type: 'snapshot',
       snapshot: buildSnapshot({
         extensionVersion: this.deps.extensionVersion,
@@ -144,10 +148,15 @@ export class ChatController implements vscode.Disposable {
     });
   }
 
+  private post(message: HostToWebview): void {
+    this.view?.post(message);
+    this.postEmitter.fire(message);
+  }
+
   notify(level: NoticeLevel, text: string): void {
     const notice = { id: randomUUID(), level, text };
     this.notices = [...this.notices.slice(-4), notice];
-    this.view?.post({ type: 'notice', notice });
+    this.post({ type: 'notice', notice });
   }
 
   /** The notices the view shows now. */
@@ -155,8 +164,10 @@ export class ChatController implements vscode.Disposable {
     return this.notices;
   }
 
-  dismissNotice(id: string): void {
+  /** Removes that one notice; the snapshot that follows repaints the view without it (and a reload keeps it gone). */
+  async dismissNotice(id: string): Promise<void> {
     this.notices = this.notices.filter((n) => n.id !== id);
+    await this.postSnapshot();
   }
 
   get conversations(): ops.ConversationsState {
@@ -169,7 +180,7 @@ export class ChatController implements vscode.Disposable {
     this.pendingContext = [...this.pendingContext, { ...item, id: randomUUID() }];
     await this.view?.reveal(true);
     await this.postSnapshot();
-    this.view?.post({ type: 'focusInput' });
+    this.post({ type: 'focusInput' });
   }
 
   removeContext(id: string): void {
@@ -224,10 +235,11 @@ export class ChatController implements vscode.Disposable {
     const found = ops.findTurn(this.state, turnId);
     if (found === undefined) return;
     this.stopAll(found.conversation.turns.slice(found.index).map((t) => t.id));
-    const { state, dropped } = ops.rerunFrom(this.state, found.conversation.id, turnId, question ?? found.turn.question, found.turn.model, Date.now());
+    // Regenerate, Retry and Edit ask the model the turn was asked with (an image turn stays on the vision model),
+    // not the picker's current choice: the picker applies to the next new question.
+    const { state, unusedImages } = ops.rerunFrom(this.state, found.conversation.id, turnId, question ?? found.turn.question, found.turn.model, Date.now());
     this.state = state;
-    const keptImages = new Set(found.conversation.turns.flatMap((t) => t.images).map((i) => i.file));
-    void this.deps.store.deleteImages(dropped.flatMap((t) => t.images).map((i) => i.file ?? '').filter((f) => f !== '' && keptImages.has(f) === false));
+    void this.deps.store.deleteImages(unusedImages);
     await this.saveNow();
     await this.postSnapshot();
     void this.run(found.conversation.id, turnId);
@@ -330,7 +342,7 @@ export class ChatController implements vscode.Disposable {
     if (this.deltaTimer !== undefined) clearTimeout(this.deltaTimer);
     this.deltaTimer = undefined;
     for (const [turnId, delta] of this.pendingDeltas) {
-      this.view?.post({
+      this.post({
         type: 'turnDelta',
         conversationId: delta.conversationId,
         turnId,
@@ -342,7 +354,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   private postTurn(conversationId: string, turn: TurnView): void {
-    this.view?.post({ type: 'turnUpdate', conversationId, turn });
+    this.post({ type: 'turnUpdate', conversationId, turn });
   }
 
   /** Mutates the conversations through a pure operation, then saves and re-renders. */
@@ -383,6 +395,7 @@ export class ChatController implements vscode.Disposable {
     this.disposed = true;
     this.watcher?.dispose();
     this.activeModelEmitter.dispose();
+    this.postEmitter.dispose();
     for (const turnId of this.running.keys()) {
       const found = ops.findTurn(this.state, turnId);
       if (found === undefined) continue;

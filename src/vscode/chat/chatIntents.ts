@@ -195,8 +195,13 @@ async function insertCode(code: string): Promise<void> {
   });
 }
 
+/** The view names code blocks by highlight.js's languages; where VS Code's language id differs, it is mapped. */
+const vscodeLanguageIds: Readonly<Record<string, string>> = { bash: 'shellscript', shell: 'shellscript', plaintext: 'plaintext' };
+
 function languageOrPlain(language: string): string {
-  return /^[A-Za-z0-9_+#.-]{1,40}$/.test(language) ? language.toLowerCase() : 'plaintext';
+  if (!/^[A-Za-z0-9_+#.-]{1,40}$/.test(language)) return 'plaintext';
+  const lower = language.toLowerCase();
+  return vscodeLanguageIds[lower] ?? lower;
 }
 
 async function openLink(href: string, { logger, controller }: IntentDependencies): Promise<void> {

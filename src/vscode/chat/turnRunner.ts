@@ -6,8 +6,8 @@ import type { ChatRequest } from '../../core/chatRequest';
 import type { Conversation, StoredError, Turn } from '../../core/conversations/conversationModel';
 import { buildMessages, type HistoryLimits } from '../../core/conversations/historySelection';
 import { isServiceError } from '../../core/serviceError';
-import type { RetryView } from '../../shared/protocol';
-import { storedErrorFrom } from './errorPresentation';
+import { assertNever, type RetryView } from '../../shared/protocol';
+import { storedErrorFrom } from './errorMessages';
 
 export interface TurnRunInput {
   readonly client: MaasClient;
@@ -85,6 +85,8 @@ export async function runTurn(input: TurnRunInput, callbacks: TurnRunCallbacks):
         case 'finish':
           turn = { ...turn, finishReason: event.reason };
           break;
+        default:
+          assertNever(event);
       }
     }
     turn = { ...turn, status: 'done', completedAt: Date.now() };

@@ -86,5 +86,6 @@ export function webviewStrings(): WebviewStrings {
     playerSpeed: vscode.l10n.t('Playback speed'),
     playerSave: vscode.l10n.t('Save audio'),
     playerAutoplayBlocked: vscode.l10n.t('Click to start reading aloud'),
+    tooManyImages: vscode.l10n.t('A question takes at most {0} images; {1} more were not attached.'),
   };
 }

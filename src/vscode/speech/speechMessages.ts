@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import { SpeechErrorCode } from '../../shared/speechCodes';
 import { isServiceError } from '../../core/serviceError';
-import { errorView, storedErrorFrom } from '../chat/errorPresentation';
+import { storedErrorFrom } from '../chat/errorMessages';
+import { errorView } from '../chat/errorPresentation';
 import type { Prompter } from '../prompter';
 import type { SpeechCredentialStore } from '../speechCredentialStore';
 

@@ -39,12 +39,12 @@ describe('paramRanges', () => {
     const vl = paramRangesFor(true);
     assert.equal(checkParam(llm.temperature!, 0.01), undefined);
     assert.equal(checkParam(llm.temperature!, 1), undefined);
-    assert.equal(checkParam(llm.temperature!, 0), 'temperature 0 is outside [0.01, 1]');
-    assert.equal(checkParam(llm.topP!, 1), 'top_p 1 is outside (0, 1)');
+    assert.equal(checkParam(llm.temperature!, 0), 'temperature 0 is outside [0.01, 1.00]');
+    assert.equal(checkParam(llm.topP!, 1), 'top_p 1 is outside (0.0, 1.0)');
     assert.equal(checkParam(llm.topP!, 0.5), undefined);
     assert.equal(checkParam(llm.maxTokens!, 8193), 'max_tokens 8193 is outside [1, 8192] (a whole number)');
     assert.match(checkParam(llm.maxTokens!, 2.5) ?? '', /whole number/);
-    assert.match(checkParam(vl.repetitionPenalty!, 1) ?? '', /repetition_penalty 1 is outside \(1, 2\)/);
+    assert.match(checkParam(vl.repetitionPenalty!, 1) ?? '', /repetition_penalty 1 is outside \(1.0, 2.0\)/);
     assert.equal(checkParam(vl.repetitionPenalty!, 1.1), undefined);
   });
 });

@@ -158,6 +158,27 @@ describe('ConversationStore.watch: two windows sharing the folder', () => {
     }
   });
 
+  it('a save merges with what another window wrote since, so neither window\'s new turns are lost, and says so', async () => {
+    const dir = folder();
+    const windowA = new ConversationStore(dir);
+    const shared = conversation([turn('t1', 'q1', 'a1', { createdAt: 1 })], { id: 'x' });
+    await windowA.save({ version: 1, conversations: [shared] });
+    const windowB = new ConversationStore(dir);
+    await windowB.load();
+    const inB = watching(windowB);
+    try {
+      // A adds a turn; B adds another before it heard of A's (no settle): B's save must not overwrite A's turn.
+      await windowA.save({ version: 1, conversations: [{ ...shared, turns: [...shared.turns, turn('fromA', 'qa', 'aa', { createdAt: 2 })] }] });
+      await windowB.save({ version: 1, conversations: [{ ...shared, turns: [...shared.turns, turn('fromB', 'qb', 'ab', { createdAt: 3 })] }] });
+      const onDisk = (await new ConversationStore(dir).load()).data.conversations[0];
+      assert.deepEqual(onDisk?.turns.map((x) => x.id), ['t1', 'fromA', 'fromB']);
+      const told = inB.changes.find((c) => c.kind === 'changed' && c.conversation.turns.length === 3);
+      assert.ok(told, 'B is told about the merged conversation, to show A\'s turn and keep it in later saves');
+    } finally {
+      inB.dispose();
+    }
+  });
+
   it('ignores temporary files and files that do not parse, and stops reporting once disposed', async () => {
     const dir = folder();
     const store = new ConversationStore(dir);

@@ -54,6 +54,18 @@ describe('conversations state', () => {
     assert.equal(ops.activeConversation(ops.rerunFrom(state, 'a', 't1', 'new first', 'svc_llm', 9).state)?.title, 'new first');
   });
 
+  it('re-running from a turn frees the image files only the dropped turns used', () => {
+    const image = (file: string) => ({ id: file, name: `${file}.png`, mime: 'image/png', width: 1, height: 1, bytes: 1, thumbnail: 'data:image/png;base64,AA==', file });
+    let state = ops.ensureActive(empty, 'a', 'svc_vl', 1);
+    state = ops.addTurn(state, 'a', turn('t1', 'q1', 'a1', { images: [image('kept')] }), 2);
+    state = ops.addTurn(state, 'a', turn('t2', 'q2', 'a2'), 3);
+    state = ops.addTurn(state, 'a', turn('t3', 'q3', 'a3', { images: [image('gone'), image('kept')] }), 4);
+    state = ops.addTurn(state, 'a', turn('t4', 'q4', 'a4', { images: [image('also-gone')] }), 5);
+    const { unusedImages } = ops.rerunFrom(state, 'a', 't2', 'q2', 'svc_vl', 6);
+    assert.deepEqual(unusedImages.sort(), ['also-gone', 'gone'], 'an image an earlier turn still shows is kept');
+    assert.deepEqual(ops.rerunFrom(state, 'a', 't4', 'q4', 'svc_vl', 6).unusedImages, [], 'the re-run turn keeps its own images');
+  });
+
   it('re-running a knowledge turn keeps how it was asked and drops the sources of the old answer', () => {
     let state = ops.ensureActive(empty, 'a', 'svc_llm', 1);
     const extra = { knowledge: { mode: 'strict' }, retrieval: { knowledge_ids: [3], chat_mode: 2 }, references: [{ index: 1, title: 'Old' }] };

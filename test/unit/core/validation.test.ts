@@ -23,9 +23,9 @@ function refusal(fn: () => unknown): ServiceError {
 
 const CHAT_BOUNDS: readonly [keyof ChatRequest, readonly number[], readonly number[], string][] = [
   ['temperature', [0.01, 1], [0.0099, 1.0001, 0], '[0.01, 1.00]'],
-  ['top_p', [0.0001, 0.9999, 0.9], [0, 1], '(0, 1)'],
+  ['top_p', [0.0001, 0.9999, 0.9], [0, 1], '(0.0, 1.0)'],
   ['max_tokens', [1, 8192], [0, 8193, 1.5], '[1, 8192]'],
-  ['repetition_penalty', [1.0001, 1.9999], [1, 2], '(1, 2)'],
+  ['repetition_penalty', [1.0001, 1.9999], [1, 2], '(1.0, 2.0)'],
 ];
 
 describe('chat request validation', () => {

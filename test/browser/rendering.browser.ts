@@ -1,0 +1,89 @@
+// Rendering details in Chromium with a fake host: fence languages by any alias, the transcript as a focusable log
+// for screen readers, Copy's visible confirmation, and reasoning shown collapsed.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { conversation, snapshot, turn } from './snapshotFixture';
+import { deliver, openWebview, posted, startSession, waitForPosted, type WebviewSession } from './webviewHarness';
+
+const fence = (language: string, code: string): string => ['```' + language, code, '```'].join('\n');
+
+describe('rendering', () => {
+  let session: WebviewSession;
+  before(async () => {
+    session = await startSession();
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it('fences named by an alias (ts, js, py, sh, yml) get their language\'s class, colours and editor language', async () => {
+    const page = await openWebview(session);
+    const answer = [fence('ts', 'const a: number = 1;'), fence('js', 'let b = "x";'), fence('py', 'def f(): return 1'), fence('sh', 'if true; then echo hi; fi'), fence('yml', 'key: value'), fence('mermaid', 'graph TD')].join('\n\n');
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer })] }) }) });
+    await page.locator('pre code').nth(5).waitFor();
+    const blocks = await page.locator('pre code').evaluateAll((nodes) => nodes.map((n) => [n.className, n.querySelector('[class^="hljs-"]') !== null]));
+    assert.deepEqual(blocks, [
+      ['language-typescript', true],
+      ['language-javascript', true],
+      ['language-python', true],
+      ['language-bash', true],
+      ['language-yaml', true],
+      ['language-mermaid', false],
+    ]);
+    assert.equal(await page.locator('.code-language').first().textContent(), 'typescript');
+    await page.getByTestId('code-open').first().click();
+    assert.equal((await waitForPosted(page, 'openCode')).language, 'typescript', 'Open in editor gets a language VS Code knows');
+    await page.close();
+  });
+
+  it('the transcript is a polite log, focusable from the keyboard, busy while an answer streams', async () => {
+    const page = await openWebview(session);
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'streaming', answer: 'Hal' })] }) }) });
+    const transcript = page.getByTestId('transcript');
+    await page.getByTestId('turn').waitFor();
+    assert.equal(await transcript.getAttribute('role'), 'log');
+    assert.equal(await transcript.getAttribute('aria-live'), 'polite');
+    assert.equal(await transcript.getAttribute('tabindex'), '0');
+    assert.equal(await transcript.getAttribute('aria-busy'), 'true');
+    await transcript.focus();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'transcript');
+    await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 't1', answer: 'Hallo' }) });
+    await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.getAttribute('aria-busy') === 'false');
+    await page.close();
+  });
+
+  it('Copy says "Copied" at once, then reads "Copy" again; so does a code block\'s Copy', async () => {
+    const page = await openWebview(session);
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer: `Text\n\n${fence('ts', 'let x = 1;')}` })] }) }) });
+    const copy = page.getByTestId('copy-answer');
+    await copy.click();
+    assert.equal(await copy.textContent(), 'Copied');
+    assert.equal((await waitForPosted(page, 'copyText')).text, `Text\n\n${fence('ts', 'let x = 1;')}`);
+    const codeCopy = page.getByTestId('code-copy');
+    await codeCopy.click();
+    assert.equal(await codeCopy.textContent(), 'Copied');
+    const copies = (await posted(page)).flatMap((m) => (m.type === 'copyText' ? [m.text] : []));
+    assert.deepEqual(copies.at(-1), 'let x = 1;');
+    await page.waitForFunction(() => document.querySelector('[data-testid=copy-answer]')?.textContent === 'Copy', undefined, { timeout: 4000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=code-copy]')?.textContent === 'Copy', undefined, { timeout: 4000 });
+    await page.close();
+  });
+
+  it('reasoning starts collapsed, while it streams and after, and opens on request', async () => {
+    const page = await openWebview(session);
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'streaming', reasoning: 'Let me think', answer: '' })] }) }) });
+    const reasoning = page.getByTestId('reasoning');
+    await reasoning.waitFor();
+    const isOpen = (): Promise<boolean> => reasoning.evaluate((el) => (el as HTMLDetailsElement).open);
+    assert.equal(await isOpen(), false);
+    assert.equal(await reasoning.locator('summary').textContent(), 'Thinking');
+    await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 't1', reasoning: ' harder.', answer: 'Done.' });
+    await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 't1', reasoning: 'Let me think harder.', answer: 'Done.' }) });
+    await page.getByTestId('answer').getByText('Done.').waitFor();
+    assert.equal(await isOpen(), false, 'still collapsed when the answer is done');
+    assert.equal(await reasoning.locator('.reasoning-body').isVisible(), false);
+    await reasoning.locator('summary').click();
+    assert.equal(await isOpen(), true);
+    await page.close();
+  });
+});

@@ -1,0 +1,167 @@
+// The chat's host side, continued: settings that shape the request (persona, extra models), messages from the view
+// that fail validation, and a corrupt history file at load.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { ConversationStore } from '../../src/core/conversations/conversationStore';
+import type { HostToWebview } from '../../src/shared/protocol';
+import type { ApiKeyStore } from '../../src/vscode/apiKeyStore';
+import { ChatController } from '../../src/vscode/chat/chatController';
+import { CommandId } from '../../src/vscode/commands/commandIds';
+import { Logger } from '../../src/vscode/logger';
+import { SettingsReader } from '../../src/vscode/settings';
+import { api, finished, hook, service } from './hostService';
+
+async function setSetting(name: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('maas').update(name, value, vscode.ConfigurationTarget.Global);
+}
+
+async function lastChatRequest(): Promise<{ model: string; messages: { role: string; content: unknown }[] } | undefined> {
+  const { requests } = await api<{ requests: { path: string; body: { model: string; messages: { role: string; content: unknown }[] } }[] }>('/_local/requests');
+  return requests.filter((r) => r.path === '/maas/v1/chat/completions').pop()?.body;
+}
+
+function lastSnapshot(messages: readonly HostToWebview[]): Extract<HostToWebview, { type: 'snapshot' }>['snapshot'] {
+  const last = messages.filter((m) => m.type === 'snapshot').at(-1);
+  assert.ok(last?.type === 'snapshot', 'the view got a snapshot');
+  return last.snapshot;
+}
+
+/** Asks the host for snapshots (as a reloading view does) until one satisfies `ok`: settings apply asynchronously. */
+async function snapshotWhere(
+  h: Awaited<ReturnType<typeof hook>>,
+  ok: (snapshot: ReturnType<typeof lastSnapshot>) => boolean,
+): Promise<ReturnType<typeof lastSnapshot>> {
+  const record = h.chat.recordView();
+  try {
+    for (let waited = 0; waited < 5000; waited += 100) {
+      await h.chat.fromView({ type: 'ready' });
+      const snapshot = lastSnapshot(record.messages);
+      if (ok(snapshot)) return snapshot;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return lastSnapshot(record.messages);
+  } finally {
+    record.dispose();
+  }
+}
+
+describe('chat settings, validation and a corrupt history', () => {
+  before(async () => {
+    await (await hook()).apiKey.set(service.key);
+    await vscode.commands.executeCommand(CommandId.openChat);
+  });
+
+  it('the persona setting is the system message of the request; a conversation\'s own persona replaces it', async () => {
+    const h = await hook();
+    await vscode.commands.executeCommand(CommandId.newConversation);
+    await setSetting('chat.persona', 'You answer like a ship\'s captain.');
+    try {
+      await snapshotWhere(h, (s) => s.settings.defaultPersona === 'You answer like a ship\'s captain.');
+      await finished(h, await h.chat.ask('Hello?'));
+      assert.deepEqual((await lastChatRequest())?.messages[0], { role: 'system', content: 'You answer like a ship\'s captain.' });
+      await h.chat.fromView({ type: 'setPersona', persona: 'You answer in haiku.' });
+      await finished(h, await h.chat.ask('And now?'));
+      const messages = (await lastChatRequest())?.messages ?? [];
+      assert.deepEqual(messages[0], { role: 'system', content: 'You answer in haiku.' });
+      assert.equal(messages.filter((m) => m.role === 'system').length, 1, 'one system message');
+    } finally {
+      await setSetting('chat.persona', undefined);
+      await vscode.commands.executeCommand(CommandId.newConversation);
+    }
+  });
+
+  it('models from maas.models.extra appear in the picker, and the view may choose them', async () => {
+    const h = await hook();
+    await setSetting('models.extra', ['svc_extra_llm', { code: 'svc_extra_eye', vision: true }]);
+    try {
+      const snapshot = await snapshotWhere(h, (s) => s.models.some((m) => m.code === 'svc_extra_eye'));
+      const models = snapshot.models.map((m) => [m.code, m.vision]);
+      assert.deepEqual(models.slice(-2), [['svc_extra_llm', false], ['svc_extra_eye', true]]);
+      assert.ok(models.some(([code]) => code === 'svc_llm') && models.some(([code]) => code === 'svc_vl'), 'the built-in models stay');
+      await h.chat.fromView({ type: 'setModel', model: 'svc_extra_llm' });
+      const state = await h.chat.state();
+      assert.equal(state.conversations.find((c) => c.id === state.activeId)?.model, 'svc_extra_llm');
+      await h.chat.fromView({ type: 'setModel', model: 'not_configured' });
+      assert.match(h.chat.notices().at(-1) ?? '', /not_configured is not one of the configured models/);
+    } finally {
+      await h.chat.setModel('svc_llm');
+      await setSetting('models.extra', undefined);
+    }
+  });
+
+  it('malformed messages from the view are dropped with a warning, change nothing, and the host keeps answering', async () => {
+    const h = await hook();
+    const before = JSON.stringify(await h.chat.state());
+    const noticesBefore = h.chat.notices().length;
+    const record = h.chat.recordView();
+    const malformed: unknown[] = [
+      null,
+      'send',
+      { type: 'no-such-intent' },
+      { type: 'send', text: 42, images: [] },
+      { type: 'send', text: 'hi', images: [], extra: true },
+      { type: 'stop' },
+      { type: 'edit', turnId: 'x', text: '' },
+      { type: 'setParams', params: { temperature: 'hot' } },
+      { type: 'openLink', href: '' },
+      { type: 'runCommand', command: 'workbench.action.quit' },
+    ];
+    try {
+      for (const message of malformed) await h.chat.fromView(message);
+      assert.equal(JSON.stringify(await h.chat.state()), before, 'no conversation changed');
+      assert.equal(h.chat.notices().length, noticesBefore, 'no notice, no handler ran');
+      assert.deepEqual(record.messages.filter((m) => m.type !== 'snapshot'), [], 'nothing but (unrelated) snapshots was posted to the view');
+      await h.chat.fromView({ type: 'ready' });
+      assert.equal(lastSnapshot(record.messages).active.id, (await h.chat.state()).activeId, 'a valid message is still handled');
+    } finally {
+      record.dispose();
+    }
+    const logFile = path.join(h.logFolder, 'MaaS Assistant.log');
+    let dropped = 0;
+    for (let waited = 0; waited < 5000 && dropped < malformed.length; waited += 100) {
+      dropped = existsSync(logFile) ? (readFileSync(logFile, 'utf8').match(/Dropped a malformed message from the chat view/g) ?? []).length : 0;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.ok(dropped >= malformed.length, `each one is logged (${dropped})`);
+  });
+
+  it('a corrupt history file is kept aside and reported in a notice; the other conversations load', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'maas-corrupt-history-'));
+    const good = { id: 'good', title: 'Still here', titleEdited: false, persona: '', model: 'svc_llm', params: {}, turns: [], createdAt: 1, updatedAt: 2 };
+    await new ConversationStore(folder).save({ version: 1, activeId: 'good', conversations: [good] });
+    writeFileSync(path.join(folder, 'conversations', 'broken.json'), '{"id": "broken", "turns": [');
+    const channel = vscode.window.createOutputChannel('MaaS corrupt-history test', { log: true });
+    const logger = new Logger(channel);
+    const settings = new SettingsReader(logger);
+    const controller = new ChatController({
+      store: new ConversationStore(folder),
+      client: () => {
+        throw new Error('this test sends nothing');
+      },
+      keys: { get: async () => undefined } as unknown as ApiKeyStore,
+      settings,
+      logger,
+      extensionVersion: 'test',
+      maxAttempts: 1,
+    });
+    try {
+      await controller.whenLoaded();
+      assert.deepEqual(controller.conversations.conversations.map((c) => c.title), ['Still here']);
+      const files = readdirSync(path.join(folder, 'conversations'));
+      const kept = files.find((f) => f.startsWith('broken.json.corrupt-'));
+      assert.ok(kept, `the broken file is set aside, not deleted (${files.join(', ')})`);
+      assert.equal(readFileSync(path.join(folder, 'conversations', kept), 'utf8'), '{"id": "broken", "turns": [', 'byte for byte');
+      assert.ok(!files.includes('broken.json'));
+      const [notice] = controller.currentNotices;
+      assert.equal(notice?.level, 'error');
+      assert.match(notice?.text ?? '', /could not be read and was kept aside as .*broken\.json\.corrupt-.*nothing was deleted/);
+    } finally {
+      controller.dispose();
+      settings.dispose();
+      channel.dispose();
+    }
+  });
+});
