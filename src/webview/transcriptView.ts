@@ -25,9 +25,9 @@ export class TranscriptView {
   private pinned = true;
 
   constructor(private readonly context: ViewContext) {
-    // A log for screen readers (new turns are announced politely), reachable with Tab so it can be read and scrolled
-    // from the keyboard; aria-busy holds announcements back while an answer streams (the live region gives it whole).
-    const attrs = { role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions', tabindex: '0' };
+    // A log, reachable with Tab so it can be read and scrolled from the keyboard. It is not itself live: the one
+    // polite live region below announces each finished answer once, where a live log would read it a second time.
+    const attrs = { role: 'log', 'aria-live': 'off', tabindex: '0' };
     this.element = h('section', { className: 'transcript', testId: 'transcript', attrs }, this.empty, this.list);
     this.jump = button('', () => this.scrollToEnd(), { className: 'jump-to-latest', testId: 'jump-to-latest' });
     this.jump.hidden = true;

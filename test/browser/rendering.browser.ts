@@ -36,19 +36,21 @@ describe('rendering', () => {
     await page.close();
   });
 
-  it('the transcript is a polite log, focusable from the keyboard, busy while an answer streams', async () => {
+  it('the transcript is a log focusable from the keyboard, busy while an answer streams; one live region announces the answer once', async () => {
     const page = await openWebview(session);
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'streaming', answer: 'Hal' })] }) }) });
     const transcript = page.getByTestId('transcript');
     await page.getByTestId('turn').waitFor();
     assert.equal(await transcript.getAttribute('role'), 'log');
-    assert.equal(await transcript.getAttribute('aria-live'), 'polite');
+    assert.equal(await transcript.getAttribute('aria-live'), 'off', 'the live region alone announces, so nothing is read twice');
+    assert.equal(await page.locator('[aria-live="polite"]').count(), 1, 'one polite live region');
     assert.equal(await transcript.getAttribute('tabindex'), '0');
     assert.equal(await transcript.getAttribute('aria-busy'), 'true');
     await transcript.focus();
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'transcript');
     await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 't1', answer: 'Hallo' }) });
     await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.getAttribute('aria-busy') === 'false');
+    assert.match((await page.getByTestId('live-region').textContent()) ?? '', /^Answer finished: Hallo/);
     await page.close();
   });
 
