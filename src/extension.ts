@@ -63,7 +63,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MaasTe
     keys,
     speechCredentials,
     logger,
-    voices: new VoiceCatalog(context.globalState, () => clients.get()),
+    voices: new VoiceCatalog(context.globalState, () => clients.get(), () => settings.settings.baseUrl),
     player: new SpeechPlayerSlot(previewPlayer),
     longTasks: new LongTaskTracker(context.globalState, () => clients.get(), prompter, logger),
   };

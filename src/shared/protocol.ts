@@ -253,6 +253,8 @@ export const webviewStringKeys = [
   'playerSpeed',
   'playerSave',
   'playerAutoplayBlocked',
+  'sourceMissing',
+  'playerFailed',
 ] as const;
 export type WebviewStringKey = (typeof webviewStringKeys)[number];
 

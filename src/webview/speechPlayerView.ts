@@ -63,7 +63,7 @@ export class SpeechPlayerView {
     this.audio.addEventListener('timeupdate', () => this.renderPosition());
     this.audio.addEventListener('play', () => this.renderToggle());
     this.audio.addEventListener('pause', () => this.renderToggle());
-    this.audio.addEventListener('error', () => this.fail(this.audio.error?.message || 'The audio could not be played.'));
+    this.audio.addEventListener('error', () => this.fail(this.audio.error?.message ?? ''));
     const controls = h('div', { className: 'player-controls' }, this.toggle, this.stopButton, this.position, this.speed, this.save);
     this.element.append(this.title, this.blocked, h('div', { className: 'player-strip' }, this.sentence), controls, this.audio);
     this.element.hidden = true;
@@ -155,7 +155,10 @@ export class SpeechPlayerView {
     if (this.playbackId !== undefined) this.context.post({ type: 'saveAudio', playbackId: this.playbackId });
   }
 
-  private fail(message: string): void {
+  /** Reports a playback failure in the user's language, with the browser's own detail (English) after it. */
+  private fail(detail: string): void {
+    const failed = this.context.strings().playerFailed;
+    const message = detail === '' ? failed : `${failed} (${detail})`;
     if (this.playbackId !== undefined) this.context.post({ type: 'speechError', playbackId: this.playbackId, message: message.slice(0, 500) });
     this.close();
   }

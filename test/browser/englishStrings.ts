@@ -82,4 +82,6 @@ export const englishStrings: WebviewStrings = {
   playerSpeed: 'Playback speed',
   playerSave: 'Save audio',
   playerAutoplayBlocked: 'Click to start reading aloud',
+  sourceMissing: 'Source {0}: the service sent no text for this source.',
+  playerFailed: 'The audio could not be played.',
 };

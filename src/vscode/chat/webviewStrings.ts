@@ -86,5 +86,7 @@ export function webviewStrings(): WebviewStrings {
     playerSpeed: vscode.l10n.t('Playback speed'),
     playerSave: vscode.l10n.t('Save audio'),
     playerAutoplayBlocked: vscode.l10n.t('Click to start reading aloud'),
+    sourceMissing: vscode.l10n.t('Source {0}: the service sent no text for this source.'),
+    playerFailed: vscode.l10n.t('The audio could not be played.'),
   };
 }
