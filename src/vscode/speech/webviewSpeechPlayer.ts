@@ -15,7 +15,7 @@ export interface SpeechViewPort {
 export interface WebviewSpeechPlayerOptions {
   readonly fallback: SpeechPlayer;
   /** Asks for a file and writes the audio there. */
-  readonly saveAudio: (audio: Uint8Array, format: SpeechFormat, baseName: string) => Promise<void>;
+  readonly saveAudio: (audio: Uint8Array, format: SpeechFormat, baseName: string) => Promise<unknown>;
   /** How long play() waits for a chat view that is being revealed to say `ready`. */
   readonly readyTimeoutMs?: number;
 }
