@@ -84,4 +84,6 @@ export const englishStrings: WebviewStrings = {
   playerAutoplayBlocked: 'Click to start reading aloud',
   sourceMissing: 'Source {0}: the service sent no text for this source.',
   playerFailed: 'The audio could not be played.',
+  playerPrevious: 'Previous sentence',
+  playerNext: 'Next sentence',
 };

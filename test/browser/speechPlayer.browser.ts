@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { audioState, openWith, segment, session, start, waitForToggle } from './featureFixture';
+import type { HostToWebview } from '../../src/shared/protocol';
 import { turn } from './snapshotFixture';
 import { deliver, posted, waitForPosted, type WebviewSession } from './webviewHarness';
 
@@ -50,7 +51,7 @@ describe('the read-aloud player (autoplay allowed)', () => {
     await page.getByTestId('player-toggle').click();
     await waitForToggle(page, false, 'Pause');
     const types = (await posted(page)).map((m) => m.type).filter((t) => t !== 'ready');
-    assert.deepEqual(types, [], 'pause, resume and speed are local to the webview');
+    assert.deepEqual(types, ['speechProgress'], 'only the start of sentence 1 is reported: pause, resume and speed are local to the webview');
     await page.getByTestId('player-save').click();
     assert.deepEqual(await waitForPosted(page, 'saveAudio'), { type: 'saveAudio', playbackId: 'p1' });
     await page.getByTestId('player-stop').click();
@@ -68,6 +69,35 @@ describe('the read-aloud player (autoplay allowed)', () => {
     const error = await waitForPosted(page, 'speechError');
     assert.match(error.message, /^音频无法播放。/);
     await page.getByTestId('player').waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  it('reports the sentence playing; Next and Previous seek, a sentence not here yet is waited for', async () => {
+    const page = await openWith(s, { turns: [turn({ id: 't1', answer: 'One.' })] });
+    await deliver(page, start(3));
+    await deliver(page, segment(0, 'First.', false, 3));
+    await page.waitForFunction(() => (document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')?.currentTime ?? 0) > 0);
+    const progress = async (): Promise<number[]> => (await posted(page)).flatMap((m) => (m.type === 'speechProgress' ? [m.index] : []));
+    assert.deepEqual(await progress(), [0]);
+    await page.getByTestId('player-next').click();
+    await page.waitForFunction(() => /^Sentence 2 of 3/.test(document.querySelector('[data-testid="player-position"]')?.textContent ?? ''));
+    assert.deepEqual(await progress(), [0, 1], 'the host is told, so it synthesises up to there');
+    assert.equal((await audioState(page)).paused, true, 'nothing plays while the sentence is not here');
+    await deliver(page, segment(1, 'Second.', false, 3));
+    await page.waitForFunction(() => document.querySelector('[data-testid="player-sentence"]')?.textContent === 'Second.');
+    await page.getByTestId('player-previous').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="player-sentence"]')?.textContent === 'First.');
+    assert.match((await page.getByTestId('player-position').textContent()) ?? '', /^Sentence 1 of 3/);
+    assert.deepEqual(await progress(), [0, 1, 1, 0]);
+    await page.close();
+  });
+
+  it('a speechStart with resumeAt (the view was shown again) plays from that sentence', async () => {
+    const page = await openWith(s, { turns: [turn({ id: 't1', answer: 'One.' })] });
+    await deliver(page, { ...start(3), resumeAt: 1 } as HostToWebview);
+    await deliver(page, segment(1, 'Second.', false));
+    await page.waitForFunction(() => document.querySelector('[data-testid="player-sentence"]')?.textContent === 'Second.');
+    assert.match((await page.getByTestId('player-position').textContent()) ?? '', /^Sentence 2 of 3/);
     await page.close();
   });
 

@@ -88,5 +88,7 @@ export function webviewStrings(): WebviewStrings {
     playerAutoplayBlocked: vscode.l10n.t('Click to start reading aloud'),
     sourceMissing: vscode.l10n.t('Source {0}: the service sent no text for this source.'),
     playerFailed: vscode.l10n.t('The audio could not be played.'),
+    playerPrevious: vscode.l10n.t('Previous sentence'),
+    playerNext: vscode.l10n.t('Next sentence'),
   };
 }

@@ -34,10 +34,16 @@ export async function speakText(deps: FeatureDependencies, source: ReadAloudSour
   const features = deps.settings.features;
   const sentences = speechPieces(source.text, features.speechLongTextThreshold);
   const client = deps.client();
-  const segments = synthesizePipelined(sentences, async (text, signal) => {
-    const result = await client.synthesize(synthesisRequest(features, text), { signal });
-    return { audio: result.audio, format: result.format };
-  });
+  // One sentence synthesised ahead of the one pulled; the chat player pulls at most one past the sentence playing,
+  // so synthesis stays at most two sentences ahead of what is heard (webviewSpeechPlayer.ts).
+  const segments = synthesizePipelined(
+    sentences,
+    async (text, signal) => {
+      const result = await client.synthesize(synthesisRequest(features, text), { signal });
+      return { audio: result.audio, format: result.format };
+    },
+    { prefetch: 1 },
+  );
   try {
     await deps.player.play(segments, { title: source.title, sentences: sentences.length, format: features.speechFormat, baseName: source.baseName });
     return { sentences: sentences.length };
