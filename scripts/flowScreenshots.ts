@@ -1,6 +1,9 @@
 // `npx tsx scripts/flowScreenshots.ts`: the README's screenshots of issue 6's flows, from a real code-server with the
-// packaged extension against the local service: a knowledge-base answer with its sources, an image description,
-// the read-aloud player and the Test Connection report. Writes docs/images/flow-*.png.
+// packaged extension against the local service: a knowledge-base answer with its sources, the read-aloud player
+// (from an answer and from the editor), Read Aloud to File's progress, the voice picker, an image described from the
+// Explorer and from an address, and the Test Connection report. Writes docs/images/flow-*.png. An emoji font
+// (fonts-noto-color-emoji) and a Chinese one (fonts-wqy-microhei, 1.6 MB) are installed first when missing, so emoji,
+// the player's ⏮ ⏭ and the local service's Chinese lead-ins are not boxes.
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,14 +11,22 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { openChat, waitForStatus } from '../test/e2e/chatView';
 import { openServiceScenario } from '../test/e2e/serviceScenario';
-import { runCommand } from '../test/e2e/workbench';
-import { repoRoot } from '../test/harness/tools';
+import { notification, runCommand } from '../test/e2e/workbench';
+import { ensureDebianPackages, repoRoot } from '../test/harness/tools';
 
 async function accept(page: Page, title: string): Promise<void> {
   const widget = page.locator('.quick-input-widget', { hasText: title });
   await widget.waitFor({ state: 'visible', timeout: 15_000 });
   await widget.locator('input').first().press('Enter');
   await widget.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+}
+
+async function openFile(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.monaco-editor .view-lines').first().click();
 }
 
 async function shot(page: Page, name: string, width = 760): Promise<void> {
@@ -26,12 +37,15 @@ async function shot(page: Page, name: string, width = 760): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  ensureDebianPackages(['fonts-noto-color-emoji', 'fonts-wqy-microhei'], 'emoji and Chinese text in the screenshots');
   const folder = mkdtempSync(path.join(os.tmpdir(), 'maas-flows-'));
   cpSync(path.join(repoRoot, 'demo', 'workspace'), folder, { recursive: true });
   cpSync(path.join(repoRoot, 'test', 'fixtures', 'workspace', 'sample.md'), path.join(folder, 'sample.md'));
   const image = new PNG({ width: 320, height: 200 });
   for (let i = 0; i < image.data.length; i += 4) image.data.set([30, 120 + ((i / 4) % 320) / 4, 200, 255], i);
   writeFileSync(path.join(folder, 'diagram.png'), PNG.sync.write(image));
+  writeFileSync(path.join(folder, 'notes.txt'), 'Read aloud works in any text file. 🎧 This one is plain text.\n\n    Indented lines are read too. The player shows which sentence it reads.\n');
+  writeFileSync(path.join(folder, 'long.md'), 'This sentence is part of a long text that goes to the long-text synthesis task. '.repeat(60));
   const scenario = await openServiceScenario('flows', {
     folder,
     autoplay: true,
@@ -66,6 +80,29 @@ async function main(): Promise<void> {
     await shot(page, 'read-aloud');
     await view.locator('[data-testid="player-stop"]').click();
 
+    // Read Aloud from the editor, on a plain text file: the same player, with its sentence and position.
+    await openFile(page, 'notes.txt');
+    await runCommand(page, 'MaaS: Read Aloud');
+    view = await openChat(page);
+    await view.locator('[data-testid="player-sentence"]').filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(800);
+    await shot(page, 'read-aloud-editor', 1280);
+    await view.locator('[data-testid="player-stop"]').click();
+
+    // Choose Voice: the service's speakers in a picker.
+    await runCommand(page, 'MaaS: Choose Voice');
+    await page.locator('.quick-input-widget', { hasText: 'Choose a voice' }).waitFor({ timeout: 15_000 });
+    await shot(page, 'choose-voice', 1280);
+    await page.keyboard.press('Escape');
+
+    // Read Aloud to File: the long-text task under a progress notification.
+    await openFile(page, 'long.md');
+    await runCommand(page, 'MaaS: Read Aloud to File');
+    await accept(page, 'Save the audio');
+    await notification(page, /Synthesising speech/).waitFor({ timeout: 30_000 });
+    await shot(page, 'read-aloud-to-file', 1280);
+    await notification(page, /saved to/).waitFor({ timeout: 120_000 });
+
     // Describe an image from the Explorer.
     await page.keyboard.press('Control+Shift+E');
     const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'diagram.png' }).first();
@@ -80,6 +117,20 @@ async function main(): Promise<void> {
     turn = view.locator('[data-testid="turn"]').last();
     await waitForStatus(turn, ['done']);
     await shot(page, 'describe-image', 1280);
+
+    // Describe an image from an https address: a chip with the address (the local service refuses to fetch it).
+    await runCommand(page, 'MaaS: Describe Image from URL');
+    const address = page.locator('.quick-input-widget', { hasText: 'Describe image from URL' });
+    await address.waitFor({ timeout: 15_000 });
+    await address.locator('input').first().fill('https://images.example.com/cats/tabby.png');
+    await address.locator('input').first().press('Enter');
+    await accept(page, 'Describe image');
+    view = await openChat(page);
+    turn = view.locator('[data-testid="turn"]', { has: view.locator('[data-testid="image-chip"]', { hasText: 'tabby.png' }) });
+    await turn.waitFor({ timeout: 30_000 });
+    await waitForStatus(turn, ['done', 'error']);
+    await turn.scrollIntoViewIfNeeded();
+    await shot(page, 'describe-image-url', 1280);
 
     // Test Connection's report.
     await runCommand(page, 'MaaS: Test Connection');

@@ -53,7 +53,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<MaasTe
   });
   const prompter = new PrompterSlot();
   const previewPlayer = previewSpeechPlayer(context.globalStorageUri.fsPath);
-  const chatPlayer = new WebviewSpeechPlayer({ fallback: previewPlayer, saveAudio: saveAudioFile });
+  const saveAudio = saveAudioFile(prompter);
+  const chatPlayer = new WebviewSpeechPlayer({ fallback: previewPlayer, saveAudio });
   const features: FeatureDependencies = {
     prompter,
     settings,
@@ -63,7 +64,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MaasTe
     keys,
     speechCredentials,
     logger,
-    voices: new VoiceCatalog(context.globalState, () => clients.get()),
+    voices: new VoiceCatalog(context.globalState, () => clients.get(), () => settings.settings.baseUrl),
     player: new SpeechPlayerSlot(previewPlayer),
     longTasks: new LongTaskTracker(context.globalState, () => clients.get(), prompter, logger),
   };
@@ -82,6 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MaasTe
     chatView,
     speechCredentials,
     statusBar,
+    features.longTasks,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, chatView),
     ...registerCommands({ keys, logger, settings, chat, revealChat: () => chatView.reveal(true), features, memento: context.globalState }),
   );
@@ -90,7 +92,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<MaasTe
 
   const activationMs = performance.now() - started;
   logger.info(`MaaS Assistant ${version} activated in ${activationMs.toFixed(1)} ms.`);
-  return context.extensionMode === vscode.ExtensionMode.Test ? createTestHook({ keys, chat, chatView, store, activationMs, logFolder: context.logUri.fsPath, features: { prompter, speechCredentials, player: features.player, longTasks: features.longTasks, statusBar } }) : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test ? createTestHook({ keys, chat, chatView, store, activationMs, logFolder: context.logUri.fsPath, features: { prompter, speechCredentials, player: features.player, longTasks: features.longTasks, statusBar, memento: context.globalState, saveAudio } }) : undefined;
 }
 
 export function deactivate(): void {

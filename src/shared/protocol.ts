@@ -255,6 +255,10 @@ export const webviewStringKeys = [
   'playerAutoplayBlocked',
   // Chat view fixes (issue 5, second pass).
   'tooManyImages',
+  'sourceMissing',
+  'playerFailed',
+  'playerPrevious',
+  'playerNext',
 ] as const;
 export type WebviewStringKey = (typeof webviewStringKeys)[number];
 
@@ -267,8 +271,8 @@ export type HostToWebview =
   | { readonly type: 'notice'; readonly notice: NoticeView }
   /** Put the cursor in the question box (after Add Selection to Chat, say). */
   | { readonly type: 'focusInput' }
-  /** Read-aloud: a playback begins; its segments follow in order. */
-  | { readonly type: 'speechStart'; readonly playbackId: string; readonly title: string; readonly sentences: number; readonly format: SpeechFormat }
+  /** Read-aloud: a playback begins (or, with `resumeAt`, resumes in a reloaded page from that sentence); its segments follow in order. */
+  | { readonly type: 'speechStart'; readonly playbackId: string; readonly title: string; readonly sentences: number; readonly format: SpeechFormat; readonly resumeAt?: number }
   /** One synthesised sentence; `last` on the final one. */
   | { readonly type: 'speechSegment'; readonly playbackId: string; readonly index: number; readonly text: string; readonly format: SpeechFormat; readonly audioBase64: string; readonly last?: boolean }
   /** The host stopped the playback (Stop from the editor, a new playback). */
@@ -337,6 +341,8 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   /** The webview finished playing (or the user pressed its Stop: `stopped`), so the host's play() resolves. */
   z.object({ type: z.literal('speechEnded'), playbackId: id, stopped: z.boolean().optional() }).strict(),
   z.object({ type: z.literal('speechError'), playbackId: id, message: text(500) }).strict(),
+  /** The webview plays (or, after a seek, waits for) sentence `index`; the host sends segments up to just past it. */
+  z.object({ type: z.literal('speechProgress'), playbackId: id, index: z.number().int().min(0).max(100_000) }).strict(),
 ]);
 export type WebviewToHost = z.infer<typeof webviewToHostSchema>;
 

@@ -36,6 +36,9 @@ export class StatusBar implements vscode.Disposable {
 
   async update(): Promise<void> {
     const keySet = (await this.keys.get()) !== undefined;
+    // The walkthrough's "Set your API key" step completes on this context key too: a key set before the walkthrough
+    // was opened (or imported at start) counts.
+    void vscode.commands.executeCommand('setContext', 'maas.apiKeySet', keySet);
     const model = this.chat.activeModel ?? this.settings.settings.chatModel;
     if (keySet) {
       this.item.text = `$(comment-discussion) ${model}`;

@@ -1,13 +1,16 @@
 // What activate() returns when the extension runs under a test runner (ExtensionMode.Test): a narrow handle for
 // in-host tests to seed and read state without a public command argument. Undefined in normal use.
+import type * as vscode from 'vscode';
 import type { ConversationStore } from '../core/conversations/conversationStore';
 import type { StoredChatParams } from '../core/conversations/conversationModel';
 import * as ops from '../core/conversations/conversationsState';
 import type { ConversationsState } from '../core/conversations/conversationsState';
 import type { SpeechCredentials } from '../core/speechClient';
 import type { HostToWebview } from '../shared/protocol';
+import type { Lease, Leases } from '../core/speech/taskLeases';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ChatController } from './chat/chatController';
+import type { SaveAudio } from './chat/saveAudioFile';
 import type { Prompter, PrompterSlot } from './prompter';
 import type { LongTaskEntry, LongTaskTracker } from './speech/longTaskTracker';
 import type { SpeechPlayer, SpeechPlayerSlot } from './speech/speechPlayer';
@@ -46,6 +49,8 @@ export interface MaasTestHook {
     notices(): readonly string[];
     /** Starts recording what the host posts to the chat view (while one is open), until disposed. */
     recordView(): { readonly messages: readonly HostToWebview[]; dispose(): void };
+    /** Whether the chat view is shown now. */
+    viewVisible(): boolean;
   };
   /** Replaces the prompts of the feature commands with a scripted fake; undefined restores the real ones. */
   setPrompter(prompter: Prompter | undefined): void;
@@ -57,6 +62,17 @@ export interface MaasTestHook {
     attachPlayer(player: SpeechPlayer | undefined): void;
     /** Long-text tasks still followed (kept in globalState). */
     pendingTasks(): readonly LongTaskEntry[];
+    /** Puts a task in globalState as an earlier window left it, with that window's lease if given. */
+    seedTask(entry: LongTaskEntry, lease?: Lease): Promise<void>;
+    /** What activation does after a reload: follows every pending task this window may take. */
+    resumeTasks(): Promise<Array<string | undefined>>;
+    /** What the progress notification's Cancel does for a task this window follows. */
+    cancelTask(taskId: string): boolean;
+    /** The long-task leases in globalState, and this window's id in them. */
+    leases(): Leases;
+    readonly windowId: string;
+    /** What the chat player's Save button does with a playback's audio (dialog and message through the prompter). */
+    saveAudio: SaveAudio;
   };
   readonly statusBar: { text(): string; command(): string | undefined; refresh(): Promise<void> };
 }
@@ -67,9 +83,12 @@ export interface FeatureHookParts {
   readonly player: SpeechPlayerSlot;
   readonly longTasks: LongTaskTracker;
   readonly statusBar: StatusBar;
+  /** globalState, where the long tasks and their leases are kept. */
+  readonly memento: vscode.Memento;
+  readonly saveAudio: SaveAudio;
 }
 
-export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController; chatView: { receive(raw: unknown): Promise<void> }; store: ConversationStore; activationMs: number; logFolder: string; features: FeatureHookParts }): MaasTestHook {
+export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController; chatView: { receive(raw: unknown): Promise<void>; readonly visible: boolean }; store: ConversationStore; activationMs: number; logFolder: string; features: FeatureHookParts }): MaasTestHook {
   const { features } = parts;
   return {
     setPrompter: (prompter) => features.prompter.use(prompter),
@@ -79,6 +98,15 @@ export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController;
       clearCredentials: () => features.speechCredentials.clear(),
       attachPlayer: (player) => features.player.attach(player),
       pendingTasks: () => features.longTasks.pending(),
+      seedTask: async (entry, lease) => {
+        await features.memento.update('maas.speech.longTasks', [...features.longTasks.pending().filter((e) => e.taskId !== entry.taskId), entry]);
+        if (lease !== undefined) await features.memento.update('maas.speech.longTaskLeases', { ...features.longTasks.leases(), [entry.taskId]: lease });
+      },
+      resumeTasks: () => features.longTasks.resumeAll(),
+      cancelTask: (taskId) => features.longTasks.cancel(taskId),
+      leases: () => features.longTasks.leases(),
+      windowId: features.longTasks.windowId,
+      saveAudio: features.saveAudio,
     },
     statusBar: { text: () => features.statusBar.text, command: () => features.statusBar.command, refresh: () => features.statusBar.update() },
     activationMs: parts.activationMs,
@@ -103,6 +131,7 @@ export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController;
         const subscription = parts.chat.onDidPost((message) => messages.push(message));
         return { messages, dispose: () => subscription.dispose() };
       },
+      viewVisible: () => parts.chatView.visible,
     },
   };
 }

@@ -1,5 +1,7 @@
 // The read-aloud player of the chat view: plays the host's synthesised segments in order from Blob URLs (the CSP
-// allows `media-src blob:`), with play/pause, stop, position, speed, the current sentence and save. When the
+// allows `media-src blob:`), with play/pause, stop, previous/next sentence, position, speed, the current sentence
+// and save. It tells the host which sentence plays (`speechProgress`), which paces the synthesis and lets a reloaded
+// page resume there (`speechStart.resumeAt`). When the
 // browser refuses play() without a user gesture (NotAllowedError), a prominent play control takes its place; a
 // click on it is the gesture. The host's play() resolves on `speechEnded` (or fails on `speechError`).
 import type { HostToWebview, WebviewStrings } from '../shared/protocol';
@@ -38,6 +40,8 @@ export class SpeechPlayerView {
   private readonly position = h('span', { className: 'player-position', testId: 'player-position', attrs: { 'aria-live': 'off' } });
   private readonly toggle: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
+  private readonly previous: HTMLButtonElement;
+  private readonly nextButton: HTMLButtonElement;
   private readonly save: HTMLButtonElement;
   private readonly blocked: HTMLButtonElement;
   private readonly speed = h('select', { className: 'player-speed', testId: 'player-speed' });
@@ -48,12 +52,14 @@ export class SpeechPlayerView {
   private current: number | undefined;
   private next = 0;
   private lastIndex: number | undefined;
-  /** Seconds played in the finished segments. */
-  private elapsedBefore = 0;
+  /** Each played segment's length in seconds, for the position shown after a seek. */
+  private readonly durations = new Map<number, number>();
 
   constructor(private readonly context: ViewContext) {
     this.toggle = button('', () => this.onToggle(), { className: 'player-toggle', testId: 'player-toggle' });
     this.stopButton = button('', () => this.onStop(), { className: 'secondary', testId: 'player-stop' });
+    this.previous = button('⏮', () => this.seek(this.position0() - 1), { className: 'secondary', testId: 'player-previous' });
+    this.nextButton = button('⏭', () => this.seek(this.position0() + 1), { className: 'secondary', testId: 'player-next' });
     this.save = button('', () => this.onSave(), { className: 'secondary', testId: 'player-save' });
     this.blocked = button('', () => this.startAudio(), { className: 'player-autoplay-blocked', testId: 'player-autoplay-blocked' });
     this.blocked.hidden = true;
@@ -62,10 +68,13 @@ export class SpeechPlayerView {
     this.speed.addEventListener('change', () => this.applyRate());
     this.audio.addEventListener('ended', () => this.onEnded());
     this.audio.addEventListener('timeupdate', () => this.renderPosition());
+    this.audio.addEventListener('loadedmetadata', () => {
+      if (this.current !== undefined && Number.isFinite(this.audio.duration)) this.durations.set(this.current, this.audio.duration);
+    });
     this.audio.addEventListener('play', () => this.renderToggle());
     this.audio.addEventListener('pause', () => this.renderToggle());
-    this.audio.addEventListener('error', () => this.fail(this.audio.error?.message || 'The audio could not be played.'));
-    const controls = h('div', { className: 'player-controls' }, this.toggle, this.stopButton, this.position, this.speed, this.save);
+    this.audio.addEventListener('error', () => this.fail(this.audio.error?.message ?? ''));
+    const controls = h('div', { className: 'player-controls' }, this.previous, this.toggle, this.nextButton, this.stopButton, this.position, this.speed, this.save);
     this.element.append(this.title, this.blocked, h('div', { className: 'player-strip' }, this.sentence), controls, this.audio);
     this.element.hidden = true;
   }
@@ -76,6 +85,7 @@ export class SpeechPlayerView {
         this.reset();
         this.playbackId = message.playbackId;
         this.sentences = message.sentences;
+        this.next = Math.min(message.resumeAt ?? 0, Math.max(0, message.sentences - 1));
         this.title.textContent = message.title;
         this.renderLabels(this.context.strings());
         this.element.hidden = false;
@@ -100,6 +110,8 @@ export class SpeechPlayerView {
     const segment = this.segments.get(index);
     if (segment === undefined) return;
     this.current = index;
+    this.next = index;
+    if (this.playbackId !== undefined) this.context.post({ type: 'speechProgress', playbackId: this.playbackId, index });
     this.audio.src = segment.url;
     this.applyRate();
     this.sentence.textContent = segment.text;
@@ -126,7 +138,6 @@ export class SpeechPlayerView {
   private onEnded(): void {
     const index = this.current;
     if (index === undefined) return;
-    this.elapsedBefore += Number.isFinite(this.audio.duration) ? this.audio.duration : 0;
     this.current = undefined;
     this.next = index + 1;
     if (index === this.lastIndex || index + 1 >= this.sentences) {
@@ -140,13 +151,33 @@ export class SpeechPlayerView {
   private onToggle(): void {
     if (this.current === undefined && this.next >= this.sentences && this.segments.size > 0) {
       // Finished: play again from the start (the segments are still here).
-      this.elapsedBefore = 0;
       this.next = 0;
       this.playIndex(0);
       return;
     }
     if (this.audio.paused) this.startAudio();
     else this.audio.pause();
+  }
+
+  /** The sentence shown: the one playing, or the one waited for. */
+  private position0(): number {
+    return this.current ?? Math.min(this.next, Math.max(0, this.sentences - 1));
+  }
+
+  /** Plays sentence `index` now if it is here; otherwise waits for it and tells the host, which synthesises up to it. */
+  private seek(index: number): void {
+    if (this.playbackId === undefined || index < 0 || index >= this.sentences) return;
+    if (this.segments.has(index)) {
+      this.playIndex(index);
+      return;
+    }
+    this.audio.pause();
+    this.audio.removeAttribute('src');
+    this.current = undefined;
+    this.next = index;
+    this.sentence.textContent = '';
+    this.context.post({ type: 'speechProgress', playbackId: this.playbackId, index });
+    this.renderPosition();
   }
 
   private onStop(): void {
@@ -158,7 +189,10 @@ export class SpeechPlayerView {
     if (this.playbackId !== undefined) this.context.post({ type: 'saveAudio', playbackId: this.playbackId });
   }
 
-  private fail(message: string): void {
+  /** Reports a playback failure in the user's language, with the browser's own detail (English) after it. */
+  private fail(detail: string): void {
+    const failed = this.context.strings().playerFailed;
+    const message = detail === '' ? failed : `${failed} (${detail})`;
     if (this.playbackId !== undefined) this.context.post({ type: 'speechError', playbackId: this.playbackId, message: message.slice(0, 500) });
     this.close();
   }
@@ -184,7 +218,7 @@ export class SpeechPlayerView {
     this.current = undefined;
     this.next = 0;
     this.lastIndex = undefined;
-    this.elapsedBefore = 0;
+    this.durations.clear();
     this.sentence.textContent = '';
     this.blocked.hidden = true;
   }
@@ -192,6 +226,10 @@ export class SpeechPlayerView {
   private renderLabels(s: WebviewStrings): void {
     this.element.setAttribute('aria-label', s.player);
     this.stopButton.textContent = s.playerStop;
+    this.previous.title = s.playerPrevious;
+    this.previous.setAttribute('aria-label', s.playerPrevious);
+    this.nextButton.title = s.playerNext;
+    this.nextButton.setAttribute('aria-label', s.playerNext);
     this.save.textContent = s.playerSave;
     this.blocked.textContent = `▶ ${s.playerAutoplayBlocked}`;
     this.speed.setAttribute('aria-label', s.playerSpeed);
@@ -206,8 +244,10 @@ export class SpeechPlayerView {
   }
 
   private renderPosition(): void {
-    const shown = Math.min(this.sentences, (this.current ?? this.next - 1) + 1);
-    const elapsed = this.elapsedBefore + (this.current === undefined ? 0 : this.audio.currentTime);
-    this.position.textContent = formatString(this.context.strings().playerPosition, Math.max(1, shown), this.sentences, clock(elapsed));
+    const at = this.position0();
+    let before = 0;
+    for (const [index, seconds] of this.durations) if (index < at) before += seconds;
+    const elapsed = before + (this.current === undefined ? 0 : this.audio.currentTime);
+    this.position.textContent = formatString(this.context.strings().playerPosition, at + 1, this.sentences, clock(elapsed));
   }
 }

@@ -204,13 +204,18 @@ export class TurnView {
   }
 
   /** A chip was clicked (or activated with Enter): the sources open with that one marked. */
+  /** Without a reference for that number (none sent, or not this one), a note says so: a click always answers. */
   private showSource(number: number): void {
     const items = Array.from(this.sources.querySelectorAll<HTMLElement>('.source'));
-    if (items.length === 0) return;
+    this.sources.querySelector('.source-missing')?.remove();
     this.sources.hidden = false;
     for (const item of items) item.classList.toggle('selected', item.dataset.index === String(number));
     const selected = items.find((item) => item.dataset.index === String(number));
-    selected?.scrollIntoView({ block: 'nearest' });
+    if (selected === undefined) {
+      const note = formatString(this.context.strings().sourceMissing, number);
+      this.sources.append(h('div', { className: 'source-missing', testId: 'source-missing', text: note, attrs: { role: 'status' } }));
+    }
+    (selected ?? this.sources).scrollIntoView({ block: 'nearest' });
   }
 
   private copyAnswer(event: MouseEvent): void {

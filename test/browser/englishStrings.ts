@@ -83,4 +83,8 @@ export const englishStrings: WebviewStrings = {
   playerSave: 'Save audio',
   playerAutoplayBlocked: 'Click to start reading aloud',
   tooManyImages: 'A question takes at most {0} images; {1} more were not attached.',
+  sourceMissing: 'Source {0}: the service sent no text for this source.',
+  playerFailed: 'The audio could not be played.',
+  playerPrevious: 'Previous sentence',
+  playerNext: 'Next sentence',
 };

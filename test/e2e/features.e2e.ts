@@ -174,6 +174,22 @@ describe('knowledge base, images and read aloud in code-server', () => {
     await view.locator('[data-testid="player-stop"]').click();
   });
 
+  it('keeps reading when the chat view is hidden and shown again: the player comes back and plays on', async () => {
+    const { page } = scenario;
+    let view = await openChat(page);
+    await view.locator('[data-testid="turn"]').last().locator('[data-testid="read-aloud"]').click();
+    await view.locator('[data-testid="player"]').waitFor({ state: 'visible', timeout: 30_000 });
+    const time = (v: typeof view): Promise<number> => v.locator('audio').first().evaluate((a: { currentTime: number }) => a.currentTime);
+    await until(async () => (await time(view)) > 0, 30_000, 'playback to start');
+    await page.keyboard.press('Control+Shift+E'); // the Explorer takes the side bar: the chat view's page is discarded
+    await page.locator('.explorer-folders-view').waitFor({ timeout: 15_000 });
+    view = await openChat(page);
+    await view.locator('[data-testid="player"]').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match((await view.locator('[data-testid="player-position"]').textContent()) ?? '', /^Sentence \d+ of \d+/);
+    await until(async () => (await time(view)) > 0, 30_000, 'playback to go on in the page shown again');
+    await view.locator('[data-testid="player-stop"]').click();
+  });
+
   it('reads a long text to a file through the long-text task', async () => {
     const { page } = scenario;
     const target = path.join(folder, 'long.wav');

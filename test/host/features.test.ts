@@ -5,94 +5,14 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
 import { webp } from '../../service/test/testImages';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import { CommandId } from '../../src/vscode/commands/commandIds';
-import type { Prompter } from '../../src/vscode/prompter';
 import { api, finished, hook, service } from './hostService';
+import { editorWith, isRiffWave, pngFile, setSetting } from './featureHelpers';
+import { DEFAULT_VALUE, ScriptedPrompter } from './scriptedPrompter';
 
-
-
-
-/** Answers prompts from a script, in order, and records every message shown. */
-class ScriptedPrompter implements Prompter {
-  readonly messages: Array<{ level: string; text: string }> = [];
-  readonly answers: unknown[] = [];
-  readonly asked: string[] = [];
-
-  script(...answers: unknown[]): this {
-    this.answers.push(...answers);
-    return this;
-  }
-
-  private next<T>(what: string): Promise<T> {
-    this.asked.push(what);
-    return Promise.resolve(this.answers.shift() as T);
-  }
-
-  showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options?: vscode.QuickPickOptions): Promise<never> {
-    this.asked.push(`pick:${options?.title ?? ''}`);
-    const answer = this.answers.shift();
-    const choose = typeof answer === 'function' ? (answer as (items: readonly T[]) => unknown)(items) : answer;
-    return Promise.resolve(choose as never);
-  }
-  showInputBox(options: vscode.InputBoxOptions): Promise<string | undefined> {
-    const answer = this.answers[0];
-    if (answer === DEFAULT_VALUE) {
-      this.answers.shift();
-      this.asked.push(`input:${options.title ?? ''}`);
-      return Promise.resolve(options.value);
-    }
-    return this.next(`input:${options.title ?? ''}`);
-  }
-  private message(level: string, text: string): Promise<string | undefined> {
-    this.messages.push({ level, text });
-    return Promise.resolve(undefined);
-  }
-  showInformationMessage(message: string): Promise<string | undefined> {
-    return this.message('info', message);
-  }
-  showWarningMessage(message: string): Promise<string | undefined> {
-    return this.message('warning', message);
-  }
-  showErrorMessage(message: string): Promise<string | undefined> {
-    return this.message('error', message);
-  }
-  showSaveDialog(): Promise<vscode.Uri | undefined> {
-    return this.next('save');
-  }
-  showOpenDialog(): Promise<vscode.Uri[] | undefined> {
-    return this.next('open');
-  }
-}
-
-const DEFAULT_VALUE = Symbol('take the input box default');
-
-function pngFile(dir: string, name: string, width: number, height: number, rgb: [number, number, number]): vscode.Uri {
-  const png = new PNG({ width, height });
-  for (let i = 0; i < width * height; i++) png.data.set([...rgb, 255], i * 4);
-  const file = path.join(dir, name);
-  writeFileSync(file, PNG.sync.write(png));
-  return vscode.Uri.file(file);
-}
-
-async function setSetting(name: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('maas').update(name, value, vscode.ConfigurationTarget.Global);
-}
-
-async function editorWith(content: string, select: 'all' | 'none'): Promise<vscode.TextEditor> {
-  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content }));
-  const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
-  editor.selection = select === 'all' ? new vscode.Selection(new vscode.Position(0, 0), end) : new vscode.Selection(0, 0, 0, 0);
-  return editor;
-}
-
-function isRiffWave(bytes: Uint8Array): boolean {
-  const text = Buffer.from(bytes.subarray(0, 12)).toString('latin1');
-  return text.startsWith('RIFF') && text.endsWith('WAVE') && bytes.length > 44;
-}
 
 describe('knowledge base, images, speech and diagnostics', () => {
   let dir = '';

@@ -98,6 +98,9 @@ export async function handleIntent(message: WebviewToHost, deps: IntentDependenc
     case 'speechError':
       deps.speech?.player.failed(message.playbackId, message.message);
       return;
+    case 'speechProgress':
+      deps.speech?.player.progress(message.playbackId, message.index);
+      return;
     default:
       assertNever(message);
   }

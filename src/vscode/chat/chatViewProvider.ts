@@ -68,6 +68,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     });
   }
 
+  /** Whether the chat view is resolved and visible now. */
+  get visible(): boolean {
+    return this.view?.visible === true;
+  }
+
   /** Shows the chat view, creating it if needed. */
   async reveal(focus = false): Promise<void> {
     if (this.view !== undefined) this.view.show(!focus);

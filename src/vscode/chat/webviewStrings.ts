@@ -87,5 +87,9 @@ export function webviewStrings(): WebviewStrings {
     playerSave: vscode.l10n.t('Save audio'),
     playerAutoplayBlocked: vscode.l10n.t('Click to start reading aloud'),
     tooManyImages: vscode.l10n.t('A question takes at most {0} images; {1} more were not attached.'),
+    sourceMissing: vscode.l10n.t('Source {0}: the service sent no text for this source.'),
+    playerFailed: vscode.l10n.t('The audio could not be played.'),
+    playerPrevious: vscode.l10n.t('Previous sentence'),
+    playerNext: vscode.l10n.t('Next sentence'),
   };
 }

@@ -16,13 +16,20 @@ export function describeImageCommand(deps: FeatureDependencies): (uri?: unknown,
     if (targets.length === 0) return [];
     const question = await askQuestion(deps);
     if (question === undefined) return [];
+    // The images are read and prepared together; each one's failure is reported under its own name and never
+    // keeps the others from being described.
+    const loaded = await Promise.allSettled(targets.map((target) => loadImage(deps, target)));
+    const images = loaded.flatMap((result, index) => {
+      if (result.status === 'fulfilled') return result.value === undefined ? [] : [result.value];
+      const name = path.posix.basename(targets[index]?.path ?? '');
+      deps.logger.warn(`Preparing ${name} failed: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`);
+      void deps.prompter.showErrorMessage(vscode.l10n.t('{0} could not be read as an image.', name));
+      return [];
+    });
+    if (images.length === 0) return [];
+    await revealChatView(vscode.commands);
     const turnIds: string[] = [];
-    for (const target of targets) {
-      const image = await loadImage(deps, target);
-      if (image === undefined) continue;
-      if (turnIds.length === 0) await revealChatView(vscode.commands);
-      turnIds.push(await deps.chat.startTurn({ kind: 'image', question, images: [image], model: deps.settings.settings.visionModel }));
-    }
+    for (const image of images) turnIds.push(await deps.chat.startTurn({ kind: 'image', question, images: [image], model: deps.settings.settings.visionModel }));
     return turnIds;
   };
 }

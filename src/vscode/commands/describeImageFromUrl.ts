@@ -2,6 +2,7 @@
 // other schemes are refused before anything is sent.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { urlFileName } from '../../core/urlFileName';
 import { askQuestion } from './describeImage';
 import { revealChatView, type FeatureDependencies } from './featureDependencies';
 
@@ -24,7 +25,7 @@ export function describeImageFromUrlCommand(deps: FeatureDependencies): () => Pr
     const question = await askQuestion(deps);
     if (question === undefined) return undefined;
     const parsed = new URL(url);
-    const name = decodeURIComponent(parsed.pathname.split('/').pop() ?? '') || parsed.hostname;
+    const name = urlFileName(parsed);
     await revealChatView(vscode.commands);
     return deps.chat.startTurn({
       kind: 'image',

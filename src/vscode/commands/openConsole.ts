@@ -1,17 +1,19 @@
-// MaaS: Open Console — opens the service's web console (maas.consoleUrl) in the browser.
+// MaaS: Open Console — opens the service's web console (maas.consoleUrl) in the browser; resolves with the address
+// opened (undefined when none is set), which the in-host test checks.
 import * as vscode from 'vscode';
 import type { Prompter } from '../prompter';
 import type { SettingsReader } from '../settings';
 
-export function openConsoleCommand(settings: SettingsReader, prompter: Prompter): () => Promise<void> {
+export function openConsoleCommand(settings: SettingsReader, prompter: Prompter): () => Promise<string | undefined> {
   return async () => {
     const url = settings.settings.consoleUrl;
     if (url === '') {
       const open = vscode.l10n.t('Open Settings');
       const choice = await prompter.showWarningMessage(vscode.l10n.t('Set maas.consoleUrl to the address of the service\'s web console first.'), open);
       if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', 'maas.consoleUrl');
-      return;
+      return undefined;
     }
     await vscode.env.openExternal(vscode.Uri.parse(url));
+    return url;
   };
 }

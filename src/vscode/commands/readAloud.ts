@@ -4,7 +4,7 @@
 // (the player falls back to the media preview when the view cannot be shown).
 import * as vscode from 'vscode';
 import { synthesizePipelined } from '../../core/speech/pipelinedSynthesizer';
-import { splitSentences } from '../../core/speech/sentenceSplitter';
+import { speechPieces } from '../../core/speech/speechLimits';
 import { isServiceError } from '../../core/serviceError';
 import { readAloudSource, type ReadAloudSource } from '../speech/readAloudSource';
 import { requireSpeechCredentials, speechErrorText } from '../speech/speechMessages';
@@ -32,12 +32,18 @@ export function readAloudCommand(deps: FeatureDependencies): () => Promise<ReadA
 /** Synthesises `source.text` and plays it through the speech player; errors become a message. */
 export async function speakText(deps: FeatureDependencies, source: ReadAloudSource): Promise<ReadAloudResult | undefined> {
   const features = deps.settings.features;
-  const sentences = [...source.text].length <= features.speechLongTextThreshold ? [source.text] : splitSentences(source.text);
+  const sentences = speechPieces(source.text, features.speechLongTextThreshold);
   const client = deps.client();
-  const segments = synthesizePipelined(sentences, async (text, signal) => {
-    const result = await client.synthesize(synthesisRequest(features, text), { signal });
-    return { audio: result.audio, format: result.format };
-  });
+  // One sentence synthesised ahead of the one pulled; the chat player pulls at most one past the sentence playing,
+  // so synthesis stays at most two sentences ahead of what is heard (webviewSpeechPlayer.ts).
+  const segments = synthesizePipelined(
+    sentences,
+    async (text, signal) => {
+      const result = await client.synthesize(synthesisRequest(features, text), { signal });
+      return { audio: result.audio, format: result.format };
+    },
+    { prefetch: 1 },
+  );
   try {
     await deps.player.play(segments, { title: source.title, sentences: sentences.length, format: features.speechFormat, baseName: source.baseName });
     return { sentences: sentences.length };

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/serviceError';
+import { isLongText } from '../../core/speech/speechLimits';
 import { FileSpeechPlayer } from '../speech/fileSpeechPlayer';
 import { readAloudSource } from '../speech/readAloudSource';
 import { requireSpeechCredentials, speechErrorText } from '../speech/speechMessages';
@@ -28,7 +29,7 @@ export function readAloudToFileCommand(deps: FeatureDependencies): () => Promise
     const client = deps.client();
     const request = synthesisRequest(features, source.text);
     try {
-      if ([...source.text].length > features.speechLongTextThreshold) {
+      if (isLongText(source.text, features.speechLongTextThreshold)) {
         const task = await client.submitLongTask(request);
         return await deps.longTasks.follow({ taskId: task.taskId, target, title: path.basename(target) });
       }

@@ -36,7 +36,7 @@ export interface CommandDependencies {
 
 export function registerCommands(deps: CommandDependencies): vscode.Disposable[] {
   const handlers: Record<CommandIdValue, (...args: unknown[]) => unknown> = {
-    [CommandId.setApiKey]: setApiKeyCommand(deps.keys, deps.logger),
+    [CommandId.setApiKey]: setApiKeyCommand(deps.keys, deps.logger, deps.features.prompter),
     [CommandId.clearApiKey]: clearApiKeyCommand(deps.keys, deps.logger),
     [CommandId.showLogs]: showLogsCommand(deps.logger),
     [CommandId.openConsole]: openConsoleCommand(deps.settings, deps.features.prompter),

@@ -1,11 +1,13 @@
-// MaaS: Set API Key — asks for the key in a password box and stores it, trimmed, in SecretStorage.
+// MaaS: Set API Key — asks for the key in a password box and stores it, trimmed, in SecretStorage. The box and the
+// messages go through the Prompter (in-host tests answer them).
 import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../apiKeyStore';
 import type { Logger } from '../logger';
+import type { Prompter } from '../prompter';
 
-export function setApiKeyCommand(keys: ApiKeyStore, logger: Logger): () => Promise<void> {
+export function setApiKeyCommand(keys: ApiKeyStore, logger: Logger, prompter: Prompter): () => Promise<void> {
   return async () => {
-    const entered = await vscode.window.showInputBox({
+    const entered = await prompter.showInputBox({
       title: vscode.l10n.t('MaaS: Set API Key'),
       prompt: vscode.l10n.t('Paste the API key you created in the service console. It is kept in VS Code\'s secret storage.'),
       placeHolder: vscode.l10n.t('API key'),
@@ -16,12 +18,12 @@ export function setApiKeyCommand(keys: ApiKeyStore, logger: Logger): () => Promi
     if (entered === undefined) return;
     const key = entered.trim();
     if (key === '') {
-      void vscode.window.showWarningMessage(vscode.l10n.t('The API key cannot be blank.'));
+      void prompter.showWarningMessage(vscode.l10n.t('The API key cannot be blank.'));
       return;
     }
     logger.rememberSecret(key);
     await keys.set(key);
     logger.info('API key stored in secret storage.');
-    void vscode.window.showInformationMessage(vscode.l10n.t('MaaS API key saved.'));
+    void prompter.showInformationMessage(vscode.l10n.t('MaaS API key saved.'));
   };
 }

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { SpeechErrorCode } from '../../shared/speechCodes';
 import { isServiceError } from '../../core/serviceError';
+import { REALTIME_MAX_CHARS } from '../../core/speech/speechLimits';
 import { storedErrorFrom } from '../chat/errorMessages';
 import { errorView } from '../chat/errorPresentation';
 import type { Prompter } from '../prompter';
@@ -17,7 +18,7 @@ export function speechErrorText(error: unknown, redact: (text: string) => string
       case SpeechErrorCode.invalidParameter:
         return vscode.l10n.t('The speech service refused a parameter; check the maas.speech settings.') + detail;
       case SpeechErrorCode.textTooLong:
-        return vscode.l10n.t('The text is too long for the speech service.') + detail;
+        return vscode.l10n.t('The text is too long for the speech service (real-time synthesis takes at most {0} characters); MaaS: Read Aloud to File sends long text to the long-text task.', REALTIME_MAX_CHARS) + detail;
       case SpeechErrorCode.unknownTask:
         return vscode.l10n.t('The speech service no longer knows this task.') + detail;
       default:

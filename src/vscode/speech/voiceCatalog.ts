@@ -1,27 +1,45 @@
-// The service's speaker list, fetched once and kept in memory and in globalState (so the voice picker opens at once
-// after a reload); Refresh fetches it again.
+// The service's speaker list, fetched once per service address and kept in memory and in globalState (so the voice
+// picker opens at once after a reload); Refresh fetches it again. Lists are keyed by the base URL: after
+// maas.baseUrl changes, the picker never offers the previous service's voices.
 import type * as vscode from 'vscode';
+import * as z from 'zod';
 import type { MaasClient } from '../../core/maasClient';
 import type { Speaker } from '../../core/speechPayloads';
 
-const STATE_KEY = 'maas.speech.speakers';
+const STATE_KEY = 'maas.speech.speakersByBaseUrl';
+
+const storedSchema = z.record(z.string(), z.array(z.object({ id: z.string(), name: z.string() })));
+
+function keyOf(baseUrl: string): string {
+  return baseUrl.trim().replace(/\/+$/, '');
+}
 
 export class VoiceCatalog {
-  private cached: readonly Speaker[] | undefined;
+  private readonly cached = new Map<string, readonly Speaker[]>();
 
   constructor(
     private readonly state: vscode.Memento,
     private readonly client: () => MaasClient,
+    private readonly baseUrl: () => string,
   ) {}
 
   async speakers(options: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<readonly Speaker[]> {
+    const key = keyOf(this.baseUrl());
     if (options.refresh !== true) {
-      this.cached ??= this.state.get<Speaker[]>(STATE_KEY);
-      if (this.cached !== undefined && this.cached.length > 0) return this.cached;
+      const known = this.cached.get(key) ?? this.stored()[key];
+      if (known !== undefined && known.length > 0) {
+        this.cached.set(key, known);
+        return known;
+      }
     }
     const fresh = await this.client().listSpeakers({ signal: options.signal });
-    this.cached = fresh;
-    await this.state.update(STATE_KEY, fresh);
+    this.cached.set(key, fresh);
+    await this.state.update(STATE_KEY, { ...this.stored(), [key]: fresh });
     return fresh;
+  }
+
+  private stored(): Record<string, Speaker[]> {
+    const parsed = storedSchema.safeParse(this.state.get(STATE_KEY));
+    return parsed.success ? parsed.data : {};
   }
 }

@@ -1,7 +1,11 @@
 // The read-aloud player of the chat view, host side: each synthesised segment is posted to the webview, which plays
-// them in order from Blob URLs and reports back when it ended, failed or was stopped. It stays attached to the
-// SpeechPlayerSlot; while no chat view is ready (none resolved, or it never became ready after being revealed) a
-// playback goes to the fallback player instead. Free of the VS Code API: the save dialog is passed in.
+// them in order from Blob URLs and reports back which sentence plays, and when it ended, failed or was stopped.
+// Backpressure: a segment is pulled from the synthesis only when it is at most SEGMENTS_AHEAD past the sentence
+// playing, so with the pipeline's own prefetch synthesis never runs more than two sentences ahead of what is heard.
+// A hidden view loses its page (no retainContextWhenHidden, style.md rule 6) but not the playback: when the view
+// is shown again and says `ready`, the playback is posted again from the sentence that was playing. It stays
+// attached to the SpeechPlayerSlot; while no chat view is ready (none resolved, or it never became ready after being
+// revealed) a playback goes to the fallback player instead. Free of the VS Code API: the save dialog is passed in.
 import { randomUUID } from 'node:crypto';
 import type { SpeechSegment } from '../../core/speech/pipelinedSynthesizer';
 import type { HostToWebview, SpeechFormat } from '../../shared/protocol';
@@ -15,9 +19,14 @@ export interface SpeechViewPort {
 export interface WebviewSpeechPlayerOptions {
   readonly fallback: SpeechPlayer;
   /** Asks for a file and writes the audio there. */
-  readonly saveAudio: (audio: Uint8Array, format: SpeechFormat, baseName: string) => Promise<void>;
+  readonly saveAudio: (audio: Uint8Array, format: SpeechFormat, baseName: string) => Promise<unknown>;
   /** How long play() waits for a chat view that is being revealed to say `ready`. */
   readonly readyTimeoutMs?: number;
+}
+
+interface Recorded {
+  readonly meta: SpeechPlaybackMeta;
+  readonly segments: SpeechSegment[];
 }
 
 interface Playback {
@@ -25,12 +34,15 @@ interface Playback {
   readonly abort: AbortController;
   readonly resolve: () => void;
   readonly reject: (error: Error) => void;
+  readonly record: Recorded;
+  /** The sentence the webview plays (or waits for); 0 until it reports. */
+  playing: number;
+  /** Wakes the segment loop when `playing` moves. */
+  moved: Array<() => void>;
 }
 
-interface Recorded {
-  readonly meta: SpeechPlaybackMeta;
-  readonly segments: SpeechSegment[];
-}
+/** Segments posted past the one playing: one, so the next sentence starts without a gap. */
+export const SEGMENTS_AHEAD = 1;
 
 /** Playbacks whose audio can still be saved; older ones are forgotten to bound memory. */
 const rememberedPlaybacks = 3;
@@ -51,16 +63,15 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
     if (port === undefined) this.endCurrent();
   }
 
-  /** The view was hidden: its page is discarded (no retainContextWhenHidden), and with it any playback. */
+  /** The view was hidden: its page is discarded, the playback waits (no progress comes) until it is shown again. */
   viewHidden(): void {
     this.ready = false;
-    this.endCurrent();
   }
 
-  /** The webview said `ready`: a freshly loaded page, so a playback it was showing is gone. */
+  /** The webview said `ready`: a freshly loaded page, which resumes the playback from the sentence it had reached. */
   viewReady(): void {
-    this.endCurrent();
     this.ready = this.port !== undefined;
+    if (this.current !== undefined && this.port !== undefined) this.resume(this.current, this.port);
     const waiters = this.readyWaiters;
     this.readyWaiters = [];
     for (const wake of waiters) wake();
@@ -70,21 +81,20 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
     this.stop();
     const port = await this.readyPort();
     if (port === undefined) return this.options.fallback.play(segments, meta);
-    const abort = new AbortController();
-    let playback: Playback | undefined;
-    const finished = new Promise<void>((resolve, reject) => {
-      playback = { id: randomUUID(), abort, resolve, reject };
-    });
-    if (playback === undefined) throw new Error('unreachable: the promise executor runs synchronously');
-    const { id } = playback;
-    this.current = playback;
     const record: Recorded = { meta, segments: [] };
+    const playback = newPlayback(record);
+    const { id, abort } = playback;
+    this.current = playback;
     this.remember(id, record);
-    port.post({ type: 'speechStart', playbackId: id, title: meta.title, sentences: meta.sentences, format: meta.format });
+    this.port?.post({ type: 'speechStart', playbackId: id, title: meta.title, sentences: meta.sentences, format: meta.format });
     const aborted = new Promise<'aborted'>((resolve) => abort.signal.addEventListener('abort', () => resolve('aborted'), { once: true }));
     const iterator = segments[Symbol.asyncIterator]();
     try {
       for (;;) {
+        if ((await Promise.race([this.room(playback), aborted])) === 'aborted') {
+          void iterator.return?.().catch(() => undefined);
+          return;
+        }
         const pending = iterator.next();
         // After a stop the pending synthesis may still fail; nobody awaits it then.
         pending.catch(() => undefined);
@@ -95,25 +105,44 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
           return;
         }
         if (next.done === true) break;
-        const segment = next.value;
-        record.segments.push(segment);
-        port.post({
-          type: 'speechSegment',
-          playbackId: id,
-          index: segment.index,
-          text: segment.text,
-          format: segment.format === 'mp3' ? 'mp3' : 'wav',
-          audioBase64: Buffer.from(segment.audio).toString('base64'),
-          ...(segment.index >= meta.sentences - 1 ? { last: true } : {}),
-        });
+        record.segments.push(next.value);
+        if (this.ready) this.port?.post(segmentMessage(id, next.value, meta));
       }
-      await finished;
+      await playback.finished;
     } catch (error) {
-      if (this.current?.id === id) port.post({ type: 'speechStop', playbackId: id });
+      if (this.current?.id === id) this.port?.post({ type: 'speechStop', playbackId: id });
       throw error;
     } finally {
       if (this.current?.id === id) this.current = undefined;
     }
+  }
+
+  /** The webview plays (or, after a seek, waits for) sentence `index`: segments up to SEGMENTS_AHEAD past it may come. */
+  progress(playbackId: string, index: number): void {
+    const playback = this.current;
+    if (playback?.id !== playbackId) return;
+    playback.playing = Math.max(0, Math.min(index, playback.record.meta.sentences - 1));
+    for (const wake of playback.moved.splice(0)) wake();
+  }
+
+  /** Resolves when the next segment is within SEGMENTS_AHEAD of the sentence playing. */
+  private room(playback: Playback): Promise<void> {
+    const fits = (): boolean => playback.record.segments.length <= playback.playing + SEGMENTS_AHEAD;
+    if (fits()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (fits()) resolve();
+        else playback.moved.push(check);
+      };
+      playback.moved.push(check);
+    });
+  }
+
+  /** Posts the playback again to a freshly loaded page, from the sentence it had reached. */
+  private resume(playback: Playback, port: SpeechViewPort): void {
+    const { meta, segments } = playback.record;
+    port.post({ type: 'speechStart', playbackId: playback.id, title: meta.title, sentences: meta.sentences, format: meta.format, resumeAt: playback.playing });
+    for (const segment of segments) if (segment.index >= playback.playing) port.post(segmentMessage(playback.id, segment, meta));
   }
 
   stop(): void {
@@ -154,6 +183,7 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
     playback.resolve();
   }
 
+
   private remember(id: string, record: Recorded): void {
     this.recorded.set(id, record);
     for (const key of this.recorded.keys()) {
@@ -176,4 +206,25 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
       this.readyWaiters.push(wake);
     });
   }
+}
+
+function newPlayback(record: Recorded): Playback & { readonly finished: Promise<void> } {
+  let settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  const finished = new Promise<void>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  if (settle === undefined) throw new Error('unreachable: the promise executor runs synchronously');
+  return { id: randomUUID(), abort: new AbortController(), resolve: settle.resolve, reject: settle.reject, record, playing: 0, moved: [], finished };
+}
+
+function segmentMessage(playbackId: string, segment: SpeechSegment, meta: SpeechPlaybackMeta): HostToWebview {
+  return {
+    type: 'speechSegment',
+    playbackId,
+    index: segment.index,
+    text: segment.text,
+    format: segment.format === 'mp3' ? 'mp3' : 'wav',
+    audioBase64: Buffer.from(segment.audio).toString('base64'),
+    ...(segment.index >= meta.sentences - 1 ? { last: true } : {}),
+  };
 }

@@ -42,6 +42,7 @@ const valid: unknown[] = [
   { type: 'speechEnded', playbackId: 'p1' },
   { type: 'speechEnded', playbackId: 'p1', stopped: true },
   { type: 'speechError', playbackId: 'p1', message: 'NotSupportedError' },
+  { type: 'speechProgress', playbackId: 'p1', index: 3 },
 ];
 
 const invalid: [string, unknown][] = [
@@ -70,6 +71,8 @@ const invalid: [string, unknown][] = [
   ['save audio with an empty playback id', { type: 'saveAudio', playbackId: '' }],
   ['speech ended with a non-boolean stop', { type: 'speechEnded', playbackId: 'p1', stopped: 'yes' }],
   ['a speech error over 500 characters', { type: 'speechError', playbackId: 'p1', message: 'x'.repeat(501) }],
+  ['speech progress at a negative sentence', { type: 'speechProgress', playbackId: 'p1', index: -1 }],
+  ['speech progress at a fractional sentence', { type: 'speechProgress', playbackId: 'p1', index: 1.5 }],
 ];
 
 describe('webview -> host protocol', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { speechText } from '../../../src/core/speech/speechText';
+import { documentSpeechText, plainSpeechText, speechText } from '../../../src/core/speech/speechText';
 
 describe('speechText', () => {
   it('drops fenced and indented code blocks', () => {
@@ -23,5 +23,16 @@ describe('speechText', () => {
 
   it('keeps Chinese text as it is', () => {
     assert.equal(speechText('## 简介\n\n这是**重要**的内容^[1]^。'), '简介\n这是重要的内容。');
+  });
+
+  it('a plain text or source file is read as written: indented lines, stars and angle brackets stay', () => {
+    const text = 'Dear reader,\n\n    this indented paragraph is not code.\n*Stars* and a < b > c stay.\n';
+    assert.equal(plainSpeechText(text), 'Dear reader,\nthis indented paragraph is not code.\n*Stars* and a < b > c stay.');
+    assert.equal(documentSpeechText(text, 'plaintext'), plainSpeechText(text));
+    assert.equal(documentSpeechText('def f():\n    return 1\n', 'python'), 'def f():\nreturn 1');
+  });
+
+  it('a Markdown document still goes through the Markdown cleaning', () => {
+    assert.equal(documentSpeechText('# Title\n\n    code\n', 'markdown'), 'Title');
   });
 });

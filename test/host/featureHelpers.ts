@@ -1,0 +1,29 @@
+// Helpers of the in-host feature suites: image files on disk, settings, an editor with text, WAV checks.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PNG } from 'pngjs';
+import * as vscode from 'vscode';
+
+export function pngFile(dir: string, name: string, width: number, height: number, rgb: [number, number, number]): vscode.Uri {
+  const png = new PNG({ width, height });
+  for (let i = 0; i < width * height; i++) png.data.set([...rgb, 255], i * 4);
+  const file = path.join(dir, name);
+  writeFileSync(file, PNG.sync.write(png));
+  return vscode.Uri.file(file);
+}
+
+export async function setSetting(name: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('maas').update(name, value, vscode.ConfigurationTarget.Global);
+}
+
+export async function editorWith(content: string, select: 'all' | 'none'): Promise<vscode.TextEditor> {
+  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content }));
+  const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
+  editor.selection = select === 'all' ? new vscode.Selection(new vscode.Position(0, 0), end) : new vscode.Selection(0, 0, 0, 0);
+  return editor;
+}
+
+export function isRiffWave(bytes: Uint8Array): boolean {
+  const text = Buffer.from(bytes.subarray(0, 12)).toString('latin1');
+  return text.startsWith('RIFF') && text.endsWith('WAVE') && bytes.length > 44;
+}
