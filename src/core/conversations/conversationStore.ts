@@ -116,14 +116,15 @@ export class ConversationStore {
    * What to write for a conversation: ours, or, when another window changed the file since this store last read or
    * wrote it (`base`), ours merged with theirs, so neither window's new turns are lost. The merge is reported.
    */
-  private async mergedWithDisk(id: string, json: string, base: string | undefined): Promise<Conversation> {
+  private async mergedWithDisk(id: string, json: string, base: string | undefined): Promise<unknown> {
     return this.mergedWith(id, json, base, await readFile(this.conversationFile(id), 'utf8').catch(() => undefined));
   }
 
-  private mergedWith(id: string, json: string, base: string | undefined, onDisk: string | undefined): Conversation {
+  private mergedWith(id: string, json: string, base: string | undefined, onDisk: string | undefined): unknown {
     const ours = conversationSchema.parse(JSON.parse(json));
     const merged = mergeWithFile(base === undefined ? undefined : conversationSchema.parse(JSON.parse(base)), ours, onDisk);
-    if (merged === undefined) return ours;
+    // Unmerged, the file holds exactly `json` (not the schema's re-ordering of it), so watch() knows it as our echo.
+    if (merged === undefined) return JSON.parse(json);
     const mergedJson = JSON.stringify(merged);
     this.written.set(id, mergedJson);
     this.ownWrites.set(id, [...(this.ownWrites.get(id) ?? []), mergedJson].slice(-OWN_WRITES_KEPT));

@@ -94,6 +94,7 @@ export class ChatController implements vscode.Disposable {
     if (this.saver.isDisposed) return;
     const id = change.kind === 'changed' ? change.conversation.id : change.id;
     const conversation = this.state.conversations.find((c) => c.id === id);
+    this.deps.logger.info(`Conversation ${id} was ${change.kind === 'changed' ? 'changed' : 'deleted'} by another window (or merged with its version).`);
     if (change.kind === 'changed') {
       const live = conversation?.turns.filter((t) => this.turns.isRunning(t.id)) ?? [];
       this.state = ops.upsertConversation(this.state, ops.withLiveTurns(change.conversation, live));
@@ -205,6 +206,7 @@ export class ChatController implements vscode.Disposable {
     }
     const turn = newTurn(input, model);
     this.state = ops.addTurn(this.state, conversation.id, turn, Date.now());
+    this.turns.claim(turn.id);
     await this.saveNow();
     await this.postSnapshot();
     void this.turns.run(conversation.id, turn.id);
@@ -221,6 +223,7 @@ export class ChatController implements vscode.Disposable {
     // not the picker's current choice: the picker applies to the next new question.
     const { state, unusedImages } = ops.rerunFrom(this.state, found.conversation.id, turnId, question ?? found.turn.question, found.turn.model, Date.now());
     this.state = state;
+    this.turns.claim(turnId);
     void this.deps.store.deleteImages(unusedImages);
     await this.saveNow();
     await this.postSnapshot();

@@ -44,8 +44,18 @@ export class TurnScheduler {
     return this.retryViews;
   }
 
+  /**
+   * Whether this window answers that turn: from claim() (before its first save) until its final state is saved.
+   * A change from another window, or a merge with one, keeps this window's version of such a turn: were it
+   * only kept while streaming, a version saved before the turn started or ended could take it back to pending.
+   */
   isRunning(turnId: string): boolean {
     return this.running.has(turnId);
+  }
+
+  /** Marks a new or re-run turn as this window's before anything is awaited; run() then answers it. */
+  claim(turnId: string): void {
+    this.running.set(turnId, new AbortController());
   }
 
   /** Posts the deltas still batched (before a snapshot, so nothing arrives out of order). */
@@ -54,16 +64,21 @@ export class TurnScheduler {
   }
 
   async run(conversationId: string, turnId: string): Promise<void> {
+    const abort = this.running.get(turnId) ?? new AbortController();
+    this.running.set(turnId, abort);
     const found = ops.findTurn(this.host.state(), turnId);
-    if (found === undefined) return;
+    if (found === undefined) {
+      this.release(turnId, abort);
+      return;
+    }
     const settings = this.host.settings.settings;
     if (settings.baseUrl === '') {
       const message = 'maas.baseUrl is not set.';
       this.turnChanged(conversationId, { ...found.turn, status: 'error', error: { kind: 'noBaseUrl', message }, completedAt: Date.now() });
+      await this.host.saveNow();
+      this.release(turnId, abort);
       return;
     }
-    const abort = new AbortController();
-    this.running.set(turnId, abort);
     const { store, logger } = this.host;
     const vision = isVisionModel(settings, found.turn.model);
     try {
@@ -85,17 +100,23 @@ export class TurnScheduler {
           redact: (text) => logger.redact(text),
         },
         {
-          changed: (turn, retry) => this.turnChanged(conversationId, turn, retry),
-          delta: (turn, answer, reasoning) => this.turnDelta(conversationId, turn, answer, reasoning),
+          // A run that a re-run of the same turn replaced (Regenerate while streaming) no longer writes the turn.
+          changed: (turn, retry) => this.running.get(turnId) === abort && this.turnChanged(conversationId, turn, retry),
+          delta: (turn, answer, reasoning) => this.running.get(turnId) === abort && this.turnDelta(conversationId, turn, answer, reasoning),
           failover: (baseUrl) => this.host.notify('warning', vscode.l10n.t('The service address did not answer; using {0} for now.', baseUrl)),
         },
       );
       if (final.status === 'error') logger.warn(`Turn ${turnId} failed: ${final.error?.kind} ${final.error?.message}`);
     } finally {
-      this.running.delete(turnId);
       this.retryViews.delete(turnId);
       await this.host.saveNow();
+      this.release(turnId, abort);
     }
+  }
+
+  /** Ends this window's claim on a turn, unless a re-run has claimed it again since. */
+  private release(turnId: string, abort: AbortController): void {
+    if (this.running.get(turnId) === abort) this.running.delete(turnId);
   }
 
   stop(turnId: string): void {
@@ -115,12 +136,12 @@ export class TurnScheduler {
     for (const id of turnIds) this.running.get(id)?.abort();
   }
 
-  /** The window is closing: the running turns keep what arrived, marked interrupted (the caller saves them). */
+  /** The window is closing: the unfinished turns keep what arrived, marked interrupted (the caller saves them). */
   interruptAll(state: ops.ConversationsState): ops.ConversationsState {
     let next = state;
     for (const turnId of this.running.keys()) {
       const found = ops.findTurn(next, turnId);
-      if (found === undefined) continue;
+      if (found === undefined || (found.turn.status !== 'pending' && found.turn.status !== 'streaming')) continue;
       next = ops.updateTurn(next, found.conversation.id, turnId, (t) => ({ ...t, status: 'interrupted', completedAt: Date.now() }));
     }
     return next;

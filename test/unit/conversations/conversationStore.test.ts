@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { titleFromQuestion } from '../../../src/core/conversations/conversationModel';
+import { conversationSchema, titleFromQuestion } from '../../../src/core/conversations/conversationModel';
 import { ConversationStore, type StoreChange } from '../../../src/core/conversations/conversationStore';
 import { conversation, turn } from './fixtures';
 
@@ -155,6 +155,28 @@ describe('ConversationStore.watch: two windows sharing the folder', () => {
     } finally {
       inA.dispose();
       inB.dispose();
+    }
+  });
+
+  it('never reports its own writes of objects whose keys are not in the schema\'s order (as state updates build them)', async () => {
+    const dir = folder();
+    const store = new ConversationStore(dir);
+    await store.load();
+    const seen = watching(store);
+    try {
+      const base = conversation([turn('t1', 'question', '')], { id: 'c' });
+      for (let i = 0; i < 12; i++) {
+        // The same data with the keys in reverse order, as spreads of changed fields can leave them.
+        const reversed = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).reverse()) as T;
+        const updated = { ...turn('t1', 'question', 'a'.repeat(i)), status: i < 11 ? ('streaming' as const) : ('done' as const) };
+        const reordered = reversed({ ...base, turns: [reversed(updated)] });
+        assert.notEqual(JSON.stringify(reordered), JSON.stringify(conversationSchema.parse(reordered)), 'the keys are out of the schema order');
+        await store.save({ version: 1, conversations: [reordered] });
+      }
+      await settle();
+      assert.deepEqual(seen.changes, [], 'an echo of its own write taken for another window\'s would replace newer state');
+    } finally {
+      seen.dispose();
     }
   });
 
