@@ -43,7 +43,8 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [{ ...vscodeBan, allowTypeImports: false }],
         patterns: [
-          { group: ['*', '!zod', '!./*', '!../shared/*'], message: 'src/shared imports nothing but zod and itself.' },
+          // Anything but zod and a sibling file (`./name`); the gitignore-style `group` cannot express `./`.
+          { regex: '^(?!zod$|\\./[\\w.-]+$)', message: 'src/shared imports nothing but zod and itself.' },
           { group: ['**/core/**', '**/vscode/**', '**/webview/**', 'node:*'], message: 'src/shared imports nothing but zod and itself.' },
         ],
       }],

@@ -20,6 +20,7 @@ const leaks: [string, string][] = [
   ['src/shared/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n"],
   ['src/shared/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
   ['src/shared/probe.ts', "import { redactSecrets } from '../core/redact';\nexport const x = redactSecrets;\n"],
+  ['src/shared/probe.ts', "import { request } from 'undici';\nexport const x = request;\n"],
   ['src/webview/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n"],
   ['src/webview/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
   ['src/webview/probe.ts', "import { readFileSync } from 'fs';\nexport const x = readFileSync;\n"],
@@ -31,6 +32,7 @@ const leaks: [string, string][] = [
 const allowed: [string, string][] = [
   ['src/core/probe.ts', "import { request } from 'undici';\nimport { readFileSync } from 'node:fs';\nexport const x = [request, readFileSync];\n"],
   ['src/shared/probe.ts', "import * as z from 'zod';\nexport const x = z;\n"],
+  ['src/shared/probe.ts', "import { webviewStringKeys } from './webviewStringKeys';\nexport const x = webviewStringKeys;\n"],
   ['src/webview/probe.ts', "import type { HostToWebview } from '../shared/protocol';\nexport type X = HostToWebview;\n"],
   ['src/vscode/probe.ts', "import * as vscode from 'vscode';\nimport { redactSecrets } from '../core/redact';\nexport const x = [vscode, redactSecrets];\n"],
 ];
