@@ -11,15 +11,8 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { openChat, waitForStatus } from '../test/e2e/chatView';
 import { openServiceScenario } from '../test/e2e/serviceScenario';
-import { notification, runCommand } from '../test/e2e/workbench';
+import { acceptQuickInput, chatView, contextMenu, notification, runCommand } from '../test/e2e/workbench';
 import { ensureDebianPackages, repoRoot } from '../test/harness/tools';
-
-async function accept(page: Page, title: string): Promise<void> {
-  const widget = page.locator('.quick-input-widget', { hasText: title });
-  await widget.waitFor({ state: 'visible', timeout: 15_000 });
-  await widget.locator('input').first().press('Enter');
-  await widget.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
-}
 
 async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Control+P');
@@ -29,10 +22,10 @@ async function openFile(page: Page, name: string): Promise<void> {
   await page.locator('.monaco-editor .view-lines').first().click();
 }
 
-async function shot(page: Page, name: string, width = 760): Promise<void> {
+async function shot(page: Page, name: string, width = 760, height = 860): Promise<void> {
   await page.mouse.move(1200, 700);
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(repoRoot, 'docs', 'images', `flow-${name}.png`), clip: { x: 0, y: 0, width, height: 860 } });
+  await page.screenshot({ path: path.join(repoRoot, 'docs', 'images', `flow-${name}.png`), clip: { x: 0, y: 0, width, height } });
   process.stdout.write(`wrote docs/images/flow-${name}.png\n`);
 }
 
@@ -64,9 +57,9 @@ async function main(): Promise<void> {
     await page.keyboard.press('Control+A');
     await editor.click({ button: 'right' });
     await page.locator('.context-view .monaco-menu .action-item', { hasText: 'Ask Knowledge Base about Selection' }).first().click();
-    await accept(page, 'Knowledge bases to search');
-    await accept(page, 'Ask the knowledge base');
-    await accept(page, 'Answer mode');
+    await acceptQuickInput(page, 'Knowledge bases to search');
+    await acceptQuickInput(page, 'Ask the knowledge base');
+    await acceptQuickInput(page, 'Answer mode');
     let view = await openChat(page);
     let turn = view.locator('[data-testid="turn"]').last();
     await waitForStatus(turn, ['done']);
@@ -98,22 +91,27 @@ async function main(): Promise<void> {
     // Read Aloud to File: the long-text task under a progress notification.
     await openFile(page, 'long.md');
     await runCommand(page, 'MaaS: Read Aloud to File');
-    await accept(page, 'Save the audio');
+    await acceptQuickInput(page, 'Save the audio');
     await notification(page, /Synthesising speech/).waitFor({ timeout: 30_000 });
-    await shot(page, 'read-aloud-to-file', 1280);
+    await shot(page, 'read-aloud-to-file', 1400, 900); // the progress notification sits in the bottom-right corner
     await notification(page, /saved to/).waitFor({ timeout: 120_000 });
 
     // Describe an image from the Explorer.
     await page.keyboard.press('Control+Shift+E');
     const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'diagram.png' }).first();
     await row.waitFor({ timeout: 20_000 });
-    await row.click();
-    await row.click({ button: 'right' });
-    const entry = page.locator('.context-view .monaco-menu .action-item', { hasText: 'Describe Image' }).first();
-    await entry.waitFor({ timeout: 10_000 });
-    await entry.click();
-    await accept(page, 'Describe image');
-    view = await openChat(page);
+    // The Explorer re-lays out as long.wav appears: a right-click may land on a neighbour row, whose menu has no
+    // Describe Image. Wait for the new row, and try again on a wrong menu.
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'long.wav' }).waitFor({ timeout: 20_000 });
+    for (let attempt = 1; ; attempt++) {
+      const ran = await contextMenu(page, row, 'Describe Image').then(() => true, (error: unknown) => (attempt === 3 ? Promise.reject(error) : false));
+      if (ran) break;
+      await page.keyboard.press('Escape');
+    }
+    await acceptQuickInput(page, 'Describe image');
+    // Describe Image reveals the chat itself (the palette would race with the view taking the focus).
+    view = chatView(page);
+    await view.locator('[data-testid="chat-input"]').waitFor({ timeout: 30_000 });
     turn = view.locator('[data-testid="turn"]').last();
     await waitForStatus(turn, ['done']);
     await shot(page, 'describe-image', 1280);
@@ -124,7 +122,7 @@ async function main(): Promise<void> {
     await address.waitFor({ timeout: 15_000 });
     await address.locator('input').first().fill('https://images.example.com/cats/tabby.png');
     await address.locator('input').first().press('Enter');
-    await accept(page, 'Describe image');
+    await acceptQuickInput(page, 'Describe image');
     view = await openChat(page);
     turn = view.locator('[data-testid="turn"]', { has: view.locator('[data-testid="image-chip"]', { hasText: 'tabby.png' }) });
     await turn.waitFor({ timeout: 30_000 });
@@ -136,6 +134,11 @@ async function main(): Promise<void> {
     await runCommand(page, 'MaaS: Test Connection');
     await page.locator('.notifications-toasts .notification-toast', { hasText: /checks/ }).waitFor({ timeout: 60_000 });
     await shot(page, 'test-connection', 1280);
+  } catch (error) {
+    const where = path.join(repoRoot, '.test-results', 'flow-failure.png');
+    await page.screenshot({ path: where }).catch(() => undefined);
+    process.stderr.write(`the page as it was when a flow failed: ${where}\n`);
+    throw error;
   } finally {
     await scenario.close();
   }

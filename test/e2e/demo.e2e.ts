@@ -18,6 +18,18 @@ import { ask, openChat, waitForStatus } from './chatView';
 import { waitForWorkbench } from './workbench';
 
 /** Resolves with the first match of `pattern` in the process's output; rejects if it exits first or time runs out. */
+/** Starts `npm run demo`'s script on its own data folder; its output (both streams) collects in `output.text`. */
+function startDemo(dir: string, output: { text: string }): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'demo.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, MAAS_DEMO_DIR: dir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+  return child;
+}
+
 function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number, output: { text: string }): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms; output:\n${output.text}`)), timeoutMs);
@@ -81,13 +93,7 @@ describe('npm run demo', () => {
     let page: Page | undefined;
     let saved = false;
     try {
-      demo = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'demo.ts')], {
-        cwd: repoRoot,
-        env: { ...process.env, MAAS_DEMO_DIR: dir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      demo.stdout?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
-      demo.stderr?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+      demo = startDemo(dir, output);
       const [, url] = await waitForOutput(demo, /Open this URL:\s+(\S+)/, 240_000, output);
       const [, serviceUrl] = /local service:\s+(\S+)/.exec(output.text) ?? [];
       assert.ok(url && serviceUrl, output.text);
@@ -128,13 +134,7 @@ describe('npm run demo', () => {
   it('SIGTERM, then a second one while it is stopping, still leaves no process behind', async () => {
     const output = { text: '' };
     try {
-      demo = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'demo.ts')], {
-        cwd: repoRoot,
-        env: { ...process.env, MAAS_DEMO_DIR: dir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      demo.stdout?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
-      demo.stderr?.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+      demo = startDemo(dir, output);
       await waitForOutput(demo, /Open this URL:\s+(\S+)/, 240_000, output);
       const tree = processTree(demo.pid ?? 0);
       assert.ok(tree.length >= 3, `the demo's process tree: ${tree.join(', ')}`);

@@ -12,7 +12,7 @@ import { webp } from '../../service/test/testImages';
 import { repoRoot } from '../harness/tools';
 import { openChat, until, waitForStatus } from './chatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
-import { chatView, notification, runCommand, waitForWorkbench } from './workbench';
+import { acceptQuickInput, chatView, contextMenu, notification, runCommand, waitForWorkbench } from './workbench';
 
 function png(width: number, height: number, rgb: readonly [number, number, number]): Buffer {
   const image = new PNG({ width, height });
@@ -30,34 +30,6 @@ async function openFile(page: Page, name: string): Promise<void> {
   await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
   await page.locator(`.tab.active[aria-label^="${name}"], .tab.active:has-text("${name}")`).first().waitFor({ timeout: 10_000 });
-}
-
-/**
- * Runs an item of the context menu of `target`. A loaded machine can swallow the click on the item (the menu stays
- * open and nothing runs): the menu is then still open with the item highlighted, and Enter runs it.
- */
-async function contextMenu(page: Page, target: ReturnType<Page['locator']>, item: string): Promise<void> {
-  await target.click({ button: 'right' });
-  const menu = page.locator('.context-view .monaco-menu');
-  const entry = menu.locator('.action-item', { hasText: item }).first();
-  await entry.waitFor({ timeout: 10_000 });
-  await entry.hover();
-  await entry.click();
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (await menu.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false)) return;
-    await entry.hover();
-    await page.keyboard.press('Enter');
-  }
-  throw new Error(`the context menu item "${item}" did not run`);
-}
-
-/** Waits for the quick input with this title to be showing and focused, then accepts what it proposes. */
-async function acceptQuickInput(page: Page, title: string): Promise<void> {
-  const widget = page.locator('.quick-input-widget', { hasText: title });
-  await widget.waitFor({ state: 'visible', timeout: 15_000 });
-  await widget.locator('input').first().focus();
-  await widget.locator('input').first().press('Enter');
-  await widget.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
 }
 
 describe('knowledge base, images and read aloud in code-server', () => {

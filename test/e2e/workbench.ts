@@ -1,6 +1,6 @@
 // Drives the code-server workbench the way a person does: activity bar, command palette, notifications, and the
 // chat webview (two nested iframes).
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 export async function waitForWorkbench(page: Page): Promise<void> {
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
@@ -44,4 +44,32 @@ export async function openActivityBarView(page: Page, label: string): Promise<vo
  */
 export function chatView(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready[src*="extensionId=maas-assistant.maas-assistant"]').frameLocator('#active-frame');
+}
+
+/**
+ * Runs an item of the context menu of `target`. A loaded machine can swallow the click on the item (the menu stays
+ * open and nothing runs): the menu is then still open with the item highlighted, and Enter runs it.
+ */
+export async function contextMenu(page: Page, target: Locator, item: string): Promise<void> {
+  await target.click({ button: 'right' });
+  const menu = page.locator('.context-view .monaco-menu');
+  const entry = menu.locator('.action-item', { hasText: item }).first();
+  await entry.waitFor({ timeout: 10_000 });
+  await entry.hover();
+  await entry.click();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await menu.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false)) return;
+    await entry.hover();
+    await page.keyboard.press('Enter');
+  }
+  throw new Error(`the context menu item "${item}" did not run`);
+}
+
+/** Waits for the quick input with this title to be showing and focused, then accepts what it proposes. */
+export async function acceptQuickInput(page: Page, title: string): Promise<void> {
+  const widget = page.locator('.quick-input-widget', { hasText: title });
+  await widget.waitFor({ state: 'visible', timeout: 15_000 });
+  await widget.locator('input').first().focus();
+  await widget.locator('input').first().press('Enter');
+  await widget.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
 }

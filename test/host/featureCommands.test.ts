@@ -8,9 +8,10 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commands/commandIds';
-import { editorWith, pngFile, setSetting } from './featureHelpers';
+import { editorWith, freshPrompter, pngFile, setSetting, signIn } from './featureHelpers';
 import { api, finished, hook, service } from './hostService';
-import { DEFAULT_VALUE, ScriptedPrompter } from './scriptedPrompter';
+import type { ScriptedPrompter } from './scriptedPrompter';
+import { DEFAULT_VALUE } from './scriptedPrompter';
 
 /** A PNG of pseudo-random pixels: too big for a small cap, so it has to be downscaled. */
 function noisyPng(dir: string, name: string, size: number): vscode.Uri {
@@ -34,14 +35,11 @@ describe('feature commands: images, knowledge, voices and the small commands', (
 
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'maas-host-commands-'));
-    const h = await hook();
-    await h.apiKey.set(service.key);
-    await h.speech.setCredentials(service.speech);
+    await signIn();
   });
 
   beforeEach(async () => {
-    prompter = new ScriptedPrompter();
-    (await hook()).setPrompter(prompter);
+    prompter = await freshPrompter();
     await api('/_local/reset', {});
   });
 

@@ -1,8 +1,25 @@
-// Helpers of the in-host feature suites: image files on disk, settings, an editor with text, WAV checks.
+// Helpers of the in-host feature suites: signing in to the local service, a scripted prompter, image files on
+// disk, settings, an editor with text, WAV checks.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
+import { hook, service } from './hostService';
+import { ScriptedPrompter } from './scriptedPrompter';
+
+/** Gives the extension the local service's API key and, unless told otherwise, its speech credentials. */
+export async function signIn(speech = true): Promise<void> {
+  const h = await hook();
+  await h.apiKey.set(service.key);
+  if (speech) await h.speech.setCredentials(service.speech);
+}
+
+/** A new scripted prompter, installed as the extension's: the test answers its pickers and boxes. */
+export async function freshPrompter(): Promise<ScriptedPrompter> {
+  const prompter = new ScriptedPrompter();
+  (await hook()).setPrompter(prompter);
+  return prompter;
+}
 
 export function pngFile(dir: string, name: string, width: number, height: number, rgb: [number, number, number]): vscode.Uri {
   const png = new PNG({ width, height });

@@ -10,8 +10,9 @@ import { webp } from '../../service/test/testImages';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import { CommandId } from '../../src/vscode/commands/commandIds';
 import { api, finished, hook, service } from './hostService';
-import { editorWith, isRiffWave, pngFile, setSetting } from './featureHelpers';
-import { DEFAULT_VALUE, ScriptedPrompter } from './scriptedPrompter';
+import { editorWith, freshPrompter, isRiffWave, pngFile, setSetting, signIn } from './featureHelpers';
+import type { ScriptedPrompter } from './scriptedPrompter';
+import { DEFAULT_VALUE } from './scriptedPrompter';
 
 
 describe('knowledge base, images, speech and diagnostics', () => {
@@ -21,14 +22,12 @@ describe('knowledge base, images, speech and diagnostics', () => {
   before(async () => {
     assert.ok(service.baseUrl, 'the harness passes the local service');
     dir = mkdtempSync(path.join(os.tmpdir(), 'maas-host-features-'));
-    const h = await hook();
-    await h.apiKey.set(service.key);
+    await signIn(false);
     await api('/_local/reset', {});
   });
 
   beforeEach(async () => {
-    prompter = new ScriptedPrompter();
-    (await hook()).setPrompter(prompter);
+    prompter = await freshPrompter();
   });
 
   after(async () => {

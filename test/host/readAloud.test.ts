@@ -9,9 +9,9 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import { CommandId } from '../../src/vscode/commands/commandIds';
-import { editorWith, isRiffWave, setSetting } from './featureHelpers';
+import { editorWith, freshPrompter, isRiffWave, setSetting, signIn } from './featureHelpers';
 import { api, hook, service } from './hostService';
-import { ScriptedPrompter } from './scriptedPrompter';
+import type { ScriptedPrompter } from './scriptedPrompter';
 
 /** Attaches a player that records the segments, as the chat view's would play them. */
 async function recordingPlayer(): Promise<SpeechSegment[]> {
@@ -50,14 +50,11 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
 
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'maas-host-read-'));
-    const h = await hook();
-    await h.apiKey.set(service.key);
-    await h.speech.setCredentials(service.speech);
+    await signIn();
   });
 
   beforeEach(async () => {
-    prompter = new ScriptedPrompter();
-    (await hook()).setPrompter(prompter);
+    prompter = await freshPrompter();
   });
 
   after(async () => {
