@@ -23,6 +23,8 @@ export class TranscriptView {
   private readonly views = new Map<string, TurnView>();
   private conversationId = '';
   private pinned = true;
+  /** Where the last scroll to the bottom left the view: scrolling up from there is the reader's. */
+  private pinnedTop = 0;
 
   constructor(private readonly context: ViewContext) {
     // A log, reachable with Tab so it can be read and scrolled from the keyboard. It is not itself live: the one
@@ -31,10 +33,20 @@ export class TranscriptView {
     this.element = h('section', { className: 'transcript', testId: 'transcript', attrs }, this.empty, this.list);
     this.jump = button('', () => this.scrollToEnd(), { className: 'jump-to-latest', testId: 'jump-to-latest' });
     this.jump.hidden = true;
+    // Only the reader scrolling up unpins: a scroll event the layout causes (an image's thumbnail loading, the
+    // browser's scroll anchoring) never moves the view up from where it was put.
     this.element.addEventListener('scroll', () => {
-      this.pinned = this.atBottom();
-      if (this.pinned) this.jump.hidden = true;
+      if (this.atBottom()) {
+        this.pinned = true;
+        this.jump.hidden = true;
+      } else if (this.element.scrollTop < this.pinnedTop - pinSlack) {
+        this.pinned = false;
+      }
     });
+    // Content that grows without a render of ours (a thumbnail decoded late, a code block's font) stays pinned.
+    new ResizeObserver(() => {
+      if (this.pinned) this.toBottom();
+    }).observe(this.list);
     this.element.addEventListener('click', (event) => this.onClick(event));
     this.element.addEventListener('auxclick', (event) => {
       if (event.target instanceof Element && event.target.closest('a') !== null) event.preventDefault();
@@ -114,14 +126,19 @@ export class TranscriptView {
   }
 
   private afterRender(): void {
-    if (this.pinned) this.element.scrollTop = this.element.scrollHeight;
+    if (this.pinned) this.toBottom();
     else this.jump.hidden = this.atBottom();
   }
 
   scrollToEnd(): void {
     this.pinned = true;
     this.jump.hidden = true;
+    this.toBottom();
+  }
+
+  private toBottom(): void {
     this.element.scrollTop = this.element.scrollHeight;
+    this.pinnedTop = this.element.scrollTop;
   }
 
   private onClick(event: MouseEvent): void {

@@ -127,6 +127,11 @@ describe('chat webview', () => {
     await grow('First paragraph of the new answer.\n\n');
     assert.ok((await gap()) <= 4, 'pinned to the bottom while the answer grows');
     assert.equal(await page.getByTestId('jump-to-latest').isVisible(), false);
+    // Content that grows with no render of the view's (a thumbnail decoded late) keeps the newest text in view.
+    await page.locator('[data-turn-id="s"]').evaluate((el) => ((el as HTMLElement).style.paddingBottom = '300px'));
+    await settled(page);
+    assert.ok((await gap()) <= 4, 'still at the bottom after the content grew on its own');
+    assert.equal(await page.getByTestId('jump-to-latest').isVisible(), false);
 
     await transcript.evaluate((el) => el.scrollTo({ top: 0 }));
     await settled(page);
