@@ -64,6 +64,16 @@ describe('key state transitions', () => {
   });
 });
 
+describe('a malformed key id in the path', () => {
+  it('is refused with 400 and says why, for disable, enable and delete alike', async () => {
+    for (const [method, path] of [['POST', '/keys/%E0%A4%A/disable'], ['POST', '/keys/%E0%A4%A/enable'], ['DELETE', '/keys/%E0%A4%A']] as const) {
+      const reply = await http(method, api(path));
+      assert.equal(reply.status, 400, `${method} ${path}`);
+      assert.match(reply.json<{ error: { message: string } }>().error.message, /not valid percent-encoding/);
+    }
+  });
+});
+
 describe('key creation rules', () => {
   it('at most 20 keys counting the system default key', async () => {
     const existing = (await http('GET', api('/keys'))).json<{ keys: KeyView[] }>().keys.length;

@@ -40,6 +40,15 @@ function answer<T>(res: ServerResponse, outcome: Outcome<T>, status = 200): void
   else sendRefusal(res, outcome.refusal.status, outcome.refusal.message);
 }
 
+/** The key id of a path segment, or undefined when its percent-encoding is malformed (`%E0%A4%A`). */
+function keyIdOf(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Returns false when no console API route matches. */
 export function handleConsoleApi(store: StateStore, method: string, path: string, body: Buffer, res: ServerResponse): boolean {
   const route = path.slice('/console/api'.length);
@@ -51,10 +60,12 @@ export function handleConsoleApi(store: StateStore, method: string, path: string
     const input = parseWith(createKeySchema, body);
     if (!input.ok) sendRefusal(res, 400, input.message);
     else answer(res, store.createKey(input.value.name, input.value.interfaces), 201);
+  } else if (keyAction?.[1] && keyIdOf(keyAction[1]) === undefined && (method === 'POST' || method === 'DELETE')) {
+    sendRefusal(res, 400, `the key id in the path is not valid percent-encoding: ${keyAction[1]}`);
   } else if (keyAction?.[1] && keyAction[2] && method === 'POST') {
-    answer(res, store.setKeyEnabled(decodeURIComponent(keyAction[1]), keyAction[2] === 'enable'));
+    answer(res, store.setKeyEnabled(keyIdOf(keyAction[1]) ?? '', keyAction[2] === 'enable'));
   } else if (keyAction?.[1] && !keyAction[2] && method === 'DELETE') {
-    answer(res, store.deleteKey(decodeURIComponent(keyAction[1])));
+    answer(res, store.deleteKey(keyIdOf(keyAction[1]) ?? ''));
   } else if (route === '/account' && method === 'GET') {
     sendJson(res, 200, store.account());
   } else if (route === '/account' && method === 'PUT') {
