@@ -121,6 +121,10 @@ export class ConversationStore {
   }
 
   private mergedWith(id: string, json: string, base: string | undefined, onDisk: string | undefined): unknown {
+    // The usual case, once a second while an answer streams: the file is what this store last wrote (or already
+    // ours). Told from the text alone, without parsing three copies of a long conversation on every save.
+    const text = onDisk?.trimEnd();
+    if (text === undefined || text === base || text === json) return JSON.parse(json);
     const ours = conversationSchema.parse(JSON.parse(json));
     const merged = mergeWithFile(base === undefined ? undefined : conversationSchema.parse(JSON.parse(base)), ours, onDisk);
     // Unmerged, the file holds exactly `json` (not the schema's re-ordering of it), so watch() knows it as our echo.

@@ -101,8 +101,12 @@ export class TurnScheduler {
         },
         {
           // A run that a re-run of the same turn replaced (Regenerate while streaming) no longer writes the turn.
-          changed: (turn, retry) => this.running.get(turnId) === abort && this.turnChanged(conversationId, turn, retry),
-          delta: (turn, answer, reasoning) => this.running.get(turnId) === abort && this.turnDelta(conversationId, turn, answer, reasoning),
+          changed: (turn, retry) => {
+            if (this.running.get(turnId) === abort) this.turnChanged(conversationId, turn, retry);
+          },
+          delta: (turn, answer, reasoning) => {
+            if (this.running.get(turnId) === abort) this.turnDelta(conversationId, turn, answer, reasoning);
+          },
           failover: (baseUrl) => this.host.notify('warning', vscode.l10n.t('The service address did not answer; using {0} for now.', baseUrl)),
         },
       );
