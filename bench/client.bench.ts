@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
-import { ChatStreamDecoder } from '../src/core/chatStreamDecoder';
+import { ChatStreamDecoder } from '../src/core/chat/chatStreamDecoder';
 import { MaasClient } from '../src/core/maasClient';
 import { compared } from './benchResult';
 import type { BenchResult } from './benchResult';

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface SpeechContext {
-  /** The service's data folder; speech keeps its long-task state there (atomic writes, see src/core/atomicJsonFile.ts). */
+  /** The service's data folder; speech keeps its long-task state there (atomic writes, see src/core/files/atomicJsonFile.ts). */
   readonly dataDir: string;
   /** The primary base URL (http://127.0.0.1:PORT), for building `audio_address`. */
   publicBaseUrl(): string;

@@ -1,19 +1,19 @@
 // The facade the VS Code layer (or any front end) constructs: one pooled dispatcher, the chat and speech
 // clients, the base URL failover state and the redaction of every secret the client has seen.
-import { DEFAULT_RETRY_POLICY } from './backoff';
-import type { RetryPolicy } from './backoff';
-import { BaseUrlSelector } from './baseUrlSelector';
-import { ChatClient } from './chatClient';
-import type { ChatCallOptions } from './chatClient';
-import type { ChatEvent, ChatResult } from './chatEvents';
-import type { ChatRequest } from './chatRequest';
-import { createDispatcher, DEFAULT_TIMEOUTS, HttpTransport } from './httpTransport';
-import type { OnLog, ProxyOptions, Timeouts } from './httpTransport';
-import { SpeechClient } from './speechClient';
-import type { SpeechCallOptions, SpeechCredentials } from './speechClient';
-import type { AudioResult } from './speechAnswer';
-import type { WaitOptions } from './longTaskWait';
-import type { LongTask, Speaker, SynthesisRequest } from './speechPayloads';
+import { DEFAULT_RETRY_POLICY } from './http/backoff';
+import type { RetryPolicy } from './http/backoff';
+import { BaseUrlSelector } from './http/baseUrlSelector';
+import { ChatClient } from './chat/chatClient';
+import type { ChatCallOptions } from './chat/chatClient';
+import type { ChatEvent, ChatResult } from './chat/chatEvents';
+import type { ChatRequest } from './chat/chatRequest';
+import { createDispatcher, DEFAULT_TIMEOUTS, HttpTransport } from './http/httpTransport';
+import type { OnLog, ProxyOptions, Timeouts } from './http/httpTransport';
+import { SpeechClient } from './speech/speechClient';
+import type { SpeechCallOptions, SpeechCredentials } from './speech/speechClient';
+import type { AudioResult } from './speech/speechAnswer';
+import type { WaitOptions } from './speech/longTaskWait';
+import type { LongTask, Speaker, SynthesisRequest } from './speech/speechPayloads';
 
 export interface MaasClientOptions {
   /** {base_url}, e.g. https://host (no trailing slash needed). */

@@ -3,10 +3,10 @@
 // the client; the logger redacts again with the secrets it knows.
 import * as vscode from 'vscode';
 import { MaasClient } from '../core/maasClient';
-import type { SpeechCredentials } from '../core/speechClient';
-import type { ApiKeyStore } from './apiKeyStore';
+import type { SpeechCredentials } from '../core/speech/speechClient';
+import type { ApiKeyStore } from './secrets/apiKeyStore';
 import type { Logger } from './logger';
-import type { SettingsReader } from './settings';
+import type { SettingsReader } from './settings/settings';
 
 export class ClientFactory implements vscode.Disposable {
   private client: MaasClient | undefined;

@@ -1,7 +1,7 @@
 // The `MaaS Assistant` log output channel. Every line passes through redactSecrets, with the key values the
 // extension currently knows, so no line ever carries a key (style.md rule 10).
 import type * as vscode from 'vscode';
-import { redactSecrets } from '../core/redact';
+import { redactSecrets } from '../core/http/redact';
 
 export class Logger {
   private readonly secrets = new Set<string>();

@@ -1,9 +1,9 @@
 // The status bar item (right side): the active conversation's model when a key is set (click: open the chat), or
 // a Set MaaS key prompt when not (click: Set API Key). It follows the key, the settings and the chat.
 import * as vscode from 'vscode';
-import { CommandId } from './commands/commandIds';
-import type { ApiKeyStore } from './apiKeyStore';
-import type { SettingsReader } from './settings';
+import { CommandId } from './commandIds';
+import type { ApiKeyStore } from './secrets/apiKeyStore';
+import type { SettingsReader } from './settings/settings';
 
 export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('maas.status', vscode.StatusBarAlignment.Right, 100);

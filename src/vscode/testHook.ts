@@ -5,16 +5,16 @@ import type { ConversationStore } from '../core/conversations/conversationStore'
 import type { StoredChatParams } from '../core/conversations/conversationModel';
 import * as ops from '../core/conversations/conversationsState';
 import type { ConversationsState } from '../core/conversations/conversationsState';
-import type { SpeechCredentials } from '../core/speechClient';
+import type { SpeechCredentials } from '../core/speech/speechClient';
 import type { HostToWebview } from '../shared/protocol';
 import type { Lease, Leases } from '../core/speech/taskLeases';
-import type { ApiKeyStore } from './apiKeyStore';
+import type { ApiKeyStore } from './secrets/apiKeyStore';
 import type { ChatController } from './chat/chatController';
-import type { SaveAudio } from './chat/saveAudioFile';
+import type { SaveAudio } from './speech/saveAudioFile';
 import type { Prompter, PrompterSlot } from './prompter';
 import type { LongTaskEntry, LongTaskTracker } from './speech/longTaskTracker';
 import type { SpeechPlayer, SpeechPlayerSlot } from './speech/speechPlayer';
-import type { SpeechCredentialStore } from './speechCredentialStore';
+import type { SpeechCredentialStore } from './secrets/speechCredentialStore';
 import type { StatusBar } from './statusBar';
 
 export interface MaasTestHook {

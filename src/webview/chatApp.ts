@@ -7,7 +7,7 @@ import { ConversationList } from './conversationList';
 import { h } from './element';
 import { SettingsPanel } from './settingsPanel';
 import { SpeechPlayerView } from './speechPlayerView';
-import { StatusBar } from './statusBar';
+import { HeaderView } from './headerView';
 import { TranscriptView } from './transcriptView';
 import { isLive } from './turnView';
 import type { ViewContext } from './viewContext';
@@ -26,7 +26,7 @@ export class ChatApp {
   private frame: number | undefined;
   private readonly pendingDeltas = new Map<string, { type: 'turnDelta'; conversationId: string; turnId: string; answer: string; reasoning: string }>();
   private mounted = false;
-  private readonly statusBar: StatusBar;
+  private readonly header: HeaderView;
   private readonly conversations: ConversationList;
   private readonly settings: SettingsPanel;
   private readonly transcript: TranscriptView;
@@ -44,7 +44,7 @@ export class ChatApp {
       saved = { ...saved, ...patch };
       this.persist(saved);
     };
-    this.statusBar = new StatusBar(context);
+    this.header = new HeaderView(context);
     this.conversations = new ConversationList(context, persisted.conversationsOpen ?? false, (open) => save({ conversationsOpen: open }));
     this.settings = new SettingsPanel(context);
     this.transcript = new TranscriptView(context);
@@ -119,7 +119,7 @@ export class ChatApp {
     if (this.dirtyAll) {
       document.documentElement.style.setProperty('--chat-font-size', `${snapshot.settings.fontSize}px`);
       document.title = snapshot.strings.title;
-      this.statusBar.render(snapshot);
+      this.header.render(snapshot);
       this.conversations.render(snapshot.conversations, snapshot.active.id);
       this.settings.render(snapshot);
       this.transcript.render(snapshot.active);
@@ -136,6 +136,6 @@ export class ChatApp {
     if (this.mounted) return;
     this.mounted = true;
     const transcriptWrap = h('div', { className: 'transcript-wrap' }, this.transcript.element, this.transcript.jumpButton);
-    this.root.replaceChildren(this.statusBar.element, this.conversations.element, this.settings.element, transcriptWrap, this.player.element, this.composer.element, this.transcript.liveRegion);
+    this.root.replaceChildren(this.header.element, this.conversations.element, this.settings.element, transcriptWrap, this.player.element, this.composer.element, this.transcript.liveRegion);
   }
 }

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
-import { CommandId } from '../../src/vscode/commands/commandIds';
+import { CommandId } from '../../src/vscode/commandIds';
 import { api, finished, hook, service } from './hostService';
 
 

@@ -7,11 +7,11 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
 import type { HostToWebview } from '../../src/shared/protocol';
-import type { ApiKeyStore } from '../../src/vscode/apiKeyStore';
+import type { ApiKeyStore } from '../../src/vscode/secrets/apiKeyStore';
 import { ChatController } from '../../src/vscode/chat/chatController';
-import { CommandId } from '../../src/vscode/commands/commandIds';
+import { CommandId } from '../../src/vscode/commandIds';
 import { Logger } from '../../src/vscode/logger';
-import { SettingsReader } from '../../src/vscode/settings';
+import { SettingsReader } from '../../src/vscode/settings/settings';
 import { api, finished, hook, service } from './hostService';
 
 async function setSetting(name: string, value: unknown): Promise<void> {

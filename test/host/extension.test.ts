@@ -2,7 +2,7 @@
 // round trip through SecretStorage.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CommandId } from '../../src/vscode/commands/commandIds';
+import { CommandId } from '../../src/vscode/commandIds';
 import type { MaasTestHook } from '../../src/vscode/testHook';
 
 const EXTENSION_ID = 'maas-assistant.maas-assistant';

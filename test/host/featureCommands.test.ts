@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
-import { CommandId } from '../../src/vscode/commands/commandIds';
+import { CommandId } from '../../src/vscode/commandIds';
 import { editorWith, freshPrompter, pngFile, setSetting, signIn } from './featureHelpers';
 import { api, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { webp } from '../../service/test/testImages';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
-import { CommandId } from '../../src/vscode/commands/commandIds';
+import { CommandId } from '../../src/vscode/commandIds';
 import { api, finished, hook, service } from './hostService';
 import { editorWith, freshPrompter, isRiffWave, pngFile, setSetting, signIn } from './featureHelpers';
 import type { ScriptedPrompter } from './scriptedPrompter';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
-import { CommandId } from '../../src/vscode/commands/commandIds';
+import { CommandId } from '../../src/vscode/commandIds';
 import { editorWith, freshPrompter, isRiffWave, setSetting, signIn } from './featureHelpers';
 import { api, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';

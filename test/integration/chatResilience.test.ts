@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { freePort } from '../harness/freePort';
 import path from 'node:path';
-import type { ChatEvent } from '../../src/core/chatEvents';
-import type { ChatRequest } from '../../src/core/chatRequest';
+import type { ChatEvent } from '../../src/core/chat/chatEvents';
+import type { ChatRequest } from '../../src/core/chat/chatRequest';
 import type { MaasClient } from '../../src/core/maasClient';
-import { ServiceError } from '../../src/core/serviceError';
-import type { LogEntry } from '../../src/core/httpTransport';
+import { ServiceError } from '../../src/core/http/serviceError';
+import type { LogEntry } from '../../src/core/http/httpTransport';
 import { DEFAULT_KEY, LocalServiceFixture } from './localServiceFixture';
 
 const ASK: ChatRequest = { model: 'svc_llm', messages: [{ role: 'user', content: 'Say something.' }] };

@@ -3,10 +3,10 @@
 // messages, and the client-side kinds.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ChatRequest } from '../../src/core/chatRequest';
+import type { ChatRequest } from '../../src/core/chat/chatRequest';
 import type { MaasClient } from '../../src/core/maasClient';
-import { ServiceError } from '../../src/core/serviceError';
-import type { ServiceErrorKind } from '../../src/core/serviceError';
+import { ServiceError } from '../../src/core/http/serviceError';
+import type { ServiceErrorKind } from '../../src/core/http/serviceError';
 import { LocalServiceFixture } from './localServiceFixture';
 
 const ASK: ChatRequest = { model: 'svc_llm', messages: [{ role: 'user', content: 'Hello there.' }] };

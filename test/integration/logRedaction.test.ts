@@ -3,8 +3,8 @@
 // task and its download, and Test Connection's reachability probe), with credentials in the base URL too.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { LogEntry } from '../../src/core/httpTransport';
-import { ServiceError } from '../../src/core/serviceError';
+import type { LogEntry } from '../../src/core/http/httpTransport';
+import { ServiceError } from '../../src/core/http/serviceError';
 import { DEFAULT_KEY, LocalServiceFixture, SPEECH } from './localServiceFixture';
 
 const URL_USER = 'sk-user-in-the-url-0042';

@@ -2,7 +2,7 @@
 // HTTP_PROXY / NO_PROXY.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ChatRequest } from '../../src/core/chatRequest';
+import type { ChatRequest } from '../../src/core/chat/chatRequest';
 import type { MaasClient } from '../../src/core/maasClient';
 import { ForwardProxy } from './forwardProxy';
 import { LocalServiceFixture } from './localServiceFixture';

@@ -9,7 +9,7 @@ import type { Server } from 'node:https';
 import path from 'node:path';
 import { MaasClient } from '../../src/core/maasClient';
 import type { MaasClientOptions } from '../../src/core/maasClient';
-import { ServiceError } from '../../src/core/serviceError';
+import { ServiceError } from '../../src/core/http/serviceError';
 import { sseChunk } from '../unit/core/fakeServer';
 import { ForwardProxy } from './forwardProxy';
 

@@ -2,9 +2,9 @@
 // errors by `code`, and the long-text task from `created` to the downloaded audio.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { LogEntry } from '../../src/core/httpTransport';
-import { ServiceError } from '../../src/core/serviceError';
-import type { TaskStatus } from '../../src/core/speechPayloads';
+import type { LogEntry } from '../../src/core/http/httpTransport';
+import { ServiceError } from '../../src/core/http/serviceError';
+import type { TaskStatus } from '../../src/core/speech/speechPayloads';
 import { LocalServiceFixture, SPEECH } from './localServiceFixture';
 
 describe('speech synthesis against the local service', () => {

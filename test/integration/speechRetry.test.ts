@@ -3,7 +3,7 @@
 // service's /_local/faults, so every retry is a real request on the wire.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { ServiceError } from '../../src/core/serviceError';
+import { ServiceError } from '../../src/core/http/serviceError';
 import { LocalServiceFixture } from './localServiceFixture';
 
 const SPEECH_ROUTE = (name: string): string => `/maas/v2/api/${name}`;

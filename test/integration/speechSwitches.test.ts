@@ -3,7 +3,7 @@
 // success `code` other than the spec's 0.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ServiceError } from '../../src/core/serviceError';
+import { ServiceError } from '../../src/core/http/serviceError';
 import { LocalServiceFixture } from './localServiceFixture';
 import type { LocalServiceOptions } from '../../service/src/localService';
 

@@ -2,7 +2,7 @@
 // (the persona), the earlier turns re-sent in order as alternating user/assistant messages, and the new user
 // message last. Only the most recent turns are kept under two limits (turns and characters); the caller shows
 // the user how many were left out.
-import type { ChatMessage, ContentPart } from '../chatRequest';
+import type { ChatMessage, ContentPart } from '../chat/chatRequest';
 import type { StoredContext, Turn } from './conversationModel';
 
 export interface HistoryLimits {

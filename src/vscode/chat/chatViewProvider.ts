@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { parseWebviewMessage } from '../../shared/protocol';
-import type { ApiKeyStore } from '../apiKeyStore';
+import type { ApiKeyStore } from '../secrets/apiKeyStore';
 import type { Logger } from '../logger';
-import type { SettingsReader } from '../settings';
+import type { SettingsReader } from '../settings/settings';
 import type { ChatController } from './chatController';
 import { handleIntent, type IntentDependencies } from './chatIntents';
 import { renderWebviewHtml } from './webviewHtml';

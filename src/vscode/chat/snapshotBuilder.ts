@@ -5,8 +5,8 @@ import type { Conversation, Turn } from '../../core/conversations/conversationMo
 import { buildMessages } from '../../core/conversations/historySelection';
 import { paramRangesFor } from '../../core/conversations/paramRanges';
 import type { ChatSnapshot, ContextChipView, ConversationView, ModelOptionView, NoticeView, TurnView } from '../../shared/protocol';
-import type { Settings } from '../settingsSchema';
-import { errorView } from './errorPresentation';
+import type { Settings } from '../settings/settingsSchema';
+import { errorView } from '../errors/errorPresentation';
 import { knowledgeView } from './knowledgeView';
 import { webviewStrings } from './webviewStrings';
 

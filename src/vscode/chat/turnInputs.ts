@@ -2,10 +2,10 @@
 // input, the data URLs of its images (read back from the history folder), the images of the last earlier turn
 // that had any (a follow-up question can still see them), and the retrieval tool a knowledge turn was asked with.
 import { randomUUID } from 'node:crypto';
-import { retrievalOptionsSchema, type RetrievalOptions } from '../../core/chatRequest';
+import { retrievalOptionsSchema, type RetrievalOptions } from '../../core/chat/chatRequest';
 import type { StoredContext, StoredImage, Turn } from '../../core/conversations/conversationModel';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
-import { dataUrl } from '../../core/conversations/imageIntake';
+import { dataUrl } from '../../core/images/imageIntake';
 import type { Logger } from '../logger';
 
 export interface NewTurn {

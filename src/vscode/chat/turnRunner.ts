@@ -2,12 +2,12 @@
 // change through callbacks (text deltas, whole-turn changes). Cancellation is an AbortSignal end to end; a
 // user's Stop is not an error. The partial answer of a dropped stream is kept and the turn marked interrupted.
 import type { MaasClient } from '../../core/maasClient';
-import type { ChatRequest } from '../../core/chatRequest';
+import type { ChatRequest } from '../../core/chat/chatRequest';
 import type { Conversation, StoredError, Turn } from '../../core/conversations/conversationModel';
 import { buildMessages, type HistoryLimits } from '../../core/conversations/historySelection';
-import { isServiceError } from '../../core/serviceError';
+import { isServiceError } from '../../core/http/serviceError';
 import { assertNever, type RetryView } from '../../shared/protocol';
-import { storedErrorFrom } from './errorMessages';
+import { storedErrorFrom } from '../errors/errorMessages';
 
 export interface TurnRunInput {
   readonly client: MaasClient;

@@ -8,7 +8,7 @@ import * as ops from '../../core/conversations/conversationsState';
 import type { MaasClient } from '../../core/maasClient';
 import type { HostToWebview, NoticeLevel, RetryView } from '../../shared/protocol';
 import type { Logger } from '../logger';
-import type { SettingsReader } from '../settings';
+import type { SettingsReader } from '../settings/settings';
 import { DeltaBatcher } from './deltaBatcher';
 import { isVisionModel, turnView } from './snapshotBuilder';
 import { imageUrls, lastEarlierImages, retrievalRequestOf } from './turnInputs';

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { ChatController } from '../chat/chatController';
 import type { Prompter } from '../prompter';
-import { workspaceLabel } from './workspaceLabel';
+import { workspaceLabel } from '../workspaceLabel';
 
 /** Larger files would crowd out the conversation; select the part that matters instead. */
 const MAX_FILE_CHARACTERS = 100_000;

@@ -1,7 +1,7 @@
 // MaaS: Add Selection to Chat — the editor's selection becomes a removable context chip for the next question.
 import * as vscode from 'vscode';
 import type { ChatController } from '../chat/chatController';
-import { workspaceLabel } from './workspaceLabel';
+import { workspaceLabel } from '../workspaceLabel';
 
 export function addSelectionToChatCommand(controller: ChatController): () => Promise<void> {
   return async () => {

@@ -3,10 +3,10 @@
 // as a `knowledge` turn whose `extra.knowledge` names the mode and the bases.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { RetrievalOptions } from '../../core/chatRequest';
-import type { FeatureSettings, KnowledgeBaseSetting } from '../settingsSchema';
-import { revealChatView, type FeatureDependencies } from './featureDependencies';
-import { workspaceLabel } from './workspaceLabel';
+import type { RetrievalOptions } from '../../core/chat/chatRequest';
+import type { FeatureSettings, KnowledgeBaseSetting } from '../settings/settingsSchema';
+import { revealChatView, type FeatureDependencies } from '../featureDependencies';
+import { workspaceLabel } from '../workspaceLabel';
 
 const LAST_BASES_KEY = 'maas.knowledge.lastBases';
 

@@ -1,9 +1,9 @@
 // MaaS: Choose Voice — picks maas.speech.voice from the service's speaker list (cached; a Refresh item fetches it
 // again).
 import * as vscode from 'vscode';
-import type { Speaker } from '../../core/speechPayloads';
-import { speechErrorText } from '../speech/speechMessages';
-import type { FeatureDependencies } from './featureDependencies';
+import type { Speaker } from '../../core/speech/speechPayloads';
+import { speechErrorText } from '../errors/speechMessages';
+import type { FeatureDependencies } from '../featureDependencies';
 
 type VoiceItem = vscode.QuickPickItem & { readonly speaker?: Speaker; readonly refresh?: true };
 

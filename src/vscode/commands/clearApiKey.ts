@@ -1,6 +1,6 @@
 // MaaS: Clear API Key — removes the key from SecretStorage.
 import * as vscode from 'vscode';
-import type { ApiKeyStore } from '../apiKeyStore';
+import type { ApiKeyStore } from '../secrets/apiKeyStore';
 import type { Logger } from '../logger';
 
 export function clearApiKeyCommand(keys: ApiKeyStore, logger: Logger): () => Promise<void> {

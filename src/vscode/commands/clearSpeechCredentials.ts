@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../logger';
 import type { Prompter } from '../prompter';
-import type { SpeechCredentialStore } from '../speechCredentialStore';
+import type { SpeechCredentialStore } from '../secrets/speechCredentialStore';
 
 export function clearSpeechCredentialsCommand(store: SpeechCredentialStore, prompter: Prompter, logger: Logger): () => Promise<void> {
   return async () => {

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { StoredImage } from '../../core/conversations/conversationModel';
-import { revealChatView, type FeatureDependencies } from './featureDependencies';
-import { prepareImage } from './imageFiles';
+import { revealChatView, type FeatureDependencies } from '../featureDependencies';
+import { prepareImage } from '../images/imageFiles';
 
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'];
 

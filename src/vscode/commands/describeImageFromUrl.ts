@@ -2,9 +2,9 @@
 // other schemes are refused before anything is sent.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { urlFileName } from '../../core/urlFileName';
+import { urlFileName } from '../../core/files/urlFileName';
 import { askQuestion } from './describeImage';
-import { revealChatView, type FeatureDependencies } from './featureDependencies';
+import { revealChatView, type FeatureDependencies } from '../featureDependencies';
 
 export function describeImageFromUrlCommand(deps: FeatureDependencies): () => Promise<string | undefined> {
   return async () => {

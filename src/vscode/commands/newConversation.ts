@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import * as ops from '../../core/conversations/conversationsState';
 import type { ChatController } from '../chat/chatController';
-import type { SettingsReader } from '../settings';
+import type { SettingsReader } from '../settings/settings';
 
 export function newConversationCommand(controller: ChatController, settings: SettingsReader, reveal: () => Promise<void>): () => Promise<void> {
   return async () => {

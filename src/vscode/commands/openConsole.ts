@@ -2,7 +2,7 @@
 // opened (undefined when none is set), which the in-host test checks.
 import * as vscode from 'vscode';
 import type { Prompter } from '../prompter';
-import type { SettingsReader } from '../settings';
+import type { SettingsReader } from '../settings/settings';
 
 export function openConsoleCommand(settings: SettingsReader, prompter: Prompter): () => Promise<string | undefined> {
   return async () => {

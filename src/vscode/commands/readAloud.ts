@@ -5,11 +5,11 @@
 import * as vscode from 'vscode';
 import { synthesizePipelined } from '../../core/speech/pipelinedSynthesizer';
 import { speechPieces } from '../../core/speech/speechLimits';
-import { isServiceError } from '../../core/serviceError';
+import { isServiceError } from '../../core/http/serviceError';
 import { readAloudSource, type ReadAloudSource } from '../speech/readAloudSource';
-import { requireSpeechCredentials, speechErrorText } from '../speech/speechMessages';
+import { requireSpeechCredentials, speechErrorText } from '../errors/speechMessages';
 import { synthesisRequest } from '../speech/speechRequest';
-import { revealChatView, type FeatureDependencies } from './featureDependencies';
+import { revealChatView, type FeatureDependencies } from '../featureDependencies';
 
 export interface ReadAloudResult {
   readonly sentences: number;

@@ -3,13 +3,13 @@
 // task that outlives the window still knows where its audio goes.
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { isServiceError } from '../../core/serviceError';
+import { isServiceError } from '../../core/http/serviceError';
 import { isLongText } from '../../core/speech/speechLimits';
 import { FileSpeechPlayer } from '../speech/fileSpeechPlayer';
 import { readAloudSource } from '../speech/readAloudSource';
-import { requireSpeechCredentials, speechErrorText } from '../speech/speechMessages';
+import { requireSpeechCredentials, speechErrorText } from '../errors/speechMessages';
 import { synthesisRequest } from '../speech/speechRequest';
-import type { FeatureDependencies } from './featureDependencies';
+import type { FeatureDependencies } from '../featureDependencies';
 
 export function readAloudToFileCommand(deps: FeatureDependencies): () => Promise<string | undefined> {
   return async () => {

@@ -1,19 +1,19 @@
 // Registers every command of the CommandId table; the handler map is typed so a missing handler is a build error.
 import * as vscode from 'vscode';
-import type { ApiKeyStore } from '../apiKeyStore';
+import type { ApiKeyStore } from '../secrets/apiKeyStore';
 import type { ChatController } from '../chat/chatController';
 import type { Logger } from '../logger';
-import type { SettingsReader } from '../settings';
+import type { SettingsReader } from '../settings/settings';
 import { addFileToChatCommand } from './addFileToChat';
 import { addSelectionToChatCommand } from './addSelectionToChat';
 import { askKnowledgeBaseCommand } from './askKnowledgeBase';
 import { chooseVoiceCommand } from './chooseVoice';
 import { clearApiKeyCommand } from './clearApiKey';
 import { clearSpeechCredentialsCommand } from './clearSpeechCredentials';
-import { CommandId, type CommandIdValue } from './commandIds';
+import { CommandId, type CommandIdValue } from '../commandIds';
 import { describeImageCommand } from './describeImage';
 import { describeImageFromUrlCommand } from './describeImageFromUrl';
-import type { FeatureDependencies } from './featureDependencies';
+import type { FeatureDependencies } from '../featureDependencies';
 import { newConversationCommand } from './newConversation';
 import { openConsoleCommand } from './openConsole';
 import { readAloudCommand } from './readAloud';

@@ -1,7 +1,7 @@
 // MaaS: Set API Key — asks for the key in a password box and stores it, trimmed, in SecretStorage. The box and the
 // messages go through the Prompter (in-host tests answer them).
 import * as vscode from 'vscode';
-import type { ApiKeyStore } from '../apiKeyStore';
+import type { ApiKeyStore } from '../secrets/apiKeyStore';
 import type { Logger } from '../logger';
 import type { Prompter } from '../prompter';
 

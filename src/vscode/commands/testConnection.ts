@@ -2,8 +2,8 @@
 // notification summarising pass/fail with a Copy Report button. The report names no credential: it says whether
 // each is set, and every detail went through the logger's redaction.
 import * as vscode from 'vscode';
-import { runConnectionChecks, type CheckResult } from './connectionChecks';
-import type { FeatureDependencies } from './featureDependencies';
+import { runConnectionChecks, type CheckResult } from '../diagnostics/connectionChecks';
+import type { FeatureDependencies } from '../featureDependencies';
 
 export interface ConnectionReport {
   readonly results: readonly CheckResult[];

@@ -8,12 +8,12 @@ import { writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import type { MaasClient } from '../../core/maasClient';
-import { isServiceError } from '../../core/serviceError';
+import { isServiceError } from '../../core/http/serviceError';
 import { leaseHolder, releaseLease, takeLease, type Leases } from '../../core/speech/taskLeases';
-import type { TaskStatus } from '../../core/speechPayloads';
+import type { TaskStatus } from '../../core/speech/speechPayloads';
 import type { Logger } from '../logger';
 import type { Prompter } from '../prompter';
-import { speechErrorText } from './speechMessages';
+import { speechErrorText } from '../errors/speechMessages';
 
 const STATE_KEY = 'maas.speech.longTasks';
 const LEASE_KEY = 'maas.speech.longTaskLeases';

@@ -1,6 +1,6 @@
 // The synthesis fields from the maas.speech.* settings (spec 4.5; volume goes out as `volumn`).
-import type { SynthesisRequest } from '../../core/speechPayloads';
-import type { FeatureSettings } from '../settingsSchema';
+import type { SynthesisRequest } from '../../core/speech/speechPayloads';
+import type { FeatureSettings } from '../settings/settingsSchema';
 
 export function synthesisRequest(settings: FeatureSettings, text: string): SynthesisRequest {
   return {

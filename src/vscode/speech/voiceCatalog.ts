@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import * as z from 'zod';
 import type { MaasClient } from '../../core/maasClient';
-import type { Speaker } from '../../core/speechPayloads';
+import type { Speaker } from '../../core/speech/speechPayloads';
 
 const STATE_KEY = 'maas.speech.speakersByBaseUrl';
 

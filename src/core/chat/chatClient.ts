@@ -1,0 +1,209 @@
+// Chat completion (spec 4.1) with the client's resilience: validation before sending, retries with backoff
+// only before the first visible token, Retry-After, failover to the alternative base URL, cancellation that
+// closes the connection at once, and `interrupted` errors that keep the partial text.
+import type { Dispatcher } from 'undici';
+import { retryDelay } from '../http/backoff';
+import type { RetryPolicy } from '../http/backoff';
+import type { BaseUrlSelector } from '../http/baseUrlSelector';
+import { buildChatBody } from './chatRequest';
+import type { ChatRequest } from './chatRequest';
+import type { ChatEvent, ChatResult } from './chatEvents';
+import { ChatStreamAssembler } from './chatStreamAssembler';
+import { ChatStreamDecoder } from './chatStreamDecoder';
+import { classifyHttpError } from '../http/classifyError';
+import { header, isUnreachable, readBody, toServiceError } from '../http/httpTransport';
+import type { HttpTransport } from '../http/httpTransport';
+import { redactSecrets } from '../http/redact';
+import { ServiceError } from '../http/serviceError';
+import { sleep } from '../http/sleep';
+
+export const CHAT_PATH = '/maas/v1/chat/completions';
+
+export interface ChatCallOptions {
+  readonly signal?: AbortSignal;
+}
+
+export interface ChatClientDeps {
+  readonly transport: HttpTransport;
+  readonly selector: BaseUrlSelector;
+  readonly retry: RetryPolicy;
+  /** Headers timeout of a non-stream chat, which waits for the whole answer. */
+  readonly completionTimeoutMs: number;
+  readonly getApiKey: () => Promise<string | undefined>;
+  readonly secrets: () => readonly string[];
+  readonly rememberSecret: (value: string) => void;
+  readonly onMalformed?: (raw: string) => void;
+  readonly random?: () => number;
+}
+
+/** Whether visible text reached the caller: from then on an error is never retried (no duplicated text). */
+interface AttemptState {
+  visible: boolean;
+}
+
+export class ChatClient {
+  constructor(private readonly deps: ChatClientDeps) {}
+
+  /** A streamed answer as typed events. Ends with `finish`; throws a ServiceError otherwise. */
+  streamChat(request: ChatRequest, options: ChatCallOptions = {}): AsyncGenerator<ChatEvent, void, undefined> {
+    // Validated here, synchronously, so that a bad request throws before anything is sent or iterated.
+    return this.run(JSON.stringify(buildChatBody(request, true)), true, options.signal);
+  }
+
+  /** A non-stream answer (`stream: false`); `onEvent` sees the retry and failover events. */
+  async chat(request: ChatRequest, options: ChatCallOptions & { onEvent?: (event: ChatEvent) => void } = {}): Promise<ChatResult> {
+    const body = JSON.stringify(buildChatBody(request, false));
+    let result: ChatResult | undefined;
+    for await (const event of this.run(body, false, options.signal, (r) => (result = r))) {
+      if (event.type === 'retry' || event.type === 'failover') options.onEvent?.(event);
+    }
+    if (!result) throw new ServiceError('protocol', 'The answer ended without a result.');
+    return result;
+  }
+
+  private async *run(body: string, stream: boolean, signal: AbortSignal | undefined, onResult?: (result: ChatResult) => void): AsyncGenerator<ChatEvent, void, undefined> {
+    const { selector, retry } = this.deps;
+    const key = await this.deps.getApiKey();
+    if (!key) throw new ServiceError('keyMissing', 'No API key is set for the service.', { retryable: false });
+    this.deps.rememberSecret(key);
+    const tried = new Set<string>();
+    const state: AttemptState = { visible: false };
+    let waited = 0;
+    let url = selector.current();
+    for (let attempt = 1; ; attempt++) {
+      if (selector.use(url)) yield { type: 'failover', baseUrl: url };
+      tried.add(url);
+      try {
+        // Batches (one per network read) keep the per-token cost off the async-iteration machinery.
+        for await (const batch of this.attempt({ url, attempt, body, key, stream, signal, state, onResult })) {
+          for (const event of batch) yield event;
+        }
+        return;
+      } catch (caught) {
+        const error = toServiceError(caught, signal, this.deps.secrets());
+        if (error.kind === 'cancelled' || state.visible || !error.retryable || attempt >= retry.maxAttempts) throw error;
+        if (isUnreachable(error) || error.kind === 'busy') selector.markFailed(url);
+        const next = selector.current();
+        // Failing over to a base URL not yet tried in this call needs no wait: it is another server.
+        const delayMs = next !== url && !tried.has(next) ? 0 : retryDelay(attempt, retry, error.retryAfterMs, this.deps.random);
+        if (waited + delayMs > retry.maxTotalDelayMs) throw error;
+        waited += delayMs;
+        yield { type: 'retry', attempt: attempt + 1, delayMs, error };
+        await sleep(delayMs, signal);
+        url = next;
+      }
+    }
+  }
+
+  private async *attempt(a: {
+    url: string;
+    attempt: number;
+    body: string;
+    key: string;
+    stream: boolean;
+    signal: AbortSignal | undefined;
+    state: AttemptState;
+    onResult: ((result: ChatResult) => void) | undefined;
+  }): AsyncGenerator<readonly ChatEvent[], void, undefined> {
+    const response = await this.deps.transport.send({
+      method: 'POST',
+      baseUrl: a.url,
+      path: CHAT_PATH,
+      headers: { 'content-type': 'application/json', accept: a.stream ? 'text/event-stream' : 'application/json', authorization: `Bearer ${a.key}` },
+      body: a.body,
+      signal: a.signal,
+      attempt: a.attempt,
+      ...(a.stream ? {} : { headersTimeoutMs: this.deps.completionTimeoutMs }),
+    });
+    let failure: ServiceError | undefined;
+    try {
+      if (response.status !== 200) {
+        const text = (await readBody(response.body, 1024 * 1024)).toString('utf8');
+        throw classifyHttpError({ status: response.status, body: redactSecrets(text, this.deps.secrets()), retryAfter: header(response.headers, 'retry-after') });
+      }
+      this.deps.selector.markHealthy(a.url);
+      yield* this.readAnswer(response.body, header(response.headers, 'content-type') ?? '', a.signal, a.state, a.onResult);
+    } catch (caught) {
+      failure = toServiceError(caught, a.signal, this.deps.secrets());
+      throw failure;
+    } finally {
+      // Closes the socket at once when the answer was abandoned (cancel, consumer stopped, error).
+      if (!response.body.readableEnded) response.body.destroy();
+      response.done(failure);
+    }
+  }
+
+  private async *readAnswer(
+    body: Dispatcher.ResponseData['body'],
+    contentType: string,
+    signal: AbortSignal | undefined,
+    state: AttemptState,
+    onResult: ((result: ChatResult) => void) | undefined,
+  ): AsyncGenerator<readonly ChatEvent[], void, undefined> {
+    const decoder = new ChatStreamDecoder(this.deps.onMalformed, true);
+    // The body decides, not the request: an SSE body may answer stream:false and vice versa (wire-notes). Decided
+    // once, from the first bytes that tell (a first read may hold only "da"); `held` keeps the bytes until then,
+    // and the whole body when it is JSON.
+    let kind: BodyKind | undefined = contentType.includes('text/event-stream') ? 'sse' : undefined;
+    let held: Buffer[] = [];
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        let bytes = chunk;
+        if (kind !== 'sse') {
+          held.push(chunk);
+          kind ??= sniffBody(held);
+          if (kind !== 'sse') continue;
+          bytes = Buffer.concat(held);
+          held = [];
+        }
+        const events = decoder.push(bytes);
+        state.visible = decoder.visible;
+        if (events.length > 0) yield events;
+        decoder.throwIfFailed();
+        // [DONE] ends the answer even if the server keeps the connection open (the caller's finally closes it).
+        if (decoder.finishedAnswer) break;
+      }
+    } catch (caught) {
+      if (signal?.aborted) throw toServiceError(caught, signal, []);
+      if (caught instanceof ServiceError) throw caught;
+      // The body broke off (socket closed, idle timeout). After a finish reason the answer is whole and only
+      // [DONE] is missing: complete, exactly as when the body ends cleanly there. Otherwise it is interrupted,
+      // except that silence (idleMs) before any text is a timeout: nothing was shown, nothing is partial.
+      if (kind !== 'sse' || !decoder.complete) {
+        if (!decoder.visible && (caught as { code?: unknown } | null)?.code === 'UND_ERR_BODY_TIMEOUT') throw toServiceError(caught, signal, []);
+        throw decoder.interrupted(caught);
+      }
+    }
+    if (kind !== 'sse') {
+      yield this.readJson(Buffer.concat(held).toString('utf8'), onResult);
+      return;
+    }
+    yield decoder.end();
+    onResult?.(decoder.result());
+  }
+
+  private readJson(text: string, onResult: ((result: ChatResult) => void) | undefined): ChatEvent[] {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new ServiceError('protocol', `The answer is neither JSON nor an event stream: ${redactSecrets(text.slice(0, 200), this.deps.secrets())}`, { cause: error });
+    }
+    const assembler = new ChatStreamAssembler();
+    const out: ChatEvent[] = [];
+    assembler.accept(value, out);
+    assembler.finish(out);
+    onResult?.(assembler.result());
+    return out;
+  }
+}
+
+type BodyKind = 'sse' | 'json';
+
+/** An event stream or JSON, from the first bytes that are not white space; undefined while they could be either. */
+function sniffBody(parts: readonly Buffer[]): BodyKind | undefined {
+  const start = Buffer.concat(parts).toString('latin1').trimStart().slice(0, 5);
+  if (start === '') return undefined;
+  if (start.startsWith(':') || start === 'data:') return 'sse';
+  return 'data:'.startsWith(start) ? undefined : 'json';
+}

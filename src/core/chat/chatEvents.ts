@@ -1,0 +1,47 @@
+// The typed events of a streamed chat answer, as the UI consumes them.
+import type { ServiceError } from '../http/serviceError';
+
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'unknown';
+
+export interface Usage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly totalTokens: number;
+}
+
+/** A source of a knowledge-base answer, when the service sends a references-like array; fields best-effort. */
+export interface Reference {
+  readonly index: number;
+  readonly title?: string;
+  readonly text?: string;
+  readonly url?: string;
+  /** The item as received, for fields this client does not know. */
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+export type ChatEvent =
+  /** Answer text, incremental. */
+  | { readonly type: 'text'; readonly text: string }
+  /** Reasoning text (between <think> and </think>), incremental; show it collapsed. */
+  | { readonly type: 'reasoning'; readonly text: string }
+  | { readonly type: 'references'; readonly references: readonly Reference[] }
+  /** Sent once, before `finish`: the last non-zero usage of the stream. */
+  | { readonly type: 'usage'; readonly usage: Usage }
+  /** Always the last event of a completed answer. `content_filter`: the caller decides whether to withdraw text. */
+  | { readonly type: 'finish'; readonly reason: FinishReason }
+  /** An automatic retry is about to happen after `delayMs` (only before any text was shown). */
+  | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly error: ServiceError }
+  /** Requests now go to `baseUrl` (the alternative, or the primary again). */
+  | { readonly type: 'failover'; readonly baseUrl: string };
+
+export interface ChatResult {
+  readonly text: string;
+  readonly reasoning: string;
+  readonly finishReason: FinishReason;
+  readonly usage: Usage | undefined;
+  readonly references: readonly Reference[];
+}
+
+export function toFinishReason(value: string): FinishReason {
+  return value === 'stop' || value === 'length' || value === 'tool_calls' || value === 'content_filter' ? value : 'unknown';
+}

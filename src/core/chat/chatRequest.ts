@@ -1,0 +1,105 @@
+// The chat request: its typed form, the spec's ranges (section 4.1, 4.2 and 8) as zod schemas, and the wire body.
+import * as z from 'zod';
+import { chatParamSpecs, specRangeText, type ChatParamSpec } from '../../shared/chatParamRanges';
+import { parseOrThrow, validationError } from '../http/parseOrThrow';
+
+const inClosed = (min: number, max: number, text: string) => z.number().min(min, { error: `must be in ${text}` }).max(max, { error: `must be in ${text}` });
+
+/** A chat parameter's schema from the one definition of its range (src/shared/chatParamRanges.ts). */
+function paramSchema(spec: ChatParamSpec): z.ZodNumber {
+  const error = `must be in ${specRangeText(spec)}`;
+  const base = spec.integer ? z.int({ error: `must be an integer in ${specRangeText(spec)}` }) : z.number();
+  const low = spec.minExclusive ? base.gt(spec.min, { error }) : base.min(spec.min, { error });
+  return spec.maxExclusive ? low.lt(spec.max, { error }) : low.max(spec.max, { error });
+}
+
+export const textPartSchema = z.object({ type: z.literal('text'), text: z.string() });
+export const imagePartSchema = z.object({
+  type: z.literal('image_url'),
+  image_url: z.object({ url: z.string().regex(/^(https:\/\/|data:image\/)/, { error: 'must be an https URL or a data:image/ URL' }) }),
+});
+export const contentPartSchema = z.discriminatedUnion('type', [textPartSchema, imagePartSchema]);
+export type ContentPart = z.infer<typeof contentPartSchema>;
+
+export const chatMessageSchema = z.object({
+  // `tool` carries a tool call's result (spec 2.2); its other fields (a call id) are not shown, so none is sent.
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
+  content: z.union([
+    z.string().refine((s) => s.trim() !== '', { error: 'must not be empty' }),
+    z.array(contentPartSchema).min(1, { error: 'must hold at least one part' }),
+  ]),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const retrievalOptionsSchema = z.object({
+  knowledge_ids: z.array(z.int({ error: 'must be an integer' }).positive({ error: 'must be a positive integer' })).min(1, { error: 'must list at least one knowledge base id' }),
+  chat_mode: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 (divergent) or 2 (strict)' }).optional(),
+  text_threshold: inClosed(0, 1, '[0, 1]').optional(),
+  remove_corner_mark: z.boolean({ error: 'must be true or false' }).optional(),
+  backup_chat: z.boolean({ error: 'must be true or false' }).optional(),
+  tips_text: z.string({ error: 'must be a string' }).optional(),
+});
+export type RetrievalOptions = z.infer<typeof retrievalOptionsSchema>;
+
+export const chatRequestSchema = z.object({
+  model: z.string().min(1, { error: 'must name a model, e.g. svc_llm or svc_vl' }),
+  messages: z.array(chatMessageSchema).min(1, { error: 'must hold at least one message' }),
+  temperature: paramSchema(chatParamSpecs.temperature).optional(),
+  top_p: paramSchema(chatParamSpecs.topP).optional(),
+  max_tokens: paramSchema(chatParamSpecs.maxTokens).optional(),
+  repetition_penalty: paramSchema(chatParamSpecs.repetitionPenalty).optional(),
+  retrieval: retrievalOptionsSchema.optional(),
+});
+/** What callers pass: spec field names, plus `retrieval` for the knowledge-base tool. */
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+export interface ChatWireBody {
+  readonly model: string;
+  readonly messages: readonly ChatMessage[];
+  readonly stream: boolean;
+  readonly temperature?: number;
+  readonly top_p?: number;
+  readonly max_tokens?: number;
+  readonly repetition_penalty?: number;
+  readonly tools?: readonly { readonly type: 'retrieval'; readonly retrieval: RetrievalOptions }[];
+}
+
+type Role = ChatMessage['role'];
+
+/** Which roles may follow each role: after an assistant that called a tool, the results (`tool`), then its answer. */
+const NEXT: Readonly<Record<Role | 'start', readonly Role[]>> = {
+  start: ['user'],
+  system: ['user'],
+  user: ['assistant'],
+  assistant: ['user', 'tool'],
+  tool: ['tool', 'assistant'],
+};
+
+/**
+ * Section 4.1's conversation rules: optional system first, then user/assistant alternating, ending with user; a
+ * tool result (spec 2.2) may follow an assistant turn, and a request may end with one (the model answers it).
+ */
+function checkOrder(messages: readonly ChatMessage[]): void {
+  let previous: Role | 'start' = 'start';
+  messages.forEach((message, i) => {
+    const field = `messages[${i}].role`;
+    if (message.role === 'system' && i !== 0) throw validationError(field, message.role, 'a system message may only come first');
+    const allowed = i === 0 ? ['system', 'user'] : NEXT[previous];
+    if (!allowed.includes(message.role)) {
+      throw validationError(field, message.role, `expected ${allowed.join(' or ')}: turns alternate user/assistant, starting with user; tool results follow an assistant turn`);
+    }
+    if (typeof message.content !== 'string' && message.role !== 'user') throw validationError(`messages[${i}].content`, '[parts]', 'only user messages may carry content parts');
+    previous = message.role;
+  });
+  const last = messages[messages.length - 1];
+  if (last?.role !== 'user' && last?.role !== 'tool') throw validationError(`messages[${messages.length - 1}].role`, last?.role, 'the last message must be from the user (or a tool result)');
+}
+
+/** Validates a chat request against the spec's ranges and rules and returns the body to send; throws before sending. */
+export function buildChatBody(request: ChatRequest, stream: boolean): ChatWireBody {
+  const parsed = parseOrThrow(chatRequestSchema, request);
+  checkOrder(parsed.messages);
+  const { retrieval, ...rest } = parsed;
+  // `stream` defaults to true on the service: always sent explicitly (wire-notes).
+  return { ...rest, stream, ...(retrieval ? { tools: [{ type: 'retrieval' as const, retrieval }] } : {}) };
+}

@@ -1,0 +1,121 @@
+// Chunk payloads -> ChatEvents, with the state of one answer: text so far, reasoning, the last non-zero usage
+// (never a sum: usage is on every chunk), the finish reason (the empty string means "not yet"), [DONE].
+import type { ChatEvent, ChatResult, FinishReason, Reference, Usage } from './chatEvents';
+import { toFinishReason } from './chatEvents';
+import { parseChunk, referencesOf, usageOf } from './chatChunk';
+import { errorFromMessage, errorMessageOf, isErrorPayload } from '../http/classifyError';
+import { DONE } from '../http/sseJsonDecoder';
+import { ServiceError } from '../http/serviceError';
+import { ThinkSplitter } from './thinkSplitter';
+
+export class ChatStreamAssembler {
+  text = '';
+  reasoning = '';
+  usage: Usage | undefined;
+  finishReason: FinishReason | undefined;
+  references: readonly Reference[] = [];
+  done = false;
+  /** Whether any visible text (answer or reasoning) has been produced: from then on nothing is retried. */
+  visible = false;
+  /**
+   * When set, consecutive text (or reasoning) deltas become one event per batch (see flushRun): a UI gets one
+   * update per network read instead of one per token, and the hot path allocates no event per token.
+   */
+  coalesce = false;
+  private readonly splitter = new ThinkSplitter();
+  private readonly scratch: ChatEvent[] = [];
+  private runType: 'text' | 'reasoning' | undefined;
+  // Deltas of the current run, joined once per batch: `text` then grows by one flat piece per network read
+  // rather than by one rope node per token (20,000 nodes on the benchmark's answer, all kept alive).
+  private readonly runParts: string[] = [];
+
+  /** Handles one payload; pushes its events onto `out`. Throws the ServiceError of an in-stream error object. */
+  accept(value: unknown, out: ChatEvent[]): void {
+    if (value === DONE) {
+      this.done = true;
+      return;
+    }
+    const chunk = parseChunk(value);
+    // An error object parses as a chunk without choices.
+    if (!chunk?.choices && isErrorPayload(value)) throw this.streamError(value);
+    if (!chunk) return;
+    const choice = chunk.choices?.[0];
+    const delta = choice?.delta ?? choice?.message;
+    if (delta?.reasoning_content) this.emitText('reasoning', delta.reasoning_content, out);
+    const content = delta?.content;
+    if (content) {
+      if (this.splitter.plain) this.emitText('text', content, out);
+      else {
+        const scratch = this.scratch;
+        scratch.length = 0;
+        this.splitter.push(content, scratch);
+        for (const event of scratch) if (event.type === 'text' || event.type === 'reasoning') this.emitText(event.type, event.text, out);
+      }
+    }
+    if (choice?.finish_reason) this.finishReason = toFinishReason(choice.finish_reason);
+    const usage = usageOf(chunk);
+    if (usage) this.usage = usage;
+    const references = referencesOf(value);
+    if (references) {
+      this.flushRun(out);
+      this.references = references;
+      out.push({ type: 'references', references });
+    }
+  }
+
+  /** Whether the answer reached its end ([DONE] or a finish reason). */
+  get complete(): boolean {
+    return this.done || this.finishReason !== undefined;
+  }
+
+  /** Ends a batch: the pending run of text becomes one event. */
+  flushRun(out: ChatEvent[]): void {
+    const type = this.runType;
+    if (type === undefined) return;
+    const text = this.runParts.length === 1 ? (this.runParts[0] ?? '') : this.runParts.join('');
+    this.runParts.length = 0;
+    this.runType = undefined;
+    if (type === 'text') this.text += text;
+    else this.reasoning += text;
+    out.push({ type, text });
+  }
+
+  /** The closing events: held-back text, usage, finish. Call once the answer is complete. */
+  finish(out: ChatEvent[]): void {
+    this.flushPartial(out);
+    if (this.usage) out.push({ type: 'usage', usage: this.usage });
+    // [DONE] without any finish reason: the answer ended, for a reason the service did not say.
+    out.push({ type: 'finish', reason: this.finishReason ?? 'unknown' });
+  }
+
+  /** Flushes held-back text into the partial answer of an interrupted stream. */
+  flushPartial(out: ChatEvent[]): void {
+    const scratch: ChatEvent[] = [];
+    this.splitter.flush(scratch);
+    for (const event of scratch) if (event.type === 'text' || event.type === 'reasoning') this.emitText(event.type, event.text, out);
+    this.flushRun(out);
+  }
+
+  result(): ChatResult {
+    return { text: this.text, reasoning: this.reasoning, finishReason: this.finishReason ?? 'unknown', usage: this.usage, references: this.references };
+  }
+
+  private emitText(type: 'text' | 'reasoning', text: string, out: ChatEvent[]): void {
+    this.visible = true;
+    if (this.runType !== type) {
+      this.flushRun(out);
+      this.runType = type;
+    }
+    this.runParts.push(text);
+    if (!this.coalesce) this.flushRun(out);
+  }
+
+  private streamError(value: unknown): ServiceError {
+    const error = (value as { error: unknown }).error;
+    const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+    const status = typeof code === 'number' ? code : typeof code === 'string' && /^\d{3}$/.test(code) ? Number(code) : undefined;
+    const base = errorFromMessage(status, errorMessageOf(value) ?? 'error inside the stream');
+    const pending = this.runType === 'text' ? this.runParts.join('') : '';
+    return new ServiceError(base.kind, base.message, { status, serverMessage: base.serverMessage, partialText: this.text + pending });
+  }
+}

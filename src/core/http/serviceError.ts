@@ -1,0 +1,101 @@
+// The one error type of the service client. Every failure (HTTP status, stream error, network, timeout, a
+// user's cancel, client-side validation, speech `code`) becomes a ServiceError with a `kind` where it arises;
+// the VS Code layer turns kinds into words and actions in one place.
+
+import { SpeechErrorCode } from '../../shared/speechCodes';
+
+/** One kind per row of the spec's error table (section 7). */
+export type ServiceErrorKindFromTable =
+  | 'keyMissing' // 401 apikey缺失
+  | 'keyUnknown' // 401 apikey不存在
+  | 'keyDisabled' // 403 apikey被禁用
+  | 'realNameRequired' // 403 请先完成实名认证
+  | 'keyNoModelPermission' // 403 apikey无权限调用该模型
+  | 'userNoModelPermission' // 403 当前用户无权限调用该模型
+  | 'insufficientBalance' // 403 余额不足,请及时充值
+  | 'contentRefused' // 403 非常抱歉,这个问题我暂时无法回答…
+  | 'badRequest' // 400 参数错误:…
+  | 'systemError' // 500 系统异常,请联系技术支持
+  | 'busy' // 503 服务繁忙,请稍后再试 (and 429)
+  | 'internalAuthFailed' // 503 内部模型服务鉴权失败
+  | 'internalServiceMissing' // 503 内部模型服务不存在
+  | 'internalPredictionForbidden'; // 503 内部模型服务禁止预测
+
+export type ServiceErrorKind =
+  | ServiceErrorKindFromTable
+  | 'network' // no answer: connection refused/reset, DNS, TLS, proxy
+  | 'timeout' // connect, headers or idle-body timeout before any visible text
+  | 'protocol' // an answer that does not match the wire format
+  | 'interrupted' // a stream that ended without [DONE] or a finish reason; carries the partial text
+  | 'cancelled' // the caller's AbortSignal fired: not an error to display
+  | 'validation' // refused on the client before sending
+  | 'speech'; // a speech route answered a non-zero `code`
+
+/** Whether the same request may succeed when repeated (automatic retries happen only before the first token). */
+export const RETRYABLE_KINDS: ReadonlySet<ServiceErrorKind> = new Set<ServiceErrorKind>([
+  'busy',
+  'systemError',
+  'network',
+  'timeout',
+  'interrupted',
+]);
+
+export interface ServiceErrorDetails {
+  readonly status?: number;
+  /** The server's own message, kept verbatim (credentials redacted). */
+  readonly serverMessage?: string;
+  readonly retryable?: boolean;
+  /** From Retry-After, when the server sent one. */
+  readonly retryAfterMs?: number;
+  /** Text already shown when a stream was interrupted. */
+  readonly partialText?: string;
+  /** Speech `code` for kind 'speech'. */
+  readonly speechCode?: number;
+  /** The offending field for kind 'validation'. */
+  readonly field?: string;
+  /**
+   * For an HTTP or in-stream error: whether the server's message matched a row of the spec's error table. When
+   * false the kind is only a guess from the status, so the UI shows the server's own message, not the row's text.
+   */
+  readonly matched?: boolean;
+  readonly cause?: unknown;
+}
+
+export class ServiceError extends Error {
+  readonly kind: ServiceErrorKind;
+  readonly status: number | undefined;
+  readonly serverMessage: string | undefined;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+  readonly partialText: string | undefined;
+  readonly speechCode: number | undefined;
+  readonly field: string | undefined;
+  readonly matched: boolean | undefined;
+
+  constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'ServiceError';
+    this.kind = kind;
+    this.status = details.status;
+    this.serverMessage = details.serverMessage;
+    this.retryable = details.retryable ?? (RETRYABLE_KINDS.has(kind) || isRetryableSpeechCode(details.speechCode));
+    this.retryAfterMs = details.retryAfterMs;
+    this.partialText = details.partialText;
+    this.speechCode = details.speechCode;
+    this.field = details.field;
+    this.matched = details.matched;
+  }
+}
+
+function isRetryableSpeechCode(code: number | undefined): boolean {
+  return code === SpeechErrorCode.synthesisFailed;
+}
+
+export function isServiceError(value: unknown): value is ServiceError {
+  return value instanceof ServiceError;
+}
+
+/** A user's cancel; the UI shows nothing for it. */
+export function cancelledError(cause?: unknown): ServiceError {
+  return new ServiceError('cancelled', 'The request was cancelled.', { cause, retryable: false });
+}

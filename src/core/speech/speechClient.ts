@@ -1,0 +1,227 @@
+// Speech synthesis (spec 4.3-4.7): speakers, real-time synthesis by POST or GET, the long-text task (submit,
+// poll with backoff, cancel, download). Audio is told from errors by Content-Type and magic bytes, not by
+// the status code: a JSON body is a {request_id, code, message} error even with HTTP 200 (wire-notes). Calls
+// that may safely run twice (speakers, real-time synthesis, task queries) are retried on busy, 5xx, network and
+// timeout errors with the chat's backoff; a task submission never is, as a retry could start a second task.
+import { randomUUID } from 'node:crypto';
+import { retryDelay, type RetryPolicy } from '../http/backoff';
+import { SpeechErrorCode } from '../../shared/speechCodes';
+import { classifyHttpError } from '../http/classifyError';
+import { header, readBody } from '../http/httpTransport';
+import type { HttpTransport } from '../http/httpTransport';
+import { audioFrom, isJson, taskOf } from './speechAnswer';
+import type { Answer, AudioResult } from './speechAnswer';
+import { parseOrThrow } from '../http/parseOrThrow';
+import { redactSecrets } from '../http/redact';
+import { ServiceError } from '../http/serviceError';
+import { sleep } from '../http/sleep';
+import type { Sleeper } from '../http/sleep';
+import { waitForLongTask } from './longTaskWait';
+import type { WaitOptions } from './longTaskWait';
+import { longTaskAnswerSchema, speakersAnswerSchema, speakersOf, speechEnvelopeSchema, synthesisRequestSchema, timestampedAudioSchema } from './speechPayloads';
+import type { LongTask, Speaker, SynthesisRequest } from './speechPayloads';
+
+export const SPEECH_BASE_PATH = '/maas/v2/api';
+
+const SPEECH_ERROR_CODES: readonly number[] = Object.values(SpeechErrorCode);
+
+export interface SpeechCredentials {
+  readonly appkey: string;
+  readonly token: string;
+}
+
+export interface SpeechCallOptions {
+  readonly signal?: AbortSignal;
+}
+
+export interface SpeechClientDeps {
+  readonly transport: HttpTransport;
+  readonly baseUrl: string;
+  readonly getCredentials: () => Promise<SpeechCredentials | undefined>;
+  readonly secrets: () => readonly string[];
+  readonly rememberSecret: (value: string) => void;
+  readonly retry: RetryPolicy;
+  readonly random?: () => number;
+  /** The waits between retries and polls, and the clock of the polling limit (tests pass fakes). */
+  readonly sleep?: Sleeper;
+  readonly now?: () => number;
+}
+
+type Fields = Record<string, string | number | boolean>;
+
+/** RFC 3986 query encoding (wire-notes), not form encoding: spaces as %20. */
+function toQuery(fields: Fields): string {
+  return Object.entries(fields).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+}
+
+export class SpeechClient {
+  constructor(private readonly deps: SpeechClientDeps) {}
+
+  async listSpeakers(options: SpeechCallOptions = {}): Promise<Speaker[]> {
+    return this.retrying(options.signal, async () => {
+      const answer = await this.call('GET', 'get_speakers', {}, options.signal);
+      const speakers = speakersOf(this.parseJson(answer, speakersAnswerSchema, (data) => speakersOf(data) !== undefined));
+      if (!speakers) throw new ServiceError('protocol', 'The speaker list holds no array under speakers, data or data.list.');
+      return speakers;
+    });
+  }
+
+  async synthesize(request: SynthesisRequest, options: SpeechCallOptions & { method?: 'POST' | 'GET' } = {}): Promise<AudioResult> {
+    return this.retrying(options.signal, async () => {
+      const fields = await this.requestFields(request); // a fresh request_id for each attempt
+      const answer = await this.call(options.method ?? 'POST', 'tts', fields, options.signal);
+      if (isJson(answer)) {
+        const timed = this.parseJson(answer, timestampedAudioSchema);
+        return audioFrom(Buffer.from(timed.audio, 'base64'), timed.timestamps?.map((t) => ({ text: t.text, beginMs: t.begin_ms, endMs: t.end_ms })));
+      }
+      return this.audioOf(answer);
+    });
+  }
+
+  async submitLongTask(request: SynthesisRequest, options: SpeechCallOptions = {}): Promise<LongTask> {
+    const answer = await this.call('POST', 'tts-long-commit', await this.requestFields(request), options.signal);
+    return taskOf(this.parseJson(answer, longTaskAnswerSchema));
+  }
+
+  async queryLongTask(taskId: string, options: SpeechCallOptions = {}): Promise<LongTask> {
+    // Spec 4.7: the query carries the appkey only.
+    const { appkey } = await this.credentials();
+    return this.retrying(options.signal, async () => {
+      const answer = await this.call('POST', 'tts-long-query', { request_id: randomUUID(), task_id: taskId, appkey }, options.signal);
+      return taskOf(this.parseJson(answer, longTaskAnswerSchema));
+    });
+  }
+
+  /** Polls until the task is complete (returned) or failed (thrown); the signal stops the polling at once. */
+  waitForLongTask(taskId: string, options: WaitOptions = {}): Promise<LongTask> {
+    return waitForLongTask(taskId, (id) => this.queryLongTask(id, options), options, { sleep: this.sleep, now: this.deps.now ?? Date.now });
+  }
+
+  /** Fetches an audio address without credentials (it is a signed URL). */
+  async downloadAudio(url: string, options: SpeechCallOptions = {}): Promise<AudioResult> {
+    if (!/^https?:\/\//.test(url)) throw new ServiceError('protocol', 'The audio address is not an http(s) URL.');
+    const response = await this.deps.transport.send({ method: 'GET', baseUrl: new URL(url).origin, path: url, signal: options.signal });
+    const answer = await this.read(response);
+    if (answer.status !== 200 && !isJson(answer)) {
+      throw new ServiceError('speech', `The audio address answered HTTP ${answer.status}.`, { status: answer.status, retryable: answer.status === 403 || answer.status === 404 });
+    }
+    return this.audioOf(answer);
+  }
+
+  /** Downloads a complete task's audio; an expired or missing address (403/404) is refreshed by one query. */
+  async downloadTaskAudio(task: LongTask, options: SpeechCallOptions = {}): Promise<AudioResult> {
+    try {
+      return await this.downloadAudio(task.audioAddress, options);
+    } catch (error) {
+      if (!(error instanceof ServiceError) || (error.status !== 403 && error.status !== 404)) throw error;
+      const fresh = await this.queryLongTask(task.taskId, options);
+      return this.downloadAudio(fresh.audioAddress, options);
+    }
+  }
+
+  /** Runs a call that may safely run twice, again after a retryable error, within the retry policy's bounds. */
+  private async retrying<T>(signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+    const policy = this.deps.retry;
+    let waited = 0;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (error) {
+        if (!(error instanceof ServiceError) || !error.retryable || signal?.aborted === true || attempt >= policy.maxAttempts) throw error;
+        const delayMs = retryDelay(attempt, policy, error.retryAfterMs, this.deps.random);
+        if (waited + delayMs > policy.maxTotalDelayMs) throw error;
+        waited += delayMs;
+        await this.sleep(delayMs, signal);
+      }
+    }
+  }
+
+  private readonly sleep: Sleeper = (ms, signal) => (this.deps.sleep ?? sleep)(ms, signal);
+
+  private async credentials(): Promise<SpeechCredentials> {
+    const credentials = await this.deps.getCredentials();
+    if (!credentials?.appkey || !credentials.token) {
+      throw new ServiceError('validation', 'Speech synthesis needs an appkey and a token; none is set.', { field: 'appkey', retryable: false });
+    }
+    this.deps.rememberSecret(credentials.appkey);
+    this.deps.rememberSecret(credentials.token);
+    return credentials;
+  }
+
+  private async requestFields(request: SynthesisRequest): Promise<Fields> {
+    const parsed = parseOrThrow(synthesisRequestSchema, request);
+    const { appkey, token } = await this.credentials();
+    const fields: Fields = { request_id: parsed.request_id ?? randomUUID(), appkey, token };
+    for (const [name, value] of Object.entries(parsed)) if (value !== undefined) fields[name] = value;
+    return fields;
+  }
+
+  private async call(method: 'GET' | 'POST', route: string, fields: Fields, signal: AbortSignal | undefined): Promise<Answer> {
+    const path = `${SPEECH_BASE_PATH}/${route}`;
+    const query = method === 'GET' && Object.keys(fields).length > 0 ? `?${toQuery(fields)}` : '';
+    const response = await this.deps.transport.send({
+      method,
+      baseUrl: this.deps.baseUrl,
+      path: path + query,
+      signal,
+      ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) } : {}),
+    });
+    const answer = await this.read(response);
+    if (answer.status !== 200 && !isJson(answer)) throw this.httpError(answer);
+    return answer;
+  }
+
+  private async read(response: Awaited<ReturnType<HttpTransport['send']>>): Promise<Answer> {
+    try {
+      const bytes = await readBody(response.body);
+      response.done();
+      return { status: response.status, contentType: header(response.headers, 'content-type') ?? '', retryAfter: header(response.headers, 'retry-after'), bytes };
+    } catch (error) {
+      response.body.destroy();
+      response.done(error instanceof ServiceError ? error : undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * A speech route's JSON answer. The spec documents `code` 0 as success and wire-notes leaves the real value open:
+   * a known error code is always an error, and another non-zero code is taken as success only when the whole
+   * expected payload is there (`present`), so an error under an unknown code is never mistaken for an answer.
+   */
+  private parseJson<T>(answer: Answer, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, present: (data: T) => boolean = () => true): T {
+    let value: unknown;
+    try {
+      value = JSON.parse(answer.bytes.toString('utf8'));
+    } catch (error) {
+      throw new ServiceError('protocol', `The speech service answered something that is not JSON (HTTP ${answer.status}).`, { cause: error, status: answer.status });
+    }
+    const envelope = speechEnvelopeSchema.safeParse(value);
+    const code = envelope.success ? (envelope.data.code ?? undefined) : undefined;
+    if (code === undefined && answer.status !== 200) {
+      // Not a speech answer but an HTTP error in JSON (a gateway's busy or 5xx page): classified like chat's.
+      throw this.httpError(answer);
+    }
+    const parsed = schema.safeParse(value);
+    const complete = parsed.success && present(parsed.data);
+    const knownError = code !== undefined && SPEECH_ERROR_CODES.includes(Number(code));
+    if (answer.status !== 200 || (code !== undefined && code !== 0 && (knownError || !complete))) {
+      const message = redactSecrets((envelope.success ? envelope.data.message : undefined) ?? 'no message', this.deps.secrets());
+      throw new ServiceError('speech', `Speech service error ${code ?? answer.status}: ${message}`, { speechCode: code, serverMessage: message, status: answer.status });
+    }
+    if (!complete) throw new ServiceError('protocol', 'The speech service answered JSON of an unexpected shape.', { status: answer.status });
+    return parsed.data;
+  }
+
+  /** An HTTP error classified like chat's, with the server's Retry-After (a busy 503 or a 429 says when to return). */
+  private httpError(answer: Answer): ServiceError {
+    return classifyHttpError({ status: answer.status, body: redactSecrets(answer.bytes.toString('utf8'), this.deps.secrets()), retryAfter: answer.retryAfter });
+  }
+
+  private audioOf(answer: Answer): AudioResult {
+    if (isJson(answer)) {
+      this.parseJson(answer, speechEnvelopeSchema);
+      throw new ServiceError('protocol', 'The speech service answered JSON without audio.');
+    }
+    return audioFrom(answer.bytes);
+  }
+}

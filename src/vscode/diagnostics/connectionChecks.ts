@@ -1,0 +1,84 @@
+// The steps of MaaS: Test Connection, each run on its own (one failing never stops the others) and timed.
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import type { MaasClient } from '../../core/maasClient';
+import { speechErrorText } from '../errors/speechMessages';
+import { synthesisRequest } from '../speech/speechRequest';
+import type { FeatureDependencies } from '../featureDependencies';
+
+export interface CheckResult {
+  readonly name: string;
+  readonly outcome: 'pass' | 'fail' | 'skip';
+  readonly ms: number;
+  readonly detail: string;
+}
+
+async function timed(name: string, run: () => Promise<{ outcome?: 'pass' | 'skip'; detail: string }>, describe: (error: unknown) => string): Promise<CheckResult> {
+  const started = performance.now();
+  try {
+    const { outcome, detail } = await run();
+    return { name, outcome: outcome ?? 'pass', ms: Math.round(performance.now() - started), detail };
+  } catch (error) {
+    return { name, outcome: 'fail', ms: Math.round(performance.now() - started), detail: describe(error) };
+  }
+}
+
+/**
+ * Any HTTP answer means the address is reachable; only a failed connection (or no answer in time) fails. The probe
+ * goes through the client, so it uses the same proxy, timeouts and redacted log as the chat.
+ */
+async function reach(client: MaasClient, url: string, redact: (text: string) => string): Promise<{ detail: string }> {
+  const shown = redact(url);
+  try {
+    const status = await client.probe(url);
+    return { detail: vscode.l10n.t('{0} answered with HTTP {1}.', shown, status) };
+  } catch (error) {
+    throw new Error(vscode.l10n.t('{0} could not be reached: {1}', shown, error instanceof Error ? error.message : String(error)));
+  }
+}
+
+export async function runConnectionChecks(deps: FeatureDependencies): Promise<CheckResult[]> {
+  const { baseUrl, altBaseUrl, chatModel } = deps.settings.settings;
+  const describe = (error: unknown): string => speechErrorText(error, (text) => deps.logger.redact(text));
+  const redact = (text: string): string => deps.logger.redact(text);
+  const plain = (error: unknown): string => redact(error instanceof Error ? error.message : String(error));
+  if (baseUrl === '') {
+    return [{ name: vscode.l10n.t('Base URL'), outcome: 'fail', ms: 0, detail: vscode.l10n.t('maas.baseUrl is not set.') }];
+  }
+  const client: MaasClient = deps.client();
+  const checks: Array<Promise<CheckResult>> = [
+    timed(vscode.l10n.t('Base URL reachable'), () => reach(client, baseUrl, redact), plain),
+    timed(
+      vscode.l10n.t('Alternative base URL reachable'),
+      () => (altBaseUrl === '' ? Promise.resolve({ outcome: 'skip' as const, detail: vscode.l10n.t('maas.altBaseUrl is not set.') }) : reach(client, altBaseUrl, redact)),
+      plain,
+    ),
+  ];
+  // The service steps run one after another: they share a key, and a busy answer to one would blur the others.
+  const results = await Promise.all(checks);
+  results.push(
+    await timed(vscode.l10n.t('Authentication (non-streamed chat)'), async () => {
+      const answer = await client.chat({ model: chatModel, messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 });
+      return { detail: vscode.l10n.t('{0} answered; finish reason {1}.', chatModel, answer.finishReason) };
+    }, describe),
+    await timed(vscode.l10n.t('Streamed answer'), async () => {
+      let characters = 0;
+      let finish = '';
+      for await (const event of client.streamChat({ model: chatModel, messages: [{ role: 'user', content: 'Say hello.' }], max_tokens: 16 })) {
+        if (event.type === 'text') characters += event.text.length;
+        if (event.type === 'finish') finish = event.reason;
+      }
+      return { detail: vscode.l10n.t('{0} characters streamed; finish reason {1}.', characters, finish) };
+    }, describe),
+    await timed(vscode.l10n.t('Speaker list'), async () => {
+      const speakers = await client.listSpeakers();
+      return { detail: vscode.l10n.t('{0} speakers.', speakers.length) };
+    }, describe),
+    await timed(vscode.l10n.t('Speech synthesis'), async () => {
+      if ((await deps.speechCredentials.get()) === undefined) throw new Error(vscode.l10n.t('No speech credentials are set (MaaS: Set Speech Credentials).'));
+      const audio = await client.synthesize(synthesisRequest(deps.settings.features, 'Hello. 你好。'));
+      return { detail: vscode.l10n.t('{0} bytes of {1} audio.', audio.audio.length, audio.format) };
+    }, describe),
+  );
+  return results;
+}

@@ -1,0 +1,39 @@
+// Speech failures in words (the chat's error presentation covers the chat kinds; this adds the speech codes of the
+// service contract), and the missing-credentials message with its Set Speech Credentials button.
+import * as vscode from 'vscode';
+import { SpeechErrorCode } from '../../shared/speechCodes';
+import { isServiceError } from '../../core/http/serviceError';
+import { REALTIME_MAX_CHARS } from '../../core/speech/speechLimits';
+import { storedErrorFrom } from './errorMessages';
+import { errorView } from './errorPresentation';
+import type { Prompter } from '../prompter';
+import type { SpeechCredentialStore } from '../secrets/speechCredentialStore';
+
+export function speechErrorText(error: unknown, redact: (text: string) => string): string {
+  if (isServiceError(error) && error.kind === 'speech') {
+    const detail = error.serverMessage === undefined ? '' : ` (${redact(error.serverMessage)})`;
+    switch (error.speechCode) {
+      case SpeechErrorCode.badCredentials:
+        return vscode.l10n.t('The speech service refused the appkey or token; set the speech credentials again.') + detail;
+      case SpeechErrorCode.invalidParameter:
+        return vscode.l10n.t('The speech service refused a parameter; check the maas.speech settings.') + detail;
+      case SpeechErrorCode.textTooLong:
+        return vscode.l10n.t('The text is too long for the speech service (real-time synthesis takes at most {0} characters); MaaS: Read Aloud to File sends long text to the long-text task.', REALTIME_MAX_CHARS) + detail;
+      case SpeechErrorCode.unknownTask:
+        return vscode.l10n.t('The speech service no longer knows this task.') + detail;
+      default:
+        return vscode.l10n.t('Speech synthesis failed.') + detail;
+    }
+  }
+  const view = errorView(storedErrorFrom(error, redact));
+  return `${view.title}: ${view.detail}`;
+}
+
+/** The stored credentials, or undefined after telling the user how to set them. */
+export async function requireSpeechCredentials(store: SpeechCredentialStore, prompter: Prompter): Promise<boolean> {
+  if ((await store.get()) !== undefined) return true;
+  const set = vscode.l10n.t('Set Speech Credentials');
+  const choice = await prompter.showWarningMessage(vscode.l10n.t('Reading aloud needs the speech appkey and token. Set them first.'), set);
+  if (choice === set) await vscode.commands.executeCommand('maas.setSpeechCredentials');
+  return false;
+}

@@ -1,0 +1,97 @@
+// Reads the `maas.*` settings through settingsSchema and reports invalid values once per change.
+import * as vscode from 'vscode';
+import type { Logger } from '../logger';
+import { featureSettingNames, parseFeatureSettings, parseSettings, settingNames, type FeatureSettings, type Settings, type SettingsProblem } from './settingsSchema';
+
+export class SettingsReader implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Settings>();
+  private readonly subscription: vscode.Disposable;
+  private current: Settings;
+  private currentFeatures: FeatureSettings;
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly logger: Logger) {
+    this.current = this.read();
+    this.currentFeatures = this.readFeatures();
+    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('maas')) return;
+      this.current = this.read();
+      this.currentFeatures = this.readFeatures();
+      this.changed.fire(this.current);
+    });
+  }
+
+  get settings(): Settings {
+    return this.current;
+  }
+
+  /** The settings of the knowledge-base, image and speech commands. */
+  get features(): FeatureSettings {
+    return this.currentFeatures;
+  }
+
+  private read(): Settings {
+    const { settings, problems } = parseSettings(this.raw(settingNames));
+    this.report(problems);
+    return settings;
+  }
+
+  private readFeatures(): FeatureSettings {
+    const { settings, problems } = parseFeatureSettings(this.raw(featureSettingNames));
+    this.report(problems);
+    return settings;
+  }
+
+  private raw(names: Readonly<Record<string, string>>): Record<string, unknown> {
+    const config = vscode.workspace.getConfiguration();
+    return Object.fromEntries(Object.entries(names).map(([key, name]) => [key, config.get(name)]));
+  }
+
+  private report(problems: readonly SettingsProblem[]): void {
+    for (const problem of problems) {
+      const message = describeProblem(problem);
+      this.logger.warn(message);
+      void vscode.window.showWarningMessage(message);
+    }
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+function describeProblem(problem: SettingsProblem): string {
+  switch (problem.kind) {
+    case 'url':
+      return vscode.l10n.t(
+        'The setting {0} is {1}, which is not an http:// or https:// URL without query or fragment; it is ignored until you fix it.',
+        problem.setting,
+        problem.value,
+      );
+    case 'modelCode':
+      return vscode.l10n.t(
+        'The setting {0} is {1}, which is not a model code (letters, digits, _ . : -); its default is used until you fix it.',
+        problem.setting,
+        problem.value,
+      );
+    case 'type':
+      return vscode.l10n.t('The setting {0} has the wrong type ({1}); its default is used until you fix it.', problem.setting, problem.value);
+    case 'range':
+      return vscode.l10n.t('The setting {0} is {1}, which is outside its allowed range; its default is used until you fix it.', problem.setting, problem.value);
+    case 'tooLong':
+      return vscode.l10n.t('The setting {0} is too long; its default is used until you fix it.', problem.setting);
+    case 'modelList':
+      return vscode.l10n.t(
+        'The setting {0} must list model codes, or objects with a "code" and an optional "vision" flag; it is ignored until you fix it.',
+        problem.setting,
+      );
+    case 'choice':
+      return vscode.l10n.t('The setting {0} is {1}, which is not one of its allowed values; its default is used until you fix it.', problem.setting, problem.value);
+    case 'knowledgeBases':
+      return vscode.l10n.t(
+        'The setting {0} must list knowledge bases as objects with a positive integer "id" and a "name"; it is ignored until you fix it.',
+        problem.setting,
+      );
+  }
+}

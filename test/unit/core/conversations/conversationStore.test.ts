@@ -1,0 +1,229 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { conversationSchema, titleFromQuestion } from '../../../../src/core/conversations/conversationModel';
+import { ConversationStore, type StoreChange } from '../../../../src/core/conversations/conversationStore';
+import { conversation, turn } from './fixtures';
+
+const folders: string[] = [];
+function folder(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'maas-store-'));
+  folders.push(dir);
+  return dir;
+}
+after(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('ConversationStore', () => {
+  it('starts empty and reads back what it saved', async () => {
+    const dir = folder();
+    const store = new ConversationStore(dir);
+    assert.deepEqual((await store.load()).data, { version: 1, activeId: undefined, conversations: [] });
+    const data = {
+      version: 1 as const,
+      activeId: 'c2',
+      conversations: [conversation([turn('t2', 'q2', 'a2')], { id: 'c2', updatedAt: 9 }), conversation([turn('t1', 'q', 'a')], { updatedAt: 5 })],
+    };
+    await store.save(data);
+    assert.deepEqual((await new ConversationStore(dir).load()).data, data);
+    assert.deepEqual(store.listConversationFiles().sort(), ['c1.json', 'c2.json'], 'one file per conversation');
+  });
+
+  it('keeps a partial answer saved mid-stream and marks it interrupted after a reload', async () => {
+    const dir = folder();
+    const store = new ConversationStore(dir);
+    await store.save({ version: 1, conversations: [conversation([turn('t1', 'q', 'half an ans', { status: 'streaming' }), turn('t2', 'q2', '', { status: 'pending' })])] });
+    const reloaded = await new ConversationStore(dir).load();
+    const turns = reloaded.data.conversations[0]?.turns ?? [];
+    assert.deepEqual(turns.map((t) => [t.status, t.answer]), [['interrupted', 'half an ans'], ['interrupted', '']]);
+  });
+
+  it('serialises saves so the last one wins, and leaves no temporary files', async () => {
+    const dir = folder();
+    const store = new ConversationStore(dir);
+    const writes = Array.from({ length: 20 }, (_, i) => store.save({ version: 1, conversations: [conversation([turn('t', 'q', `answer ${i}`)])] }));
+    await Promise.all(writes);
+    const saved = JSON.parse(readFileSync(store.conversationFile('c1'), 'utf8')) as { turns: { answer: string }[] };
+    assert.equal(saved.turns[0]?.answer, 'answer 19');
+    assert.deepEqual(readdirSync(store.path).filter((name) => name.endsWith('.tmp')), []);
+  });
+
+  it('writes only the conversations that changed, so another window\'s conversations are left alone', async () => {
+    const dir = folder();
+    const windowA = new ConversationStore(dir);
+    const windowB = new ConversationStore(dir);
+    const a = conversation([turn('ta', 'from A', 'x')], { id: 'a' });
+    const b = conversation([turn('tb', 'from B', 'y')], { id: 'b' });
+    await windowA.save({ version: 1, conversations: [a] });
+    await windowB.save({ version: 1, conversations: [b] });
+    await windowA.save({ version: 1, conversations: [{ ...a, title: 'renamed in A' }] });
+    const loaded = await new ConversationStore(dir).load();
+    assert.deepEqual(loaded.data.conversations.map((c) => c.id).sort(), ['a', 'b']);
+    const saved = await new ConversationStore(dir).load();
+    assert.equal(saved.data.conversations.find((c) => c.id === 'a')?.title, 'renamed in A');
+  });
+
+  it('removes the file of a deleted conversation', async () => {
+    const store = new ConversationStore(folder());
+    await store.save({ version: 1, conversations: [conversation([], { id: 'a' }), conversation([], { id: 'b' })] });
+    await store.save({ version: 1, conversations: [conversation([], { id: 'b' })] });
+    assert.deepEqual(store.listConversationFiles(), ['b.json']);
+  });
+
+  it('sets a corrupt conversation file aside, reports it, keeps the others, and never overwrites it', async () => {
+    for (const content of ['{"id":"bad","title":', '{"id":"bad"}', 'not json']) {
+      const dir = folder();
+      const store = new ConversationStore(dir);
+      await store.save({ version: 1, conversations: [conversation([turn('t', 'q', 'a')], { id: 'good' })] });
+      mkdirSync(store.path, { recursive: true });
+      writeFileSync(store.conversationFile('bad'), content);
+      const loaded = await new ConversationStore(dir).load();
+      assert.deepEqual(loaded.data.conversations.map((c) => c.id), ['good'], 'the readable conversation is kept');
+      assert.equal(loaded.setAside.length, 1, 'the corruption is reported');
+      assert.equal(readFileSync(loaded.setAside[0]?.movedTo ?? '', 'utf8'), content, 'the corrupt file is kept, byte for byte');
+      assert.equal(existsSync(store.conversationFile('bad')), false);
+    }
+  });
+
+  it('keeps image bytes beside the store', async () => {
+    const store = new ConversationStore(folder());
+    const name = await store.saveImage('image/png', Buffer.from([1, 2, 3]));
+    assert.match(name, /\.png$/);
+    assert.deepEqual([...(await store.readImage(name))], [1, 2, 3]);
+    await store.deleteImages([name]);
+    await assert.rejects(store.readImage(name));
+  });
+});
+
+describe('ConversationStore.watch: two windows sharing the folder', () => {
+  /** Collects the changes a store reports; `next` waits for the next one (or fails after a while). */
+  function watching(store: ConversationStore): { changes: StoreChange[]; next(): Promise<StoreChange>; dispose(): void } {
+    const changes: StoreChange[] = [];
+    const waiting: ((change: StoreChange) => void)[] = [];
+    const handle = store.watch(
+      (change) => {
+        changes.push(change);
+        waiting.shift()?.(change);
+      },
+      (error) => assert.fail(error),
+    );
+    return {
+      changes,
+      next: () =>
+        new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no change reported within 5 s')), 5_000);
+          waiting.push((change) => {
+            clearTimeout(timer);
+            resolve(change);
+          });
+        }),
+      dispose: () => handle.dispose(),
+    };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+  it('reports a conversation another window added, changed and deleted, and never its own writes', async () => {
+    const dir = folder();
+    const windowA = new ConversationStore(dir);
+    const windowB = new ConversationStore(dir);
+    await windowA.load();
+    await windowB.load();
+    const inA = watching(windowA);
+    const inB = watching(windowB);
+    try {
+      const mine = conversation([turn('tb', 'from B', 'y')], { id: 'b' });
+      await windowB.save({ version: 1, conversations: [mine] });
+      const added = await inA.next();
+      assert.deepEqual(added, { kind: 'changed', conversation: mine });
+
+      // Many quick saves of B's own, as while an answer streams: none is reported back to B.
+      for (let i = 0; i < 10; i++) await windowB.save({ version: 1, conversations: [{ ...mine, title: `streaming ${i}` }] });
+      const titleInA = () => {
+        const latest = inA.changes.at(-1);
+        return latest?.kind === 'changed' ? latest.conversation.title : undefined;
+      };
+      for (let waited = 0; titleInA() !== 'streaming 9' && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(titleInA(), 'streaming 9', 'A ends at B\'s latest write');
+
+      // A takes the change as its own state: saving that state writes nothing, so B hears nothing.
+      await windowA.save({ version: 1, conversations: [{ ...mine, title: 'streaming 9' }] });
+      await windowB.save({ version: 1, conversations: [] });
+      assert.deepEqual(await inA.next(), { kind: 'removed', id: 'b' });
+      await settle();
+      assert.deepEqual(inB.changes, [], 'B never hears of its own writes');
+    } finally {
+      inA.dispose();
+      inB.dispose();
+    }
+  });
+
+  it('never reports its own writes of objects whose keys are not in the schema\'s order (as state updates build them)', async () => {
+    const dir = folder();
+    const store = new ConversationStore(dir);
+    await store.load();
+    const seen = watching(store);
+    try {
+      const base = conversation([turn('t1', 'question', '')], { id: 'c' });
+      for (let i = 0; i < 12; i++) {
+        // The same data with the keys in reverse order, as spreads of changed fields can leave them.
+        const reversed = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).reverse()) as T;
+        const updated = { ...turn('t1', 'question', 'a'.repeat(i)), status: i < 11 ? ('streaming' as const) : ('done' as const) };
+        const reordered = reversed({ ...base, turns: [reversed(updated)] });
+        assert.notEqual(JSON.stringify(reordered), JSON.stringify(conversationSchema.parse(reordered)), 'the keys are out of the schema order');
+        await store.save({ version: 1, conversations: [reordered] });
+      }
+      await settle();
+      assert.deepEqual(seen.changes, [], 'an echo of its own write taken for another window\'s would replace newer state');
+    } finally {
+      seen.dispose();
+    }
+  });
+
+  it('a save merges with what another window wrote since, so neither window\'s new turns are lost, and says so', async () => {
+    const dir = folder();
+    const windowA = new ConversationStore(dir);
+    const shared = conversation([turn('t1', 'q1', 'a1', { createdAt: 1 })], { id: 'x' });
+    await windowA.save({ version: 1, conversations: [shared] });
+    const windowB = new ConversationStore(dir);
+    await windowB.load();
+    const inB = watching(windowB);
+    try {
+      // A adds a turn; B adds another before it heard of A's (no settle): B's save must not overwrite A's turn.
+      await windowA.save({ version: 1, conversations: [{ ...shared, turns: [...shared.turns, turn('fromA', 'qa', 'aa', { createdAt: 2 })] }] });
+      await windowB.save({ version: 1, conversations: [{ ...shared, turns: [...shared.turns, turn('fromB', 'qb', 'ab', { createdAt: 3 })] }] });
+      const onDisk = (await new ConversationStore(dir).load()).data.conversations[0];
+      assert.deepEqual(onDisk?.turns.map((x) => x.id), ['t1', 'fromA', 'fromB']);
+      const told = inB.changes.find((c) => c.kind === 'changed' && c.conversation.turns.length === 3);
+      assert.ok(told, 'B is told about the merged conversation, to show A\'s turn and keep it in later saves');
+    } finally {
+      inB.dispose();
+    }
+  });
+
+  it('ignores temporary files and files that do not parse, and stops reporting once disposed', async () => {
+    const dir = folder();
+    const store = new ConversationStore(dir);
+    const watched = watching(store);
+    try {
+      writeFileSync(path.join(store.path, 'x.json.123.tmp'), '{');
+      writeFileSync(store.conversationFile('broken'), '{ not json');
+      writeFileSync(store.conversationFile('other-id'), JSON.stringify(conversation([], { id: 'not-other-id' })));
+      await settle();
+      assert.deepEqual(watched.changes, []);
+    } finally {
+      watched.dispose();
+    }
+    writeFileSync(store.conversationFile('late'), JSON.stringify(conversation([], { id: 'late' })));
+    await settle();
+    assert.deepEqual(watched.changes, []);
+  });
+});
+
+describe('titleFromQuestion', () => {
+  it('takes the first non-empty line, folded and capped', () => {
+    assert.equal(titleFromQuestion('\n  How do I   sort?\nmore'), 'How do I sort?');
+    assert.equal(titleFromQuestion('x'.repeat(100)).length, 60);
+    assert.equal(titleFromQuestion('请解释这段代码'), '请解释这段代码');
+  });
+});

@@ -1,0 +1,141 @@
+// The speech client against a scripted server, with a recording sleeper and a fake clock (no test waits for
+// a delay or measures one): JSON errors under an audio type, Retry-After on busy answers, and the long-task wait.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEFAULT_RETRY_POLICY } from '../../../../src/core/http/backoff';
+import { createDispatcher, DEFAULT_TIMEOUTS, HttpTransport } from '../../../../src/core/http/httpTransport';
+import { ServiceError } from '../../../../src/core/http/serviceError';
+import { SpeechClient } from '../../../../src/core/speech/speechClient';
+import type { WaitOptions } from '../../../../src/core/speech/longTaskWait';
+import { FakeServer } from '../fakeServer';
+
+const CREDENTIALS = { appkey: 'appkey-unit-speech-0001', token: 'token-unit-speech-0001' };
+const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(32)]);
+
+/** A client whose waits are recorded and advance a fake clock instead of passing. */
+function speechClient(baseUrl: string): { client: SpeechClient; sleeps: number[]; dispose: () => Promise<void> } {
+  const dispatcher = createDispatcher(DEFAULT_TIMEOUTS);
+  const sleeps: number[] = [];
+  let now = 1_000_000;
+  const client = new SpeechClient({
+    transport: new HttpTransport(dispatcher, undefined, () => []),
+    baseUrl,
+    getCredentials: () => Promise.resolve(CREDENTIALS),
+    secrets: () => [],
+    rememberSecret: () => undefined,
+    retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 1, maxDelayMs: 2 },
+    sleep: (ms) => {
+      sleeps.push(ms);
+      now += ms;
+      return Promise.resolve();
+    },
+    now: () => now,
+  });
+  return { client, sleeps, dispose: () => dispatcher.destroy() };
+}
+
+async function failure(run: () => Promise<unknown>): Promise<ServiceError> {
+  try {
+    await run();
+  } catch (error) {
+    assert.ok(error instanceof ServiceError, String(error));
+    return error;
+  }
+  assert.fail('expected a ServiceError');
+}
+
+describe('speech client against a scripted server', () => {
+  let server: FakeServer;
+  before(async () => {
+    server = await FakeServer.start();
+  });
+  after(() => server.stop());
+
+  it('reports a JSON error body served under an audio content type as the service error, not as audio', async () => {
+    const { client, dispose } = speechClient(server.url);
+    for (const status of [200, 500]) {
+      server.reset((_req, res) => {
+        res.writeHead(status, { 'content-type': 'audio/mpeg' });
+        res.end(JSON.stringify({ request_id: 'r1', code: 40100, message: 'appkey或token无效' }));
+      });
+      const error = await failure(() => client.synthesize({ text: 'Hello' }));
+      assert.equal(error.kind, 'speech', `HTTP ${status}: ${error.message}`);
+      assert.equal(error.speechCode, 40100);
+      assert.equal(error.serverMessage, 'appkey或token无效');
+    }
+    await dispose();
+  });
+
+  it('waits as long as Retry-After says before retrying a busy (503) or rate-limited (429) synthesis', async () => {
+    for (const [status, seconds] of [[503, 3], [429, 2]] as const) {
+      const { client, sleeps, dispose } = speechClient(server.url);
+      server.reset((_req, res) => {
+        if (server.seen.length === 1) {
+          res.writeHead(status, { 'content-type': 'application/json', 'retry-after': String(seconds) });
+          res.end(JSON.stringify({ error: { message: '服务繁忙,请稍后再试', code: status } }));
+        } else res.writeHead(200, { 'content-type': 'audio/wav' }).end(WAV);
+      });
+      const audio = await client.synthesize({ text: 'Hello' });
+      assert.equal(audio.format, 'wav');
+      assert.equal(server.seen.length, 2);
+      assert.deepEqual(sleeps, [seconds * 1000], `HTTP ${status}`);
+      await dispose();
+    }
+  });
+});
+
+describe('long-text task wait', () => {
+  let server: FakeServer;
+  before(async () => {
+    server = await FakeServer.start();
+  });
+  after(() => server.stop());
+
+  /** Answers each query with the next status of `statuses` (the last one repeats). */
+  function script(statuses: readonly string[], message = ''): void {
+    server.reset((_req, res) => {
+      const status = statuses[Math.min(server.seen.length, statuses.length) - 1];
+      const audio = status === 'complete' ? `${server.url}/audio/t1.wav` : '';
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ request_id: 'r', code: 0, message, task_id: 't1', task_status: status, audio_address: audio }));
+    });
+  }
+
+  async function wait(options: WaitOptions = {}): Promise<{ result: unknown; sleeps: number[] }> {
+    const { client, sleeps, dispose } = speechClient(server.url);
+    try {
+      return { result: await client.waitForLongTask('t1', options).catch((error: unknown) => error), sleeps };
+    } finally {
+      await dispose();
+    }
+  }
+
+  it('backs off between polls: 1 s, then half as long again each time, up to the ceiling', async () => {
+    script(['created', 'running', 'running', 'running', 'running', 'complete']);
+    const { result, sleeps } = await wait({ maxDelayMs: 3000 });
+    assert.equal((result as { status: string }).status, 'complete');
+    assert.deepEqual(sleeps, [1000, 1500, 2250, 3000, 3000]);
+    assert.equal(server.seen.length, 6);
+  });
+
+  it('throws the failed task\'s message as a speech error and stops polling', async () => {
+    script(['running', 'failed'], '合成失败');
+    const { result, sleeps } = await wait();
+    assert.ok(result instanceof ServiceError);
+    assert.equal(result.kind, 'speech');
+    assert.equal(result.speechCode, 50000);
+    assert.equal(result.serverMessage, '合成失败');
+    assert.deepEqual(sleeps, [1000]);
+    assert.equal(server.seen.length, 2);
+  });
+
+  it('gives up with a timeout at the overall limit, the last wait cut to what is left', async () => {
+    script(['running']);
+    const { result, sleeps } = await wait({ timeoutMs: 5000 });
+    assert.ok(result instanceof ServiceError);
+    assert.equal(result.kind, 'timeout');
+    assert.match(result.message, /last status: running/);
+    assert.deepEqual(sleeps, [1000, 1500, 2250, 250]);
+    assert.equal(server.seen.length, 5);
+  });
+});

@@ -1,0 +1,52 @@
+// The layering of style.md is a lint error, not a review note: each leak below must fail `npm run lint`, and each
+// allowed import must pass. Runs ESLint with the project's own config on probe sources placed in each layer.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+async function layerErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId?.endsWith('no-restricted-imports')).map((m) => m.message);
+}
+
+const leaks: [string, string][] = [
+  ['src/core/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n"],
+  ['src/core/probe.ts', "import type { Uri } from 'vscode';\nexport type X = Uri;\n"],
+  ['src/core/probe.ts', "import { ChatViewProvider } from '../vscode/chat/chatViewProvider';\nexport const x = ChatViewProvider;\n"],
+  ['src/shared/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n"],
+  ['src/shared/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
+  ['src/shared/probe.ts', "import { redactSecrets } from '../core/http/redact';\nexport const x = redactSecrets;\n"],
+  ['src/shared/probe.ts', "import { request } from 'undici';\nexport const x = request;\n"],
+  ['src/webview/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n"],
+  ['src/webview/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
+  ['src/webview/probe.ts', "import { readFileSync } from 'fs';\nexport const x = readFileSync;\n"],
+  ['src/webview/probe.ts', "import { redactSecrets } from '../core/http/redact';\nexport const x = redactSecrets;\n"],
+  ['src/webview/probe.ts', "import { parseWebviewMessage } from '../shared/protocol';\nexport const x = parseWebviewMessage;\n"],
+  ['src/vscode/probe.ts', "import '../webview/main';\n"],
+];
+
+const allowed: [string, string][] = [
+  ['src/core/probe.ts', "import { request } from 'undici';\nimport { readFileSync } from 'node:fs';\nexport const x = [request, readFileSync];\n"],
+  ['src/shared/probe.ts', "import * as z from 'zod';\nexport const x = z;\n"],
+  ['src/shared/probe.ts', "import { webviewStringKeys } from './webviewStringKeys';\nexport const x = webviewStringKeys;\n"],
+  ['src/webview/probe.ts', "import type { HostToWebview } from '../shared/protocol';\nexport type X = HostToWebview;\n"],
+  ['src/vscode/probe.ts', "import * as vscode from 'vscode';\nimport { redactSecrets } from '../core/http/redact';\nexport const x = [vscode, redactSecrets];\n"],
+];
+
+describe('layer imports are enforced by the linter', () => {
+  for (const [file, code] of leaks) {
+    it(`refuses in ${file}: ${code.split('\n')[0]}`, async () => {
+      const errors = await layerErrors(file, code);
+      assert.ok(errors.length > 0, `expected a layering error for ${file}`);
+    });
+  }
+  for (const [file, code] of allowed) {
+    it(`allows in ${file}: ${code.split('\n')[0]}`, async () => {
+      assert.deepEqual(await layerErrors(file, code), []);
+    });
+  }
+});

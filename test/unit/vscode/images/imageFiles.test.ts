@@ -1,0 +1,90 @@
+// prepareImage: what Describe Image sends for a local file. Each format is made by its own encoder, and what comes
+// back (thumbnail, downscaled JPEG) is decoded again to check it, never compared with stored bytes.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { bmp, gif, jpegImage, png, webp, webpFromPixels } from '../../../../service/test/testImages';
+import { prepareImage, type PreparedImage } from '../../../../src/vscode/images/imageFiles';
+
+const red = [210, 20, 30] as const;
+const blue = [20, 40, 220] as const;
+
+function thumbnailOf(prepared: PreparedImage): PNG {
+  assert.ok(prepared.ok);
+  const match = /^data:image\/png;base64,(.+)$/.exec(prepared.thumbnail);
+  assert.ok(match?.[1], 'the thumbnail is a PNG data URL');
+  return PNG.sync.read(Buffer.from(match[1], 'base64'));
+}
+
+/** Pixels no codec can squeeze much: a deterministic pseudo-random pattern. */
+function noise(width: number, height: number): Uint8Array {
+  const data = new Uint8Array(width * height * 4);
+  let state = 2463534242; // xorshift32
+  for (let i = 0; i < data.length; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    data[i] = i % 4 === 3 ? 255 : state & 0xff;
+  }
+  return data;
+}
+
+describe('prepareImage', () => {
+  const makers = { png, jpeg: jpegImage, gif, bmp, webp } as const;
+  for (const [format, make] of Object.entries(makers)) {
+    it(`reads ${format}: its type from the bytes, its size, and a PNG thumbnail of its colour`, async () => {
+      const bytes = await make(120, 80, red, blue);
+      const prepared = await prepareImage(bytes, 5_000_000);
+      assert.ok(prepared.ok);
+      assert.equal(prepared.mime, `image/${format}`);
+      assert.deepEqual([prepared.width, prepared.height], [120, 80]);
+      assert.equal(prepared.downscaledFrom, undefined);
+      assert.deepEqual(prepared.bytes, Buffer.from(bytes), 'an image within the cap is sent as it is');
+      const thumbnail = thumbnailOf(prepared);
+      assert.deepEqual([thumbnail.width, thumbnail.height], [120, 80], 'a small image keeps its size');
+      const bottom = (thumbnail.height - 1) * thumbnail.width * 4;
+      const pixel = [...thumbnail.data.subarray(bottom, bottom + 3)];
+      assert.ok(Math.abs((pixel[0] ?? 0) - red[0]) < 12 && Math.abs((pixel[2] ?? 0) - red[2]) < 12, `the main colour survives: ${pixel.join(',')}`);
+    });
+  }
+
+  it('fits a large image into a thumbnail of at most 256 px, keeping its proportions', async () => {
+    const prepared = await prepareImage(await webp(1024, 512, red, blue), 5_000_000);
+    const thumbnail = thumbnailOf(prepared);
+    assert.deepEqual([thumbnail.width, thumbnail.height], [256, 128]);
+  });
+
+  for (const format of ['png', 'webp'] as const) {
+    it(`downscales a ${format} above the cap to a JPEG within it`, async () => {
+      const pixels = noise(400, 300);
+      const image = new PNG({ width: 400, height: 300 });
+      image.data = Buffer.from(pixels);
+      const bytes = format === 'png' ? PNG.sync.write(image) : await webpFromPixels(400, 300, pixels);
+      const maxBytes = 100_000;
+      assert.ok(bytes.length > maxBytes * 2, `the ${format} is well above the cap (${bytes.length} bytes)`);
+      const prepared = await prepareImage(bytes, maxBytes);
+      assert.ok(prepared.ok);
+      assert.equal(prepared.mime, 'image/jpeg');
+      assert.equal(prepared.downscaledFrom, bytes.length);
+      assert.ok(prepared.bytes.length <= maxBytes, `${prepared.bytes.length} bytes fit in ${maxBytes}`);
+      const decoded = jpeg.decode(prepared.bytes);
+      assert.deepEqual([decoded.width, decoded.height], [prepared.width, prepared.height]);
+      assert.ok(decoded.width < 400 && Math.abs(decoded.width / decoded.height - 4 / 3) < 0.02, 'smaller, same proportions');
+    });
+  }
+
+  it('refuses an image it cannot make small enough, naming both sizes', async () => {
+    const bytes = PNG.sync.write(Object.assign(new PNG({ width: 600, height: 600 }), { data: Buffer.from(noise(600, 600)) }));
+    assert.deepEqual(await prepareImage(bytes, 200), { ok: false, reason: 'tooLarge', bytes: bytes.length, maxBytes: 200 });
+  });
+
+  it('refuses what is not an image whatever it claims, and an image whose bytes are broken', async () => {
+    assert.deepEqual(await prepareImage(Buffer.from('just some text, not an image'), 5_000_000), { ok: false, reason: 'notImage' });
+    for (const bytes of [png(50, 50, red, blue), await webp(50, 50, red, blue)]) {
+      const truncated = bytes.subarray(0, Math.floor(bytes.length / 2));
+      assert.deepEqual(await prepareImage(truncated, 5_000_000), { ok: false, reason: 'unreadable' });
+    }
+  });
+});
