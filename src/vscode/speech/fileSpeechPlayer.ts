@@ -2,8 +2,7 @@
 // re-reads each header, so segments of any header length join correctly), MP3 segments are concatenated (an MP3
 // stream is a sequence of self-contained frames). Read Aloud to File uses it with the file the user chose; until
 // the webview player exists, Read Aloud uses it with a file that is then opened in VS Code's media preview.
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { writeFileAtomic } from '../../core/files/atomicWrite';
 import { WaveFile } from 'wavefile';
 import type { SpeechSegment } from '../../core/speech/pipelinedSynthesizer';
 import type { SpeechPlaybackMeta, SpeechPlayer } from './speechPlayer';
@@ -41,8 +40,7 @@ export class FileSpeechPlayer implements SpeechPlayer {
     if (collected.length === 0 || abort.signal.aborted) return;
     const file = await this.target(meta);
     if (file === undefined) return;
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, joinAudio(collected));
+    await writeFileAtomic(file, joinAudio(collected));
     await this.done(file, meta);
   }
 

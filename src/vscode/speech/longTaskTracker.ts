@@ -4,7 +4,7 @@
 // failed while no window was open is handled like one that finishes now: the audio is fetched, or the failure shown
 // and the task forgotten. One window follows a task at a time, through a lease in globalState (taskLeases.ts).
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../../core/files/atomicWrite';
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import type { MaasClient } from '../../core/maasClient';
@@ -112,7 +112,7 @@ export class LongTaskTracker implements vscode.Disposable {
       const task = await client.waitForLongTask(entry.taskId, { signal, onStatus: (t) => report(statusText(t.status)) });
       report(vscode.l10n.t('Downloading the audio…'));
       const audio = await client.downloadTaskAudio(task, { signal });
-      await writeFile(entry.target, audio.audio);
+      await writeFileAtomic(entry.target, audio.audio);
       await this.forget(entry.taskId);
       this.logger.info(`Long-text synthesis task ${entry.taskId} written to ${entry.target} (${audio.audio.length} bytes).`);
       void this.announce(entry.target);

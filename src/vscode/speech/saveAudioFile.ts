@@ -1,6 +1,6 @@
 // Saves read-aloud audio where the user chooses (the chat player's Save button). The dialog and the message go
 // through the Prompter, so in-host tests answer the dialog instead of a person.
-import { writeFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../../core/files/atomicWrite';
 import * as vscode from 'vscode';
 import type { SpeechFormat } from '../../shared/protocol';
 import type { Prompter } from '../prompter';
@@ -17,7 +17,7 @@ export function saveAudioFile(prompter: Prompter): SaveAudio {
       title: vscode.l10n.t('Save Audio'),
     });
     if (target === undefined) return undefined;
-    await writeFile(target.fsPath, audio);
+    await writeFileAtomic(target.fsPath, audio);
     void prompter.showInformationMessage(vscode.l10n.t('Saved the audio to {0}.', target.fsPath));
     return target.fsPath;
   };
