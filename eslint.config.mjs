@@ -1,8 +1,8 @@
 // Lint rules, chiefly the layering of ../shared/style.md: imports point inward, and a leak is a lint error.
-//   src/shared  -> nothing but zod
+//   src/shared  -> its own files only; protocolSchemas.ts (the zod schemas) also zod
 //   src/core    -> shared, node, libraries; never 'vscode'
 //   src/vscode  -> everything but webview
-//   src/webview -> shared (types) and browser libraries; never 'vscode', 'node:*' or core
+//   src/webview -> shared (but not its zod schemas) and browser libraries; never 'vscode', 'node:*' or core
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
@@ -39,11 +39,25 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/protocolSchemas.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [{ ...vscodeBan, allowTypeImports: false }],
         patterns: [
-          // Anything but zod and a sibling file (`./name`); the gitignore-style `group` cannot express `./`.
+          // Only a sibling file (`./name`); the gitignore-style `group` cannot express `./`. No zod: the webview
+          // imports these files whole, and zod stays in the host (protocolSchemas.ts).
+          { regex: '^(?!\\./[\\w.-]+$)', message: 'src/shared imports only its own files; zod schemas belong in protocolSchemas.ts.' },
+          { group: ['**/core/**', '**/vscode/**', '**/webview/**', 'node:*'], message: 'src/shared imports only its own files.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/shared/protocolSchemas.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ ...vscodeBan, allowTypeImports: false }],
+        patterns: [
           { regex: '^(?!zod$|\\./[\\w.-]+$)', message: 'src/shared imports nothing but zod and itself.' },
           { group: ['**/core/**', '**/vscode/**', '**/webview/**', 'node:*'], message: 'src/shared imports nothing but zod and itself.' },
         ],
@@ -59,7 +73,7 @@ export default tseslint.config(
         patterns: [
           { group: ['node:*'], message: 'The webview runs in a browser: no Node modules.' },
           { group: ['**/core/**', '**/vscode/**', '**/extension'], message: 'The webview may import only src/shared (types) and browser libraries.' },
-          { group: ['**/shared/**'], allowTypeImports: true, message: 'The webview imports only types from src/shared (zod stays in the host).' },
+          { group: ['**/shared/protocolSchemas', 'zod', 'zod/*'], message: 'The webview never loads zod: the host validates its messages (src/shared/protocolSchemas.ts).' },
         ],
       }],
     },

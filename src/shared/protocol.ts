@@ -1,5 +1,6 @@
-// The one protocol between the extension host and the chat webview (style.md rules 5 and 6).
-// Webview -> host messages are intents, validated with zod (webviewIntents.ts) and dropped with a warning when malformed.
+// The one protocol between the extension host and the chat webview (style.md rules 5 and 6): plain types (and
+// assertNever), so the webview imports this file whole. Webview -> host messages are intents, validated with zod
+// (protocolSchemas.ts, which the webview may not import) and dropped with a warning when malformed.
 // Host -> webview messages are events: on the webview's `ready` a full snapshot, then deltas and whole-turn
 // updates while it is visible. A hidden webview drops messages, so the host never buffers a delta: when the view
 // comes back it says `ready` again and gets a new snapshot. The webview imports only the types of this file.
@@ -94,24 +95,8 @@ export interface TurnView {
   readonly createdAt: number;
 }
 
-export interface ChatParams {
-  readonly temperature?: number;
-  readonly topP?: number;
-  readonly maxTokens?: number;
-  readonly repetitionPenalty?: number;
-}
-export type ChatParamName = keyof ChatParams;
-
-/** A parameter's range from the spec (section 8) and its default for one model. */
-export interface ParamRangeView {
-  readonly min: number;
-  readonly max: number;
-  readonly minExclusive: boolean;
-  readonly maxExclusive: boolean;
-  readonly step: number;
-  readonly defaultValue: number;
-  readonly integer: boolean;
-}
+export type { ChatParamName, ChatParams, ParamRangeView } from './chatParams';
+import type { ChatParamName, ChatParams, ParamRangeView } from './chatParams';
 
 export interface ModelOptionView {
   readonly code: string;
@@ -190,9 +175,55 @@ export type HostToWebview =
 export type SpeechFormat = 'wav' | 'mp3';
 
 // ---------------------------------------------------------------------------------------------------------
-// Intents: what the webview asks of the host, every one validated (their schemas live beside this file).
-export * from './webviewIntents';
+// Intents: what the webview asks of the host, every one validated (protocolSchemas.ts) before the host acts on it.
 
-export function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
+export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/bmp';
+
+/** An image the webview read (and downscaled if needed) from a paste, a drop or the attach button. */
+export interface ImageUpload {
+  readonly name: string;
+  readonly mime: ImageMime;
+  /** The bytes, base64. The host sniffs the real format from them; the label is not trusted. */
+  readonly dataBase64: string;
+  readonly width: number;
+  readonly height: number;
+  readonly thumbnail: string;
+}
+
+export type WebviewCommand = 'setApiKey' | 'showLogs' | 'openConsole' | 'openSettings';
+
+export type WebviewToHost =
+  | { readonly type: 'ready' }
+  | { readonly type: 'send'; readonly text: string; readonly images: readonly ImageUpload[] }
+  | { readonly type: 'stop'; readonly turnId: string }
+  | { readonly type: 'regenerate'; readonly turnId: string }
+  | { readonly type: 'retry'; readonly turnId: string }
+  | { readonly type: 'edit'; readonly turnId: string; readonly text: string }
+  | { readonly type: 'newConversation' }
+  | { readonly type: 'selectConversation'; readonly conversationId: string }
+  | { readonly type: 'renameConversation'; readonly conversationId: string; readonly title: string }
+  | { readonly type: 'deleteConversation'; readonly conversationId: string }
+  | { readonly type: 'exportConversation'; readonly conversationId: string }
+  | { readonly type: 'setModel'; readonly model: string }
+  | { readonly type: 'setParams'; readonly params: ChatParams }
+  | { readonly type: 'setPersona'; readonly persona: string }
+  | { readonly type: 'removeContext'; readonly contextId: string }
+  | { readonly type: 'addCurrentFile' }
+  | { readonly type: 'dismissNotice'; readonly noticeId: string }
+  | { readonly type: 'copyText'; readonly text: string }
+  | { readonly type: 'insertCode'; readonly code: string }
+  | { readonly type: 'openCode'; readonly code: string; readonly language: string }
+  | { readonly type: 'openLink'; readonly href: string }
+  | { readonly type: 'runCommand'; readonly command: WebviewCommand }
+  | { readonly type: 'readAloud'; readonly turnId: string }
+  | { readonly type: 'saveAudio'; readonly playbackId: string }
+  /** The webview finished playing (or the user pressed its Stop: `stopped`), so the host's play() resolves. */
+  | { readonly type: 'speechEnded'; readonly playbackId: string; readonly stopped?: boolean }
+  | { readonly type: 'speechError'; readonly playbackId: string; readonly message: string }
+  /** The webview plays (or, after a seek, waits for) sentence `index`; the host sends segments up to just past it. */
+  | { readonly type: 'speechProgress'; readonly playbackId: string; readonly index: number };
+
+/** Ends every switch over a union of the protocol (host and webview alike): a new member is a build error until handled. */
+export function assertNever(value: never, what = 'value'): never {
+  throw new Error(`Unexpected ${what}: ${JSON.stringify(value)}`);
 }

@@ -3,7 +3,7 @@
 import type { ChatParamName, ChatParams, ChatSnapshot, ParamRangeView, WebviewStrings } from '../shared/protocol';
 import { button, h } from './element';
 import { formatString } from './formatString';
-import { checkParam, describeRange } from './paramValidation';
+import { parseParamInput, rangeText } from '../shared/chatParams';
 import type { ViewContext } from './viewContext';
 
 const paramOrder: readonly ChatParamName[] = ['temperature', 'topP', 'maxTokens', 'repetitionPenalty'];
@@ -85,17 +85,17 @@ export class SettingsPanel {
     message.hidden = true;
     input.setAttribute('aria-describedby', message.id);
     input.addEventListener('change', () => {
-      const check = checkParam(input.value, range);
+      const check = parseParamInput(input.value, range);
       input.setAttribute('aria-invalid', String(!check.ok));
       message.hidden = check.ok;
       if (!check.ok) {
-        message.textContent = check.reason === 'notAnInteger' ? formatString(s.parameterMustBeInteger, s[name]) : formatString(s.invalidParameter, s[name], describeRange(range));
+        message.textContent = check.reason === 'notAnInteger' ? formatString(s.parameterMustBeInteger, s[name]) : formatString(s.invalidParameter, s[name], rangeText(range));
         return;
       }
       message.textContent = '';
       this.context.post({ type: 'setParams', params: { ...this.currentParams(), [name]: check.value } });
     });
-    return h('div', { className: 'param' }, h('label', { className: 'field-label', text: s[name], attrs: { for: id } }), input, h('span', { className: 'param-range', text: describeRange(range) }), message);
+    return h('div', { className: 'param' }, h('label', { className: 'field-label', text: s[name], attrs: { for: id } }), input, h('span', { className: 'param-range', text: rangeText(range) }), message);
   }
 
   /**

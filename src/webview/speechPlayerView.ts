@@ -5,7 +5,7 @@
 // browser refuses play() without a user gesture (NotAllowedError), a prominent play control takes its place; a
 // click on it is the gesture. The host's play() resolves on `speechEnded` (or fails on `speechError`).
 import type { HostToWebview, WebviewStrings } from '../shared/protocol';
-import { assertNever } from './assertNever';
+import { assertNever } from '../shared/protocol';
 import { button, h } from './element';
 import { formatString } from './formatString';
 import type { ViewContext } from './viewContext';

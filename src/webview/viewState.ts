@@ -1,7 +1,7 @@
 // The webview's mirror of the host's state, as a pure reducer: each host message gives a new state and says what
 // changed, so the view repaints only that (one turn for a streaming delta, everything for a snapshot).
 import type { ChatSnapshot, ConversationView, HostToWebview, NoticeView, TurnView } from '../shared/protocol';
-import { assertNever } from './assertNever';
+import { assertNever } from '../shared/protocol';
 
 export interface ViewState {
   readonly snapshot: ChatSnapshot | null;

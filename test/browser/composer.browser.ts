@@ -174,15 +174,15 @@ describe('composer and panels', () => {
     assert.equal(await page.getByTestId('param-temperature').inputValue(), '0.5');
     await page.getByTestId('param-temperature').fill('0');
     await page.getByTestId('param-temperature').press('Tab');
-    await page.getByText('Temperature must be in (0, 2].').waitFor();
+    await page.getByText('Temperature must be in [0.01, 1.00].').waitFor();
     await page.getByTestId('param-maxTokens').fill('10.5');
     await page.getByTestId('param-maxTokens').press('Tab');
     await page.getByText('Max tokens must be a whole number.').waitFor();
     assert.equal((await posted(page)).filter((m) => m.type === 'setParams').length, 0);
-    await page.getByTestId('param-temperature').fill('1.2');
+    await page.getByTestId('param-temperature').fill('0.9');
     await page.getByTestId('param-temperature').press('Tab');
     // Only what the user set is sent; the others stay unset, so the service applies its own defaults.
-    assert.deepEqual(await waitForPosted(page, 'setParams'), { type: 'setParams', params: { temperature: 1.2 } });
+    assert.deepEqual(await waitForPosted(page, 'setParams'), { type: 'setParams', params: { temperature: 0.9 } });
     await page.getByTestId('reset-params').click();
     const all = (await posted(page)).filter((m) => m.type === 'setParams');
     assert.deepEqual(all[all.length - 1], { type: 'setParams', params: {} });
@@ -191,7 +191,7 @@ describe('composer and panels', () => {
     assert.deepEqual(await waitForPosted(page, 'setModel'), { type: 'setModel', model: 'svc_vl' });
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ model: 'svc_vl' }) }) });
     await page.getByTestId('param-repetitionPenalty').waitFor();
-    assert.equal(await page.getByTestId('param-temperature').count(), 0);
+    assert.equal(await page.getByTestId('param-maxTokens').count(), 0);
     await page.getByTestId('param-repetitionPenalty').fill('1.3');
     await page.getByTestId('param-repetitionPenalty').press('Tab');
     await page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === 'setParams').length === 3);

@@ -1,22 +1,11 @@
 // Builders for the host's views, as the fake host of the browser tests sends them.
 import type { ChatSnapshot, ConversationView, ModelOptionView, TurnView } from '../../src/shared/protocol';
+import { paramRangesFor } from '../../src/shared/chatParams';
 import { englishStrings } from './englishStrings';
 
 export const models: readonly ModelOptionView[] = [
-  {
-    code: 'svc_llm',
-    vision: false,
-    params: {
-      temperature: { min: 0, max: 2, minExclusive: true, maxExclusive: false, step: 0.1, defaultValue: 0.7, integer: false },
-      topP: { min: 0, max: 1, minExclusive: true, maxExclusive: false, step: 0.05, defaultValue: 0.8, integer: false },
-      maxTokens: { min: 1, max: 8192, minExclusive: false, maxExclusive: false, step: 1, defaultValue: 2048, integer: true },
-    },
-  },
-  {
-    code: 'svc_vl',
-    vision: true,
-    params: { repetitionPenalty: { min: 0, max: 2, minExclusive: true, maxExclusive: false, step: 0.05, defaultValue: 1.05, integer: false } },
-  },
+  { code: 'svc_llm', vision: false, params: paramRangesFor(false) },
+  { code: 'svc_vl', vision: true, params: paramRangesFor(true) },
 ];
 
 export function turn(overrides: Partial<TurnView> & { id: string }): TurnView {

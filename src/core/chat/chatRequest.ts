@@ -1,14 +1,14 @@
 // The chat request: its typed form, the spec's ranges (section 4.1, 4.2 and 8) as zod schemas, and the wire body.
 import * as z from 'zod';
-import { chatParamSpecs, specRangeText, type ChatParamSpec } from '../../shared/chatParamRanges';
+import { chatParamSpecs, rangeText, type ChatParamSpec } from '../../shared/chatParams';
 import { parseOrThrow, validationError } from '../http/parseOrThrow';
 
 const inClosed = (min: number, max: number, text: string) => z.number().min(min, { error: `must be in ${text}` }).max(max, { error: `must be in ${text}` });
 
-/** A chat parameter's schema from the one definition of its range (src/shared/chatParamRanges.ts). */
+/** A chat parameter's schema from the one definition of its range (src/shared/chatParams.ts). */
 function paramSchema(spec: ChatParamSpec): z.ZodNumber {
-  const error = `must be in ${specRangeText(spec)}`;
-  const base = spec.integer ? z.int({ error: `must be an integer in ${specRangeText(spec)}` }) : z.number();
+  const error = `must be in ${rangeText(spec)}`;
+  const base = spec.integer ? z.int({ error: `must be an integer in ${rangeText(spec)}` }) : z.number();
   const low = spec.minExclusive ? base.gt(spec.min, { error }) : base.min(spec.min, { error });
   return spec.maxExclusive ? low.lt(spec.max, { error }) : low.max(spec.max, { error });
 }

@@ -7,7 +7,7 @@ import { conversationMarkdown } from '../../core/conversations/conversationMarkd
 import type { StoredImage } from '../../core/conversations/conversationModel';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
 import { intakeImage } from '../../core/images/imageIntake';
-import { checkParam, type ParamName } from '../../core/conversations/paramRanges';
+import { paramProblem, rangeText, type ChatParamName } from '../../shared/chatParams';
 import { speechText } from '../../core/speech/speechText';
 import { assertNever, type ChatParams, type ImageUpload, type WebviewCommand, type WebviewToHost } from '../../shared/protocol';
 import { CommandId } from '../commandIds';
@@ -172,12 +172,18 @@ async function setParams(params: ChatParams, deps: IntentDependencies): Promise<
   const active = ops.activeConversation(deps.controller.conversations);
   if (active === undefined) return;
   const option = modelOptions(deps.settings.settings).find((o) => o.code === active.model);
-  const problems = (Object.entries(params) as [ParamName, number | undefined][]).flatMap(([name, value]) => {
+  const problems = (Object.entries(params) as [ChatParamName, number | undefined][]).flatMap(([name, value]) => {
     if (value === undefined) return [];
     const range = option?.params[name];
     if (range === undefined) return [vscode.l10n.t('{0} does not apply to the model {1}.', name, active.model)];
-    const problem = checkParam({ ...range, wireName: name }, value);
-    return problem === undefined ? [] : [problem];
+    switch (paramProblem(range, value)) {
+      case undefined:
+        return [];
+      case 'notAnInteger':
+        return [vscode.l10n.t('{0} must be a whole number in {1}; {2} is not.', range.wireName, rangeText(range), value)];
+      default:
+        return [vscode.l10n.t('{0} {1} is outside {2}.', range.wireName, value, rangeText(range))];
+    }
   });
   if (problems.length > 0) {
     deps.controller.notify('error', vscode.l10n.t('Parameters not changed: {0}', problems.join('; ')));

@@ -3,7 +3,7 @@
 // turn updates through the port this view gives it while it is alive.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { parseWebviewMessage } from '../../shared/protocol';
+import { parseWebviewMessage } from '../../shared/protocolSchemas';
 import type { ApiKeyStore } from '../secrets/apiKeyStore';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';

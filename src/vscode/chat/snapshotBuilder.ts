@@ -3,7 +3,7 @@
 import { activeConversation, type ConversationsState } from '../../core/conversations/conversationsState';
 import type { Conversation, Turn } from '../../core/conversations/conversationModel';
 import { buildMessages } from '../../core/conversations/historySelection';
-import { paramRangesFor } from '../../core/conversations/paramRanges';
+import { paramRangesFor } from '../../shared/chatParams';
 import type { ChatSnapshot, ContextChipView, ConversationView, ModelOptionView, NoticeView, TurnView } from '../../shared/protocol';
 import type { Settings } from '../settings/settingsSchema';
 import { errorView } from '../errors/errorPresentation';

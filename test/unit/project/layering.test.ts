@@ -25,15 +25,19 @@ const leaks: [string, string][] = [
   ['src/webview/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
   ['src/webview/probe.ts', "import { readFileSync } from 'fs';\nexport const x = readFileSync;\n"],
   ['src/webview/probe.ts', "import { redactSecrets } from '../core/http/redact';\nexport const x = redactSecrets;\n"],
-  ['src/webview/probe.ts', "import { parseWebviewMessage } from '../shared/protocol';\nexport const x = parseWebviewMessage;\n"],
+  ['src/shared/probe.ts', "import * as z from 'zod';\nexport const x = z;\n"],
+  ['src/webview/probe.ts', "import { parseWebviewMessage } from '../shared/protocolSchemas';\nexport const x = parseWebviewMessage;\n"],
+  ['src/webview/probe.ts', "import type { WebviewToHost } from '../shared/protocolSchemas';\nexport type X = WebviewToHost;\n"],
+  ['src/webview/probe.ts', "import * as z from 'zod';\nexport const x = z;\n"],
   ['src/vscode/probe.ts', "import '../webview/main';\n"],
 ];
 
 const allowed: [string, string][] = [
   ['src/core/probe.ts', "import { request } from 'undici';\nimport { readFileSync } from 'node:fs';\nexport const x = [request, readFileSync];\n"],
-  ['src/shared/probe.ts', "import * as z from 'zod';\nexport const x = z;\n"],
+  ['src/shared/protocolSchemas.ts', "import * as z from 'zod';\nexport const x = z;\n"],
   ['src/shared/probe.ts', "import { webviewStringKeys } from './webviewStringKeys';\nexport const x = webviewStringKeys;\n"],
   ['src/webview/probe.ts', "import type { HostToWebview } from '../shared/protocol';\nexport type X = HostToWebview;\n"],
+  ['src/webview/probe.ts', "import { assertNever } from '../shared/protocol';\nimport { rangeText } from '../shared/chatParams';\nexport const x = [assertNever, rangeText];\n"],
   ['src/vscode/probe.ts', "import * as vscode from 'vscode';\nimport { redactSecrets } from '../core/http/redact';\nexport const x = [vscode, redactSecrets];\n"],
 ];
 

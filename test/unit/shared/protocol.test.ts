@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseWebviewMessage, webviewToHostSchema } from '../../../src/shared/protocol';
+import { intentTypeNames, parseWebviewMessage, webviewToHostSchema } from '../../../src/shared/protocolSchemas';
 
 const image = {
   name: 'cat.png',
@@ -86,7 +86,9 @@ describe('webview -> host protocol', () => {
 
   it('covers every intent type of the schema', () => {
     const types = new Set(valid.map((raw) => (raw as { type: string }).type));
-    assert.deepEqual([...types].sort(), webviewToHostSchema.options.map((o) => o.shape.type.value).sort());
+    const schemaTypes = webviewToHostSchema.options.map((option) => String(option.shape.type.value));
+    assert.deepEqual([...types].sort(), schemaTypes.sort());
+    assert.deepEqual([...intentTypeNames].sort(), schemaTypes, 'protocol.ts declares exactly the intents the schemas validate');
   });
 
   for (const [what, raw] of invalid) {

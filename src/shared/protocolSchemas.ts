@@ -1,6 +1,9 @@
-// Intents: what the chat webview asks of the host, each one validated with zod before the host acts on it; a
-// malformed message is dropped with a warning (parseWebviewMessage). Part of the protocol (re-exported there).
+// The zod schemas of the shared data: the chat webview's intents (validated before the host acts on one; a
+// malformed message is dropped with a warning by parseWebviewMessage) and the chat parameters, which the stored
+// history reuses. The host's only: lint keeps the webview (and zod) out of here, so protocol.ts stays plain types.
 import * as z from 'zod';
+import type { ChatParams } from './chatParams';
+import type { ImageUpload, WebviewCommand, WebviewToHost } from './protocol';
 
 const id = z.string().min(1).max(100);
 const text = (max: number): z.ZodString => z.string().max(max);
@@ -13,7 +16,7 @@ export const chatParamsSchema = z
     maxTokens: z.number().int().optional(),
     repetitionPenalty: finite.optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<ChatParams>;
 
 /** An image the webview read (and downscaled if needed) from a paste, a drop or the attach button. */
 export const imageUploadSchema = z
@@ -26,11 +29,9 @@ export const imageUploadSchema = z
     height: z.number().int().positive(),
     thumbnail: z.string().startsWith('data:image/').max(100_000),
   })
-  .strict();
-export type ImageUpload = z.infer<typeof imageUploadSchema>;
+  .strict() satisfies z.ZodType<ImageUpload>;
 
-export const webviewCommandSchema = z.enum(['setApiKey', 'showLogs', 'openConsole', 'openSettings']);
-export type WebviewCommand = z.infer<typeof webviewCommandSchema>;
+export const webviewCommandSchema = z.enum(['setApiKey', 'showLogs', 'openConsole', 'openSettings']) satisfies z.ZodType<WebviewCommand>;
 
 export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),
@@ -62,8 +63,16 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('speechError'), playbackId: id, message: text(500) }).strict(),
   /** The webview plays (or, after a seek, waits for) sentence `index`; the host sends segments up to just past it. */
   z.object({ type: z.literal('speechProgress'), playbackId: id, index: z.number().int().min(0).max(100_000) }).strict(),
-]);
-export type WebviewToHost = z.infer<typeof webviewToHostSchema>;
+]) satisfies z.ZodType<WebviewToHost>;
+
+// Every intent of protocol.ts has a schema and every schema an intent: a missing one is a build error here.
+const intentTypes: Record<WebviewToHost['type'], true> & Record<z.output<typeof webviewToHostSchema>['type'], true> = {
+  ready: true, send: true, stop: true, regenerate: true, retry: true, edit: true, newConversation: true, selectConversation: true,
+  renameConversation: true, deleteConversation: true, exportConversation: true, setModel: true, setParams: true, setPersona: true,
+  removeContext: true, addCurrentFile: true, dismissNotice: true, copyText: true, insertCode: true, openCode: true, openLink: true,
+  runCommand: true, readAloud: true, saveAudio: true, speechEnded: true, speechError: true, speechProgress: true,
+};
+export const intentTypeNames = Object.keys(intentTypes) as WebviewToHost['type'][];
 
 export type ParsedWebviewMessage =
   | { readonly ok: true; readonly message: WebviewToHost }

@@ -1,0 +1,83 @@
+// One definition of the chat parameters' ranges (src/shared/chatParams.ts) drives the request builder, the
+// host's and the parameter panel's checks and what the READMEs say; these tests hold them to it.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { buildChatBody } from '../../../src/core/chat/chatRequest';
+import { chatParamSpecs, paramProblem, paramRangesFor, parseParamInput, rangeText, type ChatParamSpec } from '../../../src/shared/chatParams';
+
+const root = path.join(__dirname, '..', '..', '..');
+const specs = Object.entries(chatParamSpecs) as [keyof typeof chatParamSpecs, ChatParamSpec][];
+const base = { model: 'svc_llm', messages: [{ role: 'user' as const, content: 'hi' }] };
+
+/** Values just inside and just outside each bound, from the definition alone. */
+function probes(spec: ChatParamSpec): { inside: number[]; outside: number[] } {
+  const nudge = spec.integer ? 1 : 1e-4;
+  return {
+    inside: [spec.minExclusive ? spec.min + nudge : spec.min, spec.maxExclusive ? spec.max - nudge : spec.max],
+    outside: [spec.minExclusive ? spec.min : spec.min - nudge, spec.maxExclusive ? spec.max : spec.max + nudge],
+  };
+}
+
+describe('chat parameter ranges, one definition', () => {
+  for (const [name, spec] of specs) {
+    it(`${spec.wireName} ${rangeText(spec)}: the request builder and the panel's check agree with the definition`, () => {
+      const { inside, outside } = probes(spec);
+      const range = paramRangesFor(spec.defaults.language === undefined)[name];
+      assert.ok(range, `${name} is offered for a model that has a default for it`);
+      for (const value of inside) {
+        assert.equal(buildChatBody({ ...base, [spec.wireName]: value }, true)[spec.wireName], value);
+        assert.equal(paramProblem(range, value), undefined);
+        assert.deepEqual(parseParamInput(` ${value} `, range), { ok: true, value });
+      }
+      for (const value of outside) {
+        assert.throws(() => buildChatBody({ ...base, [spec.wireName]: value }, true), (error: Error) => error.message.includes(rangeText(spec)));
+        assert.equal(paramProblem(range, value), 'outOfRange');
+        assert.deepEqual(parseParamInput(String(value), range), { ok: false, reason: 'outOfRange' });
+      }
+    });
+  }
+
+  it('gives each model its parameters and the spec defaults', () => {
+    assert.deepEqual(Object.keys(paramRangesFor(false)), ['temperature', 'topP', 'maxTokens']);
+    assert.deepEqual(Object.keys(paramRangesFor(true)), ['temperature', 'topP', 'repetitionPenalty']);
+    assert.equal(paramRangesFor(false).maxTokens?.defaultValue, 3000);
+    assert.equal(paramRangesFor(true).temperature?.defaultValue, 1);
+  });
+
+  it('refuses blanks, non-numbers and fractions where a whole number is required', () => {
+    const llm = paramRangesFor(false);
+    assert.deepEqual(parseParamInput('', llm.temperature!), { ok: false, reason: 'notANumber' });
+    assert.deepEqual(parseParamInput('abc', llm.temperature!), { ok: false, reason: 'notANumber' });
+    assert.deepEqual(parseParamInput('Infinity', llm.temperature!), { ok: false, reason: 'notANumber' });
+    assert.deepEqual(parseParamInput('10.5', llm.maxTokens!), { ok: false, reason: 'notAnInteger' });
+    assert.equal(paramProblem(llm.maxTokens!, 10.5), 'notAnInteger');
+  });
+
+  it('writes ranges as the spec does, in notation that needs no translation', () => {
+    const llm = paramRangesFor(false);
+    assert.equal(rangeText(llm.temperature!), '[0.01, 1.00]');
+    assert.equal(rangeText(llm.topP!), '(0.0, 1.0)');
+    assert.equal(rangeText(llm.maxTokens!), '[1, 8192]');
+    assert.equal(rangeText(paramRangesFor(true).repetitionPenalty!), '(1.0, 2.0)');
+  });
+
+  it('the defaults offered per model are the definition\'s', () => {
+    for (const vision of [false, true]) {
+      for (const [name, range] of Object.entries(paramRangesFor(vision))) {
+        const spec = chatParamSpecs[name as keyof typeof chatParamSpecs];
+        assert.equal(range?.defaultValue, vision ? spec.defaults.vision : spec.defaults.language, `${name} for ${vision ? 'svc_vl' : 'svc_llm'}`);
+      }
+    }
+  });
+
+  it('README.md and service/README.md state every range as the definition does', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const serviceReadme = readFileSync(path.join(root, 'service', 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    for (const [, spec] of specs) {
+      assert.ok(readme.includes(`${spec.wireName} \`${rangeText(spec)}\``), `README.md: ${spec.wireName} \`${rangeText(spec)}\``);
+      assert.ok(serviceReadme.includes(`\`${spec.wireName}\` ${rangeText(spec)}`), `service/README.md: \`${spec.wireName}\` ${rangeText(spec)}`);
+    }
+  });
+});
