@@ -130,13 +130,17 @@ export interface NoticeView {
   readonly id: string;
   readonly level: NoticeLevel;
   readonly text: string;
+  /** A button beside the text (Open Settings for an invalid address, say). */
+  readonly action?: TurnAction;
 }
 
 export interface ChatSnapshot {
   readonly extensionVersion: string;
   readonly apiKeyState: 'set' | 'missing';
-  /** The configured base URL, or '' when none is set. */
+  /** The configured base URL, or '' when none is set (or the setting is invalid). */
   readonly baseUrl: string;
+  /** The value written in maas.baseUrl when it is not an http(s) address the chat can use. */
+  readonly baseUrlProblem?: string;
   readonly models: readonly ModelOptionView[];
   readonly conversations: readonly ConversationSummaryView[];
   readonly active: ConversationView;
@@ -162,7 +166,8 @@ export type HostToWebview =
   | { readonly type: 'turnDelta'; readonly conversationId: string; readonly turnId: string; readonly answer?: string; readonly reasoning?: string }
   /** A turn replaced whole (status, usage, error, retry changed). */
   | { readonly type: 'turnUpdate'; readonly conversationId: string; readonly turn: TurnView }
-  | { readonly type: 'notice'; readonly notice: NoticeView }
+  /** The notices to show now (for the open conversation), replacing those shown before. */
+  | { readonly type: 'notices'; readonly notices: readonly NoticeView[] }
   /** Put the cursor in the question box (after Add Selection to Chat, say). */
   | { readonly type: 'focusInput' }
   /** Read-aloud: a playback begins (or, with `resumeAt`, resumes in a reloaded page from that sentence); its segments follow in order. */

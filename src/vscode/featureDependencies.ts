@@ -1,29 +1,53 @@
 // What the knowledge-base, image, speech and diagnostics commands need, passed in explicitly (style.md rule 3).
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import type { ChatSession } from '../core/chat/chatSession';
 import type { ConversationStore } from '../core/conversations/conversationStore';
 import type { MaasClient } from '../core/maasClient';
 import type { ApiKeyStore } from './secrets/apiKeyStore';
-import type { ChatController } from './chat/chatController';
 import type { Logger } from './logger';
 import type { Prompter } from './prompter';
 import type { SettingsReader } from './settings/settings';
-import type { LongTaskTracker } from './speech/longTaskTracker';
-import type { SpeechPlayerSlot } from './speech/speechPlayer';
-import type { VoiceCatalog } from './speech/voiceCatalog';
+import type { ExtensionServices } from './extensionServices';
+import type { SpeechFeature } from './speech/speechFeature';
 import type { SpeechCredentialStore } from './secrets/speechCredentialStore';
 
 export interface FeatureDependencies {
   readonly prompter: Prompter;
   readonly settings: SettingsReader;
-  readonly chat: ChatController;
+  /** The chat session; throws, with words for the user, when the chat could not start. */
+  readonly chat: () => ChatSession;
   readonly store: ConversationStore;
   readonly client: () => MaasClient;
   readonly keys: ApiKeyStore;
   readonly speechCredentials: SpeechCredentialStore;
-  readonly voices: VoiceCatalog;
-  readonly player: SpeechPlayerSlot;
-  readonly longTasks: LongTaskTracker;
+  /** Read aloud's players, voices and long-text tasks; throws, with words for the user, when it could not start. */
+  readonly speech: () => SpeechFeature;
   readonly logger: Logger;
+}
+
+export function featureDependencies(services: ExtensionServices, speech: SpeechFeature | undefined, chat: () => ChatSession | undefined): FeatureDependencies {
+  return {
+    prompter: services.prompter,
+    settings: services.settings,
+    chat: () => chat() ?? unavailable(vscode.l10n.t('The chat view')),
+    store: services.store,
+    client: () => services.clients.get(),
+    keys: services.keys,
+    speechCredentials: services.speechCredentials,
+    speech: () => speech ?? unavailable(vscode.l10n.t('Read aloud')),
+    logger: services.logger,
+  };
+}
+
+/** A feature that failed to start, asked for by a command: the command fails with words that say so. */
+function unavailable(feature: string): never {
+  throw new Error(vscode.l10n.t('{0} could not start when MaaS Assistant was activated; see MaaS: Show Logs.', feature));
+}
+
+/** MaaS: Open Chat: the chat view, focused (or, when the chat could not start, the reason). */
+export async function revealChat(deps: Pick<FeatureDependencies, 'chat'>): Promise<void> {
+  deps.chat();
+  await vscode.commands.executeCommand('maas.chatView.focus');
 }
 
 /** Shows the chat view before a turn starts, so the answer is seen streaming. */

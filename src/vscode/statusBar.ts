@@ -12,13 +12,13 @@ export class StatusBar implements vscode.Disposable {
   constructor(
     private readonly keys: ApiKeyStore,
     private readonly settings: SettingsReader,
-    private readonly chat: { readonly activeModel: string | undefined; readonly onDidChangeActiveModel: vscode.Event<string> },
+    private readonly chat: { readonly activeModel: string | undefined; readonly onDidChangeActiveModel: (listener: (model: string) => void) => vscode.Disposable } | undefined,
   ) {
     this.item.name = vscode.l10n.t('MaaS Assistant');
     this.subscriptions = [
       keys.onDidChange(() => void this.update()),
       settings.onDidChange(() => void this.update()),
-      chat.onDidChangeActiveModel(() => void this.update()),
+      ...(chat === undefined ? [] : [chat.onDidChangeActiveModel(() => void this.update())]),
     ];
     void this.update();
     this.item.show();
@@ -39,7 +39,7 @@ export class StatusBar implements vscode.Disposable {
     // The walkthrough's "Set your API key" step completes on this context key too: a key set before the walkthrough
     // was opened (or imported at start) counts.
     void vscode.commands.executeCommand('setContext', 'maas.apiKeySet', keySet);
-    const model = this.chat.activeModel ?? this.settings.settings.chatModel;
+    const model = this.chat?.activeModel ?? this.settings.settings.chatModel;
     if (keySet) {
       this.item.text = `$(comment-discussion) ${model}`;
       this.item.tooltip = vscode.l10n.t('MaaS Assistant: chatting with {0}. Click to open the chat.', model);

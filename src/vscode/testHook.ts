@@ -1,23 +1,24 @@
 // What activate() returns when the extension runs under a test runner (ExtensionMode.Test): a narrow handle for
 // in-host tests to seed and read state without a public command argument. Undefined in normal use.
-import type * as vscode from 'vscode';
-import type { ConversationStore } from '../core/conversations/conversationStore';
+import type { ChatSession } from '../core/chat/chatSession';
 import type { StoredChatParams } from '../core/conversations/conversationModel';
 import * as ops from '../core/conversations/conversationsState';
 import type { ConversationsState } from '../core/conversations/conversationsState';
 import type { SpeechCredentials } from '../core/speech/speechClient';
 import type { HostToWebview } from '../shared/protocol';
 import type { Lease, Leases } from '../core/speech/taskLeases';
-import type { ApiKeyStore } from './secrets/apiKeyStore';
-import type { ChatController } from './chat/chatController';
+import type { ChatFeature } from './chat/chatFeature';
+import type { ExtensionServices } from './extensionServices';
 import type { SaveAudio } from './speech/saveAudioFile';
-import type { Prompter, PrompterSlot } from './prompter';
-import type { LongTaskEntry, LongTaskTracker } from './speech/longTaskTracker';
-import type { SpeechPlayer, SpeechPlayerSlot } from './speech/speechPlayer';
-import type { SpeechCredentialStore } from './secrets/speechCredentialStore';
+import type { Prompter } from './prompter';
+import type { LongTaskEntry } from './speech/longTaskTracker';
+import type { SpeechFeature } from './speech/speechFeature';
+import type { SpeechPlayer } from './speech/speechPlayer';
 import type { StatusBar } from './statusBar';
 
 export interface MaasTestHook {
+  /** The features that failed to start (empty when all did). */
+  failures(): readonly string[];
   /** Milliseconds activate() took, measured inside the extension host. */
   readonly activationMs: number;
   /** The extension's log folder; the `MaaS Assistant` log channel writes its file there. */
@@ -77,61 +78,77 @@ export interface MaasTestHook {
   readonly statusBar: { text(): string; command(): string | undefined; refresh(): Promise<void> };
 }
 
-export interface FeatureHookParts {
-  readonly prompter: PrompterSlot;
-  readonly speechCredentials: SpeechCredentialStore;
-  readonly player: SpeechPlayerSlot;
-  readonly longTasks: LongTaskTracker;
-  readonly statusBar: StatusBar;
-  /** globalState, where the long tasks and their leases are kept. */
-  readonly memento: vscode.Memento;
-  readonly saveAudio: SaveAudio;
+export interface TestHookParts {
+  readonly services: ExtensionServices;
+  readonly chat: ChatFeature | undefined;
+  readonly speech: SpeechFeature | undefined;
+  readonly statusBar: StatusBar | undefined;
+  readonly activationMs: number;
+  /** The features that failed to start. */
+  readonly failures: () => readonly string[];
 }
 
-export function createTestHook(parts: { keys: ApiKeyStore; chat: ChatController; chatView: { receive(raw: unknown): Promise<void>; readonly visible: boolean }; store: ConversationStore; activationMs: number; logFolder: string; features: FeatureHookParts }): MaasTestHook {
-  const { features } = parts;
+function required<T>(part: T | undefined, name: string): T {
+  if (part === undefined) throw new Error(`${name} did not start; the test hook cannot reach it.`);
+  return part;
+}
+
+export function createTestHook(parts: TestHookParts): MaasTestHook {
+  const { services } = parts;
+  const speech = (): SpeechFeature => required(parts.speech, 'read aloud');
+  const session = (): ChatSession => required(parts.chat, 'the chat').session;
+  const memento = services.context.globalState;
   return {
-    setPrompter: (prompter) => features.prompter.use(prompter),
+    failures: parts.failures,
+    setPrompter: (prompter) => services.prompter.use(prompter),
     speech: {
-      getCredentials: () => features.speechCredentials.get(),
-      setCredentials: (value) => features.speechCredentials.set(value),
-      clearCredentials: () => features.speechCredentials.clear(),
-      attachPlayer: (player) => features.player.attach(player),
-      pendingTasks: () => features.longTasks.pending(),
+      getCredentials: () => services.speechCredentials.get(),
+      setCredentials: (value) => services.speechCredentials.set(value),
+      clearCredentials: () => services.speechCredentials.clear(),
+      attachPlayer: (player) => speech().player.attach(player),
+      pendingTasks: () => speech().longTasks.pending(),
       seedTask: async (entry, lease) => {
-        await features.memento.update('maas.speech.longTasks', [...features.longTasks.pending().filter((e) => e.taskId !== entry.taskId), entry]);
-        if (lease !== undefined) await features.memento.update('maas.speech.longTaskLeases', { ...features.longTasks.leases(), [entry.taskId]: lease });
+        const tasks = speech().longTasks;
+        await memento.update('maas.speech.longTasks', [...tasks.pending().filter((e) => e.taskId !== entry.taskId), entry]);
+        if (lease !== undefined) await memento.update('maas.speech.longTaskLeases', { ...tasks.leases(), [entry.taskId]: lease });
       },
-      resumeTasks: () => features.longTasks.resumeAll(),
-      cancelTask: (taskId) => features.longTasks.cancel(taskId),
-      leases: () => features.longTasks.leases(),
-      windowId: features.longTasks.windowId,
-      saveAudio: features.saveAudio,
+      resumeTasks: () => speech().longTasks.resumeAll(),
+      cancelTask: (taskId) => speech().longTasks.cancel(taskId),
+      leases: () => speech().longTasks.leases(),
+      get windowId() {
+        return speech().longTasks.windowId;
+      },
+      saveAudio: (audio, format, baseName) => speech().saveAudio(audio, format, baseName),
     },
-    statusBar: { text: () => features.statusBar.text, command: () => features.statusBar.command, refresh: () => features.statusBar.update() },
+    statusBar: {
+      text: () => required(parts.statusBar, 'the status bar item').text,
+      command: () => required(parts.statusBar, 'the status bar item').command,
+      refresh: () => required(parts.statusBar, 'the status bar item').update(),
+    },
     activationMs: parts.activationMs,
-    logFolder: parts.logFolder,
-    apiKey: { get: () => parts.keys.get(), set: (value) => parts.keys.set(value) },
+    logFolder: services.context.logUri.fsPath,
+    apiKey: { get: () => services.keys.get(), set: (value) => services.keys.set(value) },
     chat: {
       state: async () => {
-        await parts.chat.whenLoaded();
-        return parts.chat.conversations;
+        await session().whenLoaded();
+        return session().conversations;
       },
-      ask: async (question) => parts.chat.startTurn({ kind: 'chat', question, context: parts.chat.takeContext() }),
-      pendingContext: () => parts.chat.peekContext(),
-      storePath: parts.store.path,
-      rerun: (turnId) => parts.chat.rerun(turnId),
-      fromView: (message) => parts.chatView.receive(message),
-      setModel: (model) => parts.chat.apply((s) => ops.setConversationModel(s, ops.activeConversation(s)?.id ?? '', model, Date.now())),
-      setParams: (params) => parts.chat.apply((s) => ops.setConversationParams(s, ops.activeConversation(s)?.id ?? '', params, Date.now())),
-      stop: (turnId) => parts.chat.stop(turnId),
-      notices: () => parts.chat.currentNotices.map((n) => n.text),
+      ask: async (question) => (await session().send(question, [])) ?? '',
+      pendingContext: () => session().contextWaiting,
+      storePath: services.store.path,
+      rerun: (turnId) => session().rerun(turnId),
+      fromView: (message) => required(parts.chat, 'the chat').view.receive(message),
+      setModel: (model) => session().setModel(model),
+      // As stored, unchecked: the tests reach the client's own validation with values the panel would refuse.
+      setParams: (params) => session().apply((s) => ops.setConversationParams(s, ops.activeConversation(s)?.id ?? '', params, Date.now())),
+      stop: (turnId) => session().stop(turnId),
+      notices: () => session().visibleNotices.map((n) => n.text),
       recordView: () => {
         const messages: HostToWebview[] = [];
-        const subscription = parts.chat.onDidPost((message) => messages.push(message));
+        const subscription = session().onDidEmit((message) => messages.push(message));
         return { messages, dispose: () => subscription.dispose() };
       },
-      viewVisible: () => parts.chatView.visible,
+      viewVisible: () => parts.chat?.view.visible === true,
     },
   };
 }

@@ -1,6 +1,6 @@
 // The webview's mirror of the host's state, as a pure reducer: each host message gives a new state and says what
 // changed, so the view repaints only that (one turn for a streaming delta, everything for a snapshot).
-import type { ChatSnapshot, ConversationView, HostToWebview, NoticeView, TurnView } from '../shared/protocol';
+import type { ChatSnapshot, ConversationView, HostToWebview, TurnView } from '../shared/protocol';
 import { assertNever } from '../shared/protocol';
 
 export interface ViewState {
@@ -34,19 +34,15 @@ function replaceTurn(active: ConversationView, index: number, turn: TurnView): C
   return { ...active, turns };
 }
 
-function addNotice(notices: readonly NoticeView[], notice: NoticeView): readonly NoticeView[] {
-  return [...notices.filter((existing) => existing.id !== notice.id), notice];
-}
-
 export function reduceViewState(state: ViewState, message: HostToWebview): Reduced {
   switch (message.type) {
     case 'snapshot':
       return { state: { snapshot: message.snapshot }, change: { kind: 'all' } };
     case 'focusInput':
       return { state, change: { kind: 'focusInput' } };
-    case 'notice': {
+    case 'notices': {
       if (state.snapshot === null) return unchanged(state);
-      return { state: { snapshot: { ...state.snapshot, notices: addNotice(state.snapshot.notices, message.notice) } }, change: { kind: 'notices' } };
+      return { state: { snapshot: { ...state.snapshot, notices: message.notices } }, change: { kind: 'notices' } };
     }
     case 'turnDelta': {
       const snapshot = state.snapshot;

@@ -185,7 +185,7 @@ describe('XSS corpus', () => {
     await page.evaluate(() => Array.from(document.scripts).forEach((script) => script.setAttribute('data-page-script', '')));
     for (const [index, payload] of corpus.payloads.entries()) {
       await deliver(page, { type: 'snapshot', snapshot: everywhere(payload.markdown, index) });
-      await deliver(page, { type: 'notice', notice: { id: `live${index}`, level: 'warning', text: payload.markdown } });
+      await deliver(page, { type: 'notices', notices: [{ id: `live${index}`, level: 'warning', text: payload.markdown }] });
       await page.locator(`[data-turn-id="e${index}"]`).waitFor();
     }
     await page.getByTestId('conversation-item').first().waitFor({ state: 'attached' });

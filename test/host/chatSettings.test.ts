@@ -7,8 +7,9 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
 import type { HostToWebview } from '../../src/shared/protocol';
-import type { ApiKeyStore } from '../../src/vscode/secrets/apiKeyStore';
-import { ChatController } from '../../src/vscode/chat/chatController';
+import { ChatSession } from '../../src/core/chat/chatSession';
+import { errorView } from '../../src/vscode/errors/errorPresentation';
+import { webviewStrings } from '../../src/vscode/chat/webviewStrings';
 import { CommandId } from '../../src/vscode/commandIds';
 import { Logger } from '../../src/vscode/logger';
 import { SettingsReader } from '../../src/vscode/settings/settings';
@@ -136,30 +137,33 @@ describe('chat settings, validation and a corrupt history', () => {
     const channel = vscode.window.createOutputChannel('MaaS corrupt-history test', { log: true });
     const logger = new Logger(channel);
     const settings = new SettingsReader(logger);
-    const controller = new ChatController({
+    const session = new ChatSession({
       store: new ConversationStore(folder),
-      client: () => {
+      backend: () => {
         throw new Error('this test sends nothing');
       },
-      keys: { get: async () => undefined } as unknown as ApiKeyStore,
-      settings,
-      logger,
+      settings: () => settings.chat,
+      apiKeySet: async () => false,
+      changes: [],
+      text: { error: errorView, strings: webviewStrings },
+      l10n: vscode.l10n,
+      log: logger,
       extensionVersion: 'test',
       maxAttempts: 1,
     });
     try {
-      await controller.whenLoaded();
-      assert.deepEqual(controller.conversations.conversations.map((c) => c.title), ['Still here']);
+      await session.whenLoaded();
+      assert.deepEqual(session.conversations.conversations.map((c) => c.title), ['Still here']);
       const files = readdirSync(path.join(folder, 'conversations'));
       const kept = files.find((f) => f.startsWith('broken.json.corrupt-'));
       assert.ok(kept, `the broken file is set aside, not deleted (${files.join(', ')})`);
       assert.equal(readFileSync(path.join(folder, 'conversations', kept), 'utf8'), '{"id": "broken", "turns": [', 'byte for byte');
       assert.ok(!files.includes('broken.json'));
-      const [notice] = controller.currentNotices;
+      const [notice] = session.visibleNotices;
       assert.equal(notice?.level, 'error');
       assert.match(notice?.text ?? '', /could not be read and was kept aside as .*broken\.json\.corrupt-.*nothing was deleted/);
     } finally {
-      controller.dispose();
+      session.dispose();
       settings.dispose();
       channel.dispose();
     }

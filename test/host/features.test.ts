@@ -64,7 +64,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.equal(turn.status, 'done');
     assert.equal(turn.kind, 'knowledge');
     assert.match(turn.answer, /\^\[\d+\]\^/, 'the answer carries a citation mark');
-    assert.deepEqual(turn.extra?.knowledge, { mode: 'strict', bases: [{ id: 3, name: 'Host guide' }] });
+    assert.deepEqual({ mode: turn.knowledge?.mode, bases: turn.knowledge?.bases }, { mode: 'strict', bases: [{ id: 3, name: 'Host guide' }] });
     assert.match(turn.context[0]?.text ?? '', /Set API Key/);
     const { requests } = await api<{ requests: { path: string; body: { tools?: { type: string; retrieval: { knowledge_ids: number[]; chat_mode: number } }[] } }[] }>('/_local/requests');
     const last = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();

@@ -150,9 +150,21 @@ describe('chat resilience against the local service', () => {
     assert.equal(first.error, undefined);
     const retry = first.events.find((e) => e.type === 'retry');
     assert.ok(retry?.type === 'retry' && retry.error.kind === 'network');
+    const answered = (events: typeof first.events): unknown[] => events.flatMap((e) => (e.type === 'connected' ? [[e.baseUrl, e.primary]] : []));
+    assert.deepEqual(answered(first.events), [[fixture.service.altBaseUrl, false]], 'the address that answered is reported once, as the alternative');
     const second = await collect(client);
     assert.equal(second.events.filter((e) => e.type === 'retry' || e.type === 'failover').length, 0);
+    assert.deepEqual(answered(second.events), [[fixture.service.altBaseUrl, false]]);
     assert.deepEqual((await fixture.requests()).map((r) => r.port), ['alt', 'alt']);
+  });
+
+  it('reports neither address as answering when both are down, however often it fails over between them', async () => {
+    const dead = async (): Promise<string> => `http://127.0.0.1:${await freePort()}`;
+    const client = fixture.client({ baseUrl: await dead(), altBaseUrl: await dead(), retry: { baseDelayMs: 1, maxDelayMs: 2 } });
+    const { events, error } = await collect(client);
+    assert.equal(error?.kind, 'network');
+    assert.ok(events.filter((e) => e.type === 'failover').length >= 2, 'it went back and forth');
+    assert.deepEqual(events.filter((e) => e.type === 'connected'), [], 'a failover names where it tries, never where the answer came from');
   });
 
   it('answers a non-stream chat and announces its retries', async () => {
@@ -162,7 +174,7 @@ describe('chat resilience against the local service', () => {
     assert.ok(result.text.length > 0);
     assert.equal(result.finishReason, 'stop');
     assert.ok(result.usage && result.usage.completionTokens > 0);
-    assert.deepEqual(seen, ['retry']);
+    assert.deepEqual(seen, ['retry', 'connected'], 'the retry, then the address that answered');
   });
 
   it('sends a byte-exact answer through /_local/next-answer as identical text, and the reasoning apart', async () => {

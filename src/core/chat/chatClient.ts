@@ -50,12 +50,12 @@ export class ChatClient {
     return this.run(JSON.stringify(buildChatBody(request, true)), true, options.signal);
   }
 
-  /** A non-stream answer (`stream: false`); `onEvent` sees the retry and failover events. */
+  /** A non-stream answer (`stream: false`); `onEvent` sees the retry, failover and connected events. */
   async chat(request: ChatRequest, options: ChatCallOptions & { onEvent?: (event: ChatEvent) => void } = {}): Promise<ChatResult> {
     const body = JSON.stringify(buildChatBody(request, false));
     let result: ChatResult | undefined;
     for await (const event of this.run(body, false, options.signal, (r) => (result = r))) {
-      if (event.type === 'retry' || event.type === 'failover') options.onEvent?.(event);
+      if (event.type === 'retry' || event.type === 'failover' || event.type === 'connected') options.onEvent?.(event);
     }
     if (!result) throw new ServiceError('protocol', 'The answer ended without a result.');
     return result;
@@ -122,6 +122,7 @@ export class ChatClient {
         throw classifyHttpError({ status: response.status, body: redactSecrets(text, this.deps.secrets()), retryAfter: header(response.headers, 'retry-after') });
       }
       this.deps.selector.markHealthy(a.url);
+      yield [{ type: 'connected', baseUrl: a.url, primary: a.url === this.deps.selector.primary }];
       yield* this.readAnswer(response.body, header(response.headers, 'content-type') ?? '', a.signal, a.state, a.onResult);
     } catch (caught) {
       failure = toServiceError(caught, a.signal, this.deps.secrets());

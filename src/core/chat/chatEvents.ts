@@ -31,8 +31,14 @@ export type ChatEvent =
   | { readonly type: 'finish'; readonly reason: FinishReason }
   /** An automatic retry is about to happen after `delayMs` (only before any text was shown). */
   | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly error: ServiceError }
-  /** Requests now go to `baseUrl` (the alternative, or the primary again). */
-  | { readonly type: 'failover'; readonly baseUrl: string };
+  /** Requests now go to `baseUrl` (the alternative, or the primary again); it has not answered yet. */
+  | { readonly type: 'failover'; readonly baseUrl: string }
+  /**
+   * `baseUrl` answered (HTTP 200, before the body is read): the address in use, and whether it is the primary
+   * ({base_url}) or the alternative. Comes once per answer; a front end says "using the alternative" from this,
+   * never from `failover`, which also names addresses that go on to fail.
+   */
+  | { readonly type: 'connected'; readonly baseUrl: string; readonly primary: boolean };
 
 export interface ChatResult {
   readonly text: string;

@@ -1,6 +1,8 @@
 // The persisted form of conversations: what the chat store writes to disk and validates when it reads it back.
 // The store file is a trust boundary (it may be hand-edited, truncated or from another version), so zod.
 import * as z from 'zod';
+import { chatParamsSchema } from '../../shared/protocolSchemas';
+import { retrievalOptionsSchema } from '../chat/chatRequest';
 
 export const turnStatusSchema = z.enum(['pending', 'streaming', 'done', 'stopped', 'interrupted', 'error']);
 export const finishReasonSchema = z.enum(['stop', 'length', 'tool_calls', 'content_filter', 'unknown']);
@@ -36,12 +38,34 @@ export const storedErrorSchema = z.object({
   message: z.string(),
   /** False when the server's message matched no known error (the kind is a guess from the HTTP status). */
   matched: z.boolean().optional(),
+  /** The value at fault, for local errors about a setting (an invalid maas.baseUrl, say). */
+  value: z.string().optional(),
 });
 export type StoredError = z.infer<typeof storedErrorSchema>;
 
+export const knowledgeBaseRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** A source the service returned with a knowledge-base answer; every field best-effort. */
+export const storedReferenceSchema = z.object({
+  index: z.number().int(),
+  title: z.string().optional().catch(undefined),
+  text: z.string().optional().catch(undefined),
+  url: z.string().optional().catch(undefined),
+});
+export type StoredReference = z.infer<typeof storedReferenceSchema>;
+
+/** How a knowledge-base turn was asked (kept so Retry and Regenerate ask the same way after a reload) and what it cited. */
+export const turnKnowledgeSchema = z.object({
+  mode: z.enum(['strict', 'divergent']),
+  bases: z.array(knowledgeBaseRefSchema),
+  retrieval: retrievalOptionsSchema,
+  references: z.array(storedReferenceSchema).optional().catch(undefined),
+});
+export type TurnKnowledge = z.infer<typeof turnKnowledgeSchema>;
+
 export const usageSchema = z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() });
 
-export const turnSchema = z.object({
+const turnObjectSchema = z.object({
   id: z.string().min(1),
   kind: z.enum(['chat', 'knowledge', 'image']),
   question: z.string(),
@@ -54,20 +78,40 @@ export const turnSchema = z.object({
   model: z.string(),
   usage: usageSchema.optional(),
   error: storedErrorSchema.optional(),
-  /** Free-form data of a turn kind (knowledge-base options and references, say). */
-  extra: z.record(z.string(), z.unknown()).optional(),
+  /** Only on knowledge turns; a malformed one is dropped, never the turn. */
+  knowledge: turnKnowledgeSchema.optional().catch(undefined),
   createdAt: z.number(),
   completedAt: z.number().optional(),
 });
-export type Turn = z.infer<typeof turnSchema>;
 
-export const chatParamsSchema = z.object({
-  temperature: z.number().optional(),
-  topP: z.number().optional(),
-  maxTokens: z.number().int().optional(),
-  repetitionPenalty: z.number().optional(),
-});
-export type StoredChatParams = z.infer<typeof chatParamsSchema>;
+/**
+ * Turns as versions up to 0.1 wrote them kept a knowledge turn's data in an untyped `extra` record
+ * (`extra.knowledge` {mode, bases}, `extra.retrieval`, `extra.references`): read into `knowledge`, never written.
+ */
+function migrateTurn(raw: unknown): unknown {
+  if (raw === null || typeof raw !== 'object' || !('extra' in raw)) return raw;
+  const { extra, ...turn } = raw as { extra?: unknown; knowledge?: unknown };
+  if (turn.knowledge !== undefined || extra === null || typeof extra !== 'object') return turn;
+  const old = extra as { knowledge?: { mode?: unknown; bases?: unknown }; retrieval?: { knowledge_ids?: unknown; chat_mode?: unknown }; references?: unknown };
+  if (old.retrieval === undefined && old.knowledge === undefined) return turn;
+  const ids = Array.isArray(old.retrieval?.knowledge_ids) ? (old.retrieval.knowledge_ids as unknown[]) : [];
+  return {
+    ...turn,
+    knowledge: {
+      mode: old.knowledge?.mode ?? (old.retrieval?.chat_mode === 2 ? 'strict' : 'divergent'),
+      bases: old.knowledge?.bases ?? ids.map((id) => ({ id, name: `#${String(id)}` })),
+      retrieval: old.retrieval ?? { knowledge_ids: Array.isArray(old.knowledge?.bases) ? (old.knowledge.bases as { id?: unknown }[]).map((b) => b.id) : [] },
+      ...(old.references === undefined ? {} : { references: old.references }),
+    },
+  };
+}
+
+export const turnSchema = z.preprocess(migrateTurn, turnObjectSchema);
+export type Turn = z.infer<typeof turnObjectSchema>;
+
+/** Stored parameters: the protocol's, with unknown keys (from another version) dropped rather than refused. */
+const storedChatParamsSchema = chatParamsSchema.strip();
+export type StoredChatParams = z.infer<typeof storedChatParamsSchema>;
 
 export const conversationSchema = z.object({
   id: z.string().min(1),
@@ -76,7 +120,7 @@ export const conversationSchema = z.object({
   titleEdited: z.boolean().default(false),
   persona: z.string().default(''),
   model: z.string(),
-  params: chatParamsSchema.default({}),
+  params: storedChatParamsSchema.default({}),
   turns: z.array(turnSchema),
   createdAt: z.number(),
   updatedAt: z.number(),

@@ -121,7 +121,8 @@ export function rerunFrom(
       error: undefined,
       completedAt: undefined,
       createdAt: now,
-      extra: withoutAnswerExtras(original.extra),
+      // How a knowledge turn was asked stays; what the last answer cited goes with the answer.
+      knowledge: original.knowledge === undefined ? undefined : { ...original.knowledge, references: undefined },
     };
     const title = !c.titleEdited && index === 0 ? titleFromQuestion(question) : c.title;
     kept = [...c.turns.slice(0, index), reset];
@@ -135,12 +136,6 @@ export function unusedImageFiles(removed: readonly Turn[], remaining: readonly T
   const stillUsed = new Set(remaining.flatMap((t) => t.images).flatMap((i) => (i.file === undefined ? [] : [i.file])));
   const files = removed.flatMap((t) => t.images).flatMap((i) => (i.file === undefined ? [] : [i.file]));
   return [...new Set(files)].filter((file) => !stillUsed.has(file));
-}
-
-/** What a turn's `extra` keeps when it is asked again: how it was asked, not what the last answer cited. */
-function withoutAnswerExtras(extra: Turn['extra']): Turn['extra'] {
-  if (extra === undefined || !('references' in extra)) return extra;
-  return Object.fromEntries(Object.entries(extra).filter(([key]) => key !== 'references'));
 }
 
 export function findTurn(state: ConversationsState, turnId: string): { conversation: Conversation; turn: Turn; index: number } | undefined {

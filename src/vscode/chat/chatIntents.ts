@@ -1,27 +1,18 @@
-// Turns each validated intent of the chat webview into an action of the host. One switch, ending in
-// assertNever, so a new intent in the protocol is a build error until it is handled here.
-import { randomUUID } from 'node:crypto';
+// Turns each validated intent of the chat webview into an action: most go to the chat session (core), the rest
+// are VS Code's (clipboard, editors, links, commands, read aloud). One switch, ending in assertNever, so a new
+// intent in the protocol is a build error until it is handled here.
 import * as vscode from 'vscode';
-import * as ops from '../../core/conversations/conversationsState';
+import type { ChatSession } from '../../core/chat/chatSession';
 import { conversationMarkdown } from '../../core/conversations/conversationMarkdown';
-import type { StoredImage } from '../../core/conversations/conversationModel';
-import type { ConversationStore } from '../../core/conversations/conversationStore';
-import { intakeImage } from '../../core/images/imageIntake';
-import { paramProblem, rangeText, type ChatParamName } from '../../shared/chatParams';
 import { speechText } from '../../core/speech/speechText';
-import { assertNever, type ChatParams, type ImageUpload, type WebviewCommand, type WebviewToHost } from '../../shared/protocol';
+import { assertNever, type WebviewCommand, type WebviewToHost } from '../../shared/protocol';
 import { CommandId } from '../commandIds';
 import type { Logger } from '../logger';
-import type { SettingsReader } from '../settings/settings';
 import type { ReadAloudSource } from '../speech/readAloudSource';
 import type { WebviewSpeechPlayer } from '../speech/webviewSpeechPlayer';
-import type { ChatController } from './chatController';
-import { modelOptions } from './snapshotBuilder';
 
 export interface IntentDependencies {
-  readonly controller: ChatController;
-  readonly store: ConversationStore;
-  readonly settings: SettingsReader;
+  readonly session: ChatSession;
   readonly logger: Logger;
   /** Read-aloud in the chat view: the player the view drives, and how an answer is read. */
   readonly speech?: {
@@ -38,43 +29,42 @@ const commandFor: Record<WebviewCommand, string> = {
 };
 
 export async function handleIntent(message: WebviewToHost, deps: IntentDependencies): Promise<void> {
-  const { controller } = deps;
-  const now = Date.now();
+  const { session } = deps;
   switch (message.type) {
     case 'ready':
-      return controller.postSnapshot();
+      return session.refresh();
     case 'send':
-      return sendQuestion(message.text, message.images, deps);
+      await session.send(message.text, message.images);
+      return;
     case 'stop':
-      return controller.stop(message.turnId);
+      return session.stop(message.turnId);
     case 'regenerate':
     case 'retry':
-      return controller.rerun(message.turnId);
+      return session.rerun(message.turnId);
     case 'edit':
-      return controller.rerun(message.turnId, message.text);
+      return session.rerun(message.turnId, message.text);
     case 'newConversation':
-      return controller.apply((s) => ops.newConversation(s, randomUUID(), deps.settings.settings.chatModel, now));
+      return session.newConversation();
     case 'selectConversation':
-      return controller.apply((s) => ops.selectConversation(s, message.conversationId));
+      return session.selectConversation(message.conversationId);
     case 'renameConversation':
-      return controller.apply((s) => ops.renameConversation(s, message.conversationId, message.title, now));
+      return session.renameConversation(message.conversationId, message.title);
     case 'deleteConversation':
-      return deleteConversation(message.conversationId, deps);
+      return session.deleteConversation(message.conversationId);
     case 'exportConversation':
       return exportConversation(message.conversationId, deps);
     case 'setModel':
-      return setModel(message.model, deps);
+      return session.setModel(message.model);
     case 'setParams':
-      return setParams(message.params, deps);
+      return session.setParams(message.params);
     case 'setPersona':
-      return controller.apply((s) => ops.setConversationPersona(s, ops.activeConversation(s)?.id ?? '', message.persona, now));
+      return session.setPersona(message.persona);
     case 'removeContext':
-      controller.removeContext(message.contextId);
-      return controller.postSnapshot();
+      return session.removeContext(message.contextId);
     case 'addCurrentFile':
       return vscode.commands.executeCommand(CommandId.addFileToChat);
     case 'dismissNotice':
-      return controller.dismissNotice(message.noticeId);
+      return session.dismissNotice(message.noticeId);
     case 'copyText':
       return vscode.env.clipboard.writeText(message.text);
     case 'insertCode':
@@ -90,7 +80,7 @@ export async function handleIntent(message: WebviewToHost, deps: IntentDependenc
     case 'readAloud':
       return readTurnAloud(message.turnId, deps);
     case 'saveAudio':
-      if (!(await deps.speech?.player.save(message.playbackId))) controller.notify('warning', vscode.l10n.t('That audio is no longer available to save; read it aloud again.'));
+      if (!(await deps.speech?.player.save(message.playbackId))) session.notify('speech', 'warning', vscode.l10n.t('That audio is no longer available to save; read it aloud again.'));
       return;
     case 'speechEnded':
       deps.speech?.player.ended(message.playbackId);
@@ -107,90 +97,22 @@ export async function handleIntent(message: WebviewToHost, deps: IntentDependenc
 }
 
 async function readTurnAloud(turnId: string, deps: IntentDependencies): Promise<void> {
-  const turn = deps.controller.conversations.conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
+  const turn = deps.session.conversations.conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
   if (turn === undefined || deps.speech === undefined) return;
   // Code blocks and citation marks are not read (speechText drops them).
   const text = speechText(turn.answer);
   if (text.trim() === '') {
-    deps.controller.notify('info', vscode.l10n.t('There is nothing to read aloud: the text holds only code, marks or blanks.'));
+    deps.session.notify('speech', 'info', vscode.l10n.t('There is nothing to read aloud: the text holds only code, marks or blanks.'));
     return;
   }
   await deps.speech.readAloud({ text, title: vscode.l10n.t('Answer'), baseName: 'answer' });
 }
 
-async function sendQuestion(text: string, uploads: readonly ImageUpload[], deps: IntentDependencies): Promise<void> {
-  if (text.trim() === '' && uploads.length === 0) return;
-  const images: StoredImage[] = [];
-  for (const upload of uploads) {
-    const intake = intakeImage(upload, deps.settings.settings.imageMaxBytes);
-    if (!intake.ok) {
-      deps.controller.notify('error', imageRefusal(intake.reason, upload.name, deps.settings.settings.imageMaxBytes));
-      return;
-    }
-    const file = await deps.store.saveImage(intake.mime, intake.bytes);
-    images.push({ id: randomUUID(), name: upload.name, mime: intake.mime, width: upload.width, height: upload.height, bytes: intake.bytes.length, thumbnail: intake.thumbnail, file });
-  }
-  const context = deps.controller.takeContext();
-  await deps.controller.startTurn({ kind: 'chat', question: text.trim(), images, context });
-}
-
-function imageRefusal(reason: 'unreadable' | 'unsupported' | 'tooLarge', name: string, maxBytes: number): string {
-  switch (reason) {
-    case 'unreadable':
-      return vscode.l10n.t('{0} could not be read as an image.', name);
-    case 'unsupported':
-      return vscode.l10n.t('{0} is not a PNG, JPEG, GIF, WebP or BMP image.', name);
-    case 'tooLarge':
-      return vscode.l10n.t('{0} is larger than {1} KB and could not be made smaller.', name, Math.round(maxBytes / 1024));
-  }
-}
-
-async function deleteConversation(conversationId: string, deps: IntentDependencies): Promise<void> {
-  const conversation = deps.controller.conversations.conversations.find((c) => c.id === conversationId);
-  if (conversation === undefined) return;
-  deps.controller.stopConversation(conversationId);
-  await deps.controller.apply((s) => ops.deleteConversation(s, conversationId));
-  await deps.store.deleteImages(conversation.turns.flatMap((t) => t.images).flatMap((i) => (i.file === undefined ? [] : [i.file])));
-}
-
 async function exportConversation(conversationId: string, deps: IntentDependencies): Promise<void> {
-  const conversation = deps.controller.conversations.conversations.find((c) => c.id === conversationId);
+  const conversation = deps.session.conversations.conversations.find((c) => c.id === conversationId);
   if (conversation === undefined) return;
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: conversationMarkdown(conversation) });
   await vscode.window.showTextDocument(document);
-}
-
-async function setModel(model: string, deps: IntentDependencies): Promise<void> {
-  if (!modelOptions(deps.settings.settings).some((option) => option.code === model)) {
-    deps.controller.notify('error', vscode.l10n.t('{0} is not one of the configured models.', model));
-    return;
-  }
-  await deps.controller.apply((s) => ops.setConversationModel(s, ops.activeConversation(s)?.id ?? '', model, Date.now()));
-}
-
-async function setParams(params: ChatParams, deps: IntentDependencies): Promise<void> {
-  const active = ops.activeConversation(deps.controller.conversations);
-  if (active === undefined) return;
-  const option = modelOptions(deps.settings.settings).find((o) => o.code === active.model);
-  const problems = (Object.entries(params) as [ChatParamName, number | undefined][]).flatMap(([name, value]) => {
-    if (value === undefined) return [];
-    const range = option?.params[name];
-    if (range === undefined) return [vscode.l10n.t('{0} does not apply to the model {1}.', name, active.model)];
-    switch (paramProblem(range, value)) {
-      case undefined:
-        return [];
-      case 'notAnInteger':
-        return [vscode.l10n.t('{0} must be a whole number in {1}; {2} is not.', range.wireName, rangeText(range), value)];
-      default:
-        return [vscode.l10n.t('{0} {1} is outside {2}.', range.wireName, value, rangeText(range))];
-    }
-  });
-  if (problems.length > 0) {
-    deps.controller.notify('error', vscode.l10n.t('Parameters not changed: {0}', problems.join('; ')));
-    await deps.controller.postSnapshot();
-    return;
-  }
-  await deps.controller.apply((s) => ops.setConversationParams(s, active.id, params, Date.now()));
 }
 
 async function insertCode(code: string): Promise<void> {
@@ -213,7 +135,7 @@ function languageOrPlain(language: string): string {
   return vscodeLanguageIds[lower] ?? lower;
 }
 
-async function openLink(href: string, { logger, controller }: IntentDependencies): Promise<void> {
+async function openLink(href: string, { logger, session }: IntentDependencies): Promise<void> {
   let url: URL | undefined;
   try {
     url = new URL(href);
@@ -222,7 +144,7 @@ async function openLink(href: string, { logger, controller }: IntentDependencies
   }
   if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
     logger.warn(`Refused to open a link from the chat: ${href.slice(0, 200)}`);
-    controller.notify('warning', vscode.l10n.t('Only http and https links open from the chat; this one was not opened: {0}', href.slice(0, 200)));
+    session.notify('link', 'warning', vscode.l10n.t('Only http and https links open from the chat; this one was not opened: {0}', href.slice(0, 200)));
     return;
   }
   await vscode.env.openExternal(vscode.Uri.parse(url.toString()));

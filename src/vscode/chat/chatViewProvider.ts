@@ -1,33 +1,25 @@
-// The side-bar chat view: serves the webview's HTML, validates its messages (malformed ones are dropped with a
-// warning) and hands them to the intent handler. The controller owns the state and posts snapshots, deltas and
-// turn updates through the port this view gives it while it is alive.
+// The side-bar chat view: serves the webview's HTML, forwards the chat session's events to it while it is alive,
+// and validates its messages (malformed ones are dropped with a warning) before handing them to the intent handler.
+// The session owns the state: this class keeps none.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { parseWebviewMessage } from '../../shared/protocolSchemas';
-import type { ApiKeyStore } from '../secrets/apiKeyStore';
 import type { Logger } from '../logger';
-import type { SettingsReader } from '../settings/settings';
-import type { ChatController } from './chatController';
 import { handleIntent, type IntentDependencies } from './chatIntents';
 import { renderWebviewHtml } from './webviewHtml';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewId = 'maas.chatView';
   private view: vscode.WebviewView | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly forwarding: vscode.Disposable;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly controller: ChatController,
     private readonly intents: IntentDependencies,
-    keys: ApiKeyStore,
-    settings: SettingsReader,
     private readonly logger: Logger,
   ) {
-    this.disposables.push(
-      keys.onDidChange(() => void controller.postSnapshot()),
-      settings.onDidChange(() => void controller.postSnapshot()),
-    );
+    // A hidden or disposed view drops messages; it asks for a snapshot (`ready`) when it is shown again.
+    this.forwarding = intents.session.onDidEmit((message) => void this.view?.webview.postMessage(message));
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -46,10 +38,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       lang: vscode.env.language,
       title: vscode.l10n.t('MaaS Assistant'),
     });
-    this.controller.attach({
-      post: (message) => void webview.postMessage(message),
-      reveal: (focus) => this.reveal(focus),
-    });
     const speechPlayer = this.intents.speech?.player;
     speechPlayer?.connect({ post: (message) => void webview.postMessage(message) });
     const messageSubscription = webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw));
@@ -62,7 +50,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       disposeSubscription.dispose();
       if (this.view === view) {
         this.view = undefined;
-        this.controller.attach(undefined);
         speechPlayer?.connect(undefined);
       }
     });
@@ -92,11 +79,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       if (parsed.message.type === 'ready') this.intents.speech?.player.viewReady();
     } catch (error) {
       this.logger.error(`The chat could not handle "${parsed.message.type}"`, error);
-      this.controller.notify('error', vscode.l10n.t('That did not work: {0}', this.logger.redact(error instanceof Error ? error.message : String(error))));
+      this.intents.session.notify('failure', 'error', vscode.l10n.t('That did not work: {0}', this.logger.redact(error instanceof Error ? error.message : String(error))));
     }
   }
 
   dispose(): void {
-    for (const disposable of this.disposables) disposable.dispose();
+    this.forwarding.dispose();
   }
 }

@@ -1,13 +1,14 @@
 // MaaS: Add Current File to Chat — the active editor's whole file becomes a context chip (up to a size limit).
 import * as vscode from 'vscode';
-import type { ChatController } from '../chat/chatController';
+import type { ChatSession } from '../../core/chat/chatSession';
 import type { Prompter } from '../prompter';
+import { revealChatView } from '../featureDependencies';
 import { workspaceLabel } from '../workspaceLabel';
 
 /** Larger files would crowd out the conversation; select the part that matters instead. */
 const MAX_FILE_CHARACTERS = 100_000;
 
-export function addFileToChatCommand(controller: ChatController, prompter: Prompter): () => Promise<void> {
+export function addFileToChatCommand(session: () => ChatSession, prompter: Prompter): () => Promise<void> {
   return async () => {
     const document = vscode.window.activeTextEditor?.document ?? vscode.window.visibleTextEditors[0]?.document;
     if (document === undefined) {
@@ -25,6 +26,7 @@ export function addFileToChatCommand(controller: ChatController, prompter: Promp
       );
       return;
     }
-    await controller.addContext({ kind: 'file', label: workspaceLabel(document.uri), languageId: document.languageId, text });
+    await revealChatView(vscode.commands);
+    await session().addContext({ kind: 'file', label: workspaceLabel(document.uri), languageId: document.languageId, text });
   };
 }

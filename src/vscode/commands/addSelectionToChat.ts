@@ -1,9 +1,10 @@
 // MaaS: Add Selection to Chat — the editor's selection becomes a removable context chip for the next question.
 import * as vscode from 'vscode';
-import type { ChatController } from '../chat/chatController';
+import type { ChatSession } from '../../core/chat/chatSession';
+import { revealChatView } from '../featureDependencies';
 import { workspaceLabel } from '../workspaceLabel';
 
-export function addSelectionToChatCommand(controller: ChatController): () => Promise<void> {
+export function addSelectionToChatCommand(session: () => ChatSession): () => Promise<void> {
   return async () => {
     const editor = vscode.window.activeTextEditor;
     const selection = editor?.selection;
@@ -12,7 +13,8 @@ export function addSelectionToChatCommand(controller: ChatController): () => Pro
       return;
     }
     const lines = selection.start.line === selection.end.line ? `${selection.start.line + 1}` : `${selection.start.line + 1}-${selection.end.line + 1}`;
-    await controller.addContext({
+    await revealChatView(vscode.commands);
+    await session().addContext({
       kind: 'selection',
       label: `${workspaceLabel(editor.document.uri)}:${lines}`,
       languageId: editor.document.languageId,

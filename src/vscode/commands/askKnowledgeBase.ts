@@ -1,6 +1,7 @@
-// MaaS: Ask Knowledge Base about Selection — the selection goes as context with an editable question to the chat
+// MaaS: Ask Knowledge Base about Selection — the selection goes as context with an editable question to a language
 // model, with the retrieval tool over the knowledge bases the user picks (spec 4.2). The answer lands in the chat
-// as a `knowledge` turn whose `extra.knowledge` names the mode and the bases.
+// as a `knowledge` turn that keeps its mode, bases and tool: in the open conversation when it is on a language
+// model, otherwise in a new conversation on the chat model (ChatSession.startTurn).
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { RetrievalOptions } from '../../core/chat/chatRequest';
@@ -58,13 +59,11 @@ export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vsco
     if (mode === undefined) return undefined;
     const lines = selection.start.line === selection.end.line ? `${selection.start.line + 1}` : `${selection.start.line + 1}-${selection.end.line + 1}`;
     await revealChatView(vscode.commands);
-    return deps.chat.startTurn({
+    return deps.chat().startTurn({
       kind: 'knowledge',
       question: question.trim(),
       context: [{ id: randomUUID(), kind: 'selection', label: `${workspaceLabel(editor.document.uri)}:${lines}`, languageId: editor.document.languageId, text }],
-      model: deps.settings.settings.chatModel,
-      retrieval: retrievalOptions(features, bases.map((b) => b.id), mode),
-      extra: { knowledge: { mode, bases: bases.map((b) => ({ id: b.id, name: b.name })) } },
+      knowledge: { mode, bases: bases.map((b) => ({ id: b.id, name: b.name })), retrieval: retrievalOptions(features, bases.map((b) => b.id), mode) },
     });
   };
 }

@@ -13,7 +13,7 @@ export function chooseVoiceCommand(deps: FeatureDependencies): () => Promise<str
     for (;;) {
       let speakers: readonly Speaker[];
       try {
-        speakers = await deps.voices.speakers({ refresh });
+        speakers = await deps.speech().voices.speakers({ refresh });
       } catch (error) {
         void deps.prompter.showErrorMessage(vscode.l10n.t('The speaker list could not be loaded: {0}', speechErrorText(error, (t) => deps.logger.redact(t))));
         return undefined;

@@ -29,7 +29,7 @@ export function describeImageCommand(deps: FeatureDependencies): (uri?: unknown,
     if (images.length === 0) return [];
     await revealChatView(vscode.commands);
     const turnIds: string[] = [];
-    for (const image of images) turnIds.push(await deps.chat.startTurn({ kind: 'image', question, images: [image], model: deps.settings.settings.visionModel }));
+    for (const image of images) turnIds.push(await deps.chat().startTurn({ kind: 'image', question, images: [image], model: deps.settings.settings.visionModel }));
     return turnIds;
   };
 }
@@ -94,7 +94,7 @@ async function loadImage(deps: FeatureDependencies, uri: vscode.Uri): Promise<St
     }
   }
   if (prepared.downscaledFrom !== undefined) {
-    deps.chat.notify('info', vscode.l10n.t('{0} was downscaled from {1} KB to {2} KB to fit maas.images.maxBytes.', name, kb(prepared.downscaledFrom), kb(prepared.bytes.length)));
+    deps.chat().notify('image', 'info', vscode.l10n.t('{0} was downscaled from {1} KB to {2} KB to fit maas.images.maxBytes.', name, kb(prepared.downscaledFrom), kb(prepared.bytes.length)));
   }
   const file = await deps.store.saveImage(prepared.mime, prepared.bytes);
   return { id: randomUUID(), name, mime: prepared.mime, width: prepared.width, height: prepared.height, bytes: prepared.bytes.length, thumbnail: prepared.thumbnail, file };

@@ -27,7 +27,7 @@ export function describeImageFromUrlCommand(deps: FeatureDependencies): () => Pr
     const parsed = new URL(url);
     const name = urlFileName(parsed);
     await revealChatView(vscode.commands);
-    return deps.chat.startTurn({
+    return deps.chat().startTurn({
       kind: 'image',
       question,
       images: [{ id: randomUUID(), name, mime: '', width: 0, height: 0, bytes: 0, thumbnail: '', url: parsed.href }],

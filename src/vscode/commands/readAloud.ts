@@ -45,7 +45,7 @@ export async function speakText(deps: FeatureDependencies, source: ReadAloudSour
     { prefetch: 1 },
   );
   try {
-    await deps.player.play(segments, { title: source.title, sentences: sentences.length, format: features.speechFormat, baseName: source.baseName });
+    await deps.speech().player.play(segments, { title: source.title, sentences: sentences.length, format: features.speechFormat, baseName: source.baseName });
     return { sentences: sentences.length };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'cancelled') return undefined;

@@ -31,7 +31,7 @@ export function readAloudToFileCommand(deps: FeatureDependencies): () => Promise
     try {
       if (isLongText(source.text, features.speechLongTextThreshold)) {
         const task = await client.submitLongTask(request);
-        return await deps.longTasks.follow({ taskId: task.taskId, target, title: path.basename(target) });
+        return await deps.speech().longTasks.follow({ taskId: task.taskId, target, title: path.basename(target) });
       }
       const audio = await client.synthesize(request);
       let written: string | undefined;

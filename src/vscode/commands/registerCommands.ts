@@ -1,7 +1,6 @@
 // Registers every command of the CommandId table; the handler map is typed so a missing handler is a build error.
 import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../secrets/apiKeyStore';
-import type { ChatController } from '../chat/chatController';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
 import { addFileToChatCommand } from './addFileToChat';
@@ -13,7 +12,7 @@ import { clearSpeechCredentialsCommand } from './clearSpeechCredentials';
 import { CommandId, type CommandIdValue } from '../commandIds';
 import { describeImageCommand } from './describeImage';
 import { describeImageFromUrlCommand } from './describeImageFromUrl';
-import type { FeatureDependencies } from '../featureDependencies';
+import { revealChat, type FeatureDependencies } from '../featureDependencies';
 import { newConversationCommand } from './newConversation';
 import { openConsoleCommand } from './openConsole';
 import { readAloudCommand } from './readAloud';
@@ -27,8 +26,6 @@ export interface CommandDependencies {
   readonly keys: ApiKeyStore;
   readonly logger: Logger;
   readonly settings: SettingsReader;
-  readonly chat: ChatController;
-  readonly revealChat: () => Promise<void>;
   readonly features: FeatureDependencies;
   /** globalState, for choices remembered across sessions (the last knowledge bases). */
   readonly memento: vscode.Memento;
@@ -40,10 +37,10 @@ export function registerCommands(deps: CommandDependencies): vscode.Disposable[]
     [CommandId.clearApiKey]: clearApiKeyCommand(deps.keys, deps.logger),
     [CommandId.showLogs]: showLogsCommand(deps.logger),
     [CommandId.openConsole]: openConsoleCommand(deps.settings, deps.features.prompter),
-    [CommandId.openChat]: deps.revealChat,
-    [CommandId.newConversation]: newConversationCommand(deps.chat, deps.settings, deps.revealChat),
-    [CommandId.addSelectionToChat]: addSelectionToChatCommand(deps.chat),
-    [CommandId.addFileToChat]: addFileToChatCommand(deps.chat, deps.features.prompter),
+    [CommandId.openChat]: () => revealChat(deps.features),
+    [CommandId.newConversation]: newConversationCommand(deps.features.chat, () => revealChat(deps.features)),
+    [CommandId.addSelectionToChat]: addSelectionToChatCommand(deps.features.chat),
+    [CommandId.addFileToChat]: addFileToChatCommand(deps.features.chat, deps.features.prompter),
     [CommandId.askKnowledgeBase]: askKnowledgeBaseCommand(deps.features, deps.memento),
     [CommandId.describeImage]: describeImageCommand(deps.features),
     [CommandId.describeImageFromUrl]: describeImageFromUrlCommand(deps.features),

@@ -1,22 +1,8 @@
 // Every error kind in words and actions, in the UI language: one row per kind of the spec's error table
 // (section 7) and per local failure. Pure (the localiser is passed in), so a unit test checks every row.
 import type { StoredError } from '../../core/conversations/conversationModel';
-import { isServiceError } from '../../core/http/serviceError';
+import type { Localiser } from '../../core/localiser';
 import type { TurnAction } from '../../shared/protocol';
-
-/** A failure as the turn keeps it: the kind, the server's words (redacted) and whether they matched a known error. */
-export function storedErrorFrom(error: unknown, redact: (text: string) => string): StoredError {
-  if (isServiceError(error)) {
-    return {
-      kind: error.kind,
-      status: error.status,
-      serverMessage: error.serverMessage === undefined ? undefined : redact(error.serverMessage),
-      message: redact(error.message),
-      matched: error.matched,
-    };
-  }
-  return { kind: 'unexpected', message: redact(error instanceof Error ? error.message : String(error)) };
-}
 
 export interface Presentation {
   readonly title: string;
@@ -26,10 +12,6 @@ export interface Presentation {
   readonly meaning?: string;
 }
 
-/** What the words come from: `vscode.l10n` in the extension, a stand-in in unit tests. */
-export interface Localiser {
-  t(message: string, ...args: (string | number | boolean)[]): string;
-}
 
 /**
  * The title, explanation and actions for an error. An error whose server message matched no known one (its kind
@@ -87,6 +69,12 @@ function present(error: StoredError, l10n: Localiser): Presentation | undefined 
       return { title: l10n.t('A parameter is out of range'), detail: error.message, actions: ['openSettings'] };
     case 'noBaseUrl':
       return { title: l10n.t('No service address'), detail: l10n.t('Set maas.baseUrl to the address of the model service.'), actions: ['openSettings'] };
+    case 'invalidBaseUrl':
+      return {
+        title: l10n.t('The service address is invalid'),
+        detail: l10n.t('maas.baseUrl is set to “{0}”, which is not an http:// or https:// address (without query or fragment). Fix it in the settings, then retry.', error.value ?? ''),
+        actions: ['openSettings', 'retry'],
+      };
     default:
       return undefined;
   }

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { SpeechErrorCode } from '../../shared/speechCodes';
 import { isServiceError } from '../../core/http/serviceError';
 import { REALTIME_MAX_CHARS } from '../../core/speech/speechLimits';
-import { storedErrorFrom } from './errorMessages';
+import { storedErrorFrom } from '../../core/chat/turnRunner';
 import { errorView } from './errorPresentation';
 import type { Prompter } from '../prompter';
 import type { SpeechCredentialStore } from '../secrets/speechCredentialStore';

@@ -1,5 +1,6 @@
 // Reads the `maas.*` settings through settingsSchema and reports invalid values once per change.
 import * as vscode from 'vscode';
+import type { ChatSettings } from '../../core/chat/chatSettings';
 import type { Logger } from '../logger';
 import { featureSettingNames, parseFeatureSettings, parseSettings, settingNames, type FeatureSettings, type Settings, type SettingsProblem } from './settingsSchema';
 
@@ -8,6 +9,8 @@ export class SettingsReader implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
   private current: Settings;
   private currentFeatures: FeatureSettings;
+  /** What maas.baseUrl holds when it is not a usable address (then `settings.baseUrl` is ''). */
+  private invalidBaseUrl: string | undefined;
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly logger: Logger) {
@@ -25,13 +28,21 @@ export class SettingsReader implements vscode.Disposable {
     return this.current;
   }
 
+  /** What the chat needs: the settings, and the invalid value of maas.baseUrl if it has one. */
+  get chat(): ChatSettings {
+    return this.invalidBaseUrl === undefined ? this.current : { ...this.current, baseUrlProblem: this.invalidBaseUrl };
+  }
+
   /** The settings of the knowledge-base, image and speech commands. */
   get features(): FeatureSettings {
     return this.currentFeatures;
   }
 
   private read(): Settings {
-    const { settings, problems } = parseSettings(this.raw(settingNames));
+    const raw = this.raw(settingNames);
+    const { settings, problems } = parseSettings(raw);
+    const written = raw['baseUrl'];
+    this.invalidBaseUrl = problems.some((p) => p.setting === settingNames.baseUrl) ? (typeof written === 'string' ? written : JSON.stringify(written)) : undefined;
     this.report(problems);
     return settings;
   }

@@ -61,12 +61,13 @@ describe('reduceViewState', () => {
     assert.equal(stale.state, appended.state);
   });
 
-  it('notices are added once per id; focusInput changes nothing but asks for focus', () => {
+  it('the host\'s notice list replaces the shown one (an emptied list clears them); focusInput only asks for focus', () => {
     const state = stateWith([]);
-    const once = reduceViewState(state, { type: 'notice', notice: { id: 'n', level: 'info', text: 'one' } });
-    const twice = reduceViewState(once.state, { type: 'notice', notice: { id: 'n', level: 'warning', text: 'two' } });
-    assert.deepEqual(twice.state.snapshot?.notices, [{ id: 'n', level: 'warning', text: 'two' }]);
+    const once = reduceViewState(state, { type: 'notices', notices: [{ id: 'n', level: 'info', text: 'one' }] });
+    const twice = reduceViewState(once.state, { type: 'notices', notices: [{ id: 'm', level: 'warning', text: 'two' }] });
+    assert.deepEqual(twice.state.snapshot?.notices, [{ id: 'm', level: 'warning', text: 'two' }]);
     assert.deepEqual(once.change, { kind: 'notices' });
+    assert.deepEqual(reduceViewState(twice.state, { type: 'notices', notices: [] }).state.snapshot?.notices, []);
     const focus = reduceViewState(state, { type: 'focusInput' });
     assert.equal(focus.state, state);
     assert.deepEqual(focus.change, { kind: 'focusInput' });

@@ -68,10 +68,10 @@ describe('conversations state', () => {
 
   it('re-running a knowledge turn keeps how it was asked and drops the sources of the old answer', () => {
     let state = ops.ensureActive(empty, 'a', 'svc_llm', 1);
-    const extra = { knowledge: { mode: 'strict' }, retrieval: { knowledge_ids: [3], chat_mode: 2 }, references: [{ index: 1, title: 'Old' }] };
-    state = ops.addTurn(state, 'a', turn('k', 'q', 'answer ^[1]^', { kind: 'knowledge', extra }), 2);
+    const asked = { mode: 'strict' as const, bases: [{ id: 3, name: 'Guide' }], retrieval: { knowledge_ids: [3], chat_mode: 2 as const } };
+    state = ops.addTurn(state, 'a', turn('k', 'q', 'answer ^[1]^', { kind: 'knowledge', knowledge: { ...asked, references: [{ index: 1, title: 'Old' }] } }), 2);
     const reset = ops.activeConversation(ops.rerunFrom(state, 'a', 'k', 'q', 'svc_llm', 3).state)?.turns[0];
-    assert.deepEqual(reset?.extra, { knowledge: { mode: 'strict' }, retrieval: { knowledge_ids: [3], chat_mode: 2 } });
+    assert.deepEqual(reset?.knowledge, { ...asked, references: undefined });
   });
 
   it('changing the model clears parameters that belong to the old one', () => {

@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { classifyHttpError } from '../../../../src/core/http/classifyError';
-import { presentError, storedErrorFrom, type Localiser } from '../../../../src/vscode/errors/errorMessages';
+import { storedErrorFrom } from '../../../../src/core/chat/turnRunner';
+import type { Localiser } from '../../../../src/core/localiser';
+import { presentError } from '../../../../src/vscode/errors/errorMessages';
 
 const bundle = JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', '..', 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
 

@@ -1,21 +1,25 @@
 // Writes the conversations to the shared history folder: at once on every turn change, at most once every
-// `intervalMs` while an answer streams, and synchronously when the window closes. A failed save is logged and
-// told to the user; the conversations stay in memory, so the next save can still keep them.
-import * as vscode from 'vscode';
-import type { ConversationStore } from '../../core/conversations/conversationStore';
-import type { ConversationsState } from '../../core/conversations/conversationsState';
-import type { Logger } from '../logger';
+// `intervalMs` while an answer streams, and synchronously when the window closes. A failed save is reported (the
+// conversations stay in memory, so the next save can still keep them), and so is the next save that succeeds.
+import type { ConversationStore } from '../conversations/conversationStore';
+import type { ConversationsState } from '../conversations/conversationsState';
+
+export interface SaveOutcome {
+  /** A save failed: the reason, for the log and the user. */
+  failed(error: unknown): void;
+  /** A save succeeded (after a failure: the problem is over). */
+  saved(): void;
+}
 
 export class HistorySaver {
   private lastSave = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
 
   constructor(
     private readonly store: ConversationStore,
     private readonly state: () => ConversationsState,
-    private readonly logger: Logger,
-    private readonly reportFailure: (text: string) => void,
+    private readonly outcome: SaveOutcome,
     private readonly intervalMs: number,
   ) {}
 
@@ -32,10 +36,9 @@ export class HistorySaver {
     this.lastSave = Date.now();
     try {
       await this.store.save(this.state());
+      this.outcome.saved();
     } catch (error) {
-      this.logger.error('Saving the chat history failed', error);
-      const reason = this.logger.redact(error instanceof Error ? error.message : String(error));
-      this.reportFailure(vscode.l10n.t('Saving the chat history failed: {0}', reason));
+      this.outcome.failed(error);
     }
   }
 
@@ -46,7 +49,7 @@ export class HistorySaver {
     try {
       this.store.saveSync(state);
     } catch (error) {
-      this.logger.error('Saving the chat history on shutdown failed', error);
+      this.outcome.failed(error);
     }
   }
 

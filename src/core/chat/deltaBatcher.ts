@@ -10,7 +10,7 @@ interface PendingDelta {
 
 export class DeltaBatcher {
   private readonly pending = new Map<string, PendingDelta>();
-  private timer: NodeJS.Timeout | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly post: (message: HostToWebview) => void,

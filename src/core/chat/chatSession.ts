@@ -1,0 +1,529 @@
+// The one owner of a chat: the conversations (loaded from, saved to and kept in step with the shared history
+// folder), the context waiting for the next question, the notices, and the turns being answered, with their
+// deltas batched and their saves throttled. Everything the chat view shows leaves through one event stream,
+// `onDidEmit`, which a view only forwards; features (knowledge base, images) start turns here, so every answer
+// lands in the history. Plain Node: words come in through the Localiser and ChatViewText.
+import { randomUUID } from 'node:crypto';
+import type { Event, Subscription } from '../emitter';
+import { Emitter } from '../emitter';
+import type { Localiser } from '../localiser';
+import type { StoredContext, StoredError, StoredImage, Turn } from '../conversations/conversationModel';
+import type { ConversationStore, StoreChange } from '../conversations/conversationStore';
+import * as ops from '../conversations/conversationsState';
+import { intakeImage } from '../images/imageIntake';
+import { paramProblem, rangeText, type ChatParamName, type ChatParams } from '../../shared/chatParams';
+import { assertNever, type HostToWebview, type ImageUpload, type NoticeLevel, type NoticeView, type RetryView } from '../../shared/protocol';
+import { isVisionModel, modelOptions, type ChatSettings } from './chatSettings';
+import { buildSnapshot, turnView, type ChatViewText } from './chatViews';
+import { DeltaBatcher } from './deltaBatcher';
+import { HistorySaver } from './historySaver';
+import { Notices, type NoticeCause, type NoticeOptions } from './notices';
+import { imageUrls, lastEarlierImages, newTurn, type ChatLog, type NewTurn } from './turnInputs';
+import { applyTurnEvent, requestForTurn, runTurn, type ChatBackend, type TurnEvent } from './turnRunner';
+
+export type { NewTurn } from './turnInputs';
+
+export interface ChatSessionDeps {
+  readonly store: ConversationStore;
+  readonly backend: () => ChatBackend;
+  readonly settings: () => ChatSettings;
+  readonly apiKeySet: () => Promise<boolean>;
+  /** Events after which the view needs a new snapshot (the key, the settings). */
+  readonly changes: readonly Event<unknown>[];
+  readonly text: ChatViewText;
+  readonly l10n: Localiser;
+  readonly log: ChatLog;
+  readonly extensionVersion: string;
+  readonly maxAttempts: number;
+  readonly saveIntervalMs?: number;
+  readonly deltaIntervalMs?: number;
+}
+
+export class ChatSession {
+  private state: ops.ConversationsState = { version: 1, conversations: [] };
+  private pendingContext: StoredContext[] = [];
+  private readonly notices = new Notices();
+  /** The turns this window answers, from their claim (before the first save) until their final state is saved. */
+  private readonly runs = new Map<string, AbortController>();
+  private readonly retries = new Map<string, RetryView>();
+  private readonly emitter = new Emitter<HostToWebview>();
+  private readonly modelEmitter = new Emitter<string>();
+  private readonly deltas: DeltaBatcher;
+  private readonly saver: HistorySaver;
+  private readonly loaded: Promise<void>;
+  private readonly subscriptions: Subscription[];
+  private watcher: Subscription | undefined;
+  private lastActiveModel: string | undefined;
+  private saveFailed = false;
+
+  /** Every message for the chat view: snapshots, deltas, turn updates, notices. */
+  readonly onDidEmit = this.emitter.event;
+  /** The active conversation's model, when it changes (another conversation, another model). */
+  readonly onDidChangeActiveModel = this.modelEmitter.event;
+
+  constructor(private readonly deps: ChatSessionDeps) {
+    this.deltas = new DeltaBatcher((message) => this.emitter.fire(message), deps.deltaIntervalMs ?? 30);
+    this.saver = new HistorySaver(deps.store, () => this.state, { failed: (error) => this.saveFailedWith(error), saved: () => this.saveSucceeded() }, deps.saveIntervalMs ?? 1000);
+    this.subscriptions = deps.changes.map((event) => event(() => void this.refresh()));
+    this.loaded = this.load();
+  }
+
+  whenLoaded(): Promise<void> {
+    return this.loaded;
+  }
+
+  get conversations(): ops.ConversationsState {
+    return this.state;
+  }
+
+  /** The model of the active conversation, once the history is loaded. */
+  get activeModel(): string | undefined {
+    return ops.activeConversation(this.state)?.model;
+  }
+
+  /** The notices the view shows now (those of every conversation, and the open one's). */
+  get visibleNotices(): readonly NoticeView[] {
+    return this.notices.visibleIn(this.state.activeId);
+  }
+
+  /** Whether this window is answering that turn now. */
+  isRunning(turnId: string): boolean {
+    return this.runs.has(turnId);
+  }
+
+  /** Sends the view a full snapshot (on its `ready`, and after every change of the conversations). */
+  async refresh(): Promise<void> {
+    await this.loaded;
+    const model = this.activeModel;
+    if (model !== undefined && model !== this.lastActiveModel) {
+      this.lastActiveModel = model;
+      this.modelEmitter.fire(model);
+    }
+    this.deltas.flush();
+    const settings = this.deps.settings();
+    this.emitter.fire({
+      type: 'snapshot',
+      snapshot: buildSnapshot({
+        extensionVersion: this.deps.extensionVersion,
+        apiKeySet: await this.deps.apiKeySet(),
+        settings,
+        state: this.state,
+        pendingContext: this.pendingContext,
+        notices: this.visibleNotices,
+        retries: this.retries,
+        text: this.deps.text,
+      }),
+    });
+  }
+
+  // --- notices -------------------------------------------------------------------------------------------
+
+  /** Shows the notice of a cause, replacing an earlier one of the same cause. */
+  notify(cause: NoticeCause, level: NoticeLevel, text: string, options?: NoticeOptions): void {
+    this.notices.set(cause, level, text, options);
+    this.emitNotices();
+  }
+
+  clearNotice(cause: NoticeCause, conversationId?: string): void {
+    if (this.notices.clear(cause, conversationId)) this.emitNotices();
+  }
+
+  dismissNotice(id: string): void {
+    if (this.notices.dismiss(id)) this.emitNotices();
+  }
+
+  private emitNotices(): void {
+    this.emitter.fire({ type: 'notices', notices: this.visibleNotices });
+  }
+
+  // --- context for the next question ---------------------------------------------------------------------
+
+  /** Context for the next question (Add Selection to Chat, the current file); shown as removable chips. */
+  async addContext(item: Omit<StoredContext, 'id'>): Promise<void> {
+    await this.loaded;
+    this.pendingContext = [...this.pendingContext, { ...item, id: randomUUID() }];
+    await this.refresh();
+    this.emitter.fire({ type: 'focusInput' });
+  }
+
+  async removeContext(id: string): Promise<void> {
+    this.pendingContext = this.pendingContext.filter((item) => item.id !== id);
+    await this.refresh();
+  }
+
+  get contextWaiting(): readonly StoredContext[] {
+    return this.pendingContext;
+  }
+
+  // --- conversations -------------------------------------------------------------------------------------
+
+  newConversation(): Promise<void> {
+    return this.apply((s) => ops.newConversation(s, randomUUID(), this.deps.settings().chatModel, Date.now()));
+  }
+
+  selectConversation(id: string): Promise<void> {
+    return this.apply((s) => ops.selectConversation(s, id));
+  }
+
+  renameConversation(id: string, title: string): Promise<void> {
+    return this.apply((s) => ops.renameConversation(s, id, title, Date.now()));
+  }
+
+  async deleteConversation(id: string): Promise<void> {
+    await this.loaded;
+    const conversation = this.state.conversations.find((c) => c.id === id);
+    if (conversation === undefined) return;
+    this.stopAll(conversation.turns.map((t) => t.id));
+    this.notices.forget(id);
+    await this.apply((s) => ops.deleteConversation(s, id));
+    await this.deps.store.deleteImages(conversation.turns.flatMap((t) => t.images).flatMap((i) => (i.file === undefined ? [] : [i.file])));
+  }
+
+  /** The model picker: the active conversation's model (the parameters of the old one are cleared). */
+  async setModel(model: string): Promise<void> {
+    await this.loaded;
+    const active = ops.activeConversation(this.state);
+    if (!modelOptions(this.deps.settings()).some((option) => option.code === model)) {
+      this.notify('params', 'error', this.deps.l10n.t('{0} is not one of the configured models.', model), { conversationId: active?.id });
+      return;
+    }
+    if (active !== undefined) {
+      this.notices.clear('visionSwitch', active.id);
+      this.notices.clear('params', active.id);
+    }
+    await this.apply((s) => ops.setConversationModel(s, active?.id ?? '', model, Date.now()));
+  }
+
+  /** The parameter panel: every value checked against the model's range before anything changes. */
+  async setParams(params: ChatParams): Promise<void> {
+    await this.loaded;
+    const active = ops.activeConversation(this.state);
+    if (active === undefined) return;
+    const option = modelOptions(this.deps.settings()).find((o) => o.code === active.model);
+    const { l10n } = this.deps;
+    const problems = (Object.entries(params) as [ChatParamName, number | undefined][]).flatMap(([name, value]) => {
+      if (value === undefined) return [];
+      const range = option?.params[name];
+      if (range === undefined) return [l10n.t('{0} does not apply to the model {1}.', name, active.model)];
+      switch (paramProblem(range, value)) {
+        case undefined:
+          return [];
+        case 'notAnInteger':
+          return [l10n.t('{0} must be a whole number in {1}; {2} is not.', range.wireName, rangeText(range), value)];
+        default:
+          return [l10n.t('{0} {1} is outside {2}.', range.wireName, value, rangeText(range))];
+      }
+    });
+    if (problems.length > 0) {
+      this.notices.set('params', 'error', l10n.t('Parameters not changed: {0}', problems.join('; ')), { conversationId: active.id });
+      await this.refresh();
+      return;
+    }
+    this.notices.clear('params', active.id);
+    await this.apply((s) => ops.setConversationParams(s, active.id, params, Date.now()));
+  }
+
+  setPersona(persona: string): Promise<void> {
+    return this.apply((s) => ops.setConversationPersona(s, ops.activeConversation(s)?.id ?? '', persona, Date.now()));
+  }
+
+  /** Mutates the conversations through a pure operation, then saves and re-renders. */
+  async apply(change: (state: ops.ConversationsState) => ops.ConversationsState): Promise<void> {
+    await this.loaded;
+    this.state = ops.ensureActive(change(this.state), randomUUID(), this.deps.settings().chatModel, Date.now());
+    await this.saver.now();
+    await this.refresh();
+  }
+
+  // --- turns ---------------------------------------------------------------------------------------------
+
+  /** The view's Send: images are checked and kept, the waiting context goes with the question. */
+  async send(text: string, uploads: readonly ImageUpload[]): Promise<string | undefined> {
+    await this.loaded;
+    if (text.trim() === '' && uploads.length === 0) return undefined;
+    const maxBytes = this.deps.settings().imageMaxBytes;
+    const images: StoredImage[] = [];
+    for (const upload of uploads) {
+      const intake = intakeImage(upload, maxBytes);
+      if (!intake.ok) {
+        this.notify('image', 'error', this.imageRefusal(intake.reason, upload.name, maxBytes), { conversationId: this.state.activeId });
+        return undefined;
+      }
+      const file = await this.deps.store.saveImage(intake.mime, intake.bytes);
+      images.push({ id: randomUUID(), name: upload.name, mime: intake.mime, width: upload.width, height: upload.height, bytes: intake.bytes.length, thumbnail: intake.thumbnail, file });
+    }
+    this.clearNotice('image', this.state.activeId);
+    const context = this.pendingContext;
+    this.pendingContext = [];
+    return this.startTurn({ kind: 'chat', question: text.trim(), images, context });
+  }
+
+  private imageRefusal(reason: 'unreadable' | 'unsupported' | 'tooLarge', name: string, maxBytes: number): string {
+    switch (reason) {
+      case 'unreadable':
+        return this.deps.l10n.t('{0} could not be read as an image.', name);
+      case 'unsupported':
+        return this.deps.l10n.t('{0} is not a PNG, JPEG, GIF, WebP or BMP image.', name);
+      case 'tooLarge':
+        return this.deps.l10n.t('{0} is larger than {1} KB and could not be made smaller.', name, Math.round(maxBytes / 1024));
+    }
+  }
+
+  /**
+   * Starts a turn and streams its answer into the view and the history. A chat or image turn goes to the open
+   * conversation (images move it to the vision model, and a notice says so); a knowledge turn needs a language
+   * model, so it goes to the open conversation when that is on one, and otherwise to a new conversation on the
+   * chat model (an empty conversation is switched instead). Resolves with the turn id once the turn is saved.
+   */
+  async startTurn(input: NewTurn): Promise<string> {
+    await this.loaded;
+    const settings = this.deps.settings();
+    const now = Date.now();
+    if (input.kind === 'knowledge') this.placeKnowledgeTurn(settings, now);
+    const conversation = ops.activeConversation(this.state);
+    if (conversation === undefined) throw new Error('no active conversation');
+    let model = input.model ?? conversation.model;
+    if ((input.images?.length ?? 0) > 0 && !isVisionModel(settings, model)) {
+      model = settings.visionModel;
+      this.state = ops.setConversationModel(this.state, conversation.id, model, now);
+      this.notices.set('visionSwitch', 'info', this.deps.l10n.t('Images need the vision model: switched to {0}.', model), { conversationId: conversation.id });
+    } else if (input.kind === 'image') {
+      this.state = ops.setConversationModel(this.state, conversation.id, model, now);
+    }
+    const turn = newTurn(input, model, now);
+    this.state = ops.addTurn(this.state, conversation.id, turn, now);
+    this.runs.set(turn.id, new AbortController());
+    await this.saver.now();
+    await this.refresh();
+    void this.run(conversation.id, turn.id);
+    return turn.id;
+  }
+
+  private placeKnowledgeTurn(settings: ChatSettings, now: number): void {
+    const active = ops.activeConversation(this.state);
+    if (active === undefined || !isVisionModel(settings, active.model)) return;
+    this.notices.clear('visionSwitch', active.id);
+    this.state = active.turns.length === 0
+      ? ops.setConversationModel(this.state, active.id, settings.chatModel, now)
+      : ops.newConversation(this.state, randomUUID(), settings.chatModel, now);
+  }
+
+  /** Re-runs a turn (regenerate, retry, edit): later turns are dropped, earlier ones untouched. */
+  async rerun(turnId: string, question?: string): Promise<void> {
+    await this.loaded;
+    const found = ops.findTurn(this.state, turnId);
+    if (found === undefined) return;
+    this.stopAll(found.conversation.turns.slice(found.index).map((t) => t.id));
+    // Regenerate, Retry and Edit ask the model the turn was asked with (an image turn stays on the vision model),
+    // not the picker's current choice: the picker applies to the next new question.
+    const { state, unusedImages } = ops.rerunFrom(this.state, found.conversation.id, turnId, question ?? found.turn.question, found.turn.model, Date.now());
+    this.state = state;
+    this.retries.delete(turnId);
+    this.runs.set(turnId, new AbortController());
+    void this.deps.store.deleteImages(unusedImages);
+    await this.saver.now();
+    await this.refresh();
+    void this.run(found.conversation.id, turnId);
+  }
+
+  /** The view's Stop. An answer another window is writing (the history is shared) can only be stopped there. */
+  stop(turnId: string): void {
+    const running = this.runs.get(turnId);
+    if (running !== undefined) {
+      running.abort();
+      return;
+    }
+    const turn = ops.findTurn(this.state, turnId)?.turn;
+    if (turn?.status === 'pending' || turn?.status === 'streaming') {
+      this.notify('otherWindow', 'info', this.deps.l10n.t('This answer is being written in another VS Code window; stop it there.'));
+    }
+  }
+
+  private stopAll(turnIds: readonly string[]): void {
+    for (const id of turnIds) this.runs.get(id)?.abort();
+  }
+
+  private async run(conversationId: string, turnId: string): Promise<void> {
+    const abort = this.runs.get(turnId) ?? new AbortController();
+    this.runs.set(turnId, abort);
+    // A run that a re-run of the same turn replaced (Regenerate while streaming) no longer writes the turn.
+    const current = (): boolean => this.runs.get(turnId) === abort;
+    try {
+      const found = ops.findTurn(this.state, turnId);
+      if (found === undefined) return;
+      let turn: Turn = found.turn;
+      const events = this.turnEvents(found, abort.signal);
+      for await (const event of events) {
+        if (!current()) continue;
+        const before = turn;
+        turn = applyTurnEvent(turn, event, Date.now());
+        this.state = ops.updateTurn(this.state, conversationId, turnId, () => turn);
+        this.follow(conversationId, before, turn, event);
+      }
+    } finally {
+      this.retries.delete(turnId);
+      await this.saver.now();
+      if (current()) this.runs.delete(turnId);
+    }
+  }
+
+  /** A turn's events: its run through the service, or at once its error when it cannot be asked. */
+  private async *turnEvents(found: { conversation: ops.ConversationsState['conversations'][number]; turn: Turn; index: number }, signal: AbortSignal): AsyncGenerator<TurnEvent> {
+    const settings = this.deps.settings();
+    const { store, log } = this.deps;
+    if (settings.baseUrl === '') {
+      const error: StoredError =
+        settings.baseUrlProblem === undefined
+          ? { kind: 'noBaseUrl', message: 'maas.baseUrl is not set.' }
+          : { kind: 'invalidBaseUrl', message: `maas.baseUrl is not an http(s) address: ${settings.baseUrlProblem}`, value: settings.baseUrlProblem };
+      yield { type: 'end', outcome: { status: 'error', error } };
+      return;
+    }
+    const vision = isVisionModel(settings, found.turn.model);
+    let request;
+    try {
+      request = requestForTurn({
+        conversation: found.conversation,
+        turn: found.turn,
+        persona: found.conversation.persona.trim() !== '' ? found.conversation.persona : settings.persona,
+        limits: { maxTurns: settings.historyMaxTurns, maxCharacters: settings.historyMaxCharacters },
+        imageUrls: vision ? await imageUrls(store, found.turn) : [],
+        // A follow-up about an earlier image sends it again; a question that brings its own images is about those.
+        earlierImageUrls: vision && found.turn.images.length === 0 ? await lastEarlierImages(store, log, found.conversation.turns.slice(0, found.index)) : new Map(),
+      });
+    } catch (error) {
+      log.error(`Turn ${found.turn.id} could not be prepared`, error);
+      yield { type: 'end', outcome: { status: 'error', error: { kind: 'unexpected', message: log.redact(error instanceof Error ? error.message : String(error)) } } };
+      return;
+    }
+    yield* runTurn({ backend: this.deps.backend(), request, maxAttempts: this.deps.maxAttempts, signal, redact: (text) => log.redact(text) });
+  }
+
+  /** What the view and the notices make of one event of a running turn. */
+  private follow(conversationId: string, before: Turn, turn: Turn, event: TurnEvent): void {
+    switch (event.type) {
+      case 'delta':
+        if (before.status === 'pending') this.turnChanged(conversationId, turn);
+        this.deltas.add(conversationId, turn.id, event.answer, event.reasoning);
+        this.saver.soon();
+        return;
+      case 'retry':
+        this.retries.set(turn.id, event.retry);
+        this.turnChanged(conversationId, turn);
+        return;
+      case 'connected':
+        this.followAddress(event.baseUrl, event.primary);
+        return;
+      case 'failover':
+        this.deps.log.warn(`The chat tries ${event.baseUrl} now.`);
+        return;
+      case 'end':
+        if (event.outcome.status === 'error' || event.outcome.status === 'interrupted') {
+          this.deps.log.warn(`Turn ${turn.id} failed: ${event.outcome.error.kind} ${event.outcome.error.message}`);
+        }
+        this.turnChanged(conversationId, turn);
+        return;
+      case 'references':
+      case 'usage':
+      case 'finish':
+        return;
+      default:
+        assertNever(event, 'turn event');
+    }
+  }
+
+  /** The failover notice follows the address that answered: set while the alternative answers, gone once the primary does. */
+  private followAddress(baseUrl: string, primary: boolean): void {
+    if (primary) {
+      this.clearNotice('failover');
+      return;
+    }
+    const main = this.deps.settings().baseUrl;
+    this.notify('failover', 'warning', this.deps.l10n.t('{0} did not answer; the chat uses the alternative address {1} until it does.', main, baseUrl));
+  }
+
+  private turnChanged(conversationId: string, turn: Turn): void {
+    if (turn.status !== 'pending') this.retries.delete(turn.id);
+    this.deltas.flush();
+    this.emitter.fire({ type: 'turnUpdate', conversationId, turn: turnView(turn, this.deps.text, this.retries.get(turn.id)) });
+    void this.saver.now();
+  }
+
+  // --- history -------------------------------------------------------------------------------------------
+
+  private async load(): Promise<void> {
+    const { data, setAside } = await this.deps.store.load();
+    this.state = ops.ensureActive(data, randomUUID(), this.deps.settings().chatModel, Date.now());
+    for (const file of setAside) {
+      this.deps.log.error(`A chat history file could not be read and was set aside as ${file.movedTo}: ${file.reason}`);
+      this.notices.set('historySetAside', 'error', this.deps.l10n.t('A chat history file could not be read and was kept aside as {0}; the other conversations are intact and nothing was deleted.', file.movedTo));
+    }
+    if (this.saver.isDisposed) return;
+    try {
+      this.watcher = this.deps.store.watch(
+        (change) => this.takeExternal(change),
+        (error) => this.deps.log.warn(`Following the chat history of other windows stopped: ${error.message}`),
+      );
+    } catch (error) {
+      this.deps.log.warn(`The chat history of other windows cannot be followed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /**
+   * Another window saved or deleted a conversation (all windows share the history folder), or a save here merged
+   * with its version: show it here too. Answers this window is writing keep this window's version of their turn;
+   * the other window's turns are taken too, so the next save does not overwrite them.
+   */
+  private takeExternal(change: StoreChange): void {
+    if (this.saver.isDisposed) return;
+    const id = change.kind === 'changed' ? change.conversation.id : change.id;
+    const conversation = this.state.conversations.find((c) => c.id === id);
+    this.deps.log.info(`Conversation ${id} was ${change.kind === 'changed' ? 'changed' : 'deleted'} by another window (or merged with its version).`);
+    if (change.kind === 'changed') {
+      const live = conversation?.turns.filter((t) => this.runs.has(t.id)) ?? [];
+      this.state = ops.upsertConversation(this.state, ops.withLiveTurns(change.conversation, live));
+    } else {
+      if (conversation === undefined) return;
+      this.stopAll(conversation.turns.map((t) => t.id));
+      this.notices.forget(id);
+      this.state = ops.ensureActive(ops.deleteConversation(this.state, id), randomUUID(), this.deps.settings().chatModel, Date.now());
+    }
+    void this.refresh();
+  }
+
+  private saveFailedWith(error: unknown): void {
+    this.saveFailed = true;
+    this.deps.log.error('Saving the chat history failed', error);
+    const reason = this.deps.log.redact(error instanceof Error ? error.message : String(error));
+    this.notify('historySave', 'error', this.deps.l10n.t('Saving the chat history failed: {0}', reason));
+  }
+
+  private saveSucceeded(): void {
+    if (!this.saveFailed) return;
+    this.saveFailed = false;
+    this.clearNotice('historySave');
+  }
+
+  /** Writes what is held now and waits for it (tests, and callers that must see the history on disk). */
+  save(): Promise<void> {
+    return this.saver.now();
+  }
+
+  dispose(): void {
+    // The window is reloading or closing mid-answer: keep what arrived, marked interrupted, written at once.
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.watcher?.dispose();
+    let state = this.state;
+    for (const [turnId, abort] of this.runs) {
+      abort.abort();
+      const found = ops.findTurn(state, turnId);
+      if (found === undefined || (found.turn.status !== 'pending' && found.turn.status !== 'streaming')) continue;
+      state = ops.updateTurn(state, found.conversation.id, turnId, (t) => ({ ...t, status: 'interrupted', completedAt: Date.now() }));
+    }
+    this.state = state;
+    this.saver.final(state);
+    this.deltas.dispose();
+    this.emitter.dispose();
+    this.modelEmitter.dispose();
+  }
+}

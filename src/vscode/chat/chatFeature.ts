@@ -1,0 +1,41 @@
+// The chat: its session (core/chat/chatSession.ts, which owns the conversations and the turns) wired to the key,
+// the settings, the service client and the words of the UI, and the side-bar view that shows it.
+import * as vscode from 'vscode';
+import { ChatSession } from '../../core/chat/chatSession';
+import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
+import { errorView } from '../errors/errorPresentation';
+import type { ExtensionServices } from '../extensionServices';
+import type { ReadAloudSource } from '../speech/readAloudSource';
+import type { WebviewSpeechPlayer } from '../speech/webviewSpeechPlayer';
+import { ChatViewProvider } from './chatViewProvider';
+import { webviewStrings } from './webviewStrings';
+
+export interface ChatFeature {
+  readonly session: ChatSession;
+  readonly view: ChatViewProvider;
+}
+
+/** Read aloud in the chat view, when that feature started. */
+export interface ChatSpeech {
+  readonly player: WebviewSpeechPlayer;
+  readonly readAloud: (source: ReadAloudSource) => Promise<void>;
+}
+
+export function registerChat(services: ExtensionServices, speech: ChatSpeech | undefined): ChatFeature {
+  const { context, logger, keys, settings } = services;
+  const session = new ChatSession({
+    store: services.store,
+    backend: () => services.clients.get(),
+    settings: () => settings.chat,
+    apiKeySet: async () => (await keys.get()) !== undefined,
+    changes: [keys.onDidChange, settings.onDidChange],
+    text: { error: errorView, strings: webviewStrings },
+    l10n: vscode.l10n,
+    log: logger,
+    extensionVersion: services.version,
+    maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
+  });
+  const view = new ChatViewProvider(context.extensionUri, { session, logger, speech }, logger);
+  context.subscriptions.push(session, view, vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view));
+  return { session, view };
+}
