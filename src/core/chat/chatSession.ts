@@ -403,8 +403,10 @@ export class ChatSession {
   private follow(conversationId: string, before: Turn, turn: Turn, event: TurnEvent): void {
     switch (event.type) {
       case 'delta':
+        // The first text turns the pending turn into a streaming one: that update already carries it, so it is not
+        // sent again as a delta (the view would show the first word twice).
         if (before.status === 'pending') this.turnChanged(conversationId, turn);
-        this.deltas.add(conversationId, turn.id, event.answer, event.reasoning);
+        else this.deltas.add(conversationId, turn.id, event.answer, event.reasoning);
         this.saver.soon();
         return;
       case 'retry':

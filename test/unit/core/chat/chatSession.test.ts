@@ -40,11 +40,46 @@ describe('ChatSession: running turns', () => {
     assert.equal(turn.finishReason, 'stop');
     assert.equal(t.backend.answers.length, 1, 'one request for one turn');
     const deltas = ofType(t.emitted, 'turnDelta').filter((d) => d.turnId === turnId);
-    assert.equal(deltas.map((d) => d.answer ?? '').join(''), 'Hello there', 'the deltas add up to the answer, nothing twice');
-    assert.ok(deltas.length < 3, `three pieces pushed at once arrive batched (${deltas.length} messages)`);
     const updates = ofType(t.emitted, 'turnUpdate').filter((u) => u.turn.id === turnId);
+    const started = updates.find((u) => u.turn.status === 'streaming');
+    assert.equal((started?.turn.answer ?? '') + deltas.map((d) => d.answer ?? '').join(''), 'Hello there', 'the update that starts the stream and the deltas add up to the answer, nothing twice');
+    assert.ok(deltas.length < 3, `three pieces pushed at once arrive batched (${deltas.length} messages)`);
     assert.equal(updates.at(-1)?.turn.status, 'done');
     assert.equal(updates.at(-1)?.turn.answer, 'Hello there');
+  });
+
+  it('what the view shows while streaming is always the start of the answer: no text arrives twice', async () => {
+    // The view replaces a turn on turnUpdate and appends a turnDelta: replaying the messages in order is what it shows.
+    const shownWhileStreaming = (turnId: string, from: number): string[] => {
+      let shown = '';
+      const seen: string[] = [];
+      for (const message of t.emitted.slice(from)) {
+        if (message.type === 'turnUpdate' && message.turn.id === turnId) shown = message.turn.answer;
+        else if (message.type === 'turnDelta' && message.turnId === turnId) shown += message.answer ?? '';
+        else continue;
+        seen.push(shown);
+      }
+      return seen;
+    };
+    const t = start();
+    const turnId = await t.session.startTurn({ kind: 'chat', question: 'Who?' });
+    const answer = await t.backend.answer(0);
+    answer.text('You');
+    await waitFor(() => t.turn(turnId)?.answer === 'You', { what: 'the first word' });
+    answer.text(' asked', ': who').push({ type: 'finish', reason: 'stop' }).end();
+    await t.finished(turnId);
+    for (const shown of shownWhileStreaming(turnId, 0)) assert.ok('You asked: who'.startsWith(shown), `the view showed "${shown}"`);
+    // Regenerate (and Edit) start the same turn again from an empty answer.
+    const before = t.emitted.length;
+    await t.session.rerun(turnId);
+    const again = await t.backend.answer(1);
+    again.text('Again');
+    await waitFor(() => t.turn(turnId)?.answer === 'Again', { what: 'the first word of the new answer' });
+    again.text(' here').push({ type: 'finish', reason: 'stop' }).end();
+    await t.finished(turnId);
+    const regenerated = shownWhileStreaming(turnId, before);
+    for (const shown of regenerated) assert.ok('Again here'.startsWith(shown), `the view showed "${shown}" after Regenerate`);
+    assert.equal(regenerated.at(-1), 'Again here');
   });
 
   it('Stop aborts the request and keeps what arrived; the turn is stopped, not failed', async () => {
