@@ -5,6 +5,9 @@ import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// `--outdir <dir>`: somewhere else than dist/ (the activation benchmark builds its own copy).
+const outIndex = process.argv.indexOf('--outdir');
+const out = outIndex === -1 ? 'dist' : process.argv[outIndex + 1];
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {
@@ -17,15 +20,46 @@ const common = {
   define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
 };
 
+// `import()` becomes `require()`: a real dynamic import of a CommonJS bundle would see only its `default` export
+// (Node cannot detect the names esbuild re-exports), and VS Code loads extensions as CommonJS anyway.
+const node = { ...common, platform: 'node', format: 'cjs', target: 'node20.18', external: ['vscode'], supported: { 'dynamic-import': false } };
+
+// Libraries loaded on first use (`await import(…)` in the source) get bundles of their own in dist/lazy/, so that
+// starting the extension neither parses nor runs them: undici (the first request), the image codecs (the first
+// image), markdown-it (the first text read aloud), wavefile (the first WAV segments joined). A static import of
+// one of them would put it back in extension.js; only dynamic imports are redirected.
+const lazy = {
+  undici: { contents: "export * from 'undici';" },
+  'markdown-it': { contents: "export { default } from 'markdown-it';" },
+  wavefile: { contents: "export * from 'wavefile';" },
+  imageCodecs: { entry: 'src/vscode/images/imageCodecs.ts' },
+};
+const lazyName = (path) => (path.endsWith('/imageCodecs.js') ? 'imageCodecs' : path);
+
+/** @type {import('esbuild').Plugin} */
+const loadLazily = {
+  name: 'load-lazily',
+  setup(build) {
+    build.onResolve({ filter: /^(undici|markdown-it|wavefile|\.\/imageCodecs\.js)$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./lazy/${lazyName(args.path)}.js`, external: true } : undefined,
+    );
+  },
+};
+
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20.18', external: ['vscode'] },
-  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'chrome120', tsconfig: 'tsconfig.webview.json' },
+  { ...node, entryPoints: ['src/extension.ts'], outfile: `${out}/extension.js`, plugins: [loadLazily] },
+  ...Object.entries(lazy).map(([name, source]) => ({
+    ...node,
+    ...(source.entry === undefined ? { stdin: { contents: source.contents, resolveDir: '.', loader: 'js' } } : { entryPoints: [source.entry] }),
+    outfile: `${out}/lazy/${name}.js`,
+  })),
+  { ...common, entryPoints: ['src/webview/main.ts'], outfile: `${out}/webview.js`, platform: 'browser', format: 'iife', target: 'chrome120', tsconfig: 'tsconfig.webview.json' },
 ];
 
-rmSync('dist', { recursive: true, force: true });
-// @cwasm/webp reads its WebAssembly from the directory of the code that loads it: in the bundle, dist/.
-mkdirSync('dist', { recursive: true });
-copyFileSync('node_modules/@cwasm/webp/webp.wasm', 'dist/webp.wasm');
+rmSync(out, { recursive: true, force: true });
+// @cwasm/webp reads its WebAssembly from the directory of the code that loads it: the image codecs' dist/lazy/.
+mkdirSync(`${out}/lazy`, { recursive: true });
+copyFileSync('node_modules/@cwasm/webp/webp.wasm', `${out}/lazy/webp.wasm`);
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
   await Promise.all(contexts.map((context) => context.watch()));

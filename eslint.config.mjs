@@ -3,8 +3,32 @@
 //   src/core    -> shared, node, libraries; never 'vscode'
 //   src/vscode  -> everything but webview
 //   src/webview -> shared (but not its zod schemas) and browser libraries; never 'vscode', 'node:*' or core
+//   service     -> its own files, packages/ and libraries; never the extension's src/ (it is an independent double)
+//   packages    -> their own files, node and libraries: generic helpers both the extension and the service use
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+
+const root = import.meta.dirname;
+
+/** A relative import (static, dynamic or re-export) that resolves into one of `folders` of the repository. */
+const noImportInto = {
+  meta: { type: 'problem', schema: [{ type: 'object', properties: { folders: { type: 'array', items: { type: 'string' } }, message: { type: 'string' } } }] },
+  create(context) {
+    const { folders, message } = context.options[0];
+    const check = (source) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path.relative(root, path.resolve(path.dirname(context.filename), source.value)).split(path.sep);
+      if (folders.includes(target[0])) context.report({ node: source, message });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+    };
+  },
+};
 
 const vscodeBan = { name: 'vscode', message: 'Only src/vscode and src/extension.ts may import the VS Code API (style.md rule 1).' };
 const nodeBuiltins = ['assert', 'buffer', 'child_process', 'crypto', 'events', 'fs', 'fs/promises', 'http', 'https', 'net', 'os', 'path', 'stream', 'url', 'util', 'worker_threads', 'zlib'];
@@ -25,6 +49,25 @@ export default tseslint.config(
         message: "Use `import * as z from 'zod'`: the named `z` import defeats tree shaking (about 360 kB more per bundle).",
       }],
     },
+  },
+  {
+    // Type-aware rules: a switch over a union names every member (or has a default), a promise is awaited or
+    // explicitly voided, and an exported function says what it takes and returns.
+    files: ['**/*.ts'],
+    ignores: ['demo/workspace/**'],
+    languageOptions: { parserOptions: { project: ['tsconfig.json', 'tsconfig.webview-tests.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      // node:test's describe/it return promises that the runner itself follows.
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] }],
+      '@typescript-eslint/explicit-module-boundary-types': 'error',
+    },
+  },
+  {
+    // Plain CommonJS scripts (the activation benchmark's child process runs without a TypeScript loader).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['src/core/**/*.ts'],
@@ -84,6 +127,22 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [{ group: ['**/webview/**'], message: 'The host never imports the webview program; they talk through src/shared/protocol.ts.' }],
       }],
+    },
+  },
+  {
+    // The service and packages/ zones are about where a relative import lands, which a pattern on the import's
+    // text cannot say (the service has a src/ of its own): the local rule resolves it.
+    plugins: { maas: { rules: { 'no-import-into': noImportInto } } },
+    files: ['service/**/*.ts'],
+    rules: {
+      'maas/no-import-into': ['error', { folders: ['src'], message: 'The local service is an independent test double: it never imports the extension (src/); a generic helper goes into packages/.' }],
+    },
+  },
+  {
+    plugins: { maas: { rules: { 'no-import-into': noImportInto } } },
+    files: ['packages/**/*.ts'],
+    rules: {
+      'maas/no-import-into': ['error', { folders: ['src', 'service'], message: 'packages/ holds generic helpers: they import neither the extension nor the service.' }],
     },
   },
 );

@@ -118,6 +118,8 @@ async function main(): Promise<void> {
       'maas.baseUrl': service.baseUrl,
       'maas.altBaseUrl': service.altBaseUrl,
       'maas.consoleUrl': service.consoleUrl,
+      // The local service's speech error codes are named (the maas.speech.errorCodes switch).
+      'maas.speech.errorCodes': 'localService',
       'maas.knowledgeBases': await demoKnowledgeBases(service),
       'workbench.colorTheme': 'Default Dark Modern',
     },

@@ -5,18 +5,30 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-/** What the package may hold, under `extension/`: bundles and their licence notes, the WebP decoder, media, manifest. */
+/**
+ * What the package may hold, under `extension/`: bundles (the lazily loaded libraries in dist/lazy/) and their
+ * licence notes, the WebP decoder, media, manifest.
+ */
 const ALLOWED = [
   /^package\.json$/,
   /^package\.nls(\.[a-z-]+)?\.json$/,
   /^l10n\/bundle\.l10n\.[a-z-]+\.json$/,
   /^dist\/(extension|webview)\.js$/,
   /^dist\/(extension|webview)\.js\.LEGAL\.txt$/,
-  /^dist\/webp\.wasm$/,
+  /^dist\/lazy\/[\w-]+\.js(\.LEGAL\.txt)?$/,
+  /^dist\/lazy\/webp\.wasm$/,
   /^media\/[\w./-]+\.(css|svg|png|md)$/,
   /^(readme\.md|changelog\.md|LICENSE\.txt)$/,
 ];
-const REQUIRED = ['package.json', 'dist/extension.js', 'dist/webview.js', 'dist/webp.wasm', 'l10n/bundle.l10n.zh-cn.json', 'package.nls.zh-cn.json'];
+const REQUIRED = [
+  'package.json',
+  'dist/extension.js',
+  'dist/webview.js',
+  ...['undici', 'markdown-it', 'wavefile', 'imageCodecs'].map((name) => `dist/lazy/${name}.js`),
+  'dist/lazy/webp.wasm',
+  'l10n/bundle.l10n.zh-cn.json',
+  'package.nls.zh-cn.json',
+];
 
 /** The files under `extension/` in a .vsix that are not allowed, and the required ones that are missing. */
 export function packageProblems(entries: readonly string[]): string[] {

@@ -33,6 +33,8 @@ async function shoot(vsix: string, theme: 'light' | 'dark', language: 'en' | 'zh
     settings: {
       'maas.baseUrl': service.baseUrl,
       'maas.altBaseUrl': service.altBaseUrl,
+      // The local service's speech error codes are named (the maas.speech.errorCodes switch).
+      'maas.speech.errorCodes': 'localService',
       'workbench.colorTheme': theme === 'light' ? 'Default Light Modern' : 'Default Dark Modern',
     },
     env: { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },

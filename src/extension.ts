@@ -16,7 +16,9 @@ import { createTestHook, type MaasTestHook } from './vscode/testHook';
 export function activate(context: vscode.ExtensionContext): MaasTestHook | undefined {
   const started = performance.now();
   const services = createServices(context);
-  const steps = new FeatureSteps(services.logger);
+  const steps = new FeatureSteps(services.logger, (feature, reason) => {
+    void vscode.window.showErrorMessage(vscode.l10n.t('MaaS Assistant: {0} could not start ({1}). The other features work; see MaaS: Show Logs.', feature, reason));
+  });
   const speech = steps.run(vscode.l10n.t('Read aloud'), () => createSpeech(services));
   const features = featureDependencies(services, speech, () => chat?.session);
   const chat = steps.run(vscode.l10n.t('The chat view'), () =>
@@ -30,9 +32,9 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
     context.subscriptions.push(item);
     return item;
   });
-  steps.runLater(vscode.l10n.t('Start-up'), () => startServices(services));
+  void steps.runLater(vscode.l10n.t('Start-up'), () => startServices(services));
   // Long-text synthesis tasks left running by an earlier window are followed again, each under its own progress.
-  if (speech !== undefined) steps.runLater(vscode.l10n.t('Read aloud'), () => speech.longTasks.resumeAll());
+  if (speech !== undefined) void steps.runLater(vscode.l10n.t('Read aloud'), () => speech.longTasks.resumeAll());
 
   const activationMs = performance.now() - started;
   services.logger.info(`MaaS Assistant ${services.version} activated in ${activationMs.toFixed(1)} ms.`);

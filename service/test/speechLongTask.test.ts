@@ -1,5 +1,6 @@
 // Long-text synthesis: the task moves created -> running -> complete in a background queue, its signed audio address
 // downloads without credentials until it expires, and unfinished tasks survive a restart of the routes.
+import { waitFor } from '../../test/harness/waitFor';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,14 +35,15 @@ async function query(server: SpeechTestServer, taskId: string, appkey: string = 
 
 /** Polls until the task reaches `status` (a client's loop); fails on another final state or after 30 s. */
 async function waitForStatus(server: SpeechTestServer, taskId: string, status: string): Promise<TaskAnswer> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const answer = await query(server, taskId);
-    if (answer.task_status === status) return answer;
-    assert.ok(!['complete', 'failed'].includes(answer.task_status) || answer.task_status === status, `reached ${answer.task_status}: ${answer.message}`);
-    assert.ok(Date.now() < deadline, `still ${answer.task_status} after 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return waitFor(
+    async () => {
+      const answer = await query(server, taskId);
+      if (answer.task_status === status) return answer;
+      assert.ok(!['complete', 'failed'].includes(answer.task_status), `reached ${answer.task_status}: ${answer.message}`);
+      return undefined;
+    },
+    { what: `task ${taskId} to reach ${status}`, timeoutMs: 30_000, intervalMs: 20 },
+  );
 }
 
 async function download(address: string): Promise<Response> {

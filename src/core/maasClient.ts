@@ -7,13 +7,14 @@ import { ChatClient } from './chat/chatClient';
 import type { ChatCallOptions } from './chat/chatClient';
 import type { ChatEvent, ChatResult } from './chat/chatEvents';
 import type { ChatRequest } from './chat/chatRequest';
-import { createDispatcher, DEFAULT_TIMEOUTS, HttpTransport } from './http/httpTransport';
+import { DEFAULT_TIMEOUTS, HttpTransport, LazyDispatcher } from './http/httpTransport';
 import type { OnLog, ProxyOptions, Timeouts } from './http/httpTransport';
 import { SpeechClient } from './speech/speechClient';
 import type { SpeechCallOptions, SpeechCredentials } from './speech/speechClient';
 import type { AudioResult } from './speech/speechAnswer';
 import type { WaitOptions } from './speech/longTaskWait';
 import type { LongTask, Speaker, SynthesisRequest } from './speech/speechPayloads';
+import type { SpeechCodeConvention } from './speech/speechProblems';
 
 export interface MaasClientOptions {
   /** {base_url}, e.g. https://host (no trailing slash needed). */
@@ -25,6 +26,8 @@ export interface MaasClientOptions {
   readonly proxy?: ProxyOptions;
   readonly timeouts?: Partial<Timeouts> & { readonly completionMs?: number };
   readonly retry?: Partial<RetryPolicy>;
+  /** Whether speech errors are also named by the local service's codes (speechProblems.ts); default 'spec'. */
+  readonly speechCodes?: SpeechCodeConvention;
   readonly onLog?: OnLog;
   /** A `data:` payload that is not JSON (skipped); for diagnostics. */
   readonly onMalformed?: (raw: string) => void;
@@ -33,7 +36,7 @@ export interface MaasClientOptions {
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
 export class MaasClient {
-  private readonly dispatcher;
+  private readonly dispatcher: LazyDispatcher;
   private readonly chatClient: ChatClient;
   private readonly speech: SpeechClient;
   private readonly transport: HttpTransport;
@@ -42,7 +45,7 @@ export class MaasClient {
   constructor(options: MaasClientOptions) {
     const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     const retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.dispatcher = createDispatcher(timeouts, options.proxy);
+    this.dispatcher = new LazyDispatcher(timeouts, options.proxy);
     const secrets = (): readonly string[] => [...this.known];
     const rememberSecret = (value: string): void => {
       if (value.length >= 4) this.known.add(value);
@@ -66,6 +69,7 @@ export class MaasClient {
       secrets,
       rememberSecret,
       retry,
+      codes: options.speechCodes,
     });
   }
 

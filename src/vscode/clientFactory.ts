@@ -45,6 +45,7 @@ export class ClientFactory implements vscode.Disposable {
         return key;
       },
       getSpeechCredentials: this.speechCredentials,
+      speechCodes: this.settings.features.speechErrorCodes,
       proxy: { url: proxyUrl === '' ? undefined : proxyUrl, strictSSL: http.get<boolean>('proxyStrictSSL') ?? true },
       onLog: (entry) => {
         const status = entry.status === undefined ? (entry.errorKind ?? 'failed') : String(entry.status);

@@ -1,12 +1,17 @@
 // activate()'s guard: each feature registers in its own step, so one that throws while starting (a missing API in
 // an older VS Code, a corrupt state) is logged and shown once, and the others still work.
-import * as vscode from 'vscode';
 import type { Logger } from './logger';
+
+/** Shows the user that a feature could not start (a localised message; see extension.ts). */
+export type ShowFailure = (feature: string, reason: string) => void;
 
 export class FeatureSteps {
   private readonly failed: string[] = [];
 
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Pick<Logger, 'error' | 'redact'>,
+    private readonly show: ShowFailure,
+  ) {}
 
   /** Runs a feature's set-up; its failure is logged and reported, and undefined is returned in place of the feature. */
   run<T>(feature: string, step: () => T): T | undefined {
@@ -18,9 +23,12 @@ export class FeatureSteps {
     }
   }
 
-  /** The same for set-up that finishes later (it is not awaited by activate()). */
-  runLater(feature: string, step: () => Promise<unknown>): void {
-    void step().catch((error: unknown) => this.fail(feature, error));
+  /** The same for set-up that finishes later (it is not awaited by activate()); resolves once it has ended. */
+  runLater(feature: string, step: () => Promise<unknown>): Promise<void> {
+    return step().then(
+      () => undefined,
+      (error: unknown) => this.fail(feature, error),
+    );
   }
 
   /** The features that failed to start, by name (for the test hook and diagnostics). */
@@ -30,8 +38,7 @@ export class FeatureSteps {
 
   private fail(feature: string, error: unknown): void {
     this.failed.push(feature);
-    const reason = this.logger.redact(error instanceof Error ? error.message : String(error));
     this.logger.error(`The feature "${feature}" could not start`, error);
-    void vscode.window.showErrorMessage(vscode.l10n.t('MaaS Assistant: {0} could not start ({1}). The other features work; see MaaS: Show Logs.', feature, reason));
+    this.show(feature, this.logger.redact(error instanceof Error ? error.message : String(error)));
   }
 }

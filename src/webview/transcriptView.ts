@@ -166,6 +166,9 @@ export class TranscriptView {
       case 'open':
         this.context.post({ type: 'openCode', code, language: codeLanguage(pre).slice(0, 64) });
         break;
+      default:
+        // Not one of the code block's buttons: nothing to do.
+        break;
     }
   }
 }

@@ -1,4 +1,5 @@
 // Helpers for the chat webview in e2e scenarios: ask a question, find turns, wait for their status.
+import { waitFor } from '../harness/waitFor';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { chatView, runCommand } from './workbench';
 
@@ -33,12 +34,6 @@ export async function waitForStatus(turn: Locator, statuses: readonly string[], 
 }
 
 /** Polls until `read` returns a truthy value. */
-export async function until<T>(read: () => Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+export function until<T>(read: () => Promise<T>, timeoutMs: number, what: string): Promise<NonNullable<T>> {
+  return waitFor(read, { what, timeoutMs, intervalMs: 100 });
 }

@@ -50,6 +50,8 @@ export async function openServiceScenario(
         'maas.baseUrl': service.baseUrl,
         'maas.altBaseUrl': service.altBaseUrl,
         'maas.consoleUrl': service.consoleUrl,
+        // The local service's speech error codes are named (the maas.speech.errorCodes switch).
+        'maas.speech.errorCodes': 'localService',
         ...options.settings,
       },
       { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },

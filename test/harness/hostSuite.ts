@@ -72,7 +72,7 @@ async function runHostSuiteAgainst(tools: ReturnType<typeof ensureTools>, testsI
     runDir,
     folder,
     smokeTestDriver: true,
-    settings: { 'maas.baseUrl': baseUrl, 'maas.altBaseUrl': altBaseUrl, 'maas.consoleUrl': `${baseUrl}/console/` },
+    settings: { 'maas.baseUrl': baseUrl, 'maas.altBaseUrl': altBaseUrl, 'maas.consoleUrl': `${baseUrl}/console/`, 'maas.speech.errorCodes': 'localService' },
     env: {
       MAAS_HOST_TEST_RESULTS: resultsFile,
       MAAS_HOST_TEST_SERVICE: JSON.stringify({ baseUrl, altBaseUrl, key: HOST_TEST_KEY, speech: HOST_TEST_SPEECH }),

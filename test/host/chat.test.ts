@@ -1,6 +1,7 @@
 // The chat's host side inside a real extension host, against the local service: a question's answer lands in
 // the history on disk, multi-turn history is re-sent, a dropped stream keeps its partial answer, a disabled key
 // is classified, and Add Selection to Chat collects the selection.
+import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,13 +27,8 @@ describe('chat against the local service', () => {
     assert.ok(turn.answer.length > 100, 'a real answer arrived');
     assert.ok(turn.usage, 'usage is recorded');
     // Saves are asynchronous: wait for the conversation file to hold the finished turn.
-    const deadline = Date.now() + 5000;
-    let saved = '';
-    while (Date.now() < deadline && !saved.includes('"status":"done"')) {
-      saved = existsSync(h.chat.storePath) ? readdirSync(h.chat.storePath).map((f) => readFileSync(path.join(h.chat.storePath, f), 'utf8')).join('\n') : '';
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    assert.ok(saved.includes(turnId) && saved.includes('"status":"done"'), 'the finished turn is on disk');
+    const onDisk = (): string => (existsSync(h.chat.storePath) ? readdirSync(h.chat.storePath).map((f) => readFileSync(path.join(h.chat.storePath, f), 'utf8')).join('\n') : '');
+    await waitFor(() => onDisk().includes(turnId) && onDisk().includes('"status":"done"'), { what: 'the finished turn on disk', timeoutMs: 5000 });
   });
 
   it('shows the conversations another window saves or deletes in the shared history folder', async () => {
@@ -45,14 +41,11 @@ describe('chat against the local service', () => {
     const file = path.join(h.chat.storePath, `${id}.json`);
     writeFileSync(`${file}.tmp`, JSON.stringify(other)); // as the other window writes: whole file, then rename
     renameSync(`${file}.tmp`, file);
-    const shows = async (present: boolean) => {
-      const deadline = Date.now() + 5000;
-      while (Date.now() < deadline) {
-        if ((await h.chat.state()).conversations.some((c) => c.id === id && c.title === other.title) === present) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      assert.fail(`the conversation was ${present ? 'not shown' : 'still shown'} after 5 s`);
-    };
+    const shows = (present: boolean): Promise<boolean> =>
+      waitFor(async () => (await h.chat.state()).conversations.some((c) => c.id === id && c.title === other.title) === present, {
+        what: `the conversation ${present ? 'shown' : 'gone'}`,
+        timeoutMs: 5000,
+      });
     await shows(true);
     assert.equal((await h.chat.state()).activeId, before.activeId, 'the active conversation stays');
 
@@ -60,10 +53,7 @@ describe('chat against the local service', () => {
     const streamingTurn = { ...template.turns[0], id: 'streaming-elsewhere', status: 'streaming', answer: 'half an ans' };
     writeFileSync(`${file}.tmp`, JSON.stringify({ ...other, turns: [streamingTurn], updatedAt: Date.now() }));
     renameSync(`${file}.tmp`, file);
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline && !(await h.chat.state()).conversations.some((c) => c.turns.some((t) => t.id === streamingTurn.id))) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor(async () => (await h.chat.state()).conversations.some((c) => c.turns.some((t) => t.id === streamingTurn.id)), { what: 'the other window\'s streaming turn', timeoutMs: 5000 });
     const shown = (await h.chat.state()).conversations.find((c) => c.id === id)?.turns[0];
     assert.deepEqual([shown?.status, shown?.answer], ['streaming', 'half an ans'], 'not marked interrupted: it is alive elsewhere');
     h.chat.stop(streamingTurn.id);
@@ -237,9 +227,7 @@ describe('chat against the local service', () => {
     assert.ok(existsSync(imagePath));
     await h.chat.fromView({ type: 'edit', turnId: first.id, text: 'First question, edited' });
     await finished(h, first.id);
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline && existsSync(imagePath)) await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.equal(existsSync(imagePath), false, 'the dropped turn\'s image file is deleted');
+    await waitFor(() => !existsSync(imagePath), { what: 'the dropped turn\'s image file deleted', timeoutMs: 5000 });
     await vscode.commands.executeCommand(CommandId.newConversation);
   });
 });

@@ -1,5 +1,6 @@
 // The chat's host side, continued: settings that shape the request (persona, extra models), messages from the view
 // that fail validation, and a corrupt history file at load.
+import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -37,13 +38,15 @@ async function snapshotWhere(
 ): Promise<ReturnType<typeof lastSnapshot>> {
   const record = h.chat.recordView();
   try {
-    for (let waited = 0; waited < 5000; waited += 100) {
-      await h.chat.fromView({ type: 'ready' });
-      const snapshot = lastSnapshot(record.messages);
-      if (ok(snapshot)) return snapshot;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return lastSnapshot(record.messages);
+    // The caller asserts on what arrived, so a snapshot that never fits is returned for its message.
+    return await waitFor(
+      async () => {
+        await h.chat.fromView({ type: 'ready' });
+        const snapshot = lastSnapshot(record.messages);
+        return ok(snapshot) ? snapshot : undefined;
+      },
+      { what: 'a snapshot showing the change', timeoutMs: 5000, intervalMs: 100 },
+    ).catch(() => lastSnapshot(record.messages));
   } finally {
     record.dispose();
   }
@@ -121,12 +124,8 @@ describe('chat settings, validation and a corrupt history', () => {
       record.dispose();
     }
     const logFile = path.join(h.logFolder, 'MaaS Assistant.log');
-    let dropped = 0;
-    for (let waited = 0; waited < 5000 && dropped < malformed.length; waited += 100) {
-      dropped = existsSync(logFile) ? (readFileSync(logFile, 'utf8').match(/Dropped a malformed message from the chat view/g) ?? []).length : 0;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    assert.ok(dropped >= malformed.length, `each one is logged (${dropped})`);
+    const dropped = (): number => (existsSync(logFile) ? (readFileSync(logFile, 'utf8').match(/Dropped a malformed message from the chat view/g) ?? []).length : 0);
+    await waitFor(() => dropped() >= malformed.length, { what: `each of the ${malformed.length} malformed messages in the log`, timeoutMs: 5000 });
   });
 
   it('a corrupt history file is kept aside and reported in a notice; the other conversations load', async () => {

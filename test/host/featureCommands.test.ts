@@ -1,6 +1,7 @@
 // More of the feature commands inside a real extension host, against the local service: several images at once
 // (each reported on its own), an image address with a malformed escape, strict knowledge mode without hits, Choose
 // Voice's refresh and failure, and the small commands (Open Console, Show Logs, Open Chat, Set API Key).
+import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -121,13 +122,11 @@ describe('feature commands: images, knowledge, voices and the small commands', (
     assert.equal(opened?.replace(/\/$/, ''), `${service.baseUrl}/console`, 'the address of maas.consoleUrl');
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
     await vscode.commands.executeCommand(CommandId.openChat);
-    for (let waited = 0; !h.chat.viewVisible() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.equal(h.chat.viewVisible(), true, 'the chat view is shown');
+    await waitFor(() => h.chat.viewVisible(), { what: 'the chat view shown' });
     const logShown = (): boolean => vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'output' && decodeURIComponent(d.uri.toString()).includes('MaaS Assistant'));
     await vscode.commands.executeCommand('workbench.action.closePanel');
     await vscode.commands.executeCommand(CommandId.showLogs);
-    for (let waited = 0; !logShown() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.equal(logShown(), true, vscode.workspace.textDocuments.map((d) => d.uri.toString()).join(', '));
+    await waitFor(() => logShown(), { what: `the MaaS Assistant log among ${vscode.workspace.textDocuments.map((d) => d.uri.toString()).join(', ')}` });
     // The Output panel's editor would otherwise count as the active editor for the suites that follow.
     await vscode.commands.executeCommand('workbench.action.closePanel');
   });

@@ -1,6 +1,7 @@
 // The knowledge-base, image, speech and diagnostics commands inside a real extension host, against the local
 // service. Prompts go through a scripted Prompter (the test hook's setPrompter), so the test answers pickers and
 // input boxes and reads the messages the user would see.
+import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -314,7 +315,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
     await h.statusBar.refresh();
     assert.equal(h.statusBar.text(), '$(comment-discussion) svc_llm');
     const shows = async (text: string): Promise<string> => {
-      for (let waited = 0; h.statusBar.text() !== text && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(() => h.statusBar.text() === text, { what: `the status bar item to read ${text} (it reads ${h.statusBar.text()})`, timeoutMs: 5000 });
       return h.statusBar.text();
     };
     await h.chat.setModel('svc_vl');
@@ -333,11 +334,9 @@ describe('knowledge base, images, speech and diagnostics', () => {
     const h = await hook();
     const logFile = path.join(h.logFolder, 'MaaS Assistant.log');
     const secrets = [service.key, service.speech.appkey, service.speech.token, 'sk-host-wrong-key-0123456789'];
-    let text = '';
-    for (let waited = 0; waited < 5000 && !/chat\/completions/.test(text); waited += 100) {
-      text = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const read = (): string => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+    await waitFor(() => /chat\/completions/.test(read()), { what: `the chat requests in the log (${readdirSync(h.logFolder).join(', ')})`, timeoutMs: 5000 });
+    const text = read();
     assert.match(text, /chat\/completions/, `the requests are logged (${readdirSync(h.logFolder).join(', ')})`);
     assert.match(text, /maas\/v2\/api\/tts/, 'speech requests too');
     const probe = `GET ${new URL(service.baseUrl).origin}${new URL(service.baseUrl).pathname} → `;

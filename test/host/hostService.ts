@@ -1,5 +1,6 @@
 // What the in-host suites share: the extension's test hook, and the local service the harness started for them
 // (its address, key and speech credentials arrive in MAAS_HOST_TEST_SERVICE).
+import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Turn } from '../../src/core/conversations/conversationModel';
@@ -33,12 +34,11 @@ export async function api<T>(route: string, body?: unknown): Promise<T> {
 
 /** Waits until the turn has finished (any status but pending or streaming) and returns it as the host stores it. */
 export async function finished(h: MaasTestHook, turnId: string): Promise<Turn> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const state = await h.chat.state();
-    const turn = state.conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
-    if (turn && turn.status !== 'pending' && turn.status !== 'streaming') return turn;
-    if (Date.now() > deadline) throw new Error(`turn ${turnId} did not finish: ${turn?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return waitFor(
+    async () => {
+      const turn = (await h.chat.state()).conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
+      return turn !== undefined && turn.status !== 'pending' && turn.status !== 'streaming' ? turn : undefined;
+    },
+    { what: `turn ${turnId} to finish`, timeoutMs: 30_000 },
+  );
 }

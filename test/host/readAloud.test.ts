@@ -1,6 +1,7 @@
 // Read Aloud and Read Aloud to File inside a real extension host, against the local service: any text file and the
 // selection, the messages for each missing precondition, the real-time length cap, and the long-text task across a
 // reload (resumed, finished or failed while no window was open, leased to one window, cancelled), and Save Audio.
+import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,10 +37,7 @@ async function taskStatus(taskId: string): Promise<string> {
 }
 
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> {
-  for (const deadline = Date.now() + ms; !(await check()); ) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitFor(check, { what, timeoutMs: ms });
 }
 
 const longText = Array.from({ length: 30 }, (_, i) => `Sentence number ${i + 1} of the long text is read by the long task.`).join(' ');

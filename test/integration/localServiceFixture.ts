@@ -1,5 +1,6 @@
 // Starts the local service in-process for the client's integration tests, with helpers for its test-only
 // routes (/_local/...) and its console API. Every test file stops what it starts in `after`.
+import { waitFor } from '../harness/waitFor';
 import { request } from 'undici';
 import { startLocalService } from '../../service/src/localService';
 import type { LocalService, LocalServiceOptions } from '../../service/src/localService';
@@ -75,13 +76,13 @@ export class LocalServiceFixture {
 
   /** Polls the request log until `predicate` holds (the service records a closed socket asynchronously). */
   async waitForRequests(predicate: (log: RequestLogEntry[]) => boolean, timeoutMs = 5000): Promise<RequestLogEntry[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const log = await this.requests();
-      if (predicate(log)) return log;
-      if (Date.now() > deadline) throw new Error(`request log never matched: ${JSON.stringify(log)}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    return waitFor(
+      async () => {
+        const log = await this.requests();
+        return predicate(log) ? log : undefined;
+      },
+      { what: 'the request log to match', timeoutMs, intervalMs: 20 },
+    );
   }
 
   async stop(): Promise<void> {

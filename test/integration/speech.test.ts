@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import type { LogEntry } from '../../src/core/http/httpTransport';
 import { ServiceError } from '../../src/core/http/serviceError';
 import type { TaskStatus } from '../../src/core/speech/speechPayloads';
+import { speechProblemOf } from '../../src/core/speech/speechProblems';
+import { SpeechErrorCode } from '../../service/src/speech/speechCodes';
 import { LocalServiceFixture, SPEECH } from './localServiceFixture';
 
 describe('speech synthesis against the local service', () => {
@@ -94,5 +96,14 @@ describe('speech synthesis against the local service', () => {
     assert.ok(logs.length > 0);
     const text = JSON.stringify(logs);
     assert.ok(!text.includes(SPEECH.appkey) && !text.includes(SPEECH.token), text.slice(0, 500));
+  });
+});
+
+describe("the local service's speech codes and the client's switch", () => {
+  it('every code the local service sends is named by a client under the localService switch, and none by the spec alone', () => {
+    for (const code of Object.values(SpeechErrorCode)) {
+      assert.notEqual(speechProblemOf(code, 200, 'localService'), undefined, `code ${code}`);
+      assert.equal(speechProblemOf(code, 200, 'spec'), undefined, `code ${code}`);
+    }
   });
 });

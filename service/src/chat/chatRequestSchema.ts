@@ -30,6 +30,7 @@ export type RetrievalOptions = z.infer<typeof retrieval>;
 const tool = z.object({ type: z.literal('retrieval', { error: '仅支持 retrieval' }), retrieval });
 
 /** The ranges of section 8 are checked here only in `reject` mode; `clamp` applies them after parsing. */
+// eslint-disable-next-line @typescript-eslint/explicit-module-boundary-types -- the type is what zod infers from the object below, too long to write out
 export function chatRequestSchema(acceptDefaultRepetitionPenalty: boolean, mode: RangeMode = 'reject') {
   const ranges = parameterRanges(acceptDefaultRepetitionPenalty);
   const ranged = <T extends z.ZodNumber>(field: RangedField, base: T) =>

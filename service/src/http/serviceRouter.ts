@@ -8,7 +8,7 @@ import { handleConsoleApi } from '../console/consoleApi';
 import { serveConsoleFile } from '../console/consoleStatic';
 import { handleTestRoute } from '../testing/testRoutes';
 import { isLoopback, readBody, sendJson, sendRefusal } from './httpIo';
-import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechErrorCode } from '../speech/speechCodes';
 import type { ChatContext } from '../chat/chatContext';
 import type { Fault, FaultInjector, Port } from '../testing/faultInjector';
 import type { SpeechRoutes } from '../speechContract';

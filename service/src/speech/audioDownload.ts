@@ -4,7 +4,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechErrorCode } from './speechCodes';
 import { SpeechError, sendSpeechError } from './speechError';
 import type { SpeechDeps } from './speechDeps';
 

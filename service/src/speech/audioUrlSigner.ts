@@ -4,7 +4,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import * as z from 'zod';
-import { readJsonOrSetAside, writeJsonAtomic } from '../../../src/core/files/atomicJsonFile';
+import { readJsonOrSetAside, writeJsonAtomic } from '../../../packages/files/atomicJsonFile';
 
 export type AudioUrlCheck = 'valid' | 'expired' | 'invalid';
 

@@ -2,7 +2,7 @@
 // mono PCM. The text travels on stdin so that text starting with "-" is never read as an option.
 import { spawn } from 'node:child_process';
 import { pcmFromBytes } from './pcmBytes';
-import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechErrorCode } from './speechCodes';
 import { SpeechError } from './speechError';
 
 export interface EspeakRequest {

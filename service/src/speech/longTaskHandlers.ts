@@ -1,7 +1,7 @@
 // tts-long-commit and tts-long-query (spec 4.6, 4.7). Both answer with the task's structure; a complete task's
 // audio_address is signed afresh on every query, valid for the configured lifetime from that query.
 import type { ServerResponse } from 'node:http';
-import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechErrorCode } from './speechCodes';
 import { SpeechError, sendSpeechJson } from './speechError';
 import { optionalString } from './requestFields';
 import { parseTtsParams } from './ttsParams';

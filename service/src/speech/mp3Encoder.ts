@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { bytesFromPcm } from './pcmBytes';
-import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechErrorCode } from './speechCodes';
 import { SpeechError } from './speechError';
 import type { PcmSink } from './synthesizer';
 

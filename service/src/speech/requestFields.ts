@@ -2,7 +2,7 @@
 // POST in a JSON body (a form-encoded body and query-string fields are accepted too; body fields win).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechErrorCode } from './speechCodes';
 import { SpeechError } from './speechError';
 
 export type RequestFields = Readonly<Record<string, unknown>>;

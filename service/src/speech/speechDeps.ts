@@ -1,6 +1,6 @@
 // What every speech handler needs, built once by createSpeechRoutes.
 import { createHash } from 'node:crypto';
-import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechErrorCode } from './speechCodes';
 import { SpeechError } from './speechError';
 import { optionalString } from './requestFields';
 import type { SpeechContext } from '../speechContract';

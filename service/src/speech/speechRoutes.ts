@@ -9,7 +9,7 @@ import { handleLongCommit, handleLongQuery } from './longTaskHandlers';
 import { handleTts } from './realtimeSynthesis';
 import { readRequestFields, requestIdOf } from './requestFields';
 import { SPEAKERS } from './speakers';
-import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechErrorCode } from './speechCodes';
 import { SpeechError, sendSpeechError, sendSpeechJson } from './speechError';
 import { requireCredentials } from './speechDeps';
 import { resolveSpeechOptions } from './speechOptions';

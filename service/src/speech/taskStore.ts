@@ -1,7 +1,7 @@
 // The long-synthesis task records, kept in <dataDir>/speech/tasks.json and rewritten atomically on every change so
 // that tasks survive a restart. Records hold a hash of the appkey, never the appkey or token.
 import * as z from 'zod';
-import { readJsonOrSetAside, writeJsonAtomic } from '../../../src/core/files/atomicJsonFile';
+import { readJsonOrSetAside, writeJsonAtomic } from '../../../packages/files/atomicJsonFile';
 import { AUDIO_FORMATS } from './ttsParams';
 
 export const TASK_STATUSES = ['created', 'running', 'complete', 'failed'] as const;

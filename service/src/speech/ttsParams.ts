@@ -1,7 +1,7 @@
 // Validation of the synthesis fields of spec 4.5 (shared by tts and tts-long-commit): every field is checked and
 // an error names the field. Absent fields take the spec's defaults.
 import { DEFAULT_SPEAKER_ID, SPEAKERS, findSpeaker } from './speakers';
-import { SpeechErrorCode } from '../../../src/shared/speechCodes';
+import { SpeechErrorCode } from './speechCodes';
 import { SpeechError } from './speechError';
 import { optionalFlag, optionalInteger, optionalIntegerOf, optionalString } from './requestFields';
 import type { RequestFields } from './requestFields';

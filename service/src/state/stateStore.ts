@@ -3,7 +3,7 @@
 // silently.
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { readJsonOrSetAside, writeJsonAtomic } from '../../../src/core/files/atomicJsonFile';
+import { readJsonOrSetAside, writeJsonAtomic } from '../../../packages/files/atomicJsonFile';
 import { DEFAULT_KEY_ID, initialState, newApiKey, newKeyId } from './initialState';
 import { stateSchema } from './stateSchema';
 import type { Account, KeyRecord, KnowledgeBase, KnowledgeDocument, ModelCode, SeedFile, ServiceState, SpeechCredential } from './stateSchema';

@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
-import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync } from '../files/atomicJsonFile';
+import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync } from '../../../packages/files/atomicJsonFile';
 import { mergeWithFile } from './conversationMerge';
 import { conversationSchema, markUnfinishedInterrupted, type Conversation, type ConversationStoreData } from './conversationModel';
 

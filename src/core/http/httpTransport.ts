@@ -1,7 +1,8 @@
 // The HTTP layer of the client: one pooled undici dispatcher (keep-alive; connect, headers and idle-body
 // timeouts; proxy from the environment or explicit), every request timed and logged with credentials masked,
-// and every undici failure turned into a ServiceError.
-import { EnvHttpProxyAgent, ProxyAgent, request } from 'undici';
+// and every undici failure turned into a ServiceError. undici (about half of the extension's bundle) is loaded on
+// the first request, not when the extension starts.
+import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
 import { redactSecrets } from './redact';
 import { cancelledError, ServiceError } from './serviceError';
@@ -43,7 +44,36 @@ export interface LogEntry {
 
 export type OnLog = (entry: LogEntry) => void;
 
-export function createDispatcher(timeouts: Timeouts, proxy: ProxyOptions = {}): Dispatcher {
+let undici: Promise<typeof Undici> | undefined;
+
+/** undici, loaded once, on first use. */
+export function loadUndici(): Promise<typeof Undici> {
+  undici ??= import('undici');
+  return undici;
+}
+
+/** The pooled dispatcher for these timeouts and this proxy, made (and undici loaded) on first use. */
+export class LazyDispatcher {
+  private made: Promise<Dispatcher> | undefined;
+
+  constructor(
+    private readonly timeouts: Timeouts,
+    private readonly proxy: ProxyOptions = {},
+  ) {}
+
+  get(): Promise<Dispatcher> {
+    this.made ??= createDispatcher(this.timeouts, this.proxy);
+    return this.made;
+  }
+
+  /** Closes every pooled connection; nothing to do when no request was ever sent. */
+  async destroy(): Promise<void> {
+    if (this.made !== undefined) await (await this.made).destroy();
+  }
+}
+
+export async function createDispatcher(timeouts: Timeouts, proxy: ProxyOptions = {}): Promise<Dispatcher> {
+  const { EnvHttpProxyAgent, ProxyAgent } = await loadUndici();
   const tls = { timeout: timeouts.connectMs, rejectUnauthorized: proxy.strictSSL ?? true };
   const options = {
     connect: tls,
@@ -103,7 +133,7 @@ export function toServiceError(error: unknown, signal: AbortSignal | undefined, 
 
 export class HttpTransport {
   constructor(
-    private readonly dispatcher: Dispatcher,
+    private readonly dispatcher: LazyDispatcher,
     private readonly onLog: OnLog | undefined,
     private readonly secrets: () => readonly string[],
   ) {}
@@ -122,12 +152,13 @@ export class HttpTransport {
       this.onLog({ ...logBase, status, headersMs, durationMs: performance.now() - started, errorKind: error?.kind, error: error ? redactSecrets(error.message, this.secrets()) : undefined });
     };
     try {
+      const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.dispatcher.get()]);
       const response = await request(url, {
         method: options.method,
         headers: options.headers,
         body: options.body,
         signal: options.signal,
-        dispatcher: this.dispatcher,
+        dispatcher,
         ...(options.headersTimeoutMs === undefined ? {} : { headersTimeout: options.headersTimeoutMs }),
       });
       const headersMs = performance.now() - started;

@@ -2,7 +2,7 @@
 // user's cancel, client-side validation, speech `code`) becomes a ServiceError with a `kind` where it arises;
 // the VS Code layer turns kinds into words and actions in one place.
 
-import { SpeechErrorCode } from '../../shared/speechCodes';
+import type { SpeechProblem } from '../speech/speechProblems';
 
 /** One kind per row of the spec's error table (section 7). */
 export type ServiceErrorKindFromTable =
@@ -49,8 +49,10 @@ export interface ServiceErrorDetails {
   readonly retryAfterMs?: number;
   /** Text already shown when a stream was interrupted. */
   readonly partialText?: string;
-  /** Speech `code` for kind 'speech'. */
+  /** Speech `code` for kind 'speech', as the service sent it. */
   readonly speechCode?: number;
+  /** What a 'speech' error was about, where the client can tell (speechProblems.ts). */
+  readonly speechProblem?: SpeechProblem;
   /** The offending field for kind 'validation'. */
   readonly field?: string;
   /**
@@ -69,6 +71,7 @@ export class ServiceError extends Error {
   readonly retryAfterMs: number | undefined;
   readonly partialText: string | undefined;
   readonly speechCode: number | undefined;
+  readonly speechProblem: SpeechProblem | undefined;
   readonly field: string | undefined;
   readonly matched: boolean | undefined;
 
@@ -78,17 +81,14 @@ export class ServiceError extends Error {
     this.kind = kind;
     this.status = details.status;
     this.serverMessage = details.serverMessage;
-    this.retryable = details.retryable ?? (RETRYABLE_KINDS.has(kind) || isRetryableSpeechCode(details.speechCode));
+    this.retryable = details.retryable ?? (RETRYABLE_KINDS.has(kind) || details.speechProblem === 'synthesisFailed');
     this.retryAfterMs = details.retryAfterMs;
     this.partialText = details.partialText;
     this.speechCode = details.speechCode;
+    this.speechProblem = details.speechProblem;
     this.field = details.field;
     this.matched = details.matched;
   }
-}
-
-function isRetryableSpeechCode(code: number | undefined): boolean {
-  return code === SpeechErrorCode.synthesisFailed;
 }
 
 export function isServiceError(value: unknown): value is ServiceError {

@@ -1,7 +1,6 @@
 // Waiting for a long-text speech task (spec 4.6-4.7, wire-notes): poll with a growing delay (1 s, half as long
 // again each poll, up to 10 s) under an overall limit; `complete` with an audio address ends the wait, `failed`
 // throws. The clock and the sleeper are injected, so tests see the delays without waiting for them.
-import { SpeechErrorCode } from '../../shared/speechCodes';
 import { ServiceError } from '../http/serviceError';
 import type { Sleeper } from '../http/sleep';
 import type { LongTask } from './speechPayloads';
@@ -30,7 +29,7 @@ export async function waitForLongTask(taskId: string, query: (taskId: string) =>
     options.onStatus?.(task);
     if (task.status === 'complete' && task.audioAddress !== '') return task;
     if (task.status === 'failed') {
-      throw new ServiceError('speech', `Speech synthesis task failed: ${task.message || 'no reason given'}`, { speechCode: SpeechErrorCode.synthesisFailed, serverMessage: task.message });
+      throw new ServiceError('speech', `Speech synthesis task failed: ${task.message || 'no reason given'}`, { speechProblem: 'synthesisFailed', serverMessage: task.message });
     }
     const left = deadline - clock.now();
     if (left <= 0) throw new ServiceError('timeout', `Speech synthesis task ${taskId} did not finish in time (last status: ${task.status}).`);

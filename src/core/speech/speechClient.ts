@@ -5,7 +5,6 @@
 // timeout errors with the chat's backoff; a task submission never is, as a retry could start a second task.
 import { randomUUID } from 'node:crypto';
 import { retryDelay, type RetryPolicy } from '../http/backoff';
-import { SpeechErrorCode } from '../../shared/speechCodes';
 import { classifyHttpError } from '../http/classifyError';
 import { header, readBody } from '../http/httpTransport';
 import type { HttpTransport } from '../http/httpTransport';
@@ -17,13 +16,12 @@ import { ServiceError } from '../http/serviceError';
 import { sleep } from '../http/sleep';
 import type { Sleeper } from '../http/sleep';
 import { waitForLongTask } from './longTaskWait';
+import { isLocalServiceCode, speechProblemOf, type SpeechCodeConvention } from './speechProblems';
 import type { WaitOptions } from './longTaskWait';
 import { longTaskAnswerSchema, speakersAnswerSchema, speakersOf, speechEnvelopeSchema, synthesisRequestSchema, timestampedAudioSchema } from './speechPayloads';
 import type { LongTask, Speaker, SynthesisRequest } from './speechPayloads';
 
 export const SPEECH_BASE_PATH = '/maas/v2/api';
-
-const SPEECH_ERROR_CODES: readonly number[] = Object.values(SpeechErrorCode);
 
 export interface SpeechCredentials {
   readonly appkey: string;
@@ -41,6 +39,8 @@ export interface SpeechClientDeps {
   readonly secrets: () => readonly string[];
   readonly rememberSecret: (value: string) => void;
   readonly retry: RetryPolicy;
+  /** Whether the local service's non-zero codes are named (speechProblems.ts); default 'spec'. */
+  readonly codes?: SpeechCodeConvention;
   readonly random?: () => number;
   /** The waits between retries and polls, and the clock of the polling limit (tests pass fakes). */
   readonly sleep?: Sleeper;
@@ -185,8 +185,8 @@ export class SpeechClient {
 
   /**
    * A speech route's JSON answer. The spec documents `code` 0 as success and wire-notes leaves the real value open:
-   * a known error code is always an error, and another non-zero code is taken as success only when the whole
-   * expected payload is there (`present`), so an error under an unknown code is never mistaken for an answer.
+   * a non-zero code is an error unless the whole expected payload is there (`present`), so an error under any code
+   * is never mistaken for an answer; under the 'localService' switch, one of that service's codes always is.
    */
   private parseJson<T>(answer: Answer, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, present: (data: T) => boolean = () => true): T {
     let value: unknown;
@@ -203,10 +203,16 @@ export class SpeechClient {
     }
     const parsed = schema.safeParse(value);
     const complete = parsed.success && present(parsed.data);
-    const knownError = code !== undefined && SPEECH_ERROR_CODES.includes(Number(code));
+    const convention = this.deps.codes ?? 'spec';
+    const knownError = code !== undefined && isLocalServiceCode(code, convention);
     if (answer.status !== 200 || (code !== undefined && code !== 0 && (knownError || !complete))) {
       const message = redactSecrets((envelope.success ? envelope.data.message : undefined) ?? 'no message', this.deps.secrets());
-      throw new ServiceError('speech', `Speech service error ${code ?? answer.status}: ${message}`, { speechCode: code, serverMessage: message, status: answer.status });
+      throw new ServiceError('speech', `Speech service error ${code ?? answer.status}: ${message}`, {
+        speechCode: code,
+        speechProblem: speechProblemOf(code, answer.status, convention),
+        serverMessage: message,
+        status: answer.status,
+      });
     }
     if (!complete) throw new ServiceError('protocol', 'The speech service answered JSON of an unexpected shape.', { status: answer.status });
     return parsed.data;

@@ -1,13 +1,26 @@
-// What is worth reading aloud in a Markdown text: its words. Fenced and indented code, inline code, HTML,
-// image addresses, link targets, citation marks and the Markdown syntax itself are dropped. markdown-it does
-// the parsing (a hand-written regex pass would trip over nested emphasis, tables and fences). Any other text file
-// is read as it is written (plainSpeechText): parsed as Markdown, its indented lines would vanish as "code".
-import MarkdownIt from 'markdown-it';
+// What is worth reading aloud in a Markdown text: its words. Fenced and indented code, HTML, image addresses,
+// link targets, citation marks and the Markdown syntax itself are dropped; inline code is read as written, so
+// that "select a few lines of `example.ts` and…" stays a whole sentence. markdown-it does the parsing (a
+// hand-written regex pass would trip over nested emphasis, tables and fences); it is loaded on the first text
+// read aloud, not when the extension starts. Any other text file is read as it is written (plainSpeechText):
+// parsed as Markdown, its indented lines would vanish as "code".
 import { removeCitationMarks } from '../knowledge/citationMarks';
+
+type MarkdownIt = Awaited<ReturnType<typeof markdownParser>>;
 
 type Token = ReturnType<MarkdownIt['parse']>[number];
 
-const markdown = new MarkdownIt({ html: true, linkify: false });
+let markdown: ReturnType<typeof loadMarkdownParser> | undefined;
+
+async function loadMarkdownParser() {
+  const { default: Parser } = await import('markdown-it');
+  return new Parser({ html: true, linkify: false });
+}
+
+function markdownParser(): ReturnType<typeof loadMarkdownParser> {
+  markdown ??= loadMarkdownParser();
+  return markdown;
+}
 
 const BLOCK_ENDS = new Set(['paragraph_close', 'heading_close', 'list_item_close', 'th_close', 'td_close', 'tr_close', 'blockquote_close']);
 
@@ -16,6 +29,7 @@ function inlineText(children: readonly Token[]): string {
   for (const child of children) {
     switch (child.type) {
       case 'text':
+      case 'code_inline':
         text += child.content;
         break;
       case 'softbreak':
@@ -25,17 +39,18 @@ function inlineText(children: readonly Token[]): string {
         text += '\n';
         break;
       default:
-        // code_inline, image, html_inline and the open/close markers of emphasis and links carry no words.
+        // image, html_inline and the open/close markers of emphasis and links carry no words.
         break;
     }
   }
   return text;
 }
 
-export function speechText(source: string): string {
+export async function speechText(source: string): Promise<string> {
+  const parser = await markdownParser();
   const lines: string[] = [];
   let current = '';
-  for (const token of markdown.parse(source, {})) {
+  for (const token of parser.parse(source, {})) {
     if (token.type === 'inline') current += inlineText(token.children ?? []);
     else if (BLOCK_ENDS.has(token.type)) {
       if (token.type === 'th_close' || token.type === 'td_close') current += '，';
@@ -56,7 +71,7 @@ export function speechText(source: string): string {
 const MARKDOWN_LANGUAGES = new Set(['markdown', 'mdx']);
 
 /** The text to read for a document of this VS Code language id. */
-export function documentSpeechText(source: string, languageId: string): string {
+export async function documentSpeechText(source: string, languageId: string): Promise<string> {
   return MARKDOWN_LANGUAGES.has(languageId) ? speechText(source) : plainSpeechText(source);
 }
 

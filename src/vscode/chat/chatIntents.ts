@@ -99,8 +99,8 @@ export async function handleIntent(message: WebviewToHost, deps: IntentDependenc
 async function readTurnAloud(turnId: string, deps: IntentDependencies): Promise<void> {
   const turn = deps.session.conversations.conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
   if (turn === undefined || deps.speech === undefined) return;
-  // Code blocks and citation marks are not read (speechText drops them).
-  const text = speechText(turn.answer);
+  // Code blocks and citation marks are not read (speechText drops them); inline code is.
+  const text = await speechText(turn.answer);
   if (text.trim() === '') {
     deps.session.notify('speech', 'info', vscode.l10n.t('There is nothing to read aloud: the text holds only code, marks or blanks.'));
     return;

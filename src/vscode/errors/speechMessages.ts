@@ -1,7 +1,7 @@
-// Speech failures in words (the chat's error presentation covers the chat kinds; this adds the speech codes of the
-// service contract), and the missing-credentials message with its Set Speech Credentials button.
+// Speech failures in words (the chat's error presentation covers the chat kinds; this adds the speech problems the
+// client can name, speechProblems.ts, always with the service's own message), and the missing-credentials message
+// with its Set Speech Credentials button.
 import * as vscode from 'vscode';
-import { SpeechErrorCode } from '../../shared/speechCodes';
 import { isServiceError } from '../../core/http/serviceError';
 import { REALTIME_MAX_CHARS } from '../../core/speech/speechLimits';
 import { storedErrorFrom } from '../../core/chat/turnRunner';
@@ -12,16 +12,17 @@ import type { SpeechCredentialStore } from '../secrets/speechCredentialStore';
 export function speechErrorText(error: unknown, redact: (text: string) => string): string {
   if (isServiceError(error) && error.kind === 'speech') {
     const detail = error.serverMessage === undefined ? '' : ` (${redact(error.serverMessage)})`;
-    switch (error.speechCode) {
-      case SpeechErrorCode.badCredentials:
+    switch (error.speechProblem) {
+      case 'credentials':
         return vscode.l10n.t('The speech service refused the appkey or token; set the speech credentials again.') + detail;
-      case SpeechErrorCode.invalidParameter:
+      case 'parameter':
         return vscode.l10n.t('The speech service refused a parameter; check the maas.speech settings.') + detail;
-      case SpeechErrorCode.textTooLong:
+      case 'textTooLong':
         return vscode.l10n.t('The text is too long for the speech service (real-time synthesis takes at most {0} characters); MaaS: Read Aloud to File sends long text to the long-text task.', REALTIME_MAX_CHARS) + detail;
-      case SpeechErrorCode.unknownTask:
+      case 'unknownTask':
         return vscode.l10n.t('The speech service no longer knows this task.') + detail;
-      default:
+      case 'synthesisFailed':
+      case undefined:
         return vscode.l10n.t('Speech synthesis failed.') + detail;
     }
   }

@@ -1,19 +1,8 @@
 // Prepares a local image for the vision model: the type is sniffed from the bytes (never the file name), a small
-// thumbnail is made for the chat, and an image above the size cap is downscaled. jimp (MIT, pure JavaScript)
-// decodes and encodes PNG, JPEG, GIF and BMP; WebP, which jimp cannot read, is decoded by libwebp compiled to
-// WebAssembly (@cwasm/webp, MIT; its 95 KB webp.wasm ships next to the bundle and is loaded on the first WebP only).
-// Only the core, those four codecs and the resize plugin are bundled: the full `jimp` package would add about
-// 2 MB of fonts, filters and TIFF support the extension never uses.
-import { createJimp } from '@jimp/core';
-import bmp from '@jimp/js-bmp';
-import gif from '@jimp/js-gif';
-import jpeg from '@jimp/js-jpeg';
-import png from '@jimp/js-png';
-import { methods as resize } from '@jimp/plugin-resize';
+// thumbnail is made for the chat, and an image above the size cap is downscaled. The codecs (imageCodecs.ts) are
+// loaded on the first image, not when the extension starts.
 import { sniffImageMime, type ImageMime } from '../../core/files/mediaSniffing';
-
-const Jimp = createJimp({ formats: [png, jpeg, gif, bmp], plugins: [resize] });
-type JimpImage = Awaited<ReturnType<typeof Jimp.read>>;
+import type { JimpImage } from './imageCodecs.js';
 
 export type PreparedImage =
   | { readonly ok: true; readonly mime: ImageMime; readonly bytes: Buffer; readonly width: number; readonly height: number; readonly thumbnail: string; readonly downscaledFrom?: number }
@@ -26,9 +15,10 @@ export async function prepareImage(input: Uint8Array, maxBytes: number): Promise
   const bytes = Buffer.from(input);
   const mime = sniffImageMime(bytes);
   if (mime === undefined) return { ok: false, reason: 'notImage' };
+  const codecs = await import('./imageCodecs.js');
   let image: JimpImage;
   try {
-    image = mime === 'image/webp' ? await decodeWebp(bytes) : await Jimp.read(bytes);
+    image = mime === 'image/webp' ? await codecs.decodeWebp(bytes) : await codecs.Jimp.read(bytes);
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
@@ -37,12 +27,6 @@ export async function prepareImage(input: Uint8Array, maxBytes: number): Promise
   const smaller = await downscale(image, bytes.length, maxBytes);
   if (smaller === undefined) return { ok: false, reason: 'tooLarge', bytes: bytes.length, maxBytes };
   return { ok: true, mime: 'image/jpeg', bytes: smaller.bytes, width: smaller.width, height: smaller.height, thumbnail, downscaledFrom: bytes.length };
-}
-
-async function decodeWebp(bytes: Buffer): Promise<JimpImage> {
-  const { decode } = await import('@cwasm/webp');
-  const { data, width, height } = decode(bytes);
-  return Jimp.fromBitmap({ data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), width, height });
 }
 
 async function thumbnailOf(image: JimpImage): Promise<string> {

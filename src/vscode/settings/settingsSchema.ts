@@ -124,6 +124,7 @@ const featureFields = {
   speechSpeed: { name: 'maas.speech.speed', schema: integer(-500, 500, 0), otherwise: 'range' },
   speechPitch: { name: 'maas.speech.pitch', schema: integer(-500, 500, 0), otherwise: 'range' },
   speechLongTextThreshold: { name: 'maas.speech.longTextThreshold', schema: integer(50, 100_000, 300), otherwise: 'range' },
+  speechErrorCodes: { name: 'maas.speech.errorCodes', schema: z.enum(['spec', 'localService']).default('spec'), otherwise: 'choice' },
 } as const satisfies Record<string, Field>;
 
 type FeatureFields = typeof featureFields;

@@ -2,13 +2,14 @@
 // re-reads each header, so segments of any header length join correctly), MP3 segments are concatenated (an MP3
 // stream is a sequence of self-contained frames). Read Aloud to File uses it with the file the user chose; until
 // the webview player exists, Read Aloud uses it with a file that is then opened in VS Code's media preview.
+// wavefile is loaded when WAV segments are first joined, not when the extension starts.
 import { writeFileAtomic } from '../../core/files/atomicWrite';
-import { WaveFile } from 'wavefile';
 import type { SpeechSegment } from '../../core/speech/pipelinedSynthesizer';
 import type { SpeechPlaybackMeta, SpeechPlayer } from './speechPlayer';
 
-export function joinAudio(segments: readonly SpeechSegment[]): Uint8Array {
+export async function joinAudio(segments: readonly SpeechSegment[]): Promise<Uint8Array> {
   if (segments.length === 1 || segments.some((s) => s.format !== 'wav')) return Buffer.concat(segments.map((s) => s.audio));
+  const { WaveFile } = await import('wavefile');
   const waves = segments.map((s) => new WaveFile(s.audio));
   const first = waves[0];
   if (first === undefined) return new Uint8Array();
@@ -40,7 +41,7 @@ export class FileSpeechPlayer implements SpeechPlayer {
     if (collected.length === 0 || abort.signal.aborted) return;
     const file = await this.target(meta);
     if (file === undefined) return;
-    await writeFileAtomic(file, joinAudio(collected));
+    await writeFileAtomic(file, await joinAudio(collected));
     await this.done(file, meta);
   }
 

@@ -29,7 +29,7 @@ export async function readAloudSource(prompter: Prompter): Promise<ReadAloudSour
     void prompter.showInformationMessage(problem);
     return undefined;
   }
-  const text = documentSpeechText(raw, document.languageId);
+  const text = await documentSpeechText(raw, document.languageId);
   if (text.trim() === '') {
     void prompter.showInformationMessage(vscode.l10n.t('There is nothing to read aloud: the text holds only code, marks or blanks.'));
     return undefined;

@@ -171,7 +171,7 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
     const record = this.recorded.get(playbackId);
     if (record === undefined || record.segments.length === 0) return false;
     const format: SpeechFormat = record.segments.every((s) => s.format === 'wav') ? 'wav' : 'mp3';
-    await this.options.saveAudio(joinAudio(record.segments), format, record.meta.baseName);
+    await this.options.saveAudio(await joinAudio(record.segments), format, record.meta.baseName);
     return true;
   }
 

@@ -3,7 +3,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_RETRY_POLICY } from '../../../../src/core/http/backoff';
-import { createDispatcher, DEFAULT_TIMEOUTS, HttpTransport } from '../../../../src/core/http/httpTransport';
+import type { SpeechCodeConvention } from '../../../../src/core/speech/speechProblems';
+import { DEFAULT_TIMEOUTS, HttpTransport, LazyDispatcher } from '../../../../src/core/http/httpTransport';
 import { ServiceError } from '../../../../src/core/http/serviceError';
 import { SpeechClient } from '../../../../src/core/speech/speechClient';
 import type { WaitOptions } from '../../../../src/core/speech/longTaskWait';
@@ -13,8 +14,8 @@ const CREDENTIALS = { appkey: 'appkey-unit-speech-0001', token: 'token-unit-spee
 const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(32)]);
 
 /** A client whose waits are recorded and advance a fake clock instead of passing. */
-function speechClient(baseUrl: string): { client: SpeechClient; sleeps: number[]; dispose: () => Promise<void> } {
-  const dispatcher = createDispatcher(DEFAULT_TIMEOUTS);
+function speechClient(baseUrl: string, codes: SpeechCodeConvention = 'spec'): { client: SpeechClient; sleeps: number[]; dispose: () => Promise<void> } {
+  const dispatcher = new LazyDispatcher(DEFAULT_TIMEOUTS);
   const sleeps: number[] = [];
   let now = 1_000_000;
   const client = new SpeechClient({
@@ -24,6 +25,7 @@ function speechClient(baseUrl: string): { client: SpeechClient; sleeps: number[]
     secrets: () => [],
     rememberSecret: () => undefined,
     retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 1, maxDelayMs: 2 },
+    codes,
     sleep: (ms) => {
       sleeps.push(ms);
       now += ms;
@@ -64,6 +66,35 @@ describe('speech client against a scripted server', () => {
       assert.equal(error.serverMessage, 'appkey或token无效');
     }
     await dispose();
+  });
+
+  it('by the spec alone, any non-zero code with a message is an error that keeps the message; HTTP names what it can', async () => {
+    const { client, dispose } = speechClient(server.url);
+    for (const [status, problem] of [[200, undefined], [401, 'credentials'], [400, 'parameter'], [413, 'textTooLong'], [502, 'synthesisFailed']] as const) {
+      server.reset((_req, res) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ request_id: 'r2', code: 7, message: '发音人不存在' }));
+      });
+      const error = await failure(() => client.synthesize({ text: 'Hello' }));
+      assert.equal(error.kind, 'speech', `HTTP ${status}`);
+      assert.equal(error.speechCode, 7);
+      assert.equal(error.speechProblem, problem, `HTTP ${status}`);
+      assert.equal(error.serverMessage, '发音人不存在');
+    }
+    await dispose();
+  });
+
+  it("names the local service's codes only behind the switch: 40100 under HTTP 200 is credentials there, unnamed by the spec", async () => {
+    server.reset((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ request_id: 'r3', code: 40100, message: 'appkey or token is invalid' }));
+    });
+    const spec = speechClient(server.url);
+    assert.equal((await failure(() => spec.client.synthesize({ text: 'Hello' }))).speechProblem, undefined);
+    await spec.dispose();
+    const local = speechClient(server.url, 'localService');
+    assert.equal((await failure(() => local.client.synthesize({ text: 'Hello' }))).speechProblem, 'credentials');
+    await local.dispose();
   });
 
   it('waits as long as Retry-After says before retrying a busy (503) or rate-limited (429) synthesis', async () => {
@@ -123,7 +154,7 @@ describe('long-text task wait', () => {
     const { result, sleeps } = await wait();
     assert.ok(result instanceof ServiceError);
     assert.equal(result.kind, 'speech');
-    assert.equal(result.speechCode, 50000);
+    assert.equal(result.speechProblem, 'synthesisFailed');
     assert.equal(result.serverMessage, '合成失败');
     assert.deepEqual(sleeps, [1000]);
     assert.equal(server.seen.length, 2);

@@ -25,6 +25,7 @@ describe('feature settings', () => {
         speechSpeed: 0,
         speechPitch: 0,
         speechLongTextThreshold: 300,
+        speechErrorCodes: 'spec',
       },
     });
   });

@@ -45,8 +45,8 @@ function readyPlayer(saved: Array<{ audio: Uint8Array; format: SpeechFormat; bas
 }
 
 describe('joining WAV segments for Save', () => {
-  it('writes one header whose sizes cover the concatenated PCM of every segment', () => {
-    const joined = Buffer.from(joinAudio([segment(0, wav([1, 2, 3])), segment(1, wav([-4, 5]))]));
+  it('writes one header whose sizes cover the concatenated PCM of every segment', async () => {
+    const joined = Buffer.from(await joinAudio([segment(0, wav([1, 2, 3])), segment(1, wav([-4, 5]))]));
     assert.equal(joined.toString('ascii', 0, 4), 'RIFF');
     assert.equal(joined.toString('ascii', 8, 12), 'WAVE');
     const dataAt = joined.indexOf('data', 12, 'ascii');
@@ -60,10 +60,10 @@ describe('joining WAV segments for Save', () => {
     assert.equal(joined.readUInt32LE(24), 16_000, 'the sample rate is kept');
   });
 
-  it('concatenates MP3 segments frame after frame', () => {
+  it('concatenates MP3 segments frame after frame', async () => {
     const a = Uint8Array.from([0xff, 0xfb, 1, 2]);
     const b = Uint8Array.from([0xff, 0xfb, 3]);
-    assert.deepEqual([...joinAudio([segment(0, a, 'mp3'), segment(1, b, 'mp3')])], [0xff, 0xfb, 1, 2, 0xff, 0xfb, 3]);
+    assert.deepEqual([...(await joinAudio([segment(0, a, 'mp3'), segment(1, b, 'mp3')]))], [0xff, 0xfb, 1, 2, 0xff, 0xfb, 3]);
   });
 });
 
@@ -126,7 +126,7 @@ describe('WebviewSpeechPlayer', () => {
     assert.equal(await player.save('unknown'), false);
     assert.equal(saved[0]?.format, 'wav');
     assert.equal(saved[0]?.baseName, 'answer');
-    assert.deepEqual([...(saved[0]?.audio ?? [])], [...joinAudio([segment(0, wav([7])), segment(1, wav([8]))])]);
+    assert.deepEqual([...(saved[0]?.audio ?? [])], [...(await joinAudio([segment(0, wav([7])), segment(1, wav([8]))]))]);
     player.ended(start.playbackId);
     await playing;
   });

@@ -1,0 +1,76 @@
+// Start-up cost: require + activate() of the production bundle in a fresh Node process (vscode stubbed by
+// activation/child.cjs), median of 21, against the same extension with every lazily loaded library (undici, the
+// image codecs, markdown-it, wavefile) imported up front, built the same way and measured in the same run, the
+// two alternating so that a busy moment of the machine falls on both. Also the bytes Node reads at start-up.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { compared, type BenchResult } from './benchResult';
+
+const ROUNDS = 21;
+const root = path.join(__dirname, '..');
+
+interface Timing {
+  readonly requireMs: number;
+  readonly activateMs: number;
+  readonly totalMs: number;
+}
+
+function activateOnce(bundle: string): Timing {
+  const child = spawnSync(process.execPath, [path.join(__dirname, 'activation', 'child.cjs'), bundle, root], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`Activating ${bundle} failed:\n${child.stderr}`);
+  return JSON.parse(child.stdout) as Timing;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+export default async function activationBench(): Promise<BenchResult[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'maas-activation-'));
+  try {
+    const lazyDir = path.join(dir, 'lazy-build');
+    const built = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--outdir', lazyDir], { cwd: root, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`The production build failed:\n${built.stderr}`);
+    const lazy = path.join(lazyDir, 'extension.js');
+    const eager = path.join(dir, 'eager', 'extension.js');
+    await esbuild.build({
+      entryPoints: [path.join(__dirname, 'activation', 'eagerEntry.ts')],
+      outfile: eager,
+      bundle: true,
+      minify: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20.18',
+      external: ['vscode'],
+      legalComments: 'external',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'warning',
+    });
+    activateOnce(lazy);
+    activateOnce(eager);
+    const lazyRuns: Timing[] = [];
+    const eagerRuns: Timing[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      if (round % 2 === 0) {
+        lazyRuns.push(activateOnce(lazy));
+        eagerRuns.push(activateOnce(eager));
+      } else {
+        eagerRuns.push(activateOnce(eager));
+        lazyRuns.push(activateOnce(lazy));
+      }
+    }
+    const total = (runs: readonly Timing[]): number => median(runs.map((r) => r.totalMs));
+    const activate = (runs: readonly Timing[]): number => median(runs.map((r) => r.activateMs));
+    return [
+      compared(`activation: require + activate of the production bundle (vscode stubbed), median of ${ROUNDS}`, total(lazyRuns), total(eagerRuns), 'ms'),
+      compared('… of which activate()', activate(lazyRuns), activate(eagerRuns), 'ms'),
+      compared('start-up bytes: extension.js read at activation', statSync(lazy).size / 1024, statSync(eager).size / 1024, 'KiB'),
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,39 @@
+// What a failed speech call was about, as far as the client can tell. The spec documents only `code` 0 =
+// success, so the client names a problem from what HTTP itself says (401/403 credentials, 400 a parameter, 413 too
+// long) and otherwise shows the service's own message. The local service's non-zero codes (service/src/speech/
+// speechCodes.ts, our [choice]) are named only when the `maas.speech.errorCodes` switch says the service is the
+// local one: a real service may use the same numbers for other things.
+export type SpeechProblem = 'credentials' | 'parameter' | 'textTooLong' | 'unknownTask' | 'synthesisFailed';
+
+/** 'spec': only what the spec and HTTP say; 'localService': also the local service's codes. */
+export type SpeechCodeConvention = 'spec' | 'localService';
+
+/** The local service's codes, as its README documents them. */
+const LOCAL_SERVICE_CODES: ReadonlyMap<number, SpeechProblem> = new Map([
+  [40000, 'parameter'],
+  [40100, 'credentials'],
+  [40400, 'unknownTask'],
+  [41300, 'textTooLong'],
+  [50000, 'synthesisFailed'],
+]);
+
+export function speechProblemOf(code: number | undefined, status: number, convention: SpeechCodeConvention): SpeechProblem | undefined {
+  const named = convention === 'localService' && code !== undefined ? LOCAL_SERVICE_CODES.get(code) : undefined;
+  if (named !== undefined) return named;
+  switch (status) {
+    case 400:
+      return 'parameter';
+    case 401:
+    case 403:
+      return 'credentials';
+    case 413:
+      return 'textTooLong';
+    default:
+      return status >= 500 ? 'synthesisFailed' : undefined;
+  }
+}
+
+/** Whether the local service's code says the error is one it knows (an error whatever else the answer holds). */
+export function isLocalServiceCode(code: number, convention: SpeechCodeConvention): boolean {
+  return convention === 'localService' && LOCAL_SERVICE_CODES.has(code);
+}
