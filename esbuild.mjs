@@ -53,7 +53,15 @@ const builds = [
     ...(source.entry === undefined ? { stdin: { contents: source.contents, resolveDir: '.', loader: 'js' } } : { entryPoints: [source.entry] }),
     outfile: `${out}/lazy/${name}.js`,
   })),
-  { ...common, entryPoints: ['src/webview/main.ts'], outfile: `${out}/webview.js`, platform: 'browser', format: 'iife', target: 'chrome120', tsconfig: 'tsconfig.webview.json' },
+  {
+    ...common,
+    entryPoints: ['src/webview/main.ts'],
+    outfile: `${out}/webview.js`,
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+    tsconfig: 'tsconfig.webview.json',
+  },
 ];
 
 rmSync(out, { recursive: true, force: true });

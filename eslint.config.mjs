@@ -31,7 +31,25 @@ const noImportInto = {
 };
 
 const vscodeBan = { name: 'vscode', message: 'Only src/vscode and src/extension.ts may import the VS Code API (style.md rule 1).' };
-const nodeBuiltins = ['assert', 'buffer', 'child_process', 'crypto', 'events', 'fs', 'fs/promises', 'http', 'https', 'net', 'os', 'path', 'stream', 'url', 'util', 'worker_threads', 'zlib'];
+const nodeBuiltins = [
+  'assert',
+  'buffer',
+  'child_process',
+  'crypto',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'https',
+  'net',
+  'os',
+  'path',
+  'stream',
+  'url',
+  'util',
+  'worker_threads',
+  'zlib',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'dist-test/**', '.vscode-test/**', '.test-results/**', '.demo/**', 'out/**', 'service/.data/**'] },
@@ -44,10 +62,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-console': 'off',
       // `import { z } from 'zod'` defeats tree shaking and adds ~360 kB to each bundle; the namespace import does not.
-      'no-restricted-syntax': ['error', {
-        selector: "ImportDeclaration[source.value=/^zod/] > ImportSpecifier[imported.name='z']",
-        message: "Use `import * as z from 'zod'`: the named `z` import defeats tree shaking (about 360 kB more per bundle).",
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value=/^zod/] > ImportSpecifier[imported.name='z']",
+          message: "Use `import * as z from 'zod'`: the named `z` import defeats tree shaking (about 360 kB more per bundle).",
+        },
+      ],
     },
   },
   {
@@ -59,7 +80,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       // node:test's describe/it return promises that the runner itself follows.
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] },
+          ],
+        },
+      ],
       '@typescript-eslint/explicit-module-boundary-types': 'error',
     },
   },
@@ -72,61 +100,80 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ ...vscodeBan, allowTypeImports: false }],
-        patterns: [
-          { group: ['**/vscode/**', '**/webview/**'], message: 'src/core must not import the vscode or webview layers.' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ ...vscodeBan, allowTypeImports: false }],
+          patterns: [{ group: ['**/vscode/**', '**/webview/**'], message: 'src/core must not import the vscode or webview layers.' }],
+        },
+      ],
     },
   },
   {
     files: ['src/shared/**/*.ts'],
     ignores: ['src/shared/protocolSchemas.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ ...vscodeBan, allowTypeImports: false }],
-        patterns: [
-          // Only a sibling file (`./name`); the gitignore-style `group` cannot express `./`. No zod: the webview
-          // imports these files whole, and zod stays in the host (protocolSchemas.ts).
-          { regex: '^(?!\\./[\\w.-]+$)', message: 'src/shared imports only its own files; zod schemas belong in protocolSchemas.ts.' },
-          { group: ['**/core/**', '**/vscode/**', '**/webview/**', 'node:*'], message: 'src/shared imports only its own files.' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ ...vscodeBan, allowTypeImports: false }],
+          patterns: [
+            // Only a sibling file (`./name`); the gitignore-style `group` cannot express `./`. No zod: the webview
+            // imports these files whole, and zod stays in the host (protocolSchemas.ts).
+            { regex: '^(?!\\./[\\w.-]+$)', message: 'src/shared imports only its own files; zod schemas belong in protocolSchemas.ts.' },
+            { group: ['**/core/**', '**/vscode/**', '**/webview/**', 'node:*'], message: 'src/shared imports only its own files.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/shared/protocolSchemas.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ ...vscodeBan, allowTypeImports: false }],
-        patterns: [
-          { regex: '^(?!zod$|\\./[\\w.-]+$)', message: 'src/shared imports nothing but zod and itself.' },
-          { group: ['**/core/**', '**/vscode/**', '**/webview/**', 'node:*'], message: 'src/shared imports nothing but zod and itself.' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ ...vscodeBan, allowTypeImports: false }],
+          patterns: [
+            { regex: '^(?!zod$|\\./[\\w.-]+$)', message: 'src/shared imports nothing but zod and itself.' },
+            { group: ['**/core/**', '**/vscode/**', '**/webview/**', 'node:*'], message: 'src/shared imports nothing but zod and itself.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/webview/**/*.ts', 'test/browser/**/*.page.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ ...vscodeBan, allowTypeImports: false }, ...nodeBuiltins.map((name) => ({ name, message: 'The webview runs in a browser: no Node modules.' }))],
-        patterns: [
-          { group: ['node:*'], message: 'The webview runs in a browser: no Node modules.' },
-          { group: ['**/core/**', '**/vscode/**', '**/extension'], message: 'The webview may import only src/shared (types) and browser libraries.' },
-          { group: ['**/shared/protocolSchemas', 'zod', 'zod/*'], message: 'The webview never loads zod: the host validates its messages (src/shared/protocolSchemas.ts).' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { ...vscodeBan, allowTypeImports: false },
+            ...nodeBuiltins.map((name) => ({ name, message: 'The webview runs in a browser: no Node modules.' })),
+          ],
+          patterns: [
+            { group: ['node:*'], message: 'The webview runs in a browser: no Node modules.' },
+            { group: ['**/core/**', '**/vscode/**', '**/extension'], message: 'The webview may import only src/shared (types) and browser libraries.' },
+            {
+              group: ['**/shared/protocolSchemas', 'zod', 'zod/*'],
+              message: 'The webview never loads zod: the host validates its messages (src/shared/protocolSchemas.ts).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/vscode/**/*.ts', 'src/extension.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/webview/**'], message: 'The host never imports the webview program; they talk through src/shared/protocol.ts.' }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/webview/**'], message: 'The host never imports the webview program; they talk through src/shared/protocol.ts.' }],
+        },
+      ],
     },
   },
   {
@@ -135,14 +182,23 @@ export default tseslint.config(
     plugins: { maas: { rules: { 'no-import-into': noImportInto } } },
     files: ['service/**/*.ts'],
     rules: {
-      'maas/no-import-into': ['error', { folders: ['src'], message: 'The local service is an independent test double: it never imports the extension (src/); a generic helper goes into packages/.' }],
+      'maas/no-import-into': [
+        'error',
+        {
+          folders: ['src'],
+          message: 'The local service is an independent test double: it never imports the extension (src/); a generic helper goes into packages/.',
+        },
+      ],
     },
   },
   {
     plugins: { maas: { rules: { 'no-import-into': noImportInto } } },
     files: ['packages/**/*.ts'],
     rules: {
-      'maas/no-import-into': ['error', { folders: ['src', 'service'], message: 'packages/ holds generic helpers: they import neither the extension nor the service.' }],
+      'maas/no-import-into': [
+        'error',
+        { folders: ['src', 'service'], message: 'packages/ holds generic helpers: they import neither the extension nor the service.' },
+      ],
     },
   },
 );

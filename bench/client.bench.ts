@@ -34,7 +34,23 @@ async function startService(): Promise<Service> {
   const ready = path.join(dir, 'ready.json');
   writeFileSync(seed, JSON.stringify({ defaultKey: KEY }));
   const main = path.join(__dirname, '..', 'service', 'src', 'main.ts');
-  const args = ['--import', 'tsx', main, '--port', '0', '--alt-port', '0', '--pace', '0', '--seed', seed, '--data', path.join(dir, 'data'), '--ready-file', ready];
+  const args = [
+    '--import',
+    'tsx',
+    main,
+    '--port',
+    '0',
+    '--alt-port',
+    '0',
+    '--pace',
+    '0',
+    '--seed',
+    seed,
+    '--data',
+    path.join(dir, 'data'),
+    '--ready-file',
+    ready,
+  ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], cwd: path.join(__dirname, '..') });
   const deadline = Date.now() + 30_000;
   while (!existsSync(ready) || readFileSync(ready, 'utf8').trim() === '') {
@@ -55,7 +71,11 @@ async function stopService(service: Service): Promise<void> {
 }
 
 async function nextAnswer(baseUrl: string, body: Record<string, unknown>): Promise<void> {
-  const response = await request(`${baseUrl}/_local/next-answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await request(`${baseUrl}/_local/next-answer`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   await response.body.dump();
   if (response.statusCode >= 300) throw new Error(`next-answer refused: HTTP ${response.statusCode}`);
 }

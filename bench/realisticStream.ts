@@ -37,9 +37,18 @@ export interface PacedResult {
  * Streams `deltas` in real time (one message per HOST_DELTA_MS) into a turn that already shows `prefix`, as the end
  * of a long answer does, and measures the main thread meanwhile.
  */
-export async function streamInRealTime(page: Page, taskMs: () => Promise<number>, run: string, prefix: string, deltas: readonly string[]): Promise<PacedResult> {
+export async function streamInRealTime(
+  page: Page,
+  taskMs: () => Promise<number>,
+  run: string,
+  prefix: string,
+  deltas: readonly string[],
+): Promise<PacedResult> {
   const conversationId = `paced-${run}`;
-  await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ id: conversationId, turns: [turn({ id: 't', status: 'streaming', answer: prefix })] }) }) });
+  await deliver(page, {
+    type: 'snapshot',
+    snapshot: snapshot({ active: conversation({ id: conversationId, turns: [turn({ id: 't', status: 'streaming', answer: prefix })] }) }),
+  });
   await page.locator('[data-testid="turn"][data-status="streaming"]').waitFor();
   await settled(page);
   const before = await taskMs();
@@ -62,4 +71,3 @@ export async function streamInRealTime(page: Page, taskMs: () => Promise<number>
   );
   return { busyMs: (await taskMs()) - before, wallMs, deltas: deltas.length, longFrames };
 }
-

@@ -9,7 +9,11 @@ const RUNS = 3;
 const KEY = 'sk-bench-default';
 
 async function consumeOnce(baseUrl: string): Promise<number> {
-  await request(`${baseUrl}/_local/next-answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chunks: CHUNKS, chunkText: '字' }) }).then((r) => r.body.dump());
+  await request(`${baseUrl}/_local/next-answer`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ chunks: CHUNKS, chunkText: '字' }),
+  }).then((r) => r.body.dump());
   const started = process.hrtime.bigint();
   const response = await request(`${baseUrl}/maas/v1/chat/completions`, {
     method: 'POST',

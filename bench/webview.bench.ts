@@ -82,7 +82,17 @@ function median(values: readonly number[]): number {
 }
 
 async function bundle(entry: string): Promise<string> {
-  const result = await esbuild.build({ entryPoints: [path.join(root, entry)], bundle: true, write: false, minify: true, platform: 'browser', format: 'iife', target: 'chrome120', tsconfig: path.join(root, 'tsconfig.webview.json'), logLevel: 'silent' });
+  const result = await esbuild.build({
+    entryPoints: [path.join(root, entry)],
+    bundle: true,
+    write: false,
+    minify: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+    tsconfig: path.join(root, 'tsconfig.webview.json'),
+    logLevel: 'silent',
+  });
   return result.outputFiles[0]?.text ?? '';
 }
 
@@ -107,19 +117,42 @@ async function cdpFor(page: Page): Promise<CDPSession> {
 /** Streams `chunks` into a fresh streaming turn of the real view, as fast as messages allow. */
 async function streamIntoView(page: Page, cdp: CDPSession, run: number, chunks: readonly string[], final: string): Promise<number> {
   const conversationId = `bench-${run}`;
-  await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ id: conversationId, turns: [turn({ id: 't', status: 'streaming' })] }) }) });
+  await deliver(page, {
+    type: 'snapshot',
+    snapshot: snapshot({ active: conversation({ id: conversationId, turns: [turn({ id: 't', status: 'streaming' })] }) }),
+  });
   await page.locator('[data-testid="turn"][data-status="streaming"]').waitFor();
   await settled(page);
-  const { busy } = await measured(cdp, () => page.evaluate(
-    async ({ chunks, final, conversationId }) => {
-      for (const answer of chunks) window.postMessage({ type: 'turnDelta', conversationId, turnId: 't', answer }, '*');
-      window.postMessage({ type: 'turnUpdate', conversationId, turn: { id: 't', kind: 'chat', question: 'Question?', images: [], context: [], answer: final, reasoning: '', status: 'done', model: 'svc_llm', createdAt: 0 } }, '*');
-      // No named helpers in here: tsx would wrap them in a `__name` call that does not exist in the page.
-      while (document.querySelector('[data-testid="turn"][data-status="done"]') === null) await new Promise((resolve) => setTimeout(resolve, 5));
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    },
-    { chunks, final, conversationId },
-  ));
+  const { busy } = await measured(cdp, () =>
+    page.evaluate(
+      async ({ chunks, final, conversationId }) => {
+        for (const answer of chunks) window.postMessage({ type: 'turnDelta', conversationId, turnId: 't', answer }, '*');
+        window.postMessage(
+          {
+            type: 'turnUpdate',
+            conversationId,
+            turn: {
+              id: 't',
+              kind: 'chat',
+              question: 'Question?',
+              images: [],
+              context: [],
+              answer: final,
+              reasoning: '',
+              status: 'done',
+              model: 'svc_llm',
+              createdAt: 0,
+            },
+          },
+          '*',
+        );
+        // No named helpers in here: tsx would wrap them in a `__name` call that does not exist in the page.
+        while (document.querySelector('[data-testid="turn"][data-status="done"]') === null) await new Promise((resolve) => setTimeout(resolve, 5));
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      },
+      { chunks, final, conversationId },
+    ),
+  );
   return busy;
 }
 
@@ -140,10 +173,13 @@ export default async function webviewBench(): Promise<BenchResult[]> {
     const renderOnce = async (): Promise<number> =>
       (
         await measured(naiveCdp, () =>
-          naivePage.evaluate(async ({ text, strings }) => {
-            (window as unknown as { __naiveBench: { renderOnce(t: string, s: unknown): number } }).__naiveBench.renderOnce(text, strings);
-            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-          }, { text: answer, strings }),
+          naivePage.evaluate(
+            async ({ text, strings }) => {
+              (window as unknown as { __naiveBench: { renderOnce(t: string, s: unknown): number } }).__naiveBench.renderOnce(text, strings);
+              await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+            },
+            { text: answer, strings },
+          ),
         )
       ).busy;
     // Warm-up: the first run pays for JIT compilation in both pages.
@@ -163,13 +199,21 @@ export default async function webviewBench(): Promise<BenchResult[]> {
     const startWindow = await streamInRealTime(page, () => taskMs(viewCdp), 'start', '', hostDeltas(answer.slice(0, pacedChars)));
     const endWindow = await streamInRealTime(page, () => taskMs(viewCdp), 'end', answer.slice(0, -pacedChars), hostDeltas(answer.slice(-pacedChars)));
     const perRender = (w: typeof startWindow): number => w.busyMs / w.deltas;
-    for (const [label, w] of [['start', startWindow], ['end', endWindow]] as const) {
-      progress(`real-time ${label}: ${w.deltas} deltas in ${w.wallMs.toFixed(0)} ms, busy ${w.busyMs.toFixed(1)} ms (${perRender(w).toFixed(2)} ms each), ${w.longFrames} long frames`);
+    for (const [label, w] of [
+      ['start', startWindow],
+      ['end', endWindow],
+    ] as const) {
+      progress(
+        `real-time ${label}: ${w.deltas} deltas in ${w.wallMs.toFixed(0)} ms, busy ${w.busyMs.toFixed(1)} ms (${perRender(w).toFixed(2)} ms each), ${w.longFrames} long frames`,
+      );
     }
     const { busy: naiveBusy } = await measured(naiveCdp, () =>
       naivePage.evaluate(
         async ({ chunks, strings }) => {
-          await (window as unknown as { __naiveBench: { streamNaively(c: readonly string[], s: unknown): Promise<number> } }).__naiveBench.streamNaively(chunks, strings);
+          await (window as unknown as { __naiveBench: { streamNaively(c: readonly string[], s: unknown): Promise<number> } }).__naiveBench.streamNaively(
+            chunks,
+            strings,
+          );
           await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         },
         { chunks, strings },
@@ -184,7 +228,11 @@ export default async function webviewBench(): Promise<BenchResult[]> {
       compared(`webview: naive full re-render on each of ${chunks.length} deltas vs once`, naiveBusy, singleMs, 'ms'),
       compared('webview: streamed vs naive re-render', streamMs, naiveBusy, 'ms'),
       compared(`webview: stream in ${tokenChunks.length} 4-char (~1-token) deltas vs once`, perToken, singleMs, 'ms'),
-      { name: `webview: real-time stream (${SERVICE_PACE_MS} ms/token, a delta per ${HOST_DELTA_MS} ms), start of the answer: main-thread time per delta`, value: perRender(startWindow), unit: 'ms' },
+      {
+        name: `webview: real-time stream (${SERVICE_PACE_MS} ms/token, a delta per ${HOST_DELTA_MS} ms), start of the answer: main-thread time per delta`,
+        value: perRender(startWindow),
+        unit: 'ms',
+      },
       compared(`webview: … at the end of the ~20k-token answer, per delta, vs at its start`, perRender(endWindow), perRender(startWindow), 'ms'),
       { name: 'webview: … at the end: share of the main thread busy', value: (100 * endWindow.busyMs) / endWindow.wallMs, unit: '%' },
       { name: 'webview: … at the end: frames over 50 ms', value: endWindow.longFrames, unit: 'frames' },

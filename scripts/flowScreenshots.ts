@@ -37,7 +37,10 @@ async function main(): Promise<void> {
   const image = new PNG({ width: 320, height: 200 });
   for (let i = 0; i < image.data.length; i += 4) image.data.set([30, 120 + ((i / 4) % 320) / 4, 200, 255], i);
   writeFileSync(path.join(folder, 'diagram.png'), PNG.sync.write(image));
-  writeFileSync(path.join(folder, 'notes.txt'), 'Read aloud works in any text file. 🎧 This one is plain text.\n\n    Indented lines are read too. The player shows which sentence it reads.\n');
+  writeFileSync(
+    path.join(folder, 'notes.txt'),
+    'Read aloud works in any text file. 🎧 This one is plain text.\n\n    Indented lines are read too. The player shows which sentence it reads.\n',
+  );
   writeFileSync(path.join(folder, 'long.md'), 'This sentence is part of a long text that goes to the long-text synthesis task. '.repeat(60));
   const scenario = await openServiceScenario('flows', {
     folder,
@@ -104,7 +107,10 @@ async function main(): Promise<void> {
     // Describe Image. Wait for the new row, and try again on a wrong menu.
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'long.wav' }).waitFor({ timeout: 20_000 });
     for (let attempt = 1; ; attempt++) {
-      const ran = await contextMenu(page, row, 'Describe Image').then(() => true, (error: unknown) => (attempt === 3 ? Promise.reject(error) : false));
+      const ran = await contextMenu(page, row, 'Describe Image').then(
+        () => true,
+        (error: unknown) => (attempt === 3 ? Promise.reject(error) : false),
+      );
       if (ran) break;
       await page.keyboard.press('Escape');
     }

@@ -51,12 +51,27 @@ export function packageExtension(): string {
   const out = path.join(root, `${name}-${version}.vsix`);
   execFileSync(process.execPath, [path.join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'inherit' });
   // --no-dependencies: the bundles already contain what they import, node_modules stays out of the package.
-  execFileSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', out,
-    '--baseContentUrl', `${repository}/blob/main/`, '--baseImagesUrl', `${repository}/raw/main/`], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const entries = execFileSync('unzip', ['-Z1', out], { encoding: 'utf8' }).split('\n').filter((line) => line !== '');
+  execFileSync(
+    process.execPath,
+    [
+      require.resolve('@vscode/vsce/vsce'),
+      'package',
+      '--no-dependencies',
+      '--out',
+      out,
+      '--baseContentUrl',
+      `${repository}/blob/main/`,
+      '--baseImagesUrl',
+      `${repository}/raw/main/`,
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const entries = execFileSync('unzip', ['-Z1', out], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line !== '');
   const problems = packageProblems(entries);
   if (problems.length > 0) throw new Error(`The .vsix holds what it should not:\n${problems.join('\n')}`);
   return out;

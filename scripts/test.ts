@@ -1,5 +1,5 @@
 // `npm test`: every test layer, in order, then one line `N passed, N failed` summing them all.
-//   lint  ESLint (layering included) and both TypeScript projects: one check
+//   lint  ESLint (layering included), Prettier's check and the TypeScript projects: one check
 //   unit  node:test on plain Node: test/unit, test/integration (against the local service), service/test
 //   browser  test/browser: the webview bundle in Chromium with a fake host (Playwright)
 //   host  the mocha suite of test/host inside a real code-server extension host
@@ -42,11 +42,14 @@ function nodeTests(name: string, files: string[], extraEnv: NodeJS.ProcessEnv = 
   const result = spawnSync(
     process.execPath,
     [
-      '--import', 'tsx',
+      '--import',
+      'tsx',
       '--test',
       '--test-timeout=300000',
-      '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
       ...files,
     ],
     { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } },
@@ -61,6 +64,7 @@ function nodeTests(name: string, files: string[], extraEnv: NodeJS.ProcessEnv = 
 function lint(): Tally {
   const steps: [string, string[]][] = [
     ['eslint', ['node_modules/eslint/bin/eslint.js', '.']],
+    ['prettier', ['node_modules/prettier/bin/prettier.cjs', '--check', '**/*.{ts,mjs,cjs}']],
     ['tsc', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']],
     ['tsc (webview)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.webview.json']],
     ['tsc (webview tests)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.webview-tests.json']],
@@ -79,7 +83,11 @@ async function runLayer(layer: Layer): Promise<Tally> {
     case 'lint':
       return lint();
     case 'unit':
-      return nodeTests('unit', [...filesUnder('test/unit', '.test.ts'), ...filesUnder('test/integration', '.test.ts'), ...filesUnder('service/test', '.test.ts')]);
+      return nodeTests('unit', [
+        ...filesUnder('test/unit', '.test.ts'),
+        ...filesUnder('test/integration', '.test.ts'),
+        ...filesUnder('service/test', '.test.ts'),
+      ]);
     case 'browser':
       return nodeTests('browser', filesUnder('test/browser', '.browser.ts'));
     case 'host': {
@@ -120,7 +128,9 @@ async function main(): Promise<void> {
     const tally = await runLayer(layer);
     total.passed += tally.passed;
     total.failed += tally.failed;
-    summary.push(`${layer.padEnd(5)} ${String(tally.passed).padStart(4)} passed, ${tally.failed} failed  (${((Date.now() - layerStarted) / 1000).toFixed(1)} s)`);
+    summary.push(
+      `${layer.padEnd(5)} ${String(tally.passed).padStart(4)} passed, ${tally.failed} failed  (${((Date.now() - layerStarted) / 1000).toFixed(1)} s)`,
+    );
   }
   banner('summary');
   process.stdout.write(`${summary.join('\n')}\ntotal time ${((Date.now() - started) / 1000).toFixed(1)} s\n\n`);

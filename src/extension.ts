@@ -17,16 +17,16 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
   const started = performance.now();
   const services = createServices(context);
   const steps = new FeatureSteps(services.logger, (feature, reason) => {
-    void vscode.window.showErrorMessage(vscode.l10n.t('MaaS Assistant: {0} could not start ({1}). The other features work; see MaaS: Show Logs.', feature, reason));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('MaaS Assistant: {0} could not start ({1}). The other features work; see MaaS: Show Logs.', feature, reason),
+    );
   });
   const speech = steps.run(vscode.l10n.t('Read aloud'), () => createSpeech(services));
   const features = featureDependencies(services, speech, () => chat?.session);
   const chat = steps.run(vscode.l10n.t('The chat view'), () =>
     registerChat(services, speech === undefined ? undefined : { player: speech.chatPlayer, readAloud: readAnswerAloud(features) }),
   );
-  steps.run(vscode.l10n.t('The commands'), () =>
-    context.subscriptions.push(...registerCommands({ ...services, features, memento: context.globalState })),
-  );
+  steps.run(vscode.l10n.t('The commands'), () => context.subscriptions.push(...registerCommands({ ...services, features, memento: context.globalState })));
   const statusBar = steps.run(vscode.l10n.t('The status bar item'), () => {
     const item = new StatusBar(services.keys, services.settings, chat?.session);
     context.subscriptions.push(item);

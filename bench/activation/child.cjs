@@ -25,11 +25,31 @@ const event = () => ({ dispose() {} });
 // A plain object with every namespace as an own property: the bundle's __toESM copies own properties only.
 const vscode = {
   l10n: { t: (text, ...args) => format(typeof text === 'string' ? text : text.message, args) },
-  workspace: new Proxy({ getConfiguration: () => configuration, onDidChangeConfiguration: event, workspaceFolders: undefined }, { get: (t, k) => (k in t ? t[k] : anything()) }),
+  workspace: new Proxy(
+    { getConfiguration: () => configuration, onDidChangeConfiguration: event, workspaceFolders: undefined },
+    { get: (t, k) => (k in t ? t[k] : anything()) },
+  ),
   ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   env: { language: 'en', appName: 'Code', machineId: 'bench' },
 };
-for (const name of ['window', 'commands', 'languages', 'extensions', 'chat', 'lm', 'Uri', 'EventEmitter', 'Disposable', 'ConfigurationTarget', 'ProgressLocation', 'StatusBarAlignment', 'QuickPickItemKind', 'TabInputCustom', 'ThemeIcon', 'MarkdownString']) {
+for (const name of [
+  'window',
+  'commands',
+  'languages',
+  'extensions',
+  'chat',
+  'lm',
+  'Uri',
+  'EventEmitter',
+  'Disposable',
+  'ConfigurationTarget',
+  'ProgressLocation',
+  'StatusBarAlignment',
+  'QuickPickItemKind',
+  'TabInputCustom',
+  'ThemeIcon',
+  'MarkdownString',
+]) {
   vscode[name] = anything();
 }
 

@@ -38,9 +38,7 @@ export async function writeJsonAtomicAsync(file: string, value: unknown): Promis
 }
 
 export type ReadJsonResult<T> =
-  | { readonly kind: 'missing' }
-  | { readonly kind: 'ok'; readonly value: T }
-  | { readonly kind: 'corrupt'; readonly movedTo: string; readonly reason: string };
+  { readonly kind: 'missing' } | { readonly kind: 'ok'; readonly value: T } | { readonly kind: 'corrupt'; readonly movedTo: string; readonly reason: string };
 
 function corruptName(file: string): string {
   return `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;

@@ -74,9 +74,14 @@ async function main(): Promise<void> {
   const service = await startLocalService(options);
   // The ready file first: a script that waits for the printed addresses may read it at once.
   if (values['ready-file']) {
-    writeFileSync(values['ready-file'], `${JSON.stringify({ baseUrl: service.baseUrl, altBaseUrl: service.altBaseUrl, consoleUrl: service.consoleUrl, pid: process.pid })}\n`);
+    writeFileSync(
+      values['ready-file'],
+      `${JSON.stringify({ baseUrl: service.baseUrl, altBaseUrl: service.altBaseUrl, consoleUrl: service.consoleUrl, pid: process.pid })}\n`,
+    );
   }
-  process.stdout.write(`base URL:        ${service.baseUrl}\nalt base URL:    ${service.altBaseUrl}\nconsole:         ${service.consoleUrl}\ndata folder:     ${service.dataDir}\n`);
+  process.stdout.write(
+    `base URL:        ${service.baseUrl}\nalt base URL:    ${service.altBaseUrl}\nconsole:         ${service.consoleUrl}\ndata folder:     ${service.dataDir}\n`,
+  );
   const shutdown = (signal: string): void => {
     process.stderr.write(`[local-service] ${signal}: stopping\n`);
     service.stop().then(

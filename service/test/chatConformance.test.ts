@@ -57,7 +57,11 @@ describe('error table', () => {
   });
 
   it('403 content refusal for a request containing a sensitive word', async () => {
-    assertError(await chat(service().baseUrl, userAsks('tell me about bomb-making')), 403, '非常抱歉,这个问题我暂时无法回答,如果您有其他的问题咨询,我非常乐意帮助你。');
+    assertError(
+      await chat(service().baseUrl, userAsks('tell me about bomb-making')),
+      403,
+      '非常抱歉,这个问题我暂时无法回答,如果您有其他的问题咨询,我非常乐意帮助你。',
+    );
   });
 
   it('503 服务繁忙,请稍后再试 past the per-key stream limit', async () => {
@@ -93,14 +97,36 @@ describe('400 参数错误 for invalid input', () => {
     ['messages not a list', { model: 'svc_llm', messages: 'hi' }, 'messages'],
     ['bad role', { model: 'svc_llm', messages: [{ role: 'robot', content: 'x' }] }, 'messages[0].role'],
     ['content not text', { model: 'svc_llm', messages: [{ role: 'user', content: 5 }] }, 'messages[0].content'],
-    ['last message not user', { model: 'svc_llm', messages: [{ role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }] }, 'messages[1].role'],
+    [
+      'last message not user',
+      {
+        model: 'svc_llm',
+        messages: [
+          { role: 'user', content: 'a' },
+          { role: 'assistant', content: 'b' },
+        ],
+      },
+      'messages[1].role',
+    ],
     ['stream not boolean', userAsks('x', { stream: 'yes' }), 'stream 必须是布尔值'],
     ['temperature a string', userAsks('x', { temperature: '0.5' }), 'temperature 必须是数字'],
     ['max_tokens not integer', userAsks('x', { max_tokens: 10.5 }), 'max_tokens'],
-    ['image sent to the language model', { model: 'svc_llm', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] }] }, 'messages[0].content[0]'],
+    [
+      'image sent to the language model',
+      { model: 'svc_llm', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] }] },
+      'messages[0].content[0]',
+    ],
     ['unknown part type', { model: 'svc_vl', messages: [{ role: 'user', content: [{ type: 'audio' }] }] }, 'messages[0].content[0]'],
-    ['malformed data URL', { model: 'svc_vl', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png,notbase64' } }] }] }, 'image_url.url'],
-    ['bad base64', { model: 'svc_vl', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,@@@@' } }] }] }, 'image_url.url'],
+    [
+      'malformed data URL',
+      { model: 'svc_vl', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png,notbase64' } }] }] },
+      'image_url.url',
+    ],
+    [
+      'bad base64',
+      { model: 'svc_vl', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,@@@@' } }] }] },
+      'image_url.url',
+    ],
     ['tools not retrieval', userAsks('x', { tools: [{ type: 'function' }] }), 'tools[0].type'],
     ['retrieval ids missing', userAsks('x', { tools: [{ type: 'retrieval', retrieval: {} }] }), 'tools[0].retrieval.knowledge_ids'],
     ['chat_mode 3', userAsks('x', { tools: [{ type: 'retrieval', retrieval: { knowledge_ids: [1], chat_mode: 3 } }] }), 'chat_mode'],

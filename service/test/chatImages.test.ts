@@ -10,7 +10,19 @@ const RED = [200, 30, 40] as const;
 const BLUE = [20, 60, 210] as const;
 
 function askAbout(url: string, question = 'What is in this image?'): Record<string, unknown> {
-  return { model: 'svc_vl', stream: false, messages: [{ role: 'user', content: [{ type: 'text', text: question }, { type: 'image_url', image_url: { url } }] }] };
+  return {
+    model: 'svc_vl',
+    stream: false,
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: question },
+          { type: 'image_url', image_url: { url } },
+        ],
+      },
+    ],
+  };
 }
 
 async function describe_(url: string, question?: string): Promise<string> {

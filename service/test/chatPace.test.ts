@@ -54,7 +54,9 @@ describe('--pace', () => {
     const { events, views } = await streamObserved(paced());
     // role chunk + one per word + finish chunk
     assert.equal(events.length, WORDS.length + 2);
-    const contents = events.slice(1, -1).map((e) => (JSON.parse(e.slice('data: '.length)) as { choices: { delta: { content: string } }[] }).choices[0]?.delta.content.trim());
+    const contents = events
+      .slice(1, -1)
+      .map((e) => (JSON.parse(e.slice('data: '.length)) as { choices: { delta: { content: string } }[] }).choices[0]?.delta.content.trim());
     assert.deepEqual(contents, WORDS, 'in order');
     for (const [i, view] of views.entries()) {
       assert.ok(view.chunksSent <= i + 2, `after reading ${i + 1} events the server had sent ${view.chunksSent}`);

@@ -12,7 +12,20 @@ const service = useService({ maxStreamsPerKey: 1, maxBodyBytes: MAX_BODY });
 const api = (path: string): string => `${service().baseUrl}/console/api${path}`;
 const CHAT = (): string => `${service().baseUrl}/maas/v1/chat/completions`;
 
-type Condition = 'method' | 'keyMissing' | 'keyUnknown' | 'keyDisabled' | 'oversized' | 'realName' | 'keyNoModel' | 'userNoModel' | 'balance' | 'invalid' | 'refused' | 'unknownKb' | 'busy';
+type Condition =
+  | 'method'
+  | 'keyMissing'
+  | 'keyUnknown'
+  | 'keyDisabled'
+  | 'oversized'
+  | 'realName'
+  | 'keyNoModel'
+  | 'userNoModel'
+  | 'balance'
+  | 'invalid'
+  | 'refused'
+  | 'unknownKb'
+  | 'busy';
 
 const ROWS: readonly { condition: Condition; status: number; message: string | RegExp }[] = [
   { condition: 'method', status: 405, message: '参数错误:/maas/v1/chat/completions 只接受 POST' },
@@ -77,7 +90,11 @@ async function send(on: ReadonlySet<Condition>): Promise<HttpReply> {
   const key = keyFor(on);
   const holder = on.has('busy') && key !== null && key !== 'sk-nobody' ? await holdStream(key) : undefined;
   if (on.has('keyDisabled')) assert.equal((await http('POST', api(`/keys/${await keyId('vl-only')}/disable`))).status, 200);
-  const account = { realNameVerified: !on.has('realName'), balance: on.has('balance') ? 0 : 100, models: on.has('userNoModel') ? ['svc_vl'] : ['svc_llm', 'svc_vl'] };
+  const account = {
+    realNameVerified: !on.has('realName'),
+    balance: on.has('balance') ? 0 : 100,
+    models: on.has('userNoModel') ? ['svc_vl'] : ['svc_llm', 'svc_vl'],
+  };
   assert.equal((await http('PUT', api('/account'), account)).status, 200);
   try {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(key === null ? {} : { authorization: `Bearer ${key}` }) };
@@ -115,7 +132,12 @@ describe('chat error precedence', () => {
     assert.equal(unauthenticated.status, 401);
     const authenticated = await http('POST', CHAT(), big, { authorization: 'Bearer sk-llm-only' });
     assert.equal(authenticated.status, 400);
-    const fine = await http('POST', CHAT(), { model: 'svc_llm', messages: [{ role: 'user', content: 'hi' }], stream: false }, { authorization: 'Bearer sk-llm-only' });
+    const fine = await http(
+      'POST',
+      CHAT(),
+      { model: 'svc_llm', messages: [{ role: 'user', content: 'hi' }], stream: false },
+      { authorization: 'Bearer sk-llm-only' },
+    );
     assert.equal(fine.status, 200);
   });
 

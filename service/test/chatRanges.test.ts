@@ -53,7 +53,11 @@ interface Completion {
   usage: { completion_tokens: number };
 }
 
-async function ask(service: LocalService | undefined, question: string, extra: Record<string, unknown>): Promise<{ status: number; body: Completion; text: string }> {
+async function ask(
+  service: LocalService | undefined,
+  question: string,
+  extra: Record<string, unknown>,
+): Promise<{ status: number; body: Completion; text: string }> {
   if (!service) throw new Error('service not started');
   const reply = await chat(service.baseUrl, userAsks(question, { stream: false, ...extra }));
   return { status: reply.status, body: reply.status === 200 ? reply.json<Completion>() : ({} as Completion), text: reply.text };
@@ -86,8 +90,16 @@ describe('--ranges', () => {
 
   it('clamp sends the nearest accepted values upstream', async () => {
     assert.deepEqual(pick(await forwardedBy(delegating.get('clamp'), OUT_OF_RANGE)), { temperature: 1, top_p: 0.99, max_tokens: 8192 });
-    assert.deepEqual(pick(await forwardedBy(delegating.get('clamp'), { temperature: 0, top_p: 0, max_tokens: -3 })), { temperature: 0.01, top_p: 0.01, max_tokens: 1 });
-    assert.deepEqual(pick(await forwardedBy(delegating.get('clamp'), { temperature: 0.5, top_p: 0.5, max_tokens: 10 })), { temperature: 0.5, top_p: 0.5, max_tokens: 10 }, 'in-range values are untouched');
+    assert.deepEqual(pick(await forwardedBy(delegating.get('clamp'), { temperature: 0, top_p: 0, max_tokens: -3 })), {
+      temperature: 0.01,
+      top_p: 0.01,
+      max_tokens: 1,
+    });
+    assert.deepEqual(
+      pick(await forwardedBy(delegating.get('clamp'), { temperature: 0.5, top_p: 0.5, max_tokens: 10 })),
+      { temperature: 0.5, top_p: 0.5, max_tokens: 10 },
+      'in-range values are untouched',
+    );
   });
 
   it('clamp cuts a local answer at the clamped max_tokens', async () => {
@@ -108,7 +120,12 @@ describe('--ranges', () => {
 
   it('clamp and accept still refuse wrong types', async () => {
     for (const ranges of ['clamp', 'accept'] as const) {
-      const reply = await http('POST', `${local.get(ranges)?.baseUrl ?? ''}/maas/v1/chat/completions`, userAsks('hi', { temperature: 'hot', max_tokens: 1.5 }), { authorization: 'Bearer sk-test-default-key' });
+      const reply = await http(
+        'POST',
+        `${local.get(ranges)?.baseUrl ?? ''}/maas/v1/chat/completions`,
+        userAsks('hi', { temperature: 'hot', max_tokens: 1.5 }),
+        { authorization: 'Bearer sk-test-default-key' },
+      );
       assert.equal(reply.status, 400, ranges);
       assert.match(reply.json<{ error: { message: string } }>().error.message, /^参数错误:temperature 必须是数字/);
     }

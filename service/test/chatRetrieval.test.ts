@@ -42,7 +42,11 @@ describe('strict mode (chat_mode 2)', () => {
   });
 
   it('without hits gives tips_text, then the fallback answer (backup_chat defaults to true)', async () => {
-    const { content } = await answer(plain().baseUrl, 'How tall is Mount Everest?', { knowledge_ids: [1], chat_mode: 2, tips_text: 'Nothing in the handbook.' });
+    const { content } = await answer(plain().baseUrl, 'How tall is Mount Everest?', {
+      knowledge_ids: [1],
+      chat_mode: 2,
+      tips_text: 'Nothing in the handbook.',
+    });
     assert.ok(content.startsWith('Nothing in the handbook.\n\n'), content.slice(0, 80));
     assert.match(content, /You asked: "How tall is Mount Everest\?"/);
   });
@@ -101,8 +105,16 @@ describe('options', () => {
     const { content, body } = await answer(withReferences().baseUrl, 'What is the refund policy?', { knowledge_ids: [1], chat_mode: 2 });
     assert.match(content, /full refund\.\[1\]/);
     const references = body['references'] as { index: number; knowledge_id: number; title: string; text: string }[];
-    assert.deepEqual(references[0], { index: 1, knowledge_id: 1, title: 'Returns', text: 'Refund policy: customers may return goods within thirty days of delivery for a full refund.' });
-    const streamed = await chat(withReferences().baseUrl, { ...retrievalRequest('What is the refund policy?', { knowledge_ids: [1], chat_mode: 2 }), stream: true });
+    assert.deepEqual(references[0], {
+      index: 1,
+      knowledge_id: 1,
+      title: 'Returns',
+      text: 'Refund policy: customers may return goods within thirty days of delivery for a full refund.',
+    });
+    const streamed = await chat(withReferences().baseUrl, {
+      ...retrievalRequest('What is the refund policy?', { knowledge_ids: [1], chat_mode: 2 }),
+      stream: true,
+    });
     const events = streamed.text.split('\n\n').filter(Boolean);
     const final = JSON.parse((events[events.length - 2] ?? '').slice('data: '.length)) as { references?: unknown[]; choices: { finish_reason: string }[] };
     assert.equal(final.choices[0]?.finish_reason, 'stop');

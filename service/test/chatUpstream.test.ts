@@ -29,7 +29,10 @@ function startUpstream(): Promise<Server> {
       }
       const pieces = question.includes('leak') ? ['Safe start, ', 'then forbidden-topic', ' and the rest'] : ['Hello', ' from', ' upstream', '.'];
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const content of pieces) res.write(`data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`);
+      for (const content of pieces)
+        res.write(
+          `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`,
+        );
       res.end('data: [DONE]\n\n');
     });
   });

@@ -23,7 +23,10 @@ describe('key state transitions', () => {
     const created = await http('POST', api('/keys'), { name: 'my key', interfaces: ['svc_llm'] });
     assert.equal(created.status, 201);
     const key = created.json<KeyView>();
-    assert.deepEqual({ name: key.name, type: key.type, enabled: key.enabled, interfaces: key.interfaces }, { name: 'my key', type: 'personal', enabled: true, interfaces: ['svc_llm'] });
+    assert.deepEqual(
+      { name: key.name, type: key.type, enabled: key.enabled, interfaces: key.interfaces },
+      { name: 'my key', type: 'personal', enabled: true, interfaces: ['svc_llm'] },
+    );
     const ask = (): ReturnType<typeof chat> => chat(service().baseUrl, userAsks('hi', { stream: false }), key.key);
     assert.equal((await ask()).status, 200);
 
@@ -41,7 +44,10 @@ describe('key state transitions', () => {
     const deleted = await ask();
     assert.equal(deleted.status, 401);
     assert.equal(deleted.json<{ error: { message: string } }>().error.message, 'apikey不存在');
-    assert.equal((await http('GET', api('/keys'))).json<{ keys: KeyView[] }>().keys.some((k) => k.id === key.id), false);
+    assert.equal(
+      (await http('GET', api('/keys'))).json<{ keys: KeyView[] }>().keys.some((k) => k.id === key.id),
+      false,
+    );
   });
 
   it('a disabled key can be deleted', async () => {
@@ -55,7 +61,11 @@ describe('key state transitions', () => {
     const defaultKey = keys.find((k) => k.type === 'default');
     assert.ok(defaultKey);
     assert.deepEqual(defaultKey.interfaces, ['svc_llm', 'svc_vl']);
-    for (const [method, path] of [['POST', `/keys/${defaultKey.id}/disable`], ['POST', `/keys/${defaultKey.id}/enable`], ['DELETE', `/keys/${defaultKey.id}`]] as const) {
+    for (const [method, path] of [
+      ['POST', `/keys/${defaultKey.id}/disable`],
+      ['POST', `/keys/${defaultKey.id}/enable`],
+      ['DELETE', `/keys/${defaultKey.id}`],
+    ] as const) {
       const reply = await http(method, api(path));
       assert.equal(reply.status, 403, `${method} ${path}`);
       assert.match(reply.json<{ error: { message: string } }>().error.message, /system default key/);
@@ -66,7 +76,11 @@ describe('key state transitions', () => {
 
 describe('a malformed key id in the path', () => {
   it('is refused with 400 and says why, for disable, enable and delete alike', async () => {
-    for (const [method, path] of [['POST', '/keys/%E0%A4%A/disable'], ['POST', '/keys/%E0%A4%A/enable'], ['DELETE', '/keys/%E0%A4%A']] as const) {
+    for (const [method, path] of [
+      ['POST', '/keys/%E0%A4%A/disable'],
+      ['POST', '/keys/%E0%A4%A/enable'],
+      ['DELETE', '/keys/%E0%A4%A'],
+    ] as const) {
       const reply = await http(method, api(path));
       assert.equal(reply.status, 400, `${method} ${path}`);
       assert.match(reply.json<{ error: { message: string } }>().error.message, /not valid percent-encoding/);

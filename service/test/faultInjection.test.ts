@@ -63,7 +63,11 @@ describe('faults', () => {
   });
 
   it('a custom body is sent as given', async () => {
-    await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, status: 403, body: { message: '账户余额不足', error: { message: '账户余额不足' } } });
+    await http('POST', `${service().baseUrl}/_local/faults`, {
+      route: CHAT,
+      status: 403,
+      body: { message: '账户余额不足', error: { message: '账户余额不足' } },
+    });
     const reply = await chat(service().baseUrl, userAsks('hi'));
     assert.equal(reply.status, 403);
     assert.deepEqual(reply.json(), { message: '账户余额不足', error: { message: '账户余额不足' } });
@@ -148,7 +152,10 @@ describe('request log', () => {
     await chat(service().baseUrl, userAsks('hi', { stream: false }));
     await chat(service().altBaseUrl, userAsks('hi', { stream: false }));
     const entries = await waitForLog((e) => e.length === 2 && e.every((x) => x.finishedAt !== null));
-    assert.deepEqual(entries.map((e) => e.port), ['primary', 'alt']);
+    assert.deepEqual(
+      entries.map((e) => e.port),
+      ['primary', 'alt'],
+    );
     assert.equal(entries[0]?.headers['authorization'], '***');
     assert.ok(!JSON.stringify(entries).includes(DEFAULT_KEY));
     assert.equal(entries[0]?.completed, true);

@@ -65,14 +65,32 @@ async function startService(dataDir: string, seedFile: string, label: string): P
   rmSync(readyFile, { force: true });
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'service/src/main.ts', '--port', String(port), '--alt-port', String(altPort), '--data', dataDir, '--seed', seedFile, '--ready-file', readyFile, '--pace', '1'],
+    [
+      '--import',
+      'tsx',
+      'service/src/main.ts',
+      '--port',
+      String(port),
+      '--alt-port',
+      String(altPort),
+      '--data',
+      dataDir,
+      '--seed',
+      seedFile,
+      '--ready-file',
+      readyFile,
+      '--pace',
+      '1',
+    ],
     { cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   started.push(child);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the ${label} service exited before it was ready:\n${output}`);
@@ -125,7 +143,11 @@ function corruptFiles(dir: string): string[] {
 function longText(): string {
   const sentences: string[] = [];
   for (let i = 0; i < 60; i++) {
-    sentences.push(i % 2 ? `第${i}句话用来测试长文本合成在进程被杀死之后能否继续完成。` : `Sentence ${i} checks that a long synthesis survives a killed service and finishes after the restart.`);
+    sentences.push(
+      i % 2
+        ? `第${i}句话用来测试长文本合成在进程被杀死之后能否继续完成。`
+        : `Sentence ${i} checks that a long synthesis survives a killed service and finishes after the restart.`,
+    );
   }
   return sentences.join(' ');
 }
@@ -207,7 +229,10 @@ describe('kill and restart', () => {
     const ackedBases: { id: number; name: string; documents: { title: string; text: string }[] }[] = [];
     const baseWriter = async (worker: number): Promise<void> => {
       for (let i = 0; !killed; i++) {
-        const body = { name: `kb-${worker}-${i}`, documents: [{ title: `doc ${worker}.${i}`, text: `Zebra fact ${worker}.${i}: stripes are unique.\n\n${'filler '.repeat(50)}` }] };
+        const body = {
+          name: `kb-${worker}-${i}`,
+          documents: [{ title: `doc ${worker}.${i}`, text: `Zebra fact ${worker}.${i}: stripes are unique.\n\n${'filler '.repeat(50)}` }],
+        };
         try {
           const reply = await call('POST', `${api}/knowledge-bases`, body);
           if (reply.status === 201) ackedBases.push(reply.json as unknown as (typeof ackedBases)[number]);
@@ -255,7 +280,10 @@ describe('kill and restart', () => {
     // Kill in the middle: once a good share of each kind of write is acknowledged, with more in flight.
     const deadline = Date.now() + 30_000;
     while (!(keyWrites >= 12 && ackedBases.length >= 40 && lastAckedBalance >= 1020)) {
-      assert.ok(Date.now() < deadline, `the load did not get far enough: ${keyWrites} key writes, ${ackedBases.length} bases, balance ${lastAckedBalance}; ${failures.join('; ')}`);
+      assert.ok(
+        Date.now() < deadline,
+        `the load did not get far enough: ${keyWrites} key writes, ${ackedBases.length} bases, balance ${lastAckedBalance}; ${failures.join('; ')}`,
+      );
       await sleep(5);
     }
     const taskBeforeKill = taskId === undefined ? undefined : (await queryTask(baseUrl, taskId)).task_status;
@@ -285,7 +313,10 @@ describe('kill and restart', () => {
       assert.equal(found.enabled, acked.enabled, `key ${acked.name} lost its acknowledged ${acked.enabled ? 'enabled' : 'disabled'} state`);
     }
     for (const id of deletedKeys) assert.ok(!keys.some((k) => k.id === id), `acknowledged deleted key ${id} came back after the restart`);
-    assert.ok(keys.some((k) => k.type === 'default' && k.key === DEFAULT_KEY), 'the state was not replaced by the seed');
+    assert.ok(
+      keys.some((k) => k.type === 'default' && k.key === DEFAULT_KEY),
+      'the state was not replaced by the seed',
+    );
     // The restarted service authenticates with the keys it kept: an enabled key answers, a disabled one is refused.
     const settled = [...liveKeys.values()].filter((k) => !inFlightKeys.has(k.id));
     const sample = [settled.find((k) => k.enabled), settled.find((k) => !k.enabled)];
@@ -310,7 +341,10 @@ describe('kill and restart', () => {
     assert.equal(new Set(bases.map((b) => b.id)).size, bases.length, 'knowledge base ids are unique');
 
     const account = (await call('GET', `${api2}/account`)).json as { balance: number; realNameVerified: boolean };
-    assert.ok(account.balance >= lastAckedBalance && account.balance <= lastSentBalance, `balance ${account.balance} not in [${lastAckedBalance}, ${lastSentBalance}]`);
+    assert.ok(
+      account.balance >= lastAckedBalance && account.balance <= lastSentBalance,
+      `balance ${account.balance} not in [${lastAckedBalance}, ${lastSentBalance}]`,
+    );
     assert.equal(account.realNameVerified, true);
 
     if (taskId !== undefined) {

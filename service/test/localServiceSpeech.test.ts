@@ -59,12 +59,22 @@ describe('speech through the local service', () => {
   });
 
   it('long task per spec 4.6/4.7: POST commit, then GET tts-long-query with the query string until complete, WAV at the sample rate', async () => {
-    const fields = { appkey: 'test-appkey', token: 'test-token', request_id: 'req-commit-1', text: 'First sentence. Second sentence.', format: 'wav', sample_rate: 8000 };
+    const fields = {
+      appkey: 'test-appkey',
+      token: 'test-token',
+      request_id: 'req-commit-1',
+      text: 'First sentence. Second sentence.',
+      format: 'wav',
+      sample_rate: 8000,
+    };
     const committedReply = await http('POST', speech('tts-long-commit'), fields);
     assert.equal(committedReply.status, 200);
     const committed = committedReply.json<TaskReply & { request_id: string }>();
     assert.deepEqual(Object.keys(committed).sort(), ['audio_address', 'code', 'message', 'request_id', 'task_id', 'task_status']);
-    assert.deepEqual({ ...committed, task_id: '' }, { request_id: 'req-commit-1', code: 0, message: 'success', task_id: '', audio_address: '', task_status: 'created' });
+    assert.deepEqual(
+      { ...committed, task_id: '' },
+      { request_id: 'req-commit-1', code: 0, message: 'success', task_id: '', audio_address: '', task_status: 'created' },
+    );
     const query = (requestId: string, appkey = 'test-appkey'): string =>
       `${speech('tts-long-query')}?${new URLSearchParams({ appkey, task_id: committed.task_id, request_id: requestId }).toString()}`;
     const seen: string[] = [];
@@ -79,7 +89,10 @@ describe('speech through the local service', () => {
       seen.push(task.task_status);
     }
     assert.equal(task.task_status, 'complete', task.message);
-    assert.ok(seen.every((status) => ['created', 'running', 'complete'].includes(status)), seen.join(','));
+    assert.ok(
+      seen.every((status) => ['created', 'running', 'complete'].includes(status)),
+      seen.join(','),
+    );
     assert.equal(task.task_id, committed.task_id);
     const audio = await fetch(task.audio_address);
     assert.equal(audio.status, 200);

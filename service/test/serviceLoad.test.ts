@@ -71,7 +71,9 @@ describe('load', () => {
     after(() => first.stop());
     const keys = [];
     for (let i = 0; i < 5; i++) keys.push(await createKey(first.baseUrl, `load-${i}`, ['svc_llm']));
-    const kb = (await http('POST', `${first.baseUrl}/console/api/knowledge-bases`, { name: 'under load', documents: [{ title: 't', text: 'zebra facts' }] })).json<{ id: number }>();
+    const kb = (
+      await http('POST', `${first.baseUrl}/console/api/knowledge-bases`, { name: 'under load', documents: [{ title: 't', text: 'zebra facts' }] })
+    ).json<{ id: number }>();
     // Streams running (and keys being created) while the service stops: each must settle, with a whole stream or
     // an error the client sees at once (the socket closed under it, or the connection refused), never a hang.
     const streams = Array.from({ length: 20 }, () => settleWithin(streamOutcome(first.baseUrl), 10_000));
@@ -81,7 +83,10 @@ describe('load', () => {
     await first.stop();
     const outcomes = await Promise.all(streams);
     assert.ok(!outcomes.includes('hang'), `outcomes: ${outcomes.join(', ')}`);
-    assert.ok(outcomes.every((o) => o === 'complete' || o.startsWith('cut:')), `outcomes: ${outcomes.join(', ')}`);
+    assert.ok(
+      outcomes.every((o) => o === 'complete' || o.startsWith('cut:')),
+      `outcomes: ${outcomes.join(', ')}`,
+    );
     assert.ok(outcomes.filter((o) => o.startsWith('cut:')).length >= 15, `most streams were cut: ${outcomes.join(', ')}`);
     assert.equal(await settleWithin(streamOutcome(first.baseUrl), 5000), 'refused:ECONNREFUSED', 'a request after the stop is refused at once');
     const created = (await Promise.all(lateKeys)).filter((k) => k !== undefined);

@@ -22,7 +22,9 @@ describe('restart', () => {
     try {
       key = await createKey(first.baseUrl, 'survivor', ['svc_llm']);
       await http('PUT', `${first.baseUrl}/console/api/account`, { realNameVerified: true, balance: 42, models: ['svc_llm'] });
-      kbId = (await http('POST', `${first.baseUrl}/console/api/knowledge-bases`, { name: 'kept', documents: [{ title: 'a', text: 'persistent facts about llamas' }] })).json<{ id: number }>().id;
+      kbId = (
+        await http('POST', `${first.baseUrl}/console/api/knowledge-bases`, { name: 'kept', documents: [{ title: 'a', text: 'persistent facts about llamas' }] })
+      ).json<{ id: number }>().id;
     } finally {
       await first.stop();
     }
@@ -63,9 +65,17 @@ describe('--kb-dir', () => {
     for (let start = 0; start < 2; start++) {
       const service = await startTestService({ dataDir, kbDir: folder });
       try {
-        const bases = (await http('GET', `${service.baseUrl}/console/api/knowledge-bases`)).json<{ knowledgeBases: { id: number; name: string; documents: { title: string }[] }[] }>().knowledgeBases;
-        assert.deepEqual(bases.map((b) => [b.name, b.documents.map((d) => d.title)]), [['product-notes', ['warranty']]]);
-        const reply = await chat(service.baseUrl, { ...userAsks('How long is the warranty?', { stream: false }), tools: [{ type: 'retrieval', retrieval: { knowledge_ids: [bases[0]?.id], chat_mode: 2 } }] });
+        const bases = (await http('GET', `${service.baseUrl}/console/api/knowledge-bases`)).json<{
+          knowledgeBases: { id: number; name: string; documents: { title: string }[] }[];
+        }>().knowledgeBases;
+        assert.deepEqual(
+          bases.map((b) => [b.name, b.documents.map((d) => d.title)]),
+          [['product-notes', ['warranty']]],
+        );
+        const reply = await chat(service.baseUrl, {
+          ...userAsks('How long is the warranty?', { stream: false }),
+          tools: [{ type: 'retrieval', retrieval: { knowledge_ids: [bases[0]?.id], chat_mode: 2 } }],
+        });
         assert.match(reply.json<{ choices: { message: { content: string } }[] }>().choices[0]?.message.content ?? '', /two years of repairs/);
       } finally {
         await service.stop();
@@ -85,9 +95,13 @@ describe('corrupt state file', () => {
     writeFileSync(path.join(dataDir, 'state.json'), corruptText);
 
     const readyFile = path.join(root, 'ready.json');
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'src', 'main.ts'), '--data', dataDir, '--seed', seedFile, '--ready-file', readyFile, '--pace', '0'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, '..', 'src', 'main.ts'), '--data', dataDir, '--seed', seedFile, '--ready-file', readyFile, '--pace', '0'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     after(() => {
       if (child.exitCode === null) child.kill('SIGTERM');
     });
@@ -147,7 +161,9 @@ describe('corrupt speech state files', () => {
         assert.equal(setAside.length, 1);
         assert.equal(readFileSync(path.join(dataDir, 'speech', setAside[0] ?? ''), 'utf8'), content);
         assert.equal((await http('GET', `${service.baseUrl}/maas/v2/api/get_speakers`)).json<{ code: number }>().code, 0);
-        const committed = (await http('POST', `${service.baseUrl}/maas/v2/api/tts-long-commit`, { appkey: 'test-appkey', token: 'test-token', text: '还能提交。' })).json<{ code: number; task_status: string }>();
+        const committed = (
+          await http('POST', `${service.baseUrl}/maas/v2/api/tts-long-commit`, { appkey: 'test-appkey', token: 'test-token', text: '还能提交。' })
+        ).json<{ code: number; task_status: string }>();
         assert.deepEqual([committed.code, committed.task_status], [0, 'created']);
         assert.equal((await chat(service.baseUrl, userAsks('hi', { stream: false }))).status, 200);
       } finally {
@@ -181,7 +197,11 @@ describe('knowledge-base ids', () => {
       await second.stop();
     }
     assert.equal(new Set(ids).size, ids.length, `ids reused: ${ids.join(', ')}`);
-    assert.deepEqual(ids, [...ids].sort((x, y) => x - y), `ids not increasing: ${ids.join(', ')}`);
+    assert.deepEqual(
+      ids,
+      [...ids].sort((x, y) => x - y),
+      `ids not increasing: ${ids.join(', ')}`,
+    );
   });
 });
 
@@ -196,7 +216,12 @@ describe('--seed with existing state', () => {
     writeFileSync(seedFile, JSON.stringify({ ...BASE_SEED, defaultKey: 'sk-second-seed' }));
     const again = await capturingStderr(() => startTestService({ dataDir, seed: seedFile, quiet: false }));
     try {
-      assert.match(again.stderr, new RegExp(`notice: --seed ${seedFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ignored: .*state\\.json already holds state, which is kept \\(POST /_local/reset\\?state=seed applies the seed\\)`));
+      assert.match(
+        again.stderr,
+        new RegExp(
+          `notice: --seed ${seedFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ignored: .*state\\.json already holds state, which is kept \\(POST /_local/reset\\?state=seed applies the seed\\)`,
+        ),
+      );
       assert.equal((await chat(again.value.baseUrl, userAsks('hi', { stream: false }), 'sk-first-seed')).status, 200, 'the existing state is kept');
       assert.equal((await chat(again.value.baseUrl, userAsks('hi', { stream: false }), 'sk-second-seed')).status, 401);
     } finally {

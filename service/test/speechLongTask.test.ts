@@ -29,7 +29,9 @@ async function commit(server: SpeechTestServer, fields: Record<string, unknown>)
 }
 
 async function query(server: SpeechTestServer, taskId: string, appkey: string = CREDENTIALS.appkey): Promise<TaskAnswer> {
-  const response = await fetch(`${server.baseUrl}/maas/v2/api/tts-long-query?${new URLSearchParams({ appkey, task_id: taskId, request_id: 'poll' }).toString()}`);
+  const response = await fetch(
+    `${server.baseUrl}/maas/v2/api/tts-long-query?${new URLSearchParams({ appkey, task_id: taskId, request_id: 'poll' }).toString()}`,
+  );
   return (await response.json()) as TaskAnswer;
 }
 
@@ -89,7 +91,10 @@ describe('speech: long-text tasks', () => {
     assert.ok(wav.durationMs > 3000, `${wav.durationMs} ms for three sentences`);
 
     // The same text by real-time synthesis gives the same samples: the queue speaks the whole text.
-    const same = await fetch(`${server.baseUrl}/maas/v2/api/tts`, { method: 'POST', body: JSON.stringify({ ...CREDENTIALS, text, voice: GATED_SPEAKER, sample_rate: 24000 }) });
+    const same = await fetch(`${server.baseUrl}/maas/v2/api/tts`, {
+      method: 'POST',
+      body: JSON.stringify({ ...CREDENTIALS, text, voice: GATED_SPEAKER, sample_rate: 24000 }),
+    });
     assert.deepEqual(parseWav(Buffer.from(await same.arrayBuffer())).samples, wav.samples);
 
     // Another appkey cannot see the task.

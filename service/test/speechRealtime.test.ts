@@ -22,7 +22,11 @@ describe('speech: real-time tts', () => {
   });
 
   const post = async (fields: Fields): Promise<Response> =>
-    fetch(`${server.baseUrl}/maas/v2/api/tts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...CREDENTIALS, ...fields }) });
+    fetch(`${server.baseUrl}/maas/v2/api/tts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...CREDENTIALS, ...fields }),
+    });
   const get = async (fields: Fields): Promise<Response> => {
     const query = new URLSearchParams(Object.entries({ ...CREDENTIALS, ...fields }).map(([key, value]): [string, string] => [key, String(value)]));
     return fetch(`${server.baseUrl}/maas/v2/api/tts?${query.toString()}`);
@@ -135,11 +139,20 @@ describe('speech: real-time tts', () => {
       const response = await post({ text: '第一句话。Second sentence!\n第三句，最后一句？', enable_ts });
       assert.equal(response.status, 200);
       assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
-      const body = (await response.json()) as { code: number; format: string; sample_rate: number; audio: string; timestamps: { text: string; begin_ms: number; end_ms: number }[] };
+      const body = (await response.json()) as {
+        code: number;
+        format: string;
+        sample_rate: number;
+        audio: string;
+        timestamps: { text: string; begin_ms: number; end_ms: number }[];
+      };
       assert.equal(body.code, 0);
       assert.deepEqual([body.format, body.sample_rate], ['wav', 16000]);
       const wav = parseWav(Buffer.from(body.audio, 'base64'));
-      assert.deepEqual(body.timestamps.map((entry) => entry.text), ['第一句话。', 'Second sentence!', '第三句，最后一句？']);
+      assert.deepEqual(
+        body.timestamps.map((entry) => entry.text),
+        ['第一句话。', 'Second sentence!', '第三句，最后一句？'],
+      );
       let previousEnd = 0;
       for (const entry of body.timestamps) {
         assert.equal(entry.begin_ms, previousEnd, 'sentences follow each other');

@@ -88,7 +88,7 @@ describe('speech switch: success code', () => {
 });
 
 describe('speech switch: speaker list shape', () => {
-  it("puts the list under `speakers` by default", async (t) => {
+  it('puts the list under `speakers` by default', async (t) => {
     const body = await jsonOf(await post(await serverFor(t), 'get_speakers', {}));
     assert.deepEqual(speakerIds(body.speakers), ALL_SPEAKERS);
     assert.equal(body.data, undefined);
@@ -130,7 +130,12 @@ describe('speech switch: what enable_ts answers', () => {
     const body = await jsonOf(await post(server, 'tts', { ...fields, enable_ts: true }));
     assert.equal(body.code, 0);
     assert.equal((body.timestamps as unknown[]).length, 2);
-    assert.equal(Buffer.from(body.audio as string, 'base64').subarray(0, 4).toString('latin1'), 'RIFF');
+    assert.equal(
+      Buffer.from(body.audio as string, 'base64')
+        .subarray(0, 4)
+        .toString('latin1'),
+      'RIFF',
+    );
   });
 
   it("reads 'none' from MAAS_LOCAL_TTS_TIMESTAMPS", async (t) => {

@@ -48,9 +48,19 @@ describe('speech: validation errors', () => {
     { name: 'empty text', fields: { ...CREDENTIALS, text: '' }, code: 40000, message: /^text must not be empty/ },
     { name: 'blank text', fields: { ...CREDENTIALS, text: ' \n\t ' }, code: 40000, message: /^text must not be empty/ },
     { name: 'text not a string', fields: { ...CREDENTIALS, text: 42 }, code: 40000, message: /^text must be a string/ },
-    { name: 'text over 1000 characters', fields: { ...CREDENTIALS, text: '长'.repeat(1001) }, code: 41300, message: /^text is too long: 1001 characters, at most 1000/ },
+    {
+      name: 'text over 1000 characters',
+      fields: { ...CREDENTIALS, text: '长'.repeat(1001) },
+      code: 41300,
+      message: /^text is too long: 1001 characters, at most 1000/,
+    },
     { name: 'format ogg', fields: { ...CREDENTIALS, text: 'a', format: 'ogg' }, code: 40000, message: /^format must be one of wav, mp3, got "ogg"/ },
-    { name: 'sample_rate 44100', fields: { ...CREDENTIALS, text: 'a', sample_rate: 44100 }, code: 40000, message: /^sample_rate must be one of 8000, 16000, 24000, got 44100/ },
+    {
+      name: 'sample_rate 44100',
+      fields: { ...CREDENTIALS, text: 'a', sample_rate: 44100 },
+      code: 40000,
+      message: /^sample_rate must be one of 8000, 16000, 24000, got 44100/,
+    },
     { name: 'sample_rate not a number', fields: { ...CREDENTIALS, text: 'a', sample_rate: 'fast' }, code: 40000, message: /^sample_rate must be one of/ },
     { name: 'volumn -1', fields: { ...CREDENTIALS, text: 'a', volumn: -1 }, code: 40000, message: /^volumn must be an integer from 0 to 100, got -1/ },
     { name: 'volumn 101', fields: { ...CREDENTIALS, text: 'a', volumn: 101 }, code: 40000, message: /^volumn must be an integer from 0 to 100/ },
@@ -98,7 +108,11 @@ describe('speech: validation errors', () => {
   });
 
   it('refuses text over 100,000 characters for a long task and accepts 1001', async () => {
-    await expectError(await post('tts-long-commit', { ...CREDENTIALS, text: 'a'.repeat(100_001) }), 41300, /^text is too long: 100001 characters, at most 100000/);
+    await expectError(
+      await post('tts-long-commit', { ...CREDENTIALS, text: 'a'.repeat(100_001) }),
+      41300,
+      /^text is too long: 100001 characters, at most 100000/,
+    );
     const response = await post('tts-long-commit', { ...CREDENTIALS, text: 'a'.repeat(1001), format: 'mp3' });
     const body = (await response.json()) as { code: number; task_status: string };
     assert.deepEqual([body.code, body.task_status], [0, 'created']);
@@ -109,7 +123,11 @@ describe('speech: validation errors', () => {
     await expectError(await get('tts-long-query', { appkey: 'nobody', task_id: 'x' }), 40100, /appkey/);
     await expectError(await get('tts-long-query', { appkey: CREDENTIALS.appkey, token: 'wrong', task_id: 'x' }), 40100, /appkey or token/);
     await expectError(await get('tts-long-query', { appkey: CREDENTIALS.appkey }), 40000, /task_id is missing/);
-    await expectError(await post('tts-long-query', { appkey: CREDENTIALS.appkey, task_id: 'no-such-task' }), 40400, /task_id "no-such-task" is not a known task/);
+    await expectError(
+      await post('tts-long-query', { appkey: CREDENTIALS.appkey, task_id: 'no-such-task' }),
+      40400,
+      /task_id "no-such-task" is not a known task/,
+    );
   });
 
   it('answers other methods with 405 and unknown speech paths are left to the server (404)', async () => {
@@ -130,7 +148,8 @@ describe('speech: error switches', () => {
       await server.close();
       data.remove();
     });
-    const post = (route: string, fields: Fields): Promise<Response> => fetch(`${server.baseUrl}/maas/v2/api/${route}`, { method: 'POST', body: JSON.stringify(fields) });
+    const post = (route: string, fields: Fields): Promise<Response> =>
+      fetch(`${server.baseUrl}/maas/v2/api/${route}`, { method: 'POST', body: JSON.stringify(fields) });
     await expectError(await post('tts', { ...CREDENTIALS, text: '一二三四五六七八九十一' }), 41300, /at most 10/, 400);
     await expectError(await post('get_speakers', {}), 40100, /appkey/, 400);
     const speakers = await post('get_speakers', { ...CREDENTIALS });

@@ -32,7 +32,9 @@ export function jpegImage(width: number, height: number, main: Rgb, stripe: Rgb)
 
 export function gif(width: number, height: number, main: Rgb, stripe: Rgb): Buffer {
   const buffer = Buffer.alloc(width * height + 1024);
-  const writer = new GifWriter(buffer, width, height, { palette: [(main[0] << 16) | (main[1] << 8) | main[2], (stripe[0] << 16) | (stripe[1] << 8) | stripe[2]] });
+  const writer = new GifWriter(buffer, width, height, {
+    palette: [(main[0] << 16) | (main[1] << 8) | main[2], (stripe[0] << 16) | (stripe[1] << 8) | stripe[2]],
+  });
   const indexed = Array.from({ length: width * height }, (_, i) => (Math.floor(i / width) < height / 5 ? 1 : 0));
   writer.addFrame(0, 0, width, height, indexed);
   return buffer.subarray(0, writer.end());

@@ -116,7 +116,13 @@ export class MaasClient {
    * It goes through the same dispatcher (proxy, timeouts) and log (credentials masked) as every other request.
    */
   async probe(url: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<number> {
-    const response = await this.transport.send({ method: 'GET', baseUrl: new URL(url).origin, path: url, signal: options.signal, headersTimeoutMs: options.timeoutMs ?? 10_000 });
+    const response = await this.transport.send({
+      method: 'GET',
+      baseUrl: new URL(url).origin,
+      path: url,
+      signal: options.signal,
+      headersTimeoutMs: options.timeoutMs ?? 10_000,
+    });
     // The page itself is not wanted: dump() reads a little of it (keeping the connection) or closes it.
     await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
     response.done();

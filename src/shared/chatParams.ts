@@ -31,10 +31,50 @@ export interface ChatParamSpec extends ChatParamBounds {
 }
 
 export const chatParamSpecs: Readonly<Record<ChatParamName, ChatParamSpec>> = {
-  temperature: { wireName: 'temperature', min: 0.01, max: 1, minExclusive: false, maxExclusive: false, integer: false, step: 0.01, decimals: 2, defaults: { language: 0.8, vision: 1 } },
-  topP: { wireName: 'top_p', min: 0, max: 1, minExclusive: true, maxExclusive: true, integer: false, step: 0.1, decimals: 1, defaults: { language: 0.9, vision: 0.9 } },
-  maxTokens: { wireName: 'max_tokens', min: 1, max: 8192, minExclusive: false, maxExclusive: false, integer: true, step: 1, decimals: 0, defaults: { language: 3000 } },
-  repetitionPenalty: { wireName: 'repetition_penalty', min: 1, max: 2, minExclusive: true, maxExclusive: true, integer: false, step: 0.1, decimals: 1, defaults: { vision: 1 } },
+  temperature: {
+    wireName: 'temperature',
+    min: 0.01,
+    max: 1,
+    minExclusive: false,
+    maxExclusive: false,
+    integer: false,
+    step: 0.01,
+    decimals: 2,
+    defaults: { language: 0.8, vision: 1 },
+  },
+  topP: {
+    wireName: 'top_p',
+    min: 0,
+    max: 1,
+    minExclusive: true,
+    maxExclusive: true,
+    integer: false,
+    step: 0.1,
+    decimals: 1,
+    defaults: { language: 0.9, vision: 0.9 },
+  },
+  maxTokens: {
+    wireName: 'max_tokens',
+    min: 1,
+    max: 8192,
+    minExclusive: false,
+    maxExclusive: false,
+    integer: true,
+    step: 1,
+    decimals: 0,
+    defaults: { language: 3000 },
+  },
+  repetitionPenalty: {
+    wireName: 'repetition_penalty',
+    min: 1,
+    max: 2,
+    minExclusive: true,
+    maxExclusive: true,
+    integer: false,
+    step: 0.1,
+    decimals: 1,
+    defaults: { vision: 1 },
+  },
 };
 
 /** A parameter as one model takes it: its bounds, step, wire name and that model's default. */
@@ -73,7 +113,10 @@ export function paramProblem(bounds: ChatParamBounds, value: number): ParamProbl
 }
 
 /** A value as typed into a field: blank or not a number is `notANumber`. */
-export function parseParamInput(raw: string, bounds: ChatParamBounds): { readonly ok: true; readonly value: number } | { readonly ok: false; readonly reason: ParamProblem } {
+export function parseParamInput(
+  raw: string,
+  bounds: ChatParamBounds,
+): { readonly ok: true; readonly value: number } | { readonly ok: false; readonly reason: ParamProblem } {
   const trimmed = raw.trim();
   const value = trimmed === '' ? Number.NaN : Number(trimmed);
   const problem = paramProblem(bounds, value);

@@ -171,9 +171,24 @@ export type HostToWebview =
   /** Put the cursor in the question box (after Add Selection to Chat, say). */
   | { readonly type: 'focusInput' }
   /** Read-aloud: a playback begins (or, with `resumeAt`, resumes in a reloaded page from that sentence); its segments follow in order. */
-  | { readonly type: 'speechStart'; readonly playbackId: string; readonly title: string; readonly sentences: number; readonly format: SpeechFormat; readonly resumeAt?: number }
+  | {
+      readonly type: 'speechStart';
+      readonly playbackId: string;
+      readonly title: string;
+      readonly sentences: number;
+      readonly format: SpeechFormat;
+      readonly resumeAt?: number;
+    }
   /** One synthesised sentence; `last` on the final one. */
-  | { readonly type: 'speechSegment'; readonly playbackId: string; readonly index: number; readonly text: string; readonly format: SpeechFormat; readonly audioBase64: string; readonly last?: boolean }
+  | {
+      readonly type: 'speechSegment';
+      readonly playbackId: string;
+      readonly index: number;
+      readonly text: string;
+      readonly format: SpeechFormat;
+      readonly audioBase64: string;
+      readonly last?: boolean;
+    }
   /** The host stopped the playback (Stop from the editor, a new playback). */
   | { readonly type: 'speechStop'; readonly playbackId: string };
 

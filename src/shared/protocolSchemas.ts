@@ -67,16 +67,37 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
 
 // Every intent of protocol.ts has a schema and every schema an intent: a missing one is a build error here.
 const intentTypes: Record<WebviewToHost['type'], true> & Record<z.output<typeof webviewToHostSchema>['type'], true> = {
-  ready: true, send: true, stop: true, regenerate: true, retry: true, edit: true, newConversation: true, selectConversation: true,
-  renameConversation: true, deleteConversation: true, exportConversation: true, setModel: true, setParams: true, setPersona: true,
-  removeContext: true, addCurrentFile: true, dismissNotice: true, copyText: true, insertCode: true, openCode: true, openLink: true,
-  runCommand: true, readAloud: true, saveAudio: true, speechEnded: true, speechError: true, speechProgress: true,
+  ready: true,
+  send: true,
+  stop: true,
+  regenerate: true,
+  retry: true,
+  edit: true,
+  newConversation: true,
+  selectConversation: true,
+  renameConversation: true,
+  deleteConversation: true,
+  exportConversation: true,
+  setModel: true,
+  setParams: true,
+  setPersona: true,
+  removeContext: true,
+  addCurrentFile: true,
+  dismissNotice: true,
+  copyText: true,
+  insertCode: true,
+  openCode: true,
+  openLink: true,
+  runCommand: true,
+  readAloud: true,
+  saveAudio: true,
+  speechEnded: true,
+  speechError: true,
+  speechProgress: true,
 };
 export const intentTypeNames = Object.keys(intentTypes) as WebviewToHost['type'][];
 
-export type ParsedWebviewMessage =
-  | { readonly ok: true; readonly message: WebviewToHost }
-  | { readonly ok: false; readonly error: string };
+export type ParsedWebviewMessage = { readonly ok: true; readonly message: WebviewToHost } | { readonly ok: false; readonly error: string };
 
 export function parseWebviewMessage(raw: unknown): ParsedWebviewMessage {
   const result = webviewToHostSchema.safeParse(raw);

@@ -3,7 +3,10 @@
 import * as vscode from 'vscode';
 
 export interface Prompter {
-  showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions & { canPickMany: true }): Promise<readonly T[] | undefined>;
+  showQuickPick<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: vscode.QuickPickOptions & { canPickMany: true },
+  ): Promise<readonly T[] | undefined>;
   showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options?: vscode.QuickPickOptions): Promise<T | undefined>;
   showInputBox(options: vscode.InputBoxOptions): Promise<string | undefined>;
   showInformationMessage(message: string, ...actions: string[]): Promise<string | undefined>;
@@ -33,7 +36,10 @@ export class PrompterSlot implements Prompter {
     this.current = prompter ?? windowPrompter;
   }
 
-  showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions & { canPickMany: true }): Promise<readonly T[] | undefined>;
+  showQuickPick<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: vscode.QuickPickOptions & { canPickMany: true },
+  ): Promise<readonly T[] | undefined>;
   showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options?: vscode.QuickPickOptions): Promise<T | undefined>;
   showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options?: vscode.QuickPickOptions): Promise<T | readonly T[] | undefined> {
     return this.current.showQuickPick(items, options);

@@ -12,7 +12,8 @@ export class StatusBar implements vscode.Disposable {
   constructor(
     private readonly keys: ApiKeyStore,
     private readonly settings: SettingsReader,
-    private readonly chat: { readonly activeModel: string | undefined; readonly onDidChangeActiveModel: (listener: (model: string) => void) => vscode.Disposable } | undefined,
+    private readonly chat:
+      { readonly activeModel: string | undefined; readonly onDidChangeActiveModel: (listener: (model: string) => void) => vscode.Disposable } | undefined,
   ) {
     this.item.name = vscode.l10n.t('MaaS Assistant');
     this.subscriptions = [

@@ -3,5 +3,5 @@ import * as vscode from 'vscode';
 
 export function workspaceLabel(uri: vscode.Uri): string {
   const relative = vscode.workspace.asRelativePath(uri, false);
-  return relative === '' ? uri.path.split('/').pop() ?? uri.toString() : relative;
+  return relative === '' ? (uri.path.split('/').pop() ?? uri.toString()) : relative;
 }

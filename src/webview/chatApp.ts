@@ -136,6 +136,14 @@ export class ChatApp {
     if (this.mounted) return;
     this.mounted = true;
     const transcriptWrap = h('div', { className: 'transcript-wrap' }, this.transcript.element, this.transcript.jumpButton);
-    this.root.replaceChildren(this.header.element, this.conversations.element, this.settings.element, transcriptWrap, this.player.element, this.composer.element, this.transcript.liveRegion);
+    this.root.replaceChildren(
+      this.header.element,
+      this.conversations.element,
+      this.settings.element,
+      transcriptWrap,
+      this.player.element,
+      this.composer.element,
+      this.transcript.liveRegion,
+    );
   }
 }

@@ -41,7 +41,9 @@ export function citationTitle(number: number, references: readonly Reference[], 
   const reference = references.find((r) => r.index === number);
   const label = formatString(strings.sourceNumber, number);
   if (reference === undefined) return label;
-  const parts = [reference.title, reference.text === undefined ? undefined : reference.text.slice(0, 300)].filter((p): p is string => p !== undefined && p !== '');
+  const parts = [reference.title, reference.text === undefined ? undefined : reference.text.slice(0, 300)].filter(
+    (p): p is string => p !== undefined && p !== '',
+  );
   return parts.length === 0 ? label : `${label}: ${parts.join(' — ')}`;
 }
 

@@ -53,7 +53,11 @@ export class Composer {
         void this.addFiles(files);
       }
     });
-    this.fileInput = h('input', { className: 'visually-hidden', testId: 'image-input', attrs: { type: 'file', accept: acceptedImageTypes, multiple: '', tabindex: '-1' } });
+    this.fileInput = h('input', {
+      className: 'visually-hidden',
+      testId: 'image-input',
+      attrs: { type: 'file', accept: acceptedImageTypes, multiple: '', tabindex: '-1' },
+    });
     this.fileInput.addEventListener('change', () => {
       void this.addFiles(Array.from(this.fileInput.files ?? []));
       this.fileInput.value = '';
@@ -62,7 +66,15 @@ export class Composer {
     this.addFileButton = button('', () => context.post({ type: 'addCurrentFile' }), { className: 'secondary', testId: 'add-current-file' });
     this.sendButton = button('', () => this.send(), { testId: 'send' });
     this.stopButton = button('', () => this.stop(), { className: 'stop', testId: 'stop' });
-    const buttons = h('div', { className: 'composer-buttons' }, this.attachButton, this.addFileButton, h('span', { className: 'spacer' }), this.stopButton, this.sendButton);
+    const buttons = h(
+      'div',
+      { className: 'composer-buttons' },
+      this.attachButton,
+      this.addFileButton,
+      h('span', { className: 'spacer' }),
+      this.stopButton,
+      this.sendButton,
+    );
     this.element = h('footer', { className: 'composer' }, this.chips, this.attachmentList, this.message, this.input, this.fileInput, buttons);
     this.element.addEventListener('dragover', (event) => {
       if (event.dataTransfer?.types.includes('Files') === true) event.preventDefault();
@@ -79,7 +91,8 @@ export class Composer {
     const previous = this.snapshot;
     this.snapshot = snapshot;
     // Streaming deltas leave strings and context untouched: skip the DOM work (it would run every frame).
-    if (previous !== null && previous.strings === snapshot.strings && previous.pendingContext === snapshot.pendingContext && this.liveTurnId === liveTurnId) return;
+    if (previous !== null && previous.strings === snapshot.strings && previous.pendingContext === snapshot.pendingContext && this.liveTurnId === liveTurnId)
+      return;
     this.liveTurnId = liveTurnId;
     const s = snapshot.strings;
     this.input.placeholder = s.inputPlaceholder;
@@ -97,7 +110,10 @@ export class Composer {
           'span',
           { className: `chip chip-${chip.kind}`, testId: 'context-chip', attrs: { title: chip.label } },
           h('span', { text: chip.label }),
-          button('×', () => this.context.post({ type: 'removeContext', contextId: chip.id }), { className: 'chip-remove', attrs: { 'aria-label': `${s.removeContext}: ${chip.label}` } }),
+          button('×', () => this.context.post({ type: 'removeContext', contextId: chip.id }), {
+            className: 'chip-remove',
+            attrs: { 'aria-label': `${s.removeContext}: ${chip.label}` },
+          }),
         ),
       ),
     );
@@ -180,7 +196,10 @@ export class Composer {
           'span',
           { className: 'attachment', testId: 'attachment' },
           h('img', { className: 'thumbnail', attrs: { src: attachment.previewUrl, alt: attachment.image.name } }),
-          button('×', () => this.removeAttachment(index), { className: 'chip-remove', attrs: { 'aria-label': `${s.removeAttachment}: ${attachment.image.name}` } }),
+          button('×', () => this.removeAttachment(index), {
+            className: 'chip-remove',
+            attrs: { 'aria-label': `${s.removeAttachment}: ${attachment.image.name}` },
+          }),
         ),
       ),
     );

@@ -15,7 +15,11 @@ export class ConversationList {
   private conversations: readonly ConversationSummaryView[] = [];
   private activeId = '';
 
-  constructor(private readonly context: ViewContext, open: boolean, onToggle: (open: boolean) => void) {
+  constructor(
+    private readonly context: ViewContext,
+    open: boolean,
+    onToggle: (open: boolean) => void,
+  ) {
     this.newButton = button('', () => context.post({ type: 'newConversation' }), { testId: 'new-conversation', className: 'secondary' });
     this.element = h('details', { className: 'conversations' }, this.summary, this.newButton, this.list);
     this.element.open = open;
@@ -60,22 +64,33 @@ export class ConversationList {
           this.rerender();
         }
       });
-      item.append(input, button(s.editSave, save, { className: 'secondary' }), button(s.cancel, () => ((this.renaming = undefined), this.rerender()), { className: 'secondary' }));
+      item.append(
+        input,
+        button(s.editSave, save, { className: 'secondary' }),
+        button(s.cancel, () => ((this.renaming = undefined), this.rerender()), { className: 'secondary' }),
+      );
       queueMicrotask(() => input.focus());
       return item;
     }
     if (this.confirming === conversation.id) {
       item.append(
         h('span', { className: 'confirm-text', text: formatString(s.confirmDelete, conversation.title) }),
-        button(s.delete, () => {
-          this.confirming = undefined;
-          this.context.post({ type: 'deleteConversation', conversationId: conversation.id });
-        }, { className: 'danger', testId: 'confirm-delete' }),
+        button(
+          s.delete,
+          () => {
+            this.confirming = undefined;
+            this.context.post({ type: 'deleteConversation', conversationId: conversation.id });
+          },
+          { className: 'danger', testId: 'confirm-delete' },
+        ),
         button(s.cancel, () => ((this.confirming = undefined), this.rerender()), { className: 'secondary' }),
       );
       return item;
     }
-    const select = button('', () => this.context.post({ type: 'selectConversation', conversationId: conversation.id }), { className: 'conversation-select', testId: 'conversation-select' });
+    const select = button('', () => this.context.post({ type: 'selectConversation', conversationId: conversation.id }), {
+      className: 'conversation-select',
+      testId: 'conversation-select',
+    });
     if (active) select.setAttribute('aria-current', 'true');
     select.append(
       h('span', { className: 'conversation-title', text: conversation.title }),
@@ -85,7 +100,10 @@ export class ConversationList {
       'span',
       { className: 'conversation-actions' },
       button(s.rename, () => ((this.renaming = conversation.id), this.rerender()), { className: 'icon-button', testId: 'rename-conversation' }),
-      button(s.export, () => this.context.post({ type: 'exportConversation', conversationId: conversation.id }), { className: 'icon-button', testId: 'export-conversation' }),
+      button(s.export, () => this.context.post({ type: 'exportConversation', conversationId: conversation.id }), {
+        className: 'icon-button',
+        testId: 'export-conversation',
+      }),
       button(s.delete, () => ((this.confirming = conversation.id), this.rerender()), { className: 'icon-button', testId: 'delete-conversation' }),
     );
     item.append(select, actions);

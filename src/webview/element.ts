@@ -6,7 +6,11 @@ export interface ElementOptions {
   readonly attrs?: Readonly<Record<string, string>>;
 }
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, options: ElementOptions = {}, ...children: readonly (Node | string)[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  options: ElementOptions = {},
+  ...children: readonly (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (options.className !== undefined) node.className = options.className;
   if (options.testId !== undefined) node.dataset.testid = options.testId;

@@ -18,7 +18,10 @@ export class HeaderView {
     const s = snapshot.strings;
     this.banner.hidden = snapshot.apiKeyState !== 'missing';
     if (!this.banner.hidden && this.banner.childElementCount === 0) {
-      this.banner.append(h('span', { className: 'banner-text' }), button('', () => this.context.post({ type: 'runCommand', command: 'setApiKey' }), { testId: 'set-api-key' }));
+      this.banner.append(
+        h('span', { className: 'banner-text' }),
+        button('', () => this.context.post({ type: 'runCommand', command: 'setApiKey' }), { testId: 'set-api-key' }),
+      );
     }
     const [text, action] = Array.from(this.banner.children);
     if (text !== undefined) text.textContent = s.apiKeyMissing;
@@ -38,7 +41,10 @@ export class HeaderView {
           'div',
           { className: `notice notice-${notice.level}`, testId: 'notice', attrs: { role: notice.level === 'error' ? 'alert' : 'status' } },
           h('span', { className: 'notice-text', text: notice.text }),
-          button('×', () => this.context.post({ type: 'dismissNotice', noticeId: notice.id }), { className: 'chip-remove', attrs: { 'aria-label': closeLabel } }),
+          button('×', () => this.context.post({ type: 'dismissNotice', noticeId: notice.id }), {
+            className: 'chip-remove',
+            attrs: { 'aria-label': closeLabel },
+          }),
         ),
       ),
     );

@@ -7,7 +7,14 @@ export type ImageReadError = 'unsupported' | 'unreadable' | 'tooLarge';
 export type ImageRead = { readonly ok: true; readonly image: ImageUpload } | { readonly ok: false; readonly error: ImageReadError };
 
 const mimes: readonly ImageMime[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp'];
-const byExtension: Readonly<Record<string, ImageMime>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp' };
+const byExtension: Readonly<Record<string, ImageMime>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+};
 const thumbnailSize = 256;
 /** The schema's limit on a thumbnail data URL is 100,000 characters; stay well below it. */
 const thumbnailMaxChars = 90_000;
@@ -57,7 +64,12 @@ function thumbnailOf(bitmap: ImageBitmap): string {
 }
 
 /** Steps the size (and for JPEG the quality) down until the encoded image fits under `maxBytes`. */
-async function downscale(bitmap: ImageBitmap, mime: ImageMime, size: number, maxBytes: number): Promise<{ blob: Blob; width: number; height: number } | undefined> {
+async function downscale(
+  bitmap: ImageBitmap,
+  mime: ImageMime,
+  size: number,
+  maxBytes: number,
+): Promise<{ blob: Blob; width: number; height: number } | undefined> {
   const target: 'image/png' | 'image/jpeg' = mime === 'image/png' ? 'image/png' : 'image/jpeg';
   let scale = Math.min(1, Math.sqrt(maxBytes / size));
   for (let step = 0; step < maxSteps; step += 1) {
@@ -65,7 +77,13 @@ async function downscale(bitmap: ImageBitmap, mime: ImageMime, size: number, max
     const height = Math.max(1, Math.round(bitmap.height * scale));
     const canvas = draw(bitmap, width, height, target === 'image/jpeg');
     // A PNG that will not shrink enough by size alone (photos) gets one JPEG try at each size.
-    const candidates: ['image/png' | 'image/jpeg', number][] = target === 'image/png' ? [['image/png', 1], ['image/jpeg', 0.85]] : [['image/jpeg', 0.85]];
+    const candidates: ['image/png' | 'image/jpeg', number][] =
+      target === 'image/png'
+        ? [
+            ['image/png', 1],
+            ['image/jpeg', 0.85],
+          ]
+        : [['image/jpeg', 0.85]];
     for (const [type, quality] of candidates) {
       const blob = await encode(type === 'image/jpeg' && target === 'image/png' ? draw(bitmap, width, height, true) : canvas, type, quality);
       if (blob !== null && blob.size <= maxBytes) return { blob, width, height };

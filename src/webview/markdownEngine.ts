@@ -28,12 +28,40 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 
 // A curated set instead of highlight.js's 190 languages keeps the webview bundle small.
-const languages = { bash, c, cpp, csharp, css, diff, go, ini, java, javascript, json, kotlin, markdown, php, plaintext, python, ruby, rust, shell, sql, swift, typescript, xml, yaml };
+const languages = {
+  bash,
+  c,
+  cpp,
+  csharp,
+  css,
+  diff,
+  go,
+  ini,
+  java,
+  javascript,
+  json,
+  kotlin,
+  markdown,
+  php,
+  plaintext,
+  python,
+  ruby,
+  rust,
+  shell,
+  sql,
+  swift,
+  typescript,
+  xml,
+  yaml,
+};
 for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language);
 
 /** Every name a fence may use (`ts`, `py`, `sh`, `yml`…, highlight.js's aliases) -> the registered language. */
 const canonicalNames = new Map<string, string>(
-  Object.keys(languages).flatMap((name) => [[name, name] as const, ...(hljs.getLanguage(name)?.aliases ?? []).map((alias) => [alias.toLowerCase(), name] as const)]),
+  Object.keys(languages).flatMap((name) => [
+    [name, name] as const,
+    ...(hljs.getLanguage(name)?.aliases ?? []).map((alias) => [alias.toLowerCase(), name] as const),
+  ]),
 );
 
 /** The language a fence's info string names, as a registered language when it is one (`ts` -> `typescript`). */

@@ -6,7 +6,35 @@ import { isSafeHref } from './markdownEngine';
 
 const purify = DOMPurify(window);
 
-const allowedTags = ['a', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'li', 'ol', 'p', 'pre', 's', 'span', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul'];
+const allowedTags = [
+  'a',
+  'blockquote',
+  'br',
+  'code',
+  'del',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'span',
+  'strong',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+];
 const allowedClass = /^(hljs(-[\w-]+)?|language-[\w+#.-]{1,40}|md-image-link|align-(left|center|right)|[\w-]+_)$/;
 const alignment = /^text-align:\s*(left|center|right);?$/;
 
@@ -16,7 +44,10 @@ purify.addHook('uponSanitizeAttribute', (node, data) => {
     if (match !== null) node.classList.add(`align-${match[1] ?? 'left'}`);
     data.keepAttr = false;
   } else if (data.attrName === 'class') {
-    data.attrValue = data.attrValue.split(/\s+/).filter((name) => allowedClass.test(name)).join(' ');
+    data.attrValue = data.attrValue
+      .split(/\s+/)
+      .filter((name) => allowedClass.test(name))
+      .join(' ');
   }
 });
 

@@ -29,7 +29,11 @@ export class SettingsPanel {
     this.personaLabel.htmlFor = 'persona';
     this.picker.addEventListener('change', () => context.post({ type: 'setModel', model: this.picker.value }));
     this.persona.addEventListener('change', () => context.post({ type: 'setPersona', persona: this.persona.value.slice(0, 20_000) }));
-    this.toggle = button('', () => this.setOpen(this.panel.hidden), { className: 'secondary', testId: 'params-toggle', attrs: { 'aria-controls': 'params-panel', 'aria-expanded': 'false' } });
+    this.toggle = button('', () => this.setOpen(this.panel.hidden), {
+      className: 'secondary',
+      testId: 'params-toggle',
+      attrs: { 'aria-controls': 'params-panel', 'aria-expanded': 'false' },
+    });
     this.panel = h('div', { className: 'params-panel', attrs: { id: 'params-panel' } }, this.personaLabel, this.persona, this.params);
     this.panel.hidden = true;
     const row = h('div', { className: 'settings-row' }, this.pickerLabel, this.picker, this.toggle);
@@ -48,7 +52,8 @@ export class SettingsPanel {
     this.personaLabel.textContent = s.persona;
     this.toggle.textContent = s.parameters;
     const options = snapshot.models.map((model) => h('option', { text: model.code, attrs: { value: model.code } }));
-    if (!snapshot.models.some((model) => model.code === snapshot.active.model)) options.push(h('option', { text: snapshot.active.model, attrs: { value: snapshot.active.model } }));
+    if (!snapshot.models.some((model) => model.code === snapshot.active.model))
+      options.push(h('option', { text: snapshot.active.model, attrs: { value: snapshot.active.model } }));
     this.picker.replaceChildren(...options);
     this.picker.value = snapshot.active.model;
     this.persona.placeholder = snapshot.settings.defaultPersona === '' ? '' : formatString(s.personaPlaceholder, snapshot.settings.defaultPersona);
@@ -79,7 +84,10 @@ export class SettingsPanel {
 
   private field(name: ChatParamName, range: ParamRangeView, value: number, s: WebviewStrings): HTMLElement {
     const id = `param-${name}`;
-    const input = h('input', { testId: id, attrs: { id, type: 'number', inputmode: range.integer ? 'numeric' : 'decimal', step: String(range.step), min: String(range.min), max: String(range.max) } });
+    const input = h('input', {
+      testId: id,
+      attrs: { id, type: 'number', inputmode: range.integer ? 'numeric' : 'decimal', step: String(range.step), min: String(range.min), max: String(range.max) },
+    });
     input.value = String(value);
     const message = h('div', { className: 'field-error', attrs: { id: `${id}-error`, role: 'alert' } });
     message.hidden = true;
@@ -89,13 +97,21 @@ export class SettingsPanel {
       input.setAttribute('aria-invalid', String(!check.ok));
       message.hidden = check.ok;
       if (!check.ok) {
-        message.textContent = check.reason === 'notAnInteger' ? formatString(s.parameterMustBeInteger, s[name]) : formatString(s.invalidParameter, s[name], rangeText(range));
+        message.textContent =
+          check.reason === 'notAnInteger' ? formatString(s.parameterMustBeInteger, s[name]) : formatString(s.invalidParameter, s[name], rangeText(range));
         return;
       }
       message.textContent = '';
       this.context.post({ type: 'setParams', params: { ...this.currentParams(), [name]: check.value } });
     });
-    return h('div', { className: 'param' }, h('label', { className: 'field-label', text: s[name], attrs: { for: id } }), input, h('span', { className: 'param-range', text: rangeText(range) }), message);
+    return h(
+      'div',
+      { className: 'param' },
+      h('label', { className: 'field-label', text: s[name], attrs: { for: id } }),
+      input,
+      h('span', { className: 'param-range', text: rangeText(range) }),
+      message,
+    );
   }
 
   /**

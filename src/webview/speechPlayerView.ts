@@ -74,7 +74,17 @@ export class SpeechPlayerView {
     this.audio.addEventListener('play', () => this.renderToggle());
     this.audio.addEventListener('pause', () => this.renderToggle());
     this.audio.addEventListener('error', () => this.fail(this.audio.error?.message ?? ''));
-    const controls = h('div', { className: 'player-controls' }, this.previous, this.toggle, this.nextButton, this.stopButton, this.position, this.speed, this.save);
+    const controls = h(
+      'div',
+      { className: 'player-controls' },
+      this.previous,
+      this.toggle,
+      this.nextButton,
+      this.stopButton,
+      this.position,
+      this.speed,
+      this.save,
+    );
     this.element.append(this.title, this.blocked, h('div', { className: 'player-strip' }, this.sentence), controls, this.audio);
     this.element.hidden = true;
   }

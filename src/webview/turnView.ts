@@ -39,10 +39,15 @@ export class TurnView {
     this.reasoning = h('details', { className: 'reasoning', testId: 'reasoning' }, this.reasoningSummary, reasoningBody);
     this.reasoningView = new MarkdownView(reasoningBody, context.md, () => context.strings());
     const answer = h('div', { className: 'answer markdown', testId: 'answer' });
-    this.answerView = new MarkdownView(answer, context.md, () => context.strings(), (fragment) => {
-      const knowledge = this.turn?.knowledge;
-      if (knowledge !== undefined) decorateCitations(fragment, knowledge.references, context.strings());
-    });
+    this.answerView = new MarkdownView(
+      answer,
+      context.md,
+      () => context.strings(),
+      (fragment) => {
+        const knowledge = this.turn?.knowledge;
+        if (knowledge !== undefined) decorateCitations(fragment, knowledge.references, context.strings());
+      },
+    );
     answer.addEventListener('click', (event) => {
       const chip = event.target instanceof Element ? event.target.closest<HTMLElement>('.citation-chip') : null;
       if (chip !== null) this.showSource(Number(chip.dataset.citation));
@@ -79,7 +84,18 @@ export class TurnView {
     this.renderKnowledge(turn, s);
     this.renderMeta(turn, s);
     // Rebuilt only when something it shows changed, so a focused button survives streaming and snapshots.
-    const afterKey = JSON.stringify([turn.status, turn.finishReason, turn.usage, turn.error, turn.retry, isLast, turn.answer === '', s.copy, s.retry, s.readAloud]);
+    const afterKey = JSON.stringify([
+      turn.status,
+      turn.finishReason,
+      turn.usage,
+      turn.error,
+      turn.retry,
+      isLast,
+      turn.answer === '',
+      s.copy,
+      s.retry,
+      s.readAloud,
+    ]);
     if (afterKey !== this.afterKey) {
       this.afterKey = afterKey;
       this.renderAfter(turn, s);
@@ -95,7 +111,8 @@ export class TurnView {
     const images = h('div', { className: 'turn-images' });
     for (const image of turn.images) {
       const url = thumbnailUrl(image.thumbnail);
-      if (url !== undefined) images.append(h('img', { className: 'thumbnail', attrs: { src: url, alt: image.name, width: String(Math.min(96, image.width)) } }));
+      if (url !== undefined)
+        images.append(h('img', { className: 'thumbnail', attrs: { src: url, alt: image.name, width: String(Math.min(96, image.width)) } }));
       // No thumbnail (an image sent by its https address): its name, with the address on hover; nothing is loaded.
       else images.append(h('span', { className: 'chip chip-image', testId: 'image-chip', text: image.name, attrs: { title: image.url ?? image.name } }));
     }
@@ -130,21 +147,41 @@ export class TurnView {
         save();
       }
     });
-    const actions = h('div', { className: 'edit-actions' }, button(s.editSave, save, { testId: 'edit-save' }), button(s.editCancel, finish, { className: 'secondary', testId: 'edit-cancel' }));
+    const actions = h(
+      'div',
+      { className: 'edit-actions' },
+      button(s.editSave, save, { testId: 'edit-save' }),
+      button(s.editCancel, finish, { className: 'secondary', testId: 'edit-cancel' }),
+    );
     this.questionSlot.replaceChildren(h('div', { className: 'speaker', text: s.you }), input, actions);
     input.focus();
   }
 
   private renderMeta(turn: Turn, s: WebviewStrings): void {
     const noHits = this.noHits(turn);
-    const key = JSON.stringify([turn.model, turn.status === 'pending' && turn.retry === undefined, s.assistant, s.thinking, turn.knowledge?.mode, turn.knowledge?.bases, noHits]);
+    const key = JSON.stringify([
+      turn.model,
+      turn.status === 'pending' && turn.retry === undefined,
+      s.assistant,
+      s.thinking,
+      turn.knowledge?.mode,
+      turn.knowledge?.bases,
+      noHits,
+    ]);
     if (key === this.metaKey) return;
     this.metaKey = key;
     const nodes: Node[] = [h('span', { className: 'speaker', text: s.assistant }), h('span', { className: 'model', text: turn.model })];
     const knowledge = turn.knowledge;
     if (knowledge !== undefined) {
       const mode = knowledge.mode === 'strict' ? s.knowledgeStrict : s.knowledgeDivergent;
-      nodes.push(h('span', { className: `badge knowledge-${knowledge.mode}`, testId: 'knowledge-badge', text: mode, attrs: { title: knowledge.bases.map((b) => b.name).join(', ') } }));
+      nodes.push(
+        h('span', {
+          className: `badge knowledge-${knowledge.mode}`,
+          testId: 'knowledge-badge',
+          text: mode,
+          attrs: { title: knowledge.bases.map((b) => b.name).join(', ') },
+        }),
+      );
       if (noHits) nodes.push(h('span', { className: 'badge no-hits', testId: 'no-hits', text: s.knowledgeNoHits }));
     }
     if (turn.status === 'pending' && turn.retry === undefined) nodes.push(h('span', { className: 'thinking', text: s.thinking }));
@@ -164,12 +201,28 @@ export class TurnView {
     if (turn.error !== undefined) nodes.push(this.errorBox(turn, s));
     const actions = h('div', { className: 'turn-actions' });
     if (turn.usage !== undefined && !isLive(turn)) {
-      nodes.push(h('div', { className: 'usage', testId: 'usage', text: formatString(s.usage, turn.usage.promptTokens, turn.usage.completionTokens, turn.usage.totalTokens) }));
+      nodes.push(
+        h('div', {
+          className: 'usage',
+          testId: 'usage',
+          text: formatString(s.usage, turn.usage.promptTokens, turn.usage.completionTokens, turn.usage.totalTokens),
+        }),
+      );
     }
-    if (turn.answer !== '' && !isLive(turn)) actions.append(button(s.copy, (event) => this.copyAnswer(event), { className: 'secondary', testId: 'copy-answer' }));
-    if (turn.status === 'interrupted' && turn.error === undefined) actions.append(button(s.retry, () => this.context.post({ type: 'retry', turnId: turn.id }), { testId: 'retry' }));
-    if (this.isLast && !isLive(turn)) actions.append(button(s.regenerate, () => this.context.post({ type: 'regenerate', turnId: turn.id }), { className: 'secondary', testId: 'regenerate' }));
-    if (turn.answer !== '' && !isLive(turn)) actions.append(button(s.readAloud, () => this.context.post({ type: 'readAloud', turnId: turn.id }), { className: 'secondary', testId: 'read-aloud', attrs: { 'aria-label': s.readAloud } }));
+    if (turn.answer !== '' && !isLive(turn))
+      actions.append(button(s.copy, (event) => this.copyAnswer(event), { className: 'secondary', testId: 'copy-answer' }));
+    if (turn.status === 'interrupted' && turn.error === undefined)
+      actions.append(button(s.retry, () => this.context.post({ type: 'retry', turnId: turn.id }), { testId: 'retry' }));
+    if (this.isLast && !isLive(turn))
+      actions.append(button(s.regenerate, () => this.context.post({ type: 'regenerate', turnId: turn.id }), { className: 'secondary', testId: 'regenerate' }));
+    if (turn.answer !== '' && !isLive(turn))
+      actions.append(
+        button(s.readAloud, () => this.context.post({ type: 'readAloud', turnId: turn.id }), {
+          className: 'secondary',
+          testId: 'read-aloud',
+          attrs: { 'aria-label': s.readAloud },
+        }),
+      );
     if (actions.childElementCount > 0) nodes.push(actions);
     this.after.replaceChildren(...nodes);
   }
@@ -233,7 +286,8 @@ export class TurnView {
     box.append(h('div', { className: 'error-title', text: error.title }), h('div', { className: 'error-detail', text: error.detail }));
     if (error.serverMessage !== undefined && error.serverMessage !== '') {
       const server = h('div', { className: 'server-message' }, h('span', { className: 'label', text: s.serverMessage }), h('q', { text: error.serverMessage }));
-      if (error.serverMessageTranslation !== undefined && error.serverMessageTranslation !== '') server.append(h('div', { className: 'translation', text: error.serverMessageTranslation }));
+      if (error.serverMessageTranslation !== undefined && error.serverMessageTranslation !== '')
+        server.append(h('div', { className: 'translation', text: error.serverMessageTranslation }));
       box.append(server);
     }
     const actions = h('div', { className: 'error-actions' });

@@ -52,7 +52,9 @@ describe('chat webview', () => {
 
   it('renders a snapshot: banner, service, models, conversations, turns', async () => {
     const page = await open();
-    const active = conversation({ turns: [turn({ id: 't1', question: 'Hi?', answer: 'Hello **there**', usage: { promptTokens: 3, completionTokens: 4, totalTokens: 7 } })] });
+    const active = conversation({
+      turns: [turn({ id: 't1', question: 'Hi?', answer: 'Hello **there**', usage: { promptTokens: 3, completionTokens: 4, totalTokens: 7 } })],
+    });
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ apiKeyState: 'missing', active }) });
     await page.getByTestId('answer').locator('strong').waitFor();
     assert.equal(await page.getByTestId('api-key-banner').isVisible(), true);
@@ -72,7 +74,11 @@ describe('chat webview', () => {
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns, omittedTurns: 2 }) }) });
     await page.getByTestId('omitted-turns').waitFor();
     const order = (): Promise<string[]> =>
-      page.locator('[data-testid=turns] > *, .turns > *').evaluateAll((nodes) => nodes.map((n) => (n.getAttribute('data-testid') === 'omitted-turns' ? 'marker' : (n.querySelector('[data-testid=question]')?.textContent ?? '?'))));
+      page
+        .locator('[data-testid=turns] > *, .turns > *')
+        .evaluateAll((nodes) =>
+          nodes.map((n) => (n.getAttribute('data-testid') === 'omitted-turns' ? 'marker' : (n.querySelector('[data-testid=question]')?.textContent ?? '?'))),
+        );
     assert.deepEqual(await order(), ['Question t1', 'Question t2', 'marker', 'Question t3', 'Question t4']);
     assert.equal(await page.getByTestId('omitted-turns').textContent(), '2 earlier turns are left out of the request.');
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns, omittedTurns: 3 }) }) });
@@ -108,14 +114,17 @@ describe('chat webview', () => {
     assert.equal(streamed, oneShot);
     assert.match(streamed, /class="hljs-keyword"/);
     assert.match(streamed, /<table>/);
-    assert.match(await page.getByTestId('live-region').textContent() ?? '', /^Answer finished: Plan/);
+    assert.match((await page.getByTestId('live-region').textContent()) ?? '', /^Answer finished: Plan/);
     await page.close();
   });
 
   it('keeps the newest text in view while streaming, until the user scrolls up; Jump to Latest brings it back', async () => {
     const page = await open();
     const earlier = Array.from({ length: 6 }, (_, i) => turn({ id: `e${i}`, question: `Question ${i}`, answer: `${'A long earlier answer. '.repeat(40)}` }));
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [...earlier, turn({ id: 's', status: 'streaming', answer: '' })] }) }) });
+    await deliver(page, {
+      type: 'snapshot',
+      snapshot: snapshot({ active: conversation({ turns: [...earlier, turn({ id: 's', status: 'streaming', answer: '' })] }) }),
+    });
     await page.locator('[data-turn-id="s"]').waitFor();
     const transcript = page.getByTestId('transcript');
     const gap = () => transcript.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop);
@@ -136,7 +145,7 @@ describe('chat webview', () => {
     await transcript.evaluate((el) => el.scrollTo({ top: 0 }));
     await settled(page);
     await grow(`${'More text arrives while the user reads above. '.repeat(20)}\n\n`);
-    assert.equal(await transcript.evaluate((el) => el.scrollTop), 0, 'the user\'s place is kept');
+    assert.equal(await transcript.evaluate((el) => el.scrollTop), 0, "the user's place is kept");
     await page.getByTestId('jump-to-latest').waitFor({ state: 'visible' });
 
     await page.getByTestId('jump-to-latest').click();
@@ -159,13 +168,19 @@ describe('chat webview', () => {
     assert.equal(await chip.textContent(), 'tabby.png');
     assert.equal(await chip.getAttribute('title'), 'https://images.example.com/cats/tabby.png');
     assert.equal(await page.locator('[data-turn-id="i1"] img').count(), 0);
-    assert.deepEqual(requested.filter((url) => url.includes('example.com')), []);
+    assert.deepEqual(
+      requested.filter((url) => url.includes('example.com')),
+      [],
+    );
     await page.close();
   });
 
   it('Stop sends stop for the streaming turn; the turn shows stopped', async () => {
     const page = await open();
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't9', status: 'streaming', answer: 'partial' })] }) }) });
+    await deliver(page, {
+      type: 'snapshot',
+      snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't9', status: 'streaming', answer: 'partial' })] }) }),
+    });
     await page.getByTestId('stop').click();
     assert.deepEqual(await waitForPosted(page, 'stop'), { type: 'stop', turnId: 't9' });
     await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 't9', status: 'stopped', answer: 'partial' }) });
@@ -176,7 +191,10 @@ describe('chat webview', () => {
 
   it('edit sends edit with the new text; regenerate sends regenerate for the last turn', async () => {
     const page = await open();
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 'a', question: 'old', answer: 'x' }), turn({ id: 'b', answer: 'y' })] }) }) });
+    await deliver(page, {
+      type: 'snapshot',
+      snapshot: snapshot({ active: conversation({ turns: [turn({ id: 'a', question: 'old', answer: 'x' }), turn({ id: 'b', answer: 'y' })] }) }),
+    });
     await page.locator('[data-turn-id="a"]').getByTestId('edit').click();
     const box = page.locator('[data-turn-id="a"] textarea');
     await box.fill('new question');
@@ -218,8 +236,18 @@ describe('chat webview', () => {
 
   it('error turns show the server message and send the right intent per action; retries count down', async () => {
     const page = await open();
-    const error = { kind: 'auth', title: 'Your API key is disabled', detail: 'Enable it in the console.', serverMessage: '密钥已禁用', serverMessageTranslation: 'The key is disabled', actions: ['setApiKey', 'openConsole', 'showLogs', 'openSettings', 'retry'] as const };
-    const turns = [turn({ id: 'e1', status: 'error', error: { ...error, actions: [...error.actions] } }), turn({ id: 'r1', status: 'pending', retry: { attempt: 2, maxAttempts: 4, at: Date.now() + 30_000 } })];
+    const error = {
+      kind: 'auth',
+      title: 'Your API key is disabled',
+      detail: 'Enable it in the console.',
+      serverMessage: '密钥已禁用',
+      serverMessageTranslation: 'The key is disabled',
+      actions: ['setApiKey', 'openConsole', 'showLogs', 'openSettings', 'retry'] as const,
+    };
+    const turns = [
+      turn({ id: 'e1', status: 'error', error: { ...error, actions: [...error.actions] } }),
+      turn({ id: 'r1', status: 'pending', retry: { attempt: 2, maxAttempts: 4, at: Date.now() + 30_000 } }),
+    ];
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns }) }) });
     const box = page.getByTestId('turn-error');
     await box.waitFor();
@@ -238,7 +266,11 @@ describe('chat webview', () => {
 
   it('interrupted keeps the partial answer, marked, with Retry; length and content filter are marked', async () => {
     const page = await open();
-    const turns = [turn({ id: 'i1', status: 'interrupted', answer: 'half an ans' }), turn({ id: 'l1', answer: 'long', finishReason: 'length' }), turn({ id: 'f1', answer: 'x', finishReason: 'content_filter' })];
+    const turns = [
+      turn({ id: 'i1', status: 'interrupted', answer: 'half an ans' }),
+      turn({ id: 'l1', answer: 'long', finishReason: 'length' }),
+      turn({ id: 'f1', answer: 'x', finishReason: 'content_filter' }),
+    ];
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns }) }) });
     const interrupted = page.locator('[data-turn-id="i1"]');
     await interrupted.getByText('The answer was interrupted.').waitFor();
@@ -279,7 +311,20 @@ describe('chat webview', () => {
       const id = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? '');
       if (id !== '') reached.add(id);
     }
-    for (const id of ['chat-input', 'send', 'edit', 'regenerate', 'copy-answer', 'code-copy', 'code-insert', 'code-open', 'model-picker', 'params-toggle', 'conversations-toggle']) assert.ok(reached.has(id), `Tab reaches ${id}`);
+    for (const id of [
+      'chat-input',
+      'send',
+      'edit',
+      'regenerate',
+      'copy-answer',
+      'code-copy',
+      'code-insert',
+      'code-open',
+      'model-picker',
+      'params-toggle',
+      'conversations-toggle',
+    ])
+      assert.ok(reached.has(id), `Tab reaches ${id}`);
     // The folded conversation list opens from the keyboard, and its buttons are reachable then.
     await page.getByTestId('conversations-toggle').focus();
     await page.keyboard.press('Enter');

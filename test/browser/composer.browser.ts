@@ -77,9 +77,10 @@ describe('composer and panels', () => {
           const transfer = new DataTransfer();
           transfer.items.add(new File([data], name, { type: 'image/png' }));
           const target = how === 'paste' ? document.querySelector('[data-testid="chat-input"]') : document.querySelector('footer.composer');
-          const event = how === 'paste'
-            ? new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true })
-            : new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true });
+          const event =
+            how === 'paste'
+              ? new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true })
+              : new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true });
           if (target === null) throw new Error(`no ${how} target in the page`);
           target.dispatchEvent(event);
         },
@@ -93,10 +94,13 @@ describe('composer and panels', () => {
     await page.getByTestId('chat-input').fill('Compare them');
     await page.getByTestId('chat-input').press('Enter');
     const images = await sentImages(page);
-    assert.deepEqual(images.map((image) => [image.name, image.width, image.height]), [
-      ['pasted.png', 40, 20],
-      ['dropped.png', 30, 30],
-    ]);
+    assert.deepEqual(
+      images.map((image) => [image.name, image.width, image.height]),
+      [
+        ['pasted.png', 40, 20],
+        ['dropped.png', 30, 30],
+      ],
+    );
     await page.close();
   });
 
@@ -148,7 +152,9 @@ describe('composer and panels', () => {
       type: 'snapshot',
       snapshot: snapshot({
         pendingContext: [{ id: 'ctx1', kind: 'selection', label: 'example.ts:3-9', languageId: 'typescript', characters: 120 }],
-        active: conversation({ turns: [turn({ id: 'v', images: [{ id: 'i', name: 'cat.png', mime: 'image/png', width: 8, height: 8, bytes: 70, thumbnail: thumb }] })] }),
+        active: conversation({
+          turns: [turn({ id: 'v', images: [{ id: 'i', name: 'cat.png', mime: 'image/png', width: 8, height: 8, bytes: 70, thumbnail: thumb }] })],
+        }),
       }),
     });
     const chip = page.getByTestId('context-chip');
@@ -205,7 +211,11 @@ describe('composer and panels', () => {
     const base = snapshot();
     await deliver(page, {
       type: 'snapshot',
-      snapshot: { ...base, conversations: [...base.conversations, { id: 'c2', title: 'Second', updatedAt: 1_700_000_100_000, turnCount: 4 }], settings: { ...base.settings, fontSize: 17 } },
+      snapshot: {
+        ...base,
+        conversations: [...base.conversations, { id: 'c2', title: 'Second', updatedAt: 1_700_000_100_000, turnCount: 4 }],
+        settings: { ...base.settings, fontSize: 17 },
+      },
     });
     // The list starts folded so the transcript keeps the room; open it as a person would.
     await page.locator('details.conversations > summary').click();

@@ -79,7 +79,10 @@ describe('console page', () => {
     assert.deepEqual(await row.getByRole('cell').allTextContents(), ['default', 'default', 'svc_llm, svc_vl', 'enabled', DEFAULT_KEY, '']);
     assert.equal(await row.getByRole('button').count(), 0);
     const keys = await apiKeys();
-    assert.deepEqual(keys.map((k) => [k.name, k.type, k.key]), [['default', 'default', DEFAULT_KEY]]);
+    assert.deepEqual(
+      keys.map((k) => [k.name, k.type, k.key]),
+      [['default', 'default', DEFAULT_KEY]],
+    );
     assert.equal(await page.locator('#keys tbody tr').count(), keys.length);
   });
 
@@ -97,7 +100,14 @@ describe('console page', () => {
     assert.equal(created.type, 'personal');
     assert.equal(created.enabled, true);
     assert.deepEqual([...created.interfaces].sort(), ['svc_llm', 'svc_vl']);
-    assert.deepEqual(await row.getByRole('cell').allTextContents(), ['ci bot', 'personal', created.interfaces.join(', '), 'enabled', created.key, 'DisableDelete']);
+    assert.deepEqual(await row.getByRole('cell').allTextContents(), [
+      'ci bot',
+      'personal',
+      created.interfaces.join(', '),
+      'enabled',
+      created.key,
+      'DisableDelete',
+    ]);
   });
 
   it('disables and enables the key', async () => {
@@ -117,7 +127,10 @@ describe('console page', () => {
     await keyRow('ci bot').getByRole('button', { name: 'Delete' }).click();
     await keyRow('ci bot').waitFor({ state: 'detached' });
     const keys = await apiKeys();
-    assert.deepEqual(keys.map((k) => k.name), ['default']);
+    assert.deepEqual(
+      keys.map((k) => k.name),
+      ['default'],
+    );
     assert.equal(await page.locator('#keys tbody tr').count(), 1);
   });
 
@@ -140,7 +153,10 @@ describe('console page', () => {
     await form.getByLabel('Name').fill('');
     await form.getByLabel('Name').pressSequentially('abcdefghijklmnopqrstu');
     assert.equal(await form.getByLabel('Name').inputValue(), 'abcdefghijklmnopqrst');
-    assert.deepEqual((await apiKeys()).map((k) => k.name), ['default']);
+    assert.deepEqual(
+      (await apiKeys()).map((k) => k.name),
+      ['default'],
+    );
   });
 
   it('a successful action after a refused one replaces the error message', async () => {
@@ -153,8 +169,15 @@ describe('console page', () => {
     await status().filter({ hasText: 'name must not be empty' }).waitFor();
     await keyRow('short lived').getByRole('button', { name: 'Delete' }).click();
     await keyRow('short lived').waitFor({ state: 'detached' });
-    await assert.doesNotReject(status().filter({ hasText: /^Done\.$/ }).waitFor({ timeout: 5000 }));
-    assert.deepEqual((await apiKeys()).map((k) => k.name), ['default']);
+    await assert.doesNotReject(
+      status()
+        .filter({ hasText: /^Done\.$/ })
+        .waitFor({ timeout: 5000 }),
+    );
+    assert.deepEqual(
+      (await apiKeys()).map((k) => k.name),
+      ['default'],
+    );
   });
 
   async function apiGet<T>(path: string): Promise<T> {
@@ -225,7 +248,9 @@ describe('console page', () => {
     await form.getByLabel('Document text').fill('The warranty covers three years of free repairs.');
     await form.getByRole('button', { name: 'Create knowledge base' }).click();
     await kbItem('Warranty notes').waitFor();
-    const { knowledgeBases } = await apiGet<{ knowledgeBases: { id: number; name: string; documents: { title: string; text: string }[] }[] }>('/knowledge-bases');
+    const { knowledgeBases } = await apiGet<{ knowledgeBases: { id: number; name: string; documents: { title: string; text: string }[] }[] }>(
+      '/knowledge-bases',
+    );
     const created = knowledgeBases.find((kb) => kb.name === 'Warranty notes');
     assert.ok(created);
     assert.deepEqual(created.documents, [{ title: 'Warranty', text: 'The warranty covers three years of free repairs.' }]);
@@ -234,7 +259,12 @@ describe('console page', () => {
     const response = await fetch(`${service.baseUrl}/maas/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${DEFAULT_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'svc_llm', stream: false, messages: [{ role: 'user', content: 'How long is the warranty?' }], tools: [{ type: 'retrieval', retrieval: { knowledge_ids: [created.id], chat_mode: 2 } }] }),
+      body: JSON.stringify({
+        model: 'svc_llm',
+        stream: false,
+        messages: [{ role: 'user', content: 'How long is the warranty?' }],
+        tools: [{ type: 'retrieval', retrieval: { knowledge_ids: [created.id], chat_mode: 2 } }],
+      }),
     });
     assert.match(((await response.json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content ?? '', /three years of free repairs/);
 
@@ -275,7 +305,10 @@ describe('console page', () => {
     assert.deepEqual(problems, []);
     // Only the three refused key creations and the duplicate appkey failed (and the favicon Chromium asks for on its
     // own, which the service lacks).
-    assert.deepEqual(failed.filter((f) => f !== 'GET /favicon.ico 404'), [...Array<string>(3).fill('POST /console/api/keys 400'), 'POST /console/api/speech-credentials 409']);
+    assert.deepEqual(
+      failed.filter((f) => f !== 'GET /favicon.ico 404'),
+      [...Array<string>(3).fill('POST /console/api/keys 400'), 'POST /console/api/speech-credentials 409'],
+    );
     assert.deepEqual(dialogs, []);
     const inline = await page.evaluate(() => [...document.scripts].filter((s) => !s.src).length);
     assert.equal(inline, 0);

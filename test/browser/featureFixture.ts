@@ -39,7 +39,14 @@ HTMLMediaElement.prototype.play = function () {
 export async function session(autoplay: boolean): Promise<{ server: WebviewServer; browser: Browser; close: () => Promise<void> }> {
   const server = await startWebviewServer(autoplay ? {} : { extraScripts: { '/gesture-policy.js': gesturePolicy } });
   const browser = await launchBrowser({ autoplay });
-  return { server, browser, close: async () => { await browser.close(); await server.close(); } };
+  return {
+    server,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
 }
 
 /** Opens the view on a snapshot of these turns; `strings` replaces some of the English strings (a translation). */
@@ -55,7 +62,15 @@ export function start(sentences: number): HostToWebview {
 }
 
 export function segment(index: number, text: string, last: boolean, seconds = 0.6): HostToWebview {
-  return { type: 'speechSegment', playbackId: 'p1', index, text, format: 'wav', audioBase64: toneWav(seconds, 440 + index * 110), ...(last ? { last: true } : {}) };
+  return {
+    type: 'speechSegment',
+    playbackId: 'p1',
+    index,
+    text,
+    format: 'wav',
+    audioBase64: toneWav(seconds, 440 + index * 110),
+    ...(last ? { last: true } : {}),
+  };
 }
 
 /** Waits until the audio element is (not) paused and the toggle shows the matching label. */

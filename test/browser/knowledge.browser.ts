@@ -16,7 +16,9 @@ describe('knowledge answers: citation chips, sources and the speaker button', ()
   });
 
   it('renders a chip for every mark format (not in code), with the source on hover, and a click opens the sources', async () => {
-    const page = await openWith(s, { turns: [turn({ id: 'k1', kind: 'knowledge', answer: knowledgeAnswer, knowledge: { mode: 'strict', bases: [{ id: 1, name: 'HR' }], references } })] });
+    const page = await openWith(s, {
+      turns: [turn({ id: 'k1', kind: 'knowledge', answer: knowledgeAnswer, knowledge: { mode: 'strict', bases: [{ id: 1, name: 'HR' }], references } })],
+    });
     const chips = page.getByTestId('citation');
     await chips.first().waitFor();
     assert.deepEqual(await chips.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.mark)), ['^[1]^', '[^2^]', '[1]', '【2】', '【1†source】']);
@@ -33,18 +35,33 @@ describe('knowledge answers: citation chips, sources and the speaker button', ()
   });
 
   it('marks split across streamed deltas end up as chips; without references a chip says "Source n"', async () => {
-    const page = await openWith(s, { turns: [turn({ id: 'k2', kind: 'knowledge', status: 'streaming', answer: '', knowledge: { mode: 'divergent', bases: [], references: [] } })] });
-    for (const piece of ['First^', '[', '3', ']', '^ then 【', '4†do', 'c】 done.']) await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 'k2', answer: piece });
-    await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 'k2', kind: 'knowledge', answer: 'First^[3]^ then 【4†doc】 done.', knowledge: { mode: 'divergent', bases: [], references: [] } }) });
+    const page = await openWith(s, {
+      turns: [turn({ id: 'k2', kind: 'knowledge', status: 'streaming', answer: '', knowledge: { mode: 'divergent', bases: [], references: [] } })],
+    });
+    for (const piece of ['First^', '[', '3', ']', '^ then 【', '4†do', 'c】 done.'])
+      await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 'k2', answer: piece });
+    await deliver(page, {
+      type: 'turnUpdate',
+      conversationId: 'c1',
+      turn: turn({ id: 'k2', kind: 'knowledge', answer: 'First^[3]^ then 【4†doc】 done.', knowledge: { mode: 'divergent', bases: [], references: [] } }),
+    });
     await settled(page);
     const chips = page.getByTestId('citation');
     assert.deepEqual(await chips.allTextContents(), ['3', '4']);
     assert.equal(await chips.nth(0).getAttribute('title'), 'Source 3');
     assert.equal(await page.getByTestId('sources').isVisible(), false);
     await chips.nth(0).click();
-    assert.equal(await page.getByTestId('source-missing').textContent(), 'Source 3: the service sent no text for this source.', 'a click without references still answers');
+    assert.equal(
+      await page.getByTestId('source-missing').textContent(),
+      'Source 3: the service sent no text for this source.',
+      'a click without references still answers',
+    );
     await chips.nth(1).click();
-    assert.deepEqual(await page.getByTestId('source-missing').allTextContents(), ['Source 4: the service sent no text for this source.'], 'one note, for the last chip clicked');
+    assert.deepEqual(
+      await page.getByTestId('source-missing').allTextContents(),
+      ['Source 4: the service sent no text for this source.'],
+      'one note, for the last chip clicked',
+    );
     assert.equal(await page.getByTestId('knowledge-badge').textContent(), 'Divergent');
     assert.equal(await page.getByTestId('no-hits').count(), 0, 'an answer with marks is not "no hits"');
     await page.close();
@@ -52,14 +69,25 @@ describe('knowledge answers: citation chips, sources and the speaker button', ()
 
   it('shows "No hits" and the apology as a notice when the answer has no mark and no references', async () => {
     const apology = 'Sorry, the knowledge base has nothing on this question.';
-    const page = await openWith(s, { turns: [turn({ id: 'k3', kind: 'knowledge', answer: apology, knowledge: { mode: 'strict', bases: [], references: [] } })] });
+    const page = await openWith(s, {
+      turns: [turn({ id: 'k3', kind: 'knowledge', answer: apology, knowledge: { mode: 'strict', bases: [], references: [] } })],
+    });
     await page.getByTestId('no-hits').waitFor();
     assert.equal(await page.getByTestId('no-hits').textContent(), 'No hits');
     assert.equal((await page.getByTestId('answer').textContent())?.trim(), apology);
     assert.equal(await page.getByTestId('answer').evaluate((el) => el.classList.contains('answer-notice')), true);
     assert.equal(await page.getByTestId('turn-error').count(), 0, 'a notice, not an error');
     await page.close();
-    const removed = await openWith(s, { turns: [turn({ id: 'k4', kind: 'knowledge', answer: 'An answer whose marks were removed.', knowledge: { mode: 'strict', bases: [], references: [], marksRemoved: true } })] });
+    const removed = await openWith(s, {
+      turns: [
+        turn({
+          id: 'k4',
+          kind: 'knowledge',
+          answer: 'An answer whose marks were removed.',
+          knowledge: { mode: 'strict', bases: [], references: [], marksRemoved: true },
+        }),
+      ],
+    });
     await removed.getByTestId('knowledge-badge').waitFor();
     assert.equal(await removed.getByTestId('no-hits').count(), 0, 'no "No hits" guessed when marks were asked away');
     await removed.close();

@@ -20,7 +20,7 @@ describe('webview reload', () => {
     await session?.close();
   });
 
-  it('restores the conversation from the host\'s snapshot and the unsent draft from the webview state', async () => {
+  it("restores the conversation from the host's snapshot and the unsent draft from the webview state", async () => {
     const page = await openWebview(session);
     const active = conversation({ turns: [turn({ id: 't1', question: 'First?', answer: 'One.' }), turn({ id: 't2', question: 'Second?', answer: 'Two.' })] });
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active }) });
@@ -48,7 +48,10 @@ describe('webview reload', () => {
     await page.getByTestId('answer').getByText('The first half of an answer').waitFor();
     await reload(page);
     // What the host holds after the window reloaded: the text that arrived, the turn marked interrupted.
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'interrupted', answer: 'The first half of an answer' })] }) }) });
+    await deliver(page, {
+      type: 'snapshot',
+      snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'interrupted', answer: 'The first half of an answer' })] }) }),
+    });
     await page.getByTestId('answer').getByText('The first half of an answer').waitFor();
     assert.equal(await page.getByTestId('turn').getAttribute('data-status'), 'interrupted');
     await page.getByTestId('retry').click();

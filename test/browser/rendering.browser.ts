@@ -16,9 +16,16 @@ describe('rendering', () => {
     await session?.close();
   });
 
-  it('fences named by an alias (ts, js, py, sh, yml) get their language\'s class, colours and editor language', async () => {
+  it("fences named by an alias (ts, js, py, sh, yml) get their language's class, colours and editor language", async () => {
     const page = await openWebview(session);
-    const answer = [fence('ts', 'const a: number = 1;'), fence('js', 'let b = "x";'), fence('py', 'def f(): return 1'), fence('sh', 'if true; then echo hi; fi'), fence('yml', 'key: value'), fence('mermaid', 'graph TD')].join('\n\n');
+    const answer = [
+      fence('ts', 'const a: number = 1;'),
+      fence('js', 'let b = "x";'),
+      fence('py', 'def f(): return 1'),
+      fence('sh', 'if true; then echo hi; fi'),
+      fence('yml', 'key: value'),
+      fence('mermaid', 'graph TD'),
+    ].join('\n\n');
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer })] }) }) });
     await page.locator('pre code').nth(5).waitFor();
     const blocks = await page.locator('pre code').evaluateAll((nodes) => nodes.map((n) => [n.className, n.querySelector('[class^="hljs-"]') !== null]));
@@ -38,7 +45,10 @@ describe('rendering', () => {
 
   it('the transcript is a log focusable from the keyboard, busy while an answer streams; one live region announces the answer once', async () => {
     const page = await openWebview(session);
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'streaming', answer: 'Hal' })] }) }) });
+    await deliver(page, {
+      type: 'snapshot',
+      snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'streaming', answer: 'Hal' })] }) }),
+    });
     const transcript = page.getByTestId('transcript');
     await page.getByTestId('turn').waitFor();
     assert.equal(await transcript.getAttribute('role'), 'log');
@@ -56,7 +66,10 @@ describe('rendering', () => {
 
   it('Copy says "Copied" at once, then reads "Copy" again; so does a code block\'s Copy', async () => {
     const page = await openWebview(session);
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer: `Text\n\n${fence('ts', 'let x = 1;')}` })] }) }) });
+    await deliver(page, {
+      type: 'snapshot',
+      snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer: `Text\n\n${fence('ts', 'let x = 1;')}` })] }) }),
+    });
     const copy = page.getByTestId('copy-answer');
     await copy.click();
     assert.equal(await copy.textContent(), 'Copied');
@@ -73,7 +86,10 @@ describe('rendering', () => {
 
   it('reasoning starts collapsed, while it streams and after, and opens on request', async () => {
     const page = await openWebview(session);
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'streaming', reasoning: 'Let me think', answer: '' })] }) }) });
+    await deliver(page, {
+      type: 'snapshot',
+      snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'streaming', reasoning: 'Let me think', answer: '' })] }) }),
+    });
     const reasoning = page.getByTestId('reasoning');
     await reasoning.waitFor();
     const isOpen = (): Promise<boolean> => reasoning.evaluate((el) => (el as HTMLDetailsElement).open);

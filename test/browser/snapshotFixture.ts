@@ -9,7 +9,18 @@ export const models: readonly ModelOptionView[] = [
 ];
 
 export function turn(overrides: Partial<TurnView> & { id: string }): TurnView {
-  return { kind: 'chat', question: 'Question?', images: [], context: [], answer: '', reasoning: '', status: 'done', model: 'svc_llm', createdAt: 1_700_000_000_000, ...overrides };
+  return {
+    kind: 'chat',
+    question: 'Question?',
+    images: [],
+    context: [],
+    answer: '',
+    reasoning: '',
+    status: 'done',
+    model: 'svc_llm',
+    createdAt: 1_700_000_000_000,
+    ...overrides,
+  };
 }
 
 export function conversation(overrides: Partial<ConversationView> = {}): ConversationView {

@@ -62,10 +62,18 @@ describe('the read-aloud player (autoplay allowed)', () => {
     await page.close();
   });
 
-  it('audio the browser cannot decode is reported in the strings of the view, with the browser\'s detail after them', async () => {
+  it("audio the browser cannot decode is reported in the strings of the view, with the browser's detail after them", async () => {
     const page = await openWith(s, { turns: [turn({ id: 't1', answer: 'One.' })] }, { playerFailed: '音频无法播放。' });
     await deliver(page, start(1));
-    await deliver(page, { type: 'speechSegment', playbackId: 'p1', index: 0, text: 'Broken.', format: 'wav', audioBase64: Buffer.from('not audio at all').toString('base64'), last: true });
+    await deliver(page, {
+      type: 'speechSegment',
+      playbackId: 'p1',
+      index: 0,
+      text: 'Broken.',
+      format: 'wav',
+      audioBase64: Buffer.from('not audio at all').toString('base64'),
+      last: true,
+    });
     const error = await waitForPosted(page, 'speechError');
     assert.match(error.message, /^音频无法播放。/);
     await page.getByTestId('player').waitFor({ state: 'hidden' });
@@ -109,7 +117,10 @@ describe('the read-aloud player (autoplay allowed)', () => {
     await deliver(page, { type: 'speechStop', playbackId: 'p1' });
     await page.getByTestId('player').waitFor({ state: 'hidden' });
     assert.equal((await audioState(page)).paused, true);
-    assert.equal((await posted(page)).some((m) => m.type === 'speechEnded'), false);
+    assert.equal(
+      (await posted(page)).some((m) => m.type === 'speechEnded'),
+      false,
+    );
     await page.close();
   });
 });
@@ -130,7 +141,11 @@ describe('the read-aloud player under the default autoplay policy', () => {
     const blocked = page.getByTestId('player-autoplay-blocked');
     await blocked.waitFor();
     assert.equal((await audioState(page)).paused, true);
-    assert.equal((await posted(page)).some((m) => m.type === 'speechError'), false, 'a refused autoplay is not an error');
+    assert.equal(
+      (await posted(page)).some((m) => m.type === 'speechError'),
+      false,
+      'a refused autoplay is not an error',
+    );
     await blocked.click();
     await page.waitForFunction(() => (document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')?.currentTime ?? 0) > 0);
     await blocked.waitFor({ state: 'hidden' });

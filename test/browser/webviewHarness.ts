@@ -65,8 +65,17 @@ export async function startWebviewServer(options: WebviewServerOptions = {}): Pr
     };
     if (url === '/' || url.startsWith('/?')) {
       const nonce = randomBytes(16).toString('base64');
-      const html = renderWebviewHtml({ cspSource: origin, nonce, scriptUri: `${origin}/dist/webview.js`, styleUri: `${origin}/media/chat.css`, lang: 'en', title: 'MaaS Assistant' });
-      const extra = Object.keys(scripts).map((src) => `<script nonce="${nonce}" src="${origin}${src}"></script>\n`).join('');
+      const html = renderWebviewHtml({
+        cspSource: origin,
+        nonce,
+        scriptUri: `${origin}/dist/webview.js`,
+        styleUri: `${origin}/media/chat.css`,
+        lang: 'en',
+        title: 'MaaS Assistant',
+      });
+      const extra = Object.keys(scripts)
+        .map((src) => `<script nonce="${nonce}" src="${origin}${src}"></script>\n`)
+        .join('');
       const marker = '<script nonce=';
       send('text/html; charset=utf-8', html.replace(marker, `${extra}${marker}`));
     } else if (url === '/dist/webview.js') send('text/javascript', bundle);

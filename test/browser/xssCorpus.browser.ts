@@ -55,9 +55,15 @@ async function assertInert(page: Page, seen: Watch): Promise<void> {
     const forbidden: string[] = [];
     for (const answer of answers) {
       for (const el of Array.from(answer.querySelectorAll('*'))) {
-        if (['SCRIPT', 'IMG', 'SVG', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'META', 'BASE', 'STYLE', 'LINK', 'VIDEO', 'AUDIO', 'MATH'].includes(el.tagName.toUpperCase())) forbidden.push(el.tagName);
+        if (
+          ['SCRIPT', 'IMG', 'SVG', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'META', 'BASE', 'STYLE', 'LINK', 'VIDEO', 'AUDIO', 'MATH'].includes(
+            el.tagName.toUpperCase(),
+          )
+        )
+          forbidden.push(el.tagName);
         for (const attr of Array.from(el.attributes)) {
-          if (attr.name.startsWith('on') || attr.name === 'style' || attr.name === 'src' || attr.name === 'srcdoc') attributes.push(`${el.tagName}[${attr.name}]`);
+          if (attr.name.startsWith('on') || attr.name === 'style' || attr.name === 'src' || attr.name === 'srcdoc')
+            attributes.push(`${el.tagName}[${attr.name}]`);
         }
         const href = el.getAttribute('href');
         if (href !== null) hrefs.push(href);
@@ -120,7 +126,10 @@ function everywhere(text: string, index: number): ChatSnapshot {
   return snapshot({
     baseUrl: text,
     extensionVersion: text,
-    conversations: [{ id: 'c1', title: text, updatedAt: 1, turnCount: 2 }, { id: 'c2', title: text, updatedAt: 0, turnCount: 1 }],
+    conversations: [
+      { id: 'c1', title: text, updatedAt: 1, turnCount: 2 },
+      { id: 'c2', title: text, updatedAt: 0, turnCount: 1 },
+    ],
     active: conversation({ title: text, persona: text, turns: [knowledgeTurn, failed] }),
     pendingContext: [{ id: 'p', kind: 'file', label: text, languageId: text, characters: 1 }],
     notices: [{ id: `n${index}`, level: 'error', text }],
@@ -170,10 +179,15 @@ describe('XSS corpus', () => {
   it('delivered in a snapshot: nothing executes, loads or navigates', async () => {
     const page = await openWebview(session);
     const seen = watch(page, session.server.origin);
-    const turns = corpus.payloads.map((payload) => turn({ id: payload.name, question: payload.markdown, reasoning: payload.markdown, answer: payload.markdown }));
+    const turns = corpus.payloads.map((payload) =>
+      turn({ id: payload.name, question: payload.markdown, reasoning: payload.markdown, answer: payload.markdown }),
+    );
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ title: corpus.payloads[0]?.markdown ?? '', turns }) }) });
     await page.locator(`[data-turn-id="${corpus.payloads[corpus.payloads.length - 1]?.name ?? ''}"] [data-testid="answer"]`).waitFor();
-    await page.locator('details[data-testid="reasoning"]').first().evaluate((el) => ((el as HTMLDetailsElement).open = true));
+    await page
+      .locator('details[data-testid="reasoning"]')
+      .first()
+      .evaluate((el) => ((el as HTMLDetailsElement).open = true));
     await assertInert(page, seen);
     await page.close();
   });

@@ -42,7 +42,11 @@ describe('chat view in code-server', () => {
     await waitForStatus(turn, ['streaming']);
     const answer = turn.locator('[data-testid="answer"]');
     const early = (await answer.textContent())?.length ?? 0;
-    await until(async () => ((await answer.textContent())?.length ?? 0) > early + 20 || (await turn.getAttribute('data-status')) === 'done', 20_000, 'the answer to grow');
+    await until(
+      async () => ((await answer.textContent())?.length ?? 0) > early + 20 || (await turn.getAttribute('data-status')) === 'done',
+      20_000,
+      'the answer to grow',
+    );
     assert.equal(await waitForStatus(turn, ['done']), 'done');
     assert.ok((await answer.locator('pre code').count()) >= 1, 'the code block is rendered as code');
     assert.match((await turn.locator('[data-testid="usage"]').textContent()) ?? '', /\d+/);
@@ -55,11 +59,15 @@ describe('chat view in code-server', () => {
     await waitForStatus(turn, ['streaming']);
     await view.locator('[data-testid="stop"]').click();
     assert.equal(await waitForStatus(turn, ['stopped'], 10_000), 'stopped');
-    const last = await until(async () => {
-      const requests = await chatRequests();
-      const request = requests[requests.length - 1];
-      return request?.clientClosed ? request : undefined;
-    }, 10_000, 'the request log to show the closed socket');
+    const last = await until(
+      async () => {
+        const requests = await chatRequests();
+        const request = requests[requests.length - 1];
+        return request?.clientClosed ? request : undefined;
+      },
+      10_000,
+      'the request log to show the closed socket',
+    );
     assert.equal(last?.completed, false);
   });
 

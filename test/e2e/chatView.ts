@@ -7,7 +7,13 @@ export async function openChat(page: Page): Promise<FrameLocator> {
   const view = chatView(page);
   // MaaS: Open Chat focuses the view whatever state the side bar is in (clicking the activity bar icon toggles
   // it, which races with the workbench restoring its layout after a reload).
-  if (!(await view.locator('[data-testid="chat-input"]').isVisible().catch(() => false))) await runCommand(page, 'MaaS: Open Chat');
+  if (
+    !(await view
+      .locator('[data-testid="chat-input"]')
+      .isVisible()
+      .catch(() => false))
+  )
+    await runCommand(page, 'MaaS: Open Chat');
   await view.locator('[data-testid="chat-input"]').waitFor({ timeout: 60_000 });
   return view;
 }
@@ -24,10 +30,14 @@ export async function ask(view: FrameLocator, question: string): Promise<Locator
 export async function waitForStatus(turn: Locator, statuses: readonly string[], timeoutMs = 60_000): Promise<string> {
   let last = '';
   try {
-    return await until(async () => {
-      last = (await turn.getAttribute('data-status')) ?? '';
-      return statuses.includes(last) ? last : '';
-    }, timeoutMs, `status ${statuses.join(' or ')}`);
+    return await until(
+      async () => {
+        last = (await turn.getAttribute('data-status')) ?? '';
+        return statuses.includes(last) ? last : '';
+      },
+      timeoutMs,
+      `status ${statuses.join(' or ')}`,
+    );
   } catch {
     throw new Error(`the turn's status stayed "${last}", expected ${statuses.join(' or ')}`);
   }

@@ -49,7 +49,10 @@ function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number, 
 }
 
 async function reachable(url: string): Promise<boolean> {
-  return fetch(url).then(() => true, () => false);
+  return fetch(url).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** A zombie (exited, not yet reaped by its new parent) counts as gone. */

@@ -74,15 +74,19 @@ describe('knowledge base, images and read aloud in code-server', () => {
       page.locator('.explorer-folders-view .monaco-list-row[aria-selected="true"]').evaluateAll((rows) => rows.map((r) => r.textContent?.trim() ?? ''));
     // Control+click selects without opening a preview, so the Explorer never re-selects an opened file under us
     // (auto-reveal is off too); extend the selection until exactly both images are selected.
-    await until(async () => {
-      const names = await selectedNames();
-      if (names.some((n) => !/\.(png|webp)/.test(n))) await row('a-red.png').click();
-      for (const name of ['a-red.png', 'b-blue.webp']) {
-        if (!(await selectedNames()).some((n) => n.includes(name))) await row(name).click({ modifiers: ['Control'] });
-      }
-      const now = await selectedNames();
-      return now.length === 2 && now.some((n) => n.includes('a-red.png')) && now.some((n) => n.includes('b-blue.webp'));
-    }, 15_000, 'exactly both images to be selected');
+    await until(
+      async () => {
+        const names = await selectedNames();
+        if (names.some((n) => !/\.(png|webp)/.test(n))) await row('a-red.png').click();
+        for (const name of ['a-red.png', 'b-blue.webp']) {
+          if (!(await selectedNames()).some((n) => n.includes(name))) await row(name).click({ modifiers: ['Control'] });
+        }
+        const now = await selectedNames();
+        return now.length === 2 && now.some((n) => n.includes('a-red.png')) && now.some((n) => n.includes('b-blue.webp'));
+      },
+      15_000,
+      'exactly both images to be selected',
+    );
     await contextMenu(page, row('b-blue.webp'), 'Describe Image');
     await acceptQuickInput(page, 'Describe image');
     // Describe Image reveals the chat itself.
@@ -127,7 +131,9 @@ describe('knowledge base, images and read aloud in code-server', () => {
     const sources = turn.locator('[data-testid="sources"]');
     await sources.waitFor({ timeout: 5_000 });
     assert.match((await sources.textContent()) ?? '', /Selections|Keys|朗读/, 'the source document is listed');
-    const { requests } = await scenario.api<{ requests: { path: string; body: { tools?: { type: string; retrieval: { knowledge_ids: number[] } }[] } }[] }>('/_local/requests');
+    const { requests } = await scenario.api<{ requests: { path: string; body: { tools?: { type: string; retrieval: { knowledge_ids: number[] } }[] } }[] }>(
+      '/_local/requests',
+    );
     const request = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
     assert.deepEqual(request?.body.tools?.[0]?.retrieval.knowledge_ids, [7]);
   });
@@ -139,10 +145,18 @@ describe('knowledge base, images and read aloud in code-server', () => {
     await view.locator('[data-testid="player"]').waitFor({ state: 'visible', timeout: 30_000 });
     const audio = view.locator('audio').first();
     await audio.waitFor({ state: 'attached', timeout: 30_000 });
-    const duration = await until(async () => audio.evaluate((a: { duration: number; currentTime: number }) => (Number.isFinite(a.duration) && a.duration > 0 ? a.duration : 0)), 30_000, 'a playable audio element');
+    const duration = await until(
+      async () => audio.evaluate((a: { duration: number; currentTime: number }) => (Number.isFinite(a.duration) && a.duration > 0 ? a.duration : 0)),
+      30_000,
+      'a playable audio element',
+    );
     assert.ok(duration > 0);
     const first = await until(async () => audio.evaluate((a: { duration: number; currentTime: number }) => a.currentTime), 15_000, 'playback to start');
-    await until(async () => (await audio.evaluate((a: { duration: number; currentTime: number }) => a.currentTime)) > first, 15_000, 'the playback time to advance');
+    await until(
+      async () => (await audio.evaluate((a: { duration: number; currentTime: number }) => a.currentTime)) > first,
+      15_000,
+      'the playback time to advance',
+    );
     await view.locator('[data-testid="player-stop"]').click();
   });
 
@@ -151,7 +165,11 @@ describe('knowledge base, images and read aloud in code-server', () => {
     let view = await openChat(page);
     await view.locator('[data-testid="turn"]').last().locator('[data-testid="read-aloud"]').click();
     await view.locator('[data-testid="player"]').waitFor({ state: 'visible', timeout: 30_000 });
-    const time = (v: typeof view): Promise<number> => v.locator('audio').first().evaluate((a: { currentTime: number }) => a.currentTime);
+    const time = (v: typeof view): Promise<number> =>
+      v
+        .locator('audio')
+        .first()
+        .evaluate((a: { currentTime: number }) => a.currentTime);
     await until(async () => (await time(view)) > 0, 30_000, 'playback to start');
     await page.keyboard.press('Control+Shift+E'); // the Explorer takes the side bar: the chat view's page is discarded
     await page.locator('.explorer-folders-view').waitFor({ timeout: 15_000 });
@@ -174,7 +192,10 @@ describe('knowledge base, images and read aloud in code-server', () => {
     assert.equal(bytes.subarray(8, 12).toString('latin1'), 'WAVE');
     assert.ok(bytes.length > 44 + 16_000, 'more than a second of audio');
     const { requests } = await scenario.api<{ requests: { path: string }[] }>('/_local/requests');
-    assert.ok(requests.some((r) => r.path.startsWith('/maas/v2/api/tts-long-commit')), 'the long-text task was used');
+    assert.ok(
+      requests.some((r) => r.path.startsWith('/maas/v2/api/tts-long-commit')),
+      'the long-text task was used',
+    );
   });
 
   it('still delivers the audio of a long task after a window reload in the middle of it', async () => {

@@ -33,8 +33,14 @@ describe('foundation in code-server', () => {
     // the snapshot: the service address, the configured model codes, and the missing key.
     await view.locator('[data-testid="service-status"]', { hasText: BASE_URL }).waitFor({ timeout: 10_000 });
     const models = await view.locator('[data-testid="model-picker"] option').allTextContents();
-    assert.ok(models.some((m) => m.includes('svc_llm')), `model picker: ${models.join(', ')}`);
-    assert.ok(models.some((m) => m.includes('svc_vl_e2e')), `model picker: ${models.join(', ')}`);
+    assert.ok(
+      models.some((m) => m.includes('svc_llm')),
+      `model picker: ${models.join(', ')}`,
+    );
+    assert.ok(
+      models.some((m) => m.includes('svc_vl_e2e')),
+      `model picker: ${models.join(', ')}`,
+    );
     await view.locator('[data-testid="api-key-banner"]').waitFor({ timeout: 10_000 });
   });
 

@@ -58,7 +58,13 @@ export async function contextMenu(page: Page, target: Locator, item: string): Pr
   await entry.hover();
   await entry.click();
   for (let attempt = 0; attempt < 3; attempt++) {
-    if (await menu.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false)) return;
+    if (
+      await menu.waitFor({ state: 'hidden', timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await entry.hover();
     await page.keyboard.press('Enter');
   }

@@ -32,7 +32,10 @@ export async function saveArtifacts(scenario: string, sources: ArtifactSources):
 
 /** The code-server log and the extension-host logs of `server`, as artifact files. */
 export function codeServerLogFiles(logFile: string, extensionHostLogs: readonly string[]): { name: string; path: string }[] {
-  return [{ name: 'code-server.log', path: logFile }, ...extensionHostLogs.map((log, index) => ({ name: `exthost-${index}-${path.basename(log)}`, path: log }))];
+  return [
+    { name: 'code-server.log', path: logFile },
+    ...extensionHostLogs.map((log, index) => ({ name: `exthost-${index}-${path.basename(log)}`, path: log })),
+  ];
 }
 
 export function saveFailureArtifacts(scenario: string, page: Page | undefined, server: CodeServer | undefined): Promise<string> {

@@ -22,7 +22,9 @@ const outDir = path.join(repoRoot, 'dist-test', 'host');
 
 async function buildHostTests(): Promise<string> {
   const sourceDir = path.join(repoRoot, 'test', 'host');
-  const entryPoints = readdirSync(sourceDir).filter((name) => name.endsWith('.ts')).map((name) => path.join(sourceDir, name));
+  const entryPoints = readdirSync(sourceDir)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => path.join(sourceDir, name));
   await esbuild.build({
     entryPoints,
     outdir: outDir,
@@ -52,7 +54,9 @@ export async function runHostSuite(): Promise<HostSuiteResult> {
       defaultKey: HOST_TEST_KEY,
       keys: [{ name: 'host-personal', interfaces: ['svc_llm'], enabled: true, key: 'sk-host-personal-0123456789' }],
       speechCredentials: [HOST_TEST_SPEECH],
-      knowledgeBases: [{ id: 3, name: 'Host guide', documents: [{ title: 'Keys', text: 'The API key is kept in secret storage by the Set API Key command.' }] }],
+      knowledgeBases: [
+        { id: 3, name: 'Host guide', documents: [{ title: 'Keys', text: 'The API key is kept in secret storage by the Set API Key command.' }] },
+      ],
     },
   });
   try {

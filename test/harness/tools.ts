@@ -63,19 +63,26 @@ export function ensureDebianPackages(packages: readonly string[], why: string): 
   const missing = packages.filter((pkg) => !installed(pkg));
   if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0;
-  const sudo = !asRoot && (() => {
-    try {
-      execFileSync('sudo', ['-n', 'true'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
+  const sudo =
+    !asRoot &&
+    (() => {
+      try {
+        execFileSync('sudo', ['-n', 'true'], { stdio: 'ignore' });
+        return true;
+      } catch {
+        return false;
+      }
+    })();
   if (!asRoot && !sudo) {
-    throw new Error(`${why} needs the Debian packages ${missing.join(', ')}: run 'sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}', then try again.`);
+    throw new Error(
+      `${why} needs the Debian packages ${missing.join(', ')}: run 'sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}', then try again.`,
+    );
   }
   const run = (args: string[]): void => {
-    execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   };
   log(`installing Debian packages for ${why}: ${missing.join(', ')}`);
   run(['update', '-qq']);
@@ -84,7 +91,7 @@ export function ensureDebianPackages(packages: readonly string[], why: string): 
 
 /** espeak-ng and lame: the local service's speech synthesis and MP3 encoding (separate programs). */
 export function ensureSpeechPrograms(): void {
-  ensureDebianPackages(['espeak-ng', 'lame'], 'the local service\'s speech synthesis');
+  ensureDebianPackages(['espeak-ng', 'lame'], "the local service's speech synthesis");
 }
 
 function ensureCodeServer(nodeBinDir: string): string {
@@ -92,23 +99,19 @@ function ensureCodeServer(nodeBinDir: string): string {
   const entry = path.join(prefix, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
   const marker = path.join(prefix, '.complete');
   if (!existsSync(marker)) {
-    ensureDebianPackages(['libkrb5-dev'], 'building code-server\'s native modules');
+    ensureDebianPackages(['libkrb5-dev'], "building code-server's native modules");
     log(`installing code-server ${CODE_SERVER_VERSION} (native modules build for Node ${NODE_VERSION}; about 2 minutes)`);
     mkdirSync(prefix, { recursive: true });
-    execFileSync(
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--no-save', '--foreground-scripts', '--prefix', prefix, `code-server@${CODE_SERVER_VERSION}`],
-      {
-        stdio: 'inherit',
-        env: {
-          ...envWithoutNpmVariables(),
-          PATH: `${nodeBinDir}:${process.env.PATH ?? ''}`,
-          // ~/.npmrc on these machines points nodedir at Node 20's headers; native modules must build for Node 24.
-          npm_config_nodedir: nodePackageDir(),
-          JOBS: '2',
-        },
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--foreground-scripts', '--prefix', prefix, `code-server@${CODE_SERVER_VERSION}`], {
+      stdio: 'inherit',
+      env: {
+        ...envWithoutNpmVariables(),
+        PATH: `${nodeBinDir}:${process.env.PATH ?? ''}`,
+        // ~/.npmrc on these machines points nodedir at Node 20's headers; native modules must build for Node 24.
+        npm_config_nodedir: nodePackageDir(),
+        JOBS: '2',
       },
-    );
+    });
     execFileSync('touch', [marker]);
   }
   return entry;

@@ -18,6 +18,8 @@ describe('activation', () => {
     assert.ok(hook, 'activate() returns the test hook in test mode');
     assert.equal(extension.isActive, true);
     assert.ok(hook.activationMs > 0 && hook.activationMs <= totalMs, `activate() took ${hook.activationMs} ms of ${totalMs} ms`);
-    console.log(`    activation measured in the extension host: ${totalMs.toFixed(1)} ms in all (loading the bundle included), ${hook.activationMs.toFixed(1)} ms in activate()`);
+    console.log(
+      `    activation measured in the extension host: ${totalMs.toFixed(1)} ms in all (loading the bundle included), ${hook.activationMs.toFixed(1)} ms in activate()`,
+    );
   });
 });

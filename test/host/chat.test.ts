@@ -10,8 +10,6 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
 import { api, finished, hook, service } from './hostService';
 
-
-
 describe('chat against the local service', () => {
   before(async () => {
     assert.ok(service.baseUrl, 'the harness passes the local service');
@@ -27,15 +25,23 @@ describe('chat against the local service', () => {
     assert.ok(turn.answer.length > 100, 'a real answer arrived');
     assert.ok(turn.usage, 'usage is recorded');
     // Saves are asynchronous: wait for the conversation file to hold the finished turn.
-    const onDisk = (): string => (existsSync(h.chat.storePath) ? readdirSync(h.chat.storePath).map((f) => readFileSync(path.join(h.chat.storePath, f), 'utf8')).join('\n') : '');
+    const onDisk = (): string =>
+      existsSync(h.chat.storePath)
+        ? readdirSync(h.chat.storePath)
+            .map((f) => readFileSync(path.join(h.chat.storePath, f), 'utf8'))
+            .join('\n')
+        : '';
     await waitFor(() => onDisk().includes(turnId) && onDisk().includes('"status":"done"'), { what: 'the finished turn on disk', timeoutMs: 5000 });
   });
 
   it('shows the conversations another window saves or deletes in the shared history folder', async () => {
     const h = await hook();
+    // A conversation of this test's own to copy (the test does not rely on what an earlier one left).
+    const asked = await h.chat.ask('A question whose conversation another window copies');
+    await finished(h, asked);
     const before = await h.chat.state();
-    const template = before.conversations[0];
-    assert.ok(template, 'the previous test left a conversation');
+    const template = before.conversations.find((c) => c.turns.some((t) => t.id === asked));
+    assert.ok(template, 'the question has its conversation');
     const id = 'from-another-window';
     const other = { ...template, id, title: 'Asked in another window', updatedAt: Date.now() };
     const file = path.join(h.chat.storePath, `${id}.json`);
@@ -53,7 +59,10 @@ describe('chat against the local service', () => {
     const streamingTurn = { ...template.turns[0], id: 'streaming-elsewhere', status: 'streaming', answer: 'half an ans' };
     writeFileSync(`${file}.tmp`, JSON.stringify({ ...other, turns: [streamingTurn], updatedAt: Date.now() }));
     renameSync(`${file}.tmp`, file);
-    await waitFor(async () => (await h.chat.state()).conversations.some((c) => c.turns.some((t) => t.id === streamingTurn.id)), { what: 'the other window\'s streaming turn', timeoutMs: 5000 });
+    await waitFor(async () => (await h.chat.state()).conversations.some((c) => c.turns.some((t) => t.id === streamingTurn.id)), {
+      what: "the other window's streaming turn",
+      timeoutMs: 5000,
+    });
     const shown = (await h.chat.state()).conversations.find((c) => c.id === id)?.turns[0];
     assert.deepEqual([shown?.status, shown?.answer], ['streaming', 'half an ans'], 'not marked interrupted: it is alive elsewhere');
     h.chat.stop(streamingTurn.id);
@@ -62,7 +71,7 @@ describe('chat against the local service', () => {
     await shows(false);
   });
 
-  it('does what the view\'s buttons ask: copy, insert at the cursor, open in an editor, export, and only http(s) links', async () => {
+  it("does what the view's buttons ask: copy, insert at the cursor, open in an editor, export, and only http(s) links", async () => {
     const h = await hook();
     await h.chat.fromView({ type: 'copyText', text: 'copied from the chat' });
     assert.equal(await vscode.env.clipboard.readText(), 'copied from the chat');
@@ -92,10 +101,15 @@ describe('chat against the local service', () => {
 
   it('re-sends the earlier turns with the next question (spec 4.1)', async () => {
     const h = await hook();
+    await vscode.commands.executeCommand(CommandId.newConversation);
+    await finished(h, await h.chat.ask('First question'));
     await finished(h, await h.chat.ask('Second question'));
     const { requests } = await api<{ requests: { path: string; body: { messages: { role: string }[] } }[] }>('/_local/requests');
     const last = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
-    assert.deepEqual(last?.body.messages.map((m) => m.role), ['user', 'assistant', 'user']);
+    assert.deepEqual(
+      last?.body.messages.map((m) => m.role),
+      ['user', 'assistant', 'user'],
+    );
   });
 
   it('a question with an image from the view switches the conversation to the vision model and says so', async () => {
@@ -174,26 +188,35 @@ describe('chat against the local service', () => {
     try {
       await h.chat.fromView({ type: 'openLink', href: 'mailto:someone@example.com' });
       // Other suites may have left notices of their own causes; this test looks at the link notices only.
-      const linkNotices = (notices: readonly { id: string; text: string }[]): { id: string; text: string }[] => notices.filter((n) => n.text.startsWith('Only http and https links'));
-      const shownNow = (): { id: string; text: string }[] => linkNotices(record.messages.flatMap((m) => (m.type === 'notices' ? [m.notices] : [])).at(-1) ?? []);
+      const linkNotices = (notices: readonly { id: string; text: string }[]): { id: string; text: string }[] =>
+        notices.filter((n) => n.text.startsWith('Only http and https links'));
+      const shownNow = (): { id: string; text: string }[] =>
+        linkNotices(record.messages.flatMap((m) => (m.type === 'notices' ? [m.notices] : [])).at(-1) ?? []);
       const [mail] = shownNow();
       assert.ok(mail, 'the refused link gets a notice');
       assert.match(mail.text, /Only http and https links open from the chat; this one was not opened: mailto:someone@example\.com/);
       await h.chat.fromView({ type: 'openLink', href: 'ftp://example.com/file' });
       const shown = shownNow();
-      assert.deepEqual(shown.map((n) => n.text.includes('ftp://example.com/file')), [true], 'the second refusal replaces the first: one notice per cause, never a pile');
+      assert.deepEqual(
+        shown.map((n) => n.text.includes('ftp://example.com/file')),
+        [true],
+        'the second refusal replaces the first: one notice per cause, never a pile',
+      );
       await h.chat.fromView({ type: 'dismissNotice', noticeId: shown[0]?.id ?? '' });
       assert.deepEqual(shownNow(), [], 'the dismissed notice is gone from the view at once');
       await h.chat.fromView({ type: 'ready' }); // the view reloads
       const last = record.messages.filter((m) => m.type === 'snapshot').at(-1);
       assert.ok(last?.type === 'snapshot' && linkNotices(last.snapshot.notices).length === 0, 'a reload does not bring it back');
-      assert.equal(h.chat.notices().some((text) => text.startsWith('Only http and https links')), false);
+      assert.equal(
+        h.chat.notices().some((text) => text.startsWith('Only http and https links')),
+        false,
+      );
     } finally {
       record.dispose();
     }
   });
 
-  it('Regenerate asks the model the turn was asked with, not the picker\'s later choice', async () => {
+  it("Regenerate asks the model the turn was asked with, not the picker's later choice", async () => {
     const h = await hook();
     await vscode.commands.executeCommand(CommandId.newConversation);
     const turnId = await h.chat.ask('Which model answers?');
@@ -217,7 +240,11 @@ describe('chat against the local service', () => {
     const image = new PNG({ width: 8, height: 8 });
     image.data.fill(120);
     const base64 = PNG.sync.write(image).toString('base64');
-    await h.chat.fromView({ type: 'send', text: 'Look at this', images: [{ name: 'x.png', mime: 'image/png', dataBase64: base64, width: 8, height: 8, thumbnail: `data:image/png;base64,${base64}` }] });
+    await h.chat.fromView({
+      type: 'send',
+      text: 'Look at this',
+      images: [{ name: 'x.png', mime: 'image/png', dataBase64: base64, width: 8, height: 8, thumbnail: `data:image/png;base64,${base64}` }],
+    });
     const state = await h.chat.state();
     const withImage = state.conversations.find((c) => c.id === state.activeId)?.turns[1];
     const file = withImage?.images[0]?.file;
@@ -227,7 +254,7 @@ describe('chat against the local service', () => {
     assert.ok(existsSync(imagePath));
     await h.chat.fromView({ type: 'edit', turnId: first.id, text: 'First question, edited' });
     await finished(h, first.id);
-    await waitFor(() => !existsSync(imagePath), { what: 'the dropped turn\'s image file deleted', timeoutMs: 5000 });
+    await waitFor(() => !existsSync(imagePath), { what: "the dropped turn's image file deleted", timeoutMs: 5000 });
     await vscode.commands.executeCommand(CommandId.newConversation);
   });
 });

@@ -58,14 +58,14 @@ describe('chat settings, validation and a corrupt history', () => {
     await vscode.commands.executeCommand(CommandId.openChat);
   });
 
-  it('the persona setting is the system message of the request; a conversation\'s own persona replaces it', async () => {
+  it("the persona setting is the system message of the request; a conversation's own persona replaces it", async () => {
     const h = await hook();
     await vscode.commands.executeCommand(CommandId.newConversation);
-    await setSetting('chat.persona', 'You answer like a ship\'s captain.');
+    await setSetting('chat.persona', "You answer like a ship's captain.");
     try {
-      await snapshotWhere(h, (s) => s.settings.defaultPersona === 'You answer like a ship\'s captain.');
+      await snapshotWhere(h, (s) => s.settings.defaultPersona === "You answer like a ship's captain.");
       await finished(h, await h.chat.ask('Hello?'));
-      assert.deepEqual((await lastChatRequest())?.messages[0], { role: 'system', content: 'You answer like a ship\'s captain.' });
+      assert.deepEqual((await lastChatRequest())?.messages[0], { role: 'system', content: "You answer like a ship's captain." });
       await h.chat.fromView({ type: 'setPersona', persona: 'You answer in haiku.' });
       await finished(h, await h.chat.ask('And now?'));
       const messages = (await lastChatRequest())?.messages ?? [];
@@ -83,7 +83,10 @@ describe('chat settings, validation and a corrupt history', () => {
     try {
       const snapshot = await snapshotWhere(h, (s) => s.models.some((m) => m.code === 'svc_extra_eye'));
       const models = snapshot.models.map((m) => [m.code, m.vision]);
-      assert.deepEqual(models.slice(-2), [['svc_extra_llm', false], ['svc_extra_eye', true]]);
+      assert.deepEqual(models.slice(-2), [
+        ['svc_extra_llm', false],
+        ['svc_extra_eye', true],
+      ]);
       assert.ok(models.some(([code]) => code === 'svc_llm') && models.some(([code]) => code === 'svc_vl'), 'the built-in models stay');
       await h.chat.fromView({ type: 'setModel', model: 'svc_extra_llm' });
       const state = await h.chat.state();
@@ -117,14 +120,19 @@ describe('chat settings, validation and a corrupt history', () => {
       for (const message of malformed) await h.chat.fromView(message);
       assert.equal(JSON.stringify(await h.chat.state()), before, 'no conversation changed');
       assert.equal(h.chat.notices().length, noticesBefore, 'no notice, no handler ran');
-      assert.deepEqual(record.messages.filter((m) => m.type !== 'snapshot'), [], 'nothing but (unrelated) snapshots was posted to the view');
+      assert.deepEqual(
+        record.messages.filter((m) => m.type !== 'snapshot'),
+        [],
+        'nothing but (unrelated) snapshots was posted to the view',
+      );
       await h.chat.fromView({ type: 'ready' });
       assert.equal(lastSnapshot(record.messages).active.id, (await h.chat.state()).activeId, 'a valid message is still handled');
     } finally {
       record.dispose();
     }
     const logFile = path.join(h.logFolder, 'MaaS Assistant.log');
-    const dropped = (): number => (existsSync(logFile) ? (readFileSync(logFile, 'utf8').match(/Dropped a malformed message from the chat view/g) ?? []).length : 0);
+    const dropped = (): number =>
+      existsSync(logFile) ? (readFileSync(logFile, 'utf8').match(/Dropped a malformed message from the chat view/g) ?? []).length : 0;
     await waitFor(() => dropped() >= malformed.length, { what: `each of the ${malformed.length} malformed messages in the log`, timeoutMs: 5000 });
   });
 
@@ -152,7 +160,10 @@ describe('chat settings, validation and a corrupt history', () => {
     });
     try {
       await session.whenLoaded();
-      assert.deepEqual(session.conversations.conversations.map((c) => c.title), ['Still here']);
+      assert.deepEqual(
+        session.conversations.conversations.map((c) => c.title),
+        ['Still here'],
+      );
       const files = readdirSync(path.join(folder, 'conversations'));
       const kept = files.find((f) => f.startsWith('broken.json.corrupt-'));
       assert.ok(kept, `the broken file is set aside, not deleted (${files.join(', ')})`);

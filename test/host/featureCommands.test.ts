@@ -68,11 +68,21 @@ describe('feature commands: images, knowledge, voices and the small commands', (
     const turnIds = await vscode.commands.executeCommand<string[]>(CommandId.describeImage, red, all);
     assert.equal(turnIds.length, 3, JSON.stringify(prompter.messages));
     const turns = await Promise.all(turnIds.map((id) => finished(h, id)));
-    assert.deepEqual(turns.map((t) => t.images[0]?.name), ['red.png', 'big.png', 'blue.png'], 'in the order selected');
+    assert.deepEqual(
+      turns.map((t) => t.images[0]?.name),
+      ['red.png', 'big.png', 'blue.png'],
+      'in the order selected',
+    );
     assert.ok(turns.every((t) => t.status === 'done'));
     assert.ok((turns[1]?.images[0]?.bytes ?? Infinity) <= 65_536, 'the big one fits the cap');
-    assert.ok(h.chat.notices().some((n) => /big\.png was downscaled/.test(n)), h.chat.notices().join(' | '));
-    const errors = prompter.messages.filter((m) => m.level === 'error').map((m) => m.text).sort();
+    assert.ok(
+      h.chat.notices().some((n) => /big\.png was downscaled/.test(n)),
+      h.chat.notices().join(' | '),
+    );
+    const errors = prompter.messages
+      .filter((m) => m.level === 'error')
+      .map((m) => m.text)
+      .sort();
     assert.deepEqual(errors, ['broken.png could not be read as an image.', 'missing.png could not be read.']);
   });
 
@@ -90,7 +100,11 @@ describe('feature commands: images, knowledge, voices and the small commands', (
     await setSetting('knowledge.tipsText', 'Nothing in the guide, sorry.');
     await setSetting('knowledge.backupChat', false);
     await editorWith('Which volcano on Io erupts most often?', 'all');
-    prompter.script((items: readonly { base: { id: number } }[]) => items, DEFAULT_VALUE, (items: readonly { mode: string }[]) => items.find((i) => i.mode === 'strict'));
+    prompter.script(
+      (items: readonly { base: { id: number } }[]) => items,
+      DEFAULT_VALUE,
+      (items: readonly { mode: string }[]) => items.find((i) => i.mode === 'strict'),
+    );
     const turnId = await vscode.commands.executeCommand<string>(CommandId.askKnowledgeBase);
     const turn = await finished(h, turnId);
     assert.equal(turn.status, 'done');
@@ -102,8 +116,12 @@ describe('feature commands: images, knowledge, voices and the small commands', (
 
   it('Choose Voice: Refresh fetches the list again; a failing fetch says so and changes nothing', async () => {
     await setSetting('speech.voice', undefined);
-    const speakerCalls = async (): Promise<number> => (await api<{ requests: { path: string }[] }>('/_local/requests')).requests.filter((r) => r.path === '/maas/v2/api/get_speakers').length;
-    prompter.script((items: readonly { refresh?: true }[]) => items.find((i) => i.refresh === true), (items: readonly { speaker?: { id: string } }[]) => items.find((i) => i.speaker !== undefined));
+    const speakerCalls = async (): Promise<number> =>
+      (await api<{ requests: { path: string }[] }>('/_local/requests')).requests.filter((r) => r.path === '/maas/v2/api/get_speakers').length;
+    prompter.script(
+      (items: readonly { refresh?: true }[]) => items.find((i) => i.refresh === true),
+      (items: readonly { speaker?: { id: string } }[]) => items.find((i) => i.speaker !== undefined),
+    );
     const chosen = await vscode.commands.executeCommand<string | undefined>(CommandId.chooseVoice);
     assert.ok(chosen, JSON.stringify(prompter.messages));
     assert.ok((await speakerCalls()) >= 1, 'Refresh asked the service');
@@ -123,7 +141,8 @@ describe('feature commands: images, knowledge, voices and the small commands', (
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
     await vscode.commands.executeCommand(CommandId.openChat);
     await waitFor(() => h.chat.viewVisible(), { what: 'the chat view shown' });
-    const logShown = (): boolean => vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'output' && decodeURIComponent(d.uri.toString()).includes('MaaS Assistant'));
+    const logShown = (): boolean =>
+      vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'output' && decodeURIComponent(d.uri.toString()).includes('MaaS Assistant'));
     await vscode.commands.executeCommand('workbench.action.closePanel');
     await vscode.commands.executeCommand(CommandId.showLogs);
     await waitFor(() => logShown(), { what: `the MaaS Assistant log among ${vscode.workspace.textDocuments.map((d) => d.uri.toString()).join(', ')}` });

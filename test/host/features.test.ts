@@ -15,7 +15,6 @@ import { editorWith, freshPrompter, isRiffWave, pngFile, setSetting, signIn } fr
 import type { ScriptedPrompter } from './scriptedPrompter';
 import { DEFAULT_VALUE } from './scriptedPrompter';
 
-
 describe('knowledge base, images, speech and diagnostics', () => {
   let dir = '';
   let prompter: ScriptedPrompter;
@@ -58,7 +57,11 @@ describe('knowledge base, images, speech and diagnostics', () => {
     await setSetting('knowledge.tipsText', 'Nothing in the guide, sorry.');
     await setSetting('knowledge.textThreshold', 0.3);
     await editorWith('Where is the API key kept by the Set API Key command?', 'all');
-    prompter.script((items: readonly { base: { id: number } }[]) => items.filter((i) => i.base.id === 3), DEFAULT_VALUE, (items: readonly { mode: string }[]) => items.find((i) => i.mode === 'strict'));
+    prompter.script(
+      (items: readonly { base: { id: number } }[]) => items.filter((i) => i.base.id === 3),
+      DEFAULT_VALUE,
+      (items: readonly { mode: string }[]) => items.find((i) => i.mode === 'strict'),
+    );
     const turnId = await vscode.commands.executeCommand<string>(CommandId.askKnowledgeBase);
     assert.ok(turnId, `a turn started; messages: ${JSON.stringify(prompter.messages)}`);
     const turn = await finished(h, turnId);
@@ -67,7 +70,9 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.match(turn.answer, /\^\[\d+\]\^/, 'the answer carries a citation mark');
     assert.deepEqual({ mode: turn.knowledge?.mode, bases: turn.knowledge?.bases }, { mode: 'strict', bases: [{ id: 3, name: 'Host guide' }] });
     assert.match(turn.context[0]?.text ?? '', /Set API Key/);
-    const { requests } = await api<{ requests: { path: string; body: { tools?: { type: string; retrieval: { knowledge_ids: number[]; chat_mode: number } }[] } }[] }>('/_local/requests');
+    const { requests } = await api<{
+      requests: { path: string; body: { tools?: { type: string; retrieval: { knowledge_ids: number[]; chat_mode: number } }[] } }[];
+    }>('/_local/requests');
     const last = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
     assert.equal(last?.body.tools?.[0]?.type, 'retrieval');
     assert.deepEqual(last?.body.tools?.[0]?.retrieval.knowledge_ids, [3]);
@@ -162,7 +167,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.match(prompter.messages[0]?.text ?? '', /https/);
   });
 
-  it('Describe Image from URL sends an https address as it is, and shows the service\'s refusal in place', async () => {
+  it("Describe Image from URL sends an https address as it is, and shows the service's refusal in place", async () => {
     const h = await hook();
     prompter.script('  https://images.example.com/cats/tabby.png ', DEFAULT_VALUE);
     const turnId = await vscode.commands.executeCommand<string | undefined>(CommandId.describeImageFromUrl);
@@ -208,7 +213,10 @@ describe('knowledge base, images, speech and diagnostics', () => {
     const after = await h.chat.state();
     assert.notEqual(after.activeId, before.activeId);
     assert.equal(after.conversations.find((c) => c.id === after.activeId)?.turns.length, 0);
-    assert.ok(after.conversations.some((c) => c.id === before.activeId), 'the previous conversation is kept');
+    assert.ok(
+      after.conversations.some((c) => c.id === before.activeId),
+      'the previous conversation is kept',
+    );
   });
 
   it('Clear Speech Credentials removes them; Read Aloud to File then asks for them before any dialog', async () => {
@@ -225,12 +233,14 @@ describe('knowledge base, images, speech and diagnostics', () => {
     await h.speech.setCredentials(service.speech);
   });
 
-  it('Test Connection reports a failing step with the service\'s reason, and no credential', async () => {
+  it("Test Connection reports a failing step with the service's reason, and no credential", async () => {
     const h = await hook();
     const wrong = 'sk-host-wrong-key-0123456789';
     await h.apiKey.set(wrong);
     try {
-      const report = await vscode.commands.executeCommand<{ results: { name: string; outcome: string; detail: string }[]; markdown: string }>(CommandId.testConnection);
+      const report = await vscode.commands.executeCommand<{ results: { name: string; outcome: string; detail: string }[]; markdown: string }>(
+        CommandId.testConnection,
+      );
       const auth = report.results.find((r) => /Authentication/.test(r.name));
       assert.equal(auth?.outcome, 'fail', report.markdown);
       assert.match(auth?.detail ?? '', /\S/, 'the reason is given');
@@ -269,8 +279,14 @@ describe('knowledge base, images, speech and diagnostics', () => {
     await editorWith('The first sentence is here. The second sentence follows it!\n\n```ts\nconst hidden = 1;\n```\n\nThe last one^[1]^ ends.', 'none');
     const result = await vscode.commands.executeCommand<{ sentences: number }>(CommandId.readAloud);
     assert.equal(result.sentences, 3);
-    assert.deepEqual(segments.map((s) => s.index), [0, 1, 2]);
-    assert.ok(segments.every((s) => isRiffWave(s.audio)), 'every segment is a WAV file');
+    assert.deepEqual(
+      segments.map((s) => s.index),
+      [0, 1, 2],
+    );
+    assert.ok(
+      segments.every((s) => isRiffWave(s.audio)),
+      'every segment is a WAV file',
+    );
     assert.ok(!segments.some((s) => s.text.includes('hidden') || s.text.includes('^[')), 'code and marks are not read');
   });
 
@@ -290,7 +306,10 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.ok(isRiffWave(readFileSync(long)));
     assert.deepEqual(h.speech.pendingTasks(), [], 'a finished task is no longer kept for resuming');
     const { requests } = await api<{ requests: { path: string }[] }>('/_local/requests');
-    assert.ok(requests.some((r) => r.path === '/maas/v2/api/tts-long-commit'), 'the long-text task was used');
+    assert.ok(
+      requests.some((r) => r.path === '/maas/v2/api/tts-long-commit'),
+      'the long-text task was used',
+    );
   });
 
   it('Choose Voice lists the service speakers and stores the choice', async () => {
@@ -303,13 +322,19 @@ describe('knowledge base, images, speech and diagnostics', () => {
   it('Test Connection passes every step against the local service and its report shows no credential', async () => {
     const h = await hook();
     await h.speech.setCredentials(service.speech);
-    const report = await vscode.commands.executeCommand<{ results: { name: string; outcome: string; ms: number }[]; markdown: string }>(CommandId.testConnection);
-    assert.deepEqual(report.results.map((r) => r.outcome), ['pass', 'pass', 'pass', 'pass', 'pass', 'pass'], report.markdown);
+    const report = await vscode.commands.executeCommand<{ results: { name: string; outcome: string; ms: number }[]; markdown: string }>(
+      CommandId.testConnection,
+    );
+    assert.deepEqual(
+      report.results.map((r) => r.outcome),
+      ['pass', 'pass', 'pass', 'pass', 'pass', 'pass'],
+      report.markdown,
+    );
     assert.ok(!report.markdown.includes(service.key) && !report.markdown.includes(service.speech.token), 'no credential in the report');
     assert.match(prompter.messages[0]?.text ?? '', /all 6 checks passed/);
   });
 
-  it('the status bar shows the active conversation\'s model with a key, and Set MaaS key without one', async () => {
+  it("the status bar shows the active conversation's model with a key, and Set MaaS key without one", async () => {
     const h = await hook();
     await vscode.commands.executeCommand(CommandId.newConversation);
     await h.statusBar.refresh();

@@ -33,7 +33,8 @@ async function submitTask(text: string): Promise<string> {
 }
 
 async function taskStatus(taskId: string): Promise<string> {
-  return (await api<{ task_status: string }>('/maas/v2/api/tts-long-query', { request_id: randomUUID(), appkey: service.speech.appkey, task_id: taskId })).task_status;
+  return (await api<{ task_status: string }>('/maas/v2/api/tts-long-query', { request_id: randomUUID(), appkey: service.speech.appkey, task_id: taskId }))
+    .task_status;
 }
 
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> {
@@ -79,7 +80,10 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
     editor.selection = new vscode.Selection(2, 4, 2, 41);
     segments.length = 0;
     await vscode.commands.executeCommand(CommandId.readAloud);
-    assert.deepEqual(segments.map((s) => s.text), ['this indented line is prose, not code']);
+    assert.deepEqual(
+      segments.map((s) => s.text),
+      ['this indented line is prose, not code'],
+    );
   });
 
   it('says what is missing: no editor, a blank selection, an empty file, no speech credentials; the API key is not needed', async () => {
@@ -129,7 +133,10 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
     const saved = await vscode.commands.executeCommand<string | undefined>(CommandId.readAloudToFile);
     assert.equal(saved, path.join(dir, 'capped.wav'), JSON.stringify(prompter.messages));
     const { requests } = await api<{ requests: { path: string }[] }>('/_local/requests');
-    assert.ok(requests.some((r) => r.path === '/maas/v2/api/tts-long-commit'), 'to a file it goes through the long-text task');
+    assert.ok(
+      requests.some((r) => r.path === '/maas/v2/api/tts-long-commit'),
+      'to a file it goes through the long-text task',
+    );
     await setSetting('speech.longTextThreshold', undefined);
   });
 
@@ -149,12 +156,20 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
   it('after a reload, a task that failed, or that the service no longer knows, is reported by its title and forgotten', async () => {
     const h = await hook();
     const failed = await submitTask('This one fails.');
-    await api('/_local/faults', { route: '/maas/v2/api/tts-long-query', count: 1, status: 200, body: { request_id: 'r', code: 0, message: 'engine crashed', task_id: failed, task_status: 'failed', audio_address: '' } });
+    await api('/_local/faults', {
+      route: '/maas/v2/api/tts-long-query',
+      count: 1,
+      status: 200,
+      body: { request_id: 'r', code: 0, message: 'engine crashed', task_id: failed, task_status: 'failed', audio_address: '' },
+    });
     await h.speech.seedTask({ taskId: failed, target: path.join(dir, 'failed.wav'), title: 'failed.wav' });
     await h.speech.seedTask({ taskId: 'no-such-task-0000', target: path.join(dir, 'gone.wav'), title: 'gone.wav' });
     assert.deepEqual(await h.speech.resumeTasks(), [undefined, undefined]);
     assert.deepEqual(h.speech.pendingTasks(), []);
-    const errors = prompter.messages.filter((m) => m.level === 'error').map((m) => m.text).sort();
+    const errors = prompter.messages
+      .filter((m) => m.level === 'error')
+      .map((m) => m.text)
+      .sort();
     assert.equal(errors.length, 2, JSON.stringify(prompter.messages));
     assert.match(errors[0] ?? '', /^Speech for failed\.wav was not saved: .*engine crashed/);
     assert.match(errors[1] ?? '', /^Speech for gone\.wav was not saved: The speech service no longer knows this task/);
@@ -171,7 +186,11 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
     assert.deepEqual(await h.speech.resumeTasks(), [undefined]);
     const { requests } = await api<{ requests: { path: string; body?: { task_id?: string } }[] }>('/_local/requests');
     assert.ok(!requests.some((r) => r.body?.task_id === taskId), 'this window did not poll it');
-    assert.deepEqual(h.speech.pendingTasks().map((e) => e.taskId), [taskId], 'still pending for the other window');
+    assert.deepEqual(
+      h.speech.pendingTasks().map((e) => e.taskId),
+      [taskId],
+      'still pending for the other window',
+    );
     await h.speech.seedTask({ taskId, target, title: 'leased.wav' }, { owner: 'other-window', expiresAt: Date.now() - 1 });
     assert.deepEqual(await h.speech.resumeTasks(), [target], 'an expired lease is taken over');
     assert.ok(isRiffWave(readFileSync(target)));
@@ -191,7 +210,11 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
     assert.equal(await running, undefined);
     assert.equal(existsSync(target), false);
     assert.deepEqual(h.speech.pendingTasks(), []);
-    assert.deepEqual(prompter.messages.filter((m) => m.level === 'error'), [], 'a cancel is not an error');
+    assert.deepEqual(
+      prompter.messages.filter((m) => m.level === 'error'),
+      [],
+      'a cancel is not an error',
+    );
     await api('/_local/reset', {});
     await setSetting('speech.longTextThreshold', undefined);
   });

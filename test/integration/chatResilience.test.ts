@@ -45,7 +45,14 @@ describe('chat resilience against the local service', () => {
     const { events, error } = await collect(fixture.client());
     assert.equal(error, undefined);
     const retries = events.filter((e) => e.type === 'retry');
-    assert.deepEqual(retries.map((e) => e.type === 'retry' && [e.attempt, e.error.kind]), [[2, 'busy'], [3, 'busy'], [4, 'busy']]);
+    assert.deepEqual(
+      retries.map((e) => e.type === 'retry' && [e.attempt, e.error.kind]),
+      [
+        [2, 'busy'],
+        [3, 'busy'],
+        [4, 'busy'],
+      ],
+    );
     assert.ok(textOf(events).length > 0);
     assert.deepEqual(events.at(-1), { type: 'finish', reason: 'stop' });
     assert.equal((await fixture.requests()).length, 4);
@@ -137,9 +144,18 @@ describe('chat resilience against the local service', () => {
     assert.deepEqual(failover, { type: 'failover', baseUrl: fixture.service.altBaseUrl });
     const retry = first.events.find((e) => e.type === 'retry');
     assert.ok(retry?.type === 'retry' && retry.delayMs === 0, 'a failover to an untried base URL does not wait');
-    assert.deepEqual((await fixture.requests()).map((r) => [r.port, r.status]), [['primary', 503], ['alt', 200]]);
+    assert.deepEqual(
+      (await fixture.requests()).map((r) => [r.port, r.status]),
+      [
+        ['primary', 503],
+        ['alt', 200],
+      ],
+    );
     const second = await collect(client);
-    assert.deepEqual(second.events.find((e) => e.type === 'failover'), { type: 'failover', baseUrl: fixture.service.baseUrl });
+    assert.deepEqual(
+      second.events.find((e) => e.type === 'failover'),
+      { type: 'failover', baseUrl: fixture.service.baseUrl },
+    );
     assert.equal((await fixture.requests()).at(-1)?.port, 'primary');
   });
 
@@ -155,7 +171,10 @@ describe('chat resilience against the local service', () => {
     const second = await collect(client);
     assert.equal(second.events.filter((e) => e.type === 'retry' || e.type === 'failover').length, 0);
     assert.deepEqual(answered(second.events), [[fixture.service.altBaseUrl, false]]);
-    assert.deepEqual((await fixture.requests()).map((r) => r.port), ['alt', 'alt']);
+    assert.deepEqual(
+      (await fixture.requests()).map((r) => r.port),
+      ['alt', 'alt'],
+    );
   });
 
   it('reports neither address as answering when both are down, however often it fails over between them', async () => {
@@ -164,7 +183,11 @@ describe('chat resilience against the local service', () => {
     const { events, error } = await collect(client);
     assert.equal(error?.kind, 'network');
     assert.ok(events.filter((e) => e.type === 'failover').length >= 2, 'it went back and forth');
-    assert.deepEqual(events.filter((e) => e.type === 'connected'), [], 'a failover names where it tries, never where the answer came from');
+    assert.deepEqual(
+      events.filter((e) => e.type === 'connected'),
+      [],
+      'a failover names where it tries, never where the answer came from',
+    );
   });
 
   it('answers a non-stream chat and announces its retries', async () => {
@@ -197,7 +220,10 @@ describe('chat resilience against the local service', () => {
     const { events, error } = await collect(fixture.client());
     assert.equal(error, undefined);
     assert.equal(textOf(events), '你好');
-    assert.deepEqual(events.filter((e) => e.type === 'reasoning'), [{ type: 'reasoning', text: 'hm' }]);
+    assert.deepEqual(
+      events.filter((e) => e.type === 'reasoning'),
+      [{ type: 'reasoning', text: 'hm' }],
+    );
     assert.deepEqual(events.at(-1), { type: 'finish', reason: 'stop' });
   });
 
@@ -205,10 +231,13 @@ describe('chat resilience against the local service', () => {
     await fixture.fault({ status: 503, body: BUSY });
     const logs: LogEntry[] = [];
     await collect(fixture.client({ onLog: (entry) => logs.push(entry) }));
-    assert.deepEqual(logs.map((l) => [l.method, l.path, l.status, l.attempt, l.baseUrl, l.errorKind]), [
-      ['POST', '/maas/v1/chat/completions', 503, 1, fixture.service.baseUrl, 'busy'],
-      ['POST', '/maas/v1/chat/completions', 200, 2, fixture.service.baseUrl, undefined],
-    ]);
+    assert.deepEqual(
+      logs.map((l) => [l.method, l.path, l.status, l.attempt, l.baseUrl, l.errorKind]),
+      [
+        ['POST', '/maas/v1/chat/completions', 503, 1, fixture.service.baseUrl, 'busy'],
+        ['POST', '/maas/v1/chat/completions', 200, 2, fixture.service.baseUrl, undefined],
+      ],
+    );
     for (const entry of logs) assert.ok(entry.durationMs >= (entry.headersMs ?? 0));
     assert.ok(!JSON.stringify(logs).includes(DEFAULT_KEY));
   });

@@ -155,7 +155,10 @@ describe('error kinds reached for real', () => {
 
   it('validation: an out-of-range temperature is refused before sending', async () => {
     const client = fixture.client();
-    assert.throws(() => client.streamChat({ ...ASK, temperature: 1.01 }), (e: unknown) => e instanceof ServiceError && e.kind === 'validation' && e.field === 'temperature');
+    assert.throws(
+      () => client.streamChat({ ...ASK, temperature: 1.01 }),
+      (e: unknown) => e instanceof ServiceError && e.kind === 'validation' && e.field === 'temperature',
+    );
     assert.equal((await fixture.requests()).length, 0);
   });
 });

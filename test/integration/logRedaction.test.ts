@@ -39,9 +39,18 @@ describe('log redaction over a full request cycle', () => {
     assert.equal(typeof (await client.probe(`${withUserinfo}/?key=${QUERY_KEY}`)), 'number');
 
     const text = lines.map((entry) => JSON.stringify(entry)).join('\n');
-    assert.ok(lines.some((e) => e.method === 'GET' && e.path.startsWith('/maas/v2/api/tts?')), 'the GET synthesis, credentials in its query, is logged');
-    assert.ok(lines.some((e) => e.method === 'GET' && e.path.startsWith('/?key=')), 'the probe is logged');
-    assert.ok(lines.some((e) => e.status === 401), 'the refused key is logged');
+    assert.ok(
+      lines.some((e) => e.method === 'GET' && e.path.startsWith('/maas/v2/api/tts?')),
+      'the GET synthesis, credentials in its query, is logged',
+    );
+    assert.ok(
+      lines.some((e) => e.method === 'GET' && e.path.startsWith('/?key=')),
+      'the probe is logged',
+    );
+    assert.ok(
+      lines.some((e) => e.status === 401),
+      'the refused key is logged',
+    );
     for (const secret of [DEFAULT_KEY, WRONG_KEY, SPEECH.appkey, SPEECH.token, URL_USER, URL_PASSWORD, QUERY_KEY]) {
       assert.ok(!text.includes(secret), `a log line holds ${secret}:\n${text}`);
     }

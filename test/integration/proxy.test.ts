@@ -43,13 +43,19 @@ describe('HTTP proxy', () => {
   it('carries a chat request through an explicit proxy URL', async () => {
     const text = await answerText(fixture.client({ proxy: { url: proxyUrl, strictSSL: true } }));
     assert.ok(text.length > 0);
-    assert.ok(proxy.seen.some((line) => line.includes(serviceHost())), JSON.stringify(proxy.seen));
+    assert.ok(
+      proxy.seen.some((line) => line.includes(serviceHost())),
+      JSON.stringify(proxy.seen),
+    );
   });
 
-  it('sends Test Connection\'s reachability probe through the explicit proxy too', async () => {
+  it("sends Test Connection's reachability probe through the explicit proxy too", async () => {
     const status = await fixture.client({ proxy: { url: proxyUrl, strictSSL: true } }).probe(fixture.service.baseUrl);
     assert.equal(typeof status, 'number');
-    assert.ok(proxy.seen.some((line) => line.includes(serviceHost())), JSON.stringify(proxy.seen));
+    assert.ok(
+      proxy.seen.some((line) => line.includes(serviceHost())),
+      JSON.stringify(proxy.seen),
+    );
   });
 
   it('uses HTTP_PROXY from the environment and bypasses it for NO_PROXY hosts', async () => {
@@ -58,7 +64,10 @@ describe('HTTP proxy', () => {
     process.env.HTTP_PROXY = proxyUrl;
     process.env.NO_PROXY = '';
     assert.ok((await answerText(fixture.client())).length > 0);
-    assert.ok(proxy.seen.some((line) => line.includes(serviceHost())), JSON.stringify(proxy.seen));
+    assert.ok(
+      proxy.seen.some((line) => line.includes(serviceHost())),
+      JSON.stringify(proxy.seen),
+    );
 
     proxy.seen.length = 0;
     process.env.NO_PROXY = '127.0.0.1';

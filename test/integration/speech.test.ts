@@ -47,12 +47,18 @@ describe('speech synthesis against the local service', () => {
 
   it('reports a JSON error body (HTTP 200) as a speech error with its code and message', async () => {
     const bad = fixture.client({ getSpeechCredentials: () => Promise.resolve({ appkey: SPEECH.appkey, token: 'wrong-token-value' }) });
-    await assert.rejects(bad.synthesize({ text: 'hi' }), (e: unknown) => e instanceof ServiceError && e.kind === 'speech' && e.speechCode === 40100 && (e.serverMessage ?? '') !== '');
+    await assert.rejects(
+      bad.synthesize({ text: 'hi' }),
+      (e: unknown) => e instanceof ServiceError && e.kind === 'speech' && e.speechCode === 40100 && (e.serverMessage ?? '') !== '',
+    );
   });
 
   it('refuses out-of-range fields before sending', async () => {
     const before = (await fixture.requests()).length;
-    await assert.rejects(client().synthesize({ text: 'hi', volumn: 101 }), (e: unknown) => e instanceof ServiceError && e.kind === 'validation' && e.field === 'volumn');
+    await assert.rejects(
+      client().synthesize({ text: 'hi', volumn: 101 }),
+      (e: unknown) => e instanceof ServiceError && e.kind === 'validation' && e.field === 'volumn',
+    );
     assert.equal((await fixture.requests()).length, before);
   });
 

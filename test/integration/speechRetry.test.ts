@@ -21,7 +21,8 @@ describe('speech client retries', () => {
     await fixture.stop();
   });
 
-  const calls = async (route: string): Promise<number[]> => (await fixture.requests()).filter((r) => r.path.split('?')[0] === SPEECH_ROUTE(route)).map((r) => r.status);
+  const calls = async (route: string): Promise<number[]> =>
+    (await fixture.requests()).filter((r) => r.path.split('?')[0] === SPEECH_ROUTE(route)).map((r) => r.status);
 
   it('retries real-time synthesis after a busy answer and a dropped connection, then returns the audio', async () => {
     await fixture.fault({ route: SPEECH_ROUTE('tts'), status: 503, count: 1 });
@@ -41,13 +42,19 @@ describe('speech client retries', () => {
     assert.deepEqual(await calls('get_speakers'), [500, 200]);
 
     await fixture.fault({ route: SPEECH_ROUTE('tts'), status: 503, count: 10 });
-    await assert.rejects(fixture.client({ retry: { maxAttempts: 3 } }).synthesize({ text: 'Hello.' }), (error: unknown) => error instanceof ServiceError && error.kind === 'busy');
+    await assert.rejects(
+      fixture.client({ retry: { maxAttempts: 3 } }).synthesize({ text: 'Hello.' }),
+      (error: unknown) => error instanceof ServiceError && error.kind === 'busy',
+    );
     assert.equal((await calls('tts')).length, 3, 'no more attempts than maxAttempts');
   });
 
   it('never retries a long-task submission, and never an invalid request', async () => {
     await fixture.fault({ route: SPEECH_ROUTE('tts-long-commit'), status: 503, count: 1 });
-    await assert.rejects(fixture.client().submitLongTask({ text: 'A long text. '.repeat(10) }), (error: unknown) => error instanceof ServiceError && error.kind === 'busy');
+    await assert.rejects(
+      fixture.client().submitLongTask({ text: 'A long text. '.repeat(10) }),
+      (error: unknown) => error instanceof ServiceError && error.kind === 'busy',
+    );
     assert.equal((await calls('tts-long-commit')).length, 1, 'one submission only');
 
     await assert.rejects(fixture.client().synthesize({ text: 'x'.repeat(5000) }), (error: unknown) => error instanceof ServiceError && !error.retryable);

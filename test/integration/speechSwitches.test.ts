@@ -32,7 +32,10 @@ for (const speakersShape of ['speakers', 'data', 'data.list'] as const) {
       const raw = await fixture().json<Record<string, unknown>>('GET', '/maas/v2/api/get_speakers');
       assert.ok(speakersShape === 'speakers' ? 'speakers' in raw.body : !('speakers' in raw.body) && 'data' in raw.body, JSON.stringify(raw.body));
       const speakers = await fixture().client().listSpeakers();
-      assert.deepEqual(speakers.map((speaker) => speaker.id), ALL_SPEAKERS);
+      assert.deepEqual(
+        speakers.map((speaker) => speaker.id),
+        ALL_SPEAKERS,
+      );
       assert.ok(speakers.every((speaker) => speaker.name !== '' && speaker.name !== speaker.id));
     });
   });
@@ -48,7 +51,10 @@ describe('real-time synthesis with enable_ts', () => {
       const client = fixture().client();
       const timed = await client.synthesize({ ...request, enable_ts: true });
       assert.equal(timed.format, 'wav');
-      assert.deepEqual(timed.timestamps?.map((t) => t.text), ['First sentence.', 'Second sentence.']);
+      assert.deepEqual(
+        timed.timestamps?.map((t) => t.text),
+        ['First sentence.', 'Second sentence.'],
+      );
       assert.deepEqual(timed.audio, (await client.synthesize(request)).audio);
     });
   });
@@ -85,6 +91,11 @@ describe('a success code other than 0', () => {
   });
 
   it('still refuses a known error code', async () => {
-    await assert.rejects(fixture().client().synthesize({ text: 'x'.repeat(5000) }), (error: unknown) => error instanceof ServiceError && error.kind === 'speech' && error.speechCode === 41300);
+    await assert.rejects(
+      fixture()
+        .client()
+        .synthesize({ text: 'x'.repeat(5000) }),
+      (error: unknown) => error instanceof ServiceError && error.kind === 'speech' && error.speechCode === 41300,
+    );
   });
 });

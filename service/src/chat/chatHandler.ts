@@ -73,7 +73,11 @@ async function describeImages(ctx: ChatContext, request: ChatRequest): Promise<I
     for (const [j, part] of message.content.entries()) {
       if (part.type !== 'image_url') continue;
       const field = `messages[${i}].content[${j}].image_url.url`;
-      const loaded = await loadImageBytes(part.image_url.url, field, { maxBytes: ctx.maxImageBytes, allowRemote: ctx.allowRemoteImages, dispatcher: ctx.remoteImageDispatcher });
+      const loaded = await loadImageBytes(part.image_url.url, field, {
+        maxBytes: ctx.maxImageBytes,
+        allowRemote: ctx.allowRemoteImages,
+        dispatcher: ctx.remoteImageDispatcher,
+      });
       if (!loaded.ok) return { ok: false, error: parameterError(loaded.detail) };
       try {
         const info = describeImage(loaded.bytes);

@@ -36,7 +36,9 @@ export function chatRequestSchema(acceptDefaultRepetitionPenalty: boolean, mode:
   const ranged = <T extends z.ZodNumber>(field: RangedField, base: T) =>
     base.refine((v) => mode !== 'reject' || ranges[field].accepts(v), { error: `取值范围为 ${ranges[field].label}` });
   return z.object({
-    model: z.string({ error: '必须是字符串' }).refine((m) => (MODEL_CODES as readonly string[]).includes(m), { error: `不支持的模型,可用: ${MODEL_CODES.join(', ')}` }),
+    model: z
+      .string({ error: '必须是字符串' })
+      .refine((m) => (MODEL_CODES as readonly string[]).includes(m), { error: `不支持的模型,可用: ${MODEL_CODES.join(', ')}` }),
     messages: z.array(message, { error: '必须是消息列表' }).min(1, { error: '不能为空' }),
     stream: z.boolean({ error: '必须是布尔值' }).optional(),
     temperature: ranged('temperature', z.number({ error: '必须是数字' })).optional(),

@@ -18,13 +18,7 @@ export function newAnswerFrame(model: string, promptTokens: number): AnswerFrame
   return { id: `cmpl-${randomBytes(16).toString('hex')}`, created: Math.floor(Date.now() / 1000), model, promptTokens };
 }
 
-export function textAnswer(
-  frame: AnswerFrame,
-  text: string,
-  maxTokens: number,
-  sensitive: SensitiveWords,
-  references?: readonly Reference[],
-): ChatAnswer {
+export function textAnswer(frame: AnswerFrame, text: string, maxTokens: number, sensitive: SensitiveWords, references?: readonly Reference[]): ChatAnswer {
   const pieces = splitIntoTokenPieces(text);
   const cutAt = sensitive.firstIndex(text);
   let finish: FinishReason = 'stop';

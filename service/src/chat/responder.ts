@@ -63,7 +63,9 @@ function englishAnswer(input: ResponderInput, code: boolean): string {
     ].join('\n'),
   ];
   if (code) parts.push(['A small example in TypeScript:', '', '```typescript', ...CODE_SAMPLE, '```'].join('\n'));
-  parts.push('In summary: be precise about the goal, honest about the constraints, and quick to test. That combination turns most open questions into a sequence of small, checkable steps.');
+  parts.push(
+    'In summary: be precise about the goal, honest about the constraints, and quick to test. That combination turns most open questions into a sequence of small, checkable steps.',
+  );
   return parts.join('\n\n');
 }
 
@@ -97,7 +99,9 @@ const CODE_SAMPLE = [
 ];
 
 function visionAnswer(input: ResponderInput, zh: boolean): string {
-  const intro = zh ? `您的问题是:“${quote(input.question)}”。我收到了 ${input.imageLines.length} 张图片:` : `You asked: "${quote(input.question)}". I received ${input.imageLines.length} image(s):`;
+  const intro = zh
+    ? `您的问题是:“${quote(input.question)}”。我收到了 ${input.imageLines.length} 张图片:`
+    : `You asked: "${quote(input.question)}". I received ${input.imageLines.length} image(s):`;
   const list = input.imageLines.map((line) => `- ${line}`).join('\n');
   const outro = zh
     ? '以上属性直接取自收到的图片字节(格式按文件头识别,尺寸和主色调来自解码后的像素),可用来确认图片完整送达。'

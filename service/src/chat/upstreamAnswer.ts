@@ -40,7 +40,14 @@ export async function upstreamAnswer(
     response = await request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-      body: JSON.stringify({ model: config.model ?? frame.model, messages, stream: true, max_tokens: params.maxTokens, temperature: params.temperature, top_p: params.top_p }),
+      body: JSON.stringify({
+        model: config.model ?? frame.model,
+        messages,
+        stream: true,
+        max_tokens: params.maxTokens,
+        temperature: params.temperature,
+        top_p: params.top_p,
+      }),
       headersTimeout: 60_000,
       bodyTimeout: 120_000,
     });
@@ -50,7 +57,17 @@ export async function upstreamAnswer(
   if (response.statusCode !== 200) {
     await response.body.dump();
     const status = response.statusCode;
-    return { ok: false, error: status === 401 ? CHAT_ERRORS.upstreamAuth : status === 403 ? CHAT_ERRORS.upstreamForbidden : status === 404 ? CHAT_ERRORS.upstreamMissing : CHAT_ERRORS.system };
+    return {
+      ok: false,
+      error:
+        status === 401
+          ? CHAT_ERRORS.upstreamAuth
+          : status === 403
+            ? CHAT_ERRORS.upstreamForbidden
+            : status === 404
+              ? CHAT_ERRORS.upstreamMissing
+              : CHAT_ERRORS.system,
+    };
   }
   let finish: FinishReason = 'stop';
   let completion = 0;

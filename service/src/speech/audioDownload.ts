@@ -34,7 +34,11 @@ export function handleAudioDownload(deps: SpeechDeps, method: string, url: URL, 
     sendSpeechError(res, 404, requestId, new SpeechError(SpeechErrorCode.unknownTask, 'audio file not found'));
     return;
   }
-  res.writeHead(200, { 'Content-Type': CONTENT_TYPES[match[1] ?? ''] ?? 'application/octet-stream', 'Content-Length': size, 'Cache-Control': 'private, max-age=0' });
+  res.writeHead(200, {
+    'Content-Type': CONTENT_TYPES[match[1] ?? ''] ?? 'application/octet-stream',
+    'Content-Length': size,
+    'Cache-Control': 'private, max-age=0',
+  });
   if (method === 'HEAD') {
     res.end();
     return;

@@ -17,7 +17,10 @@ export class AudioUrlSigner {
     const file = path.join(speechDir, 'signing.json');
     const stored = readJsonOrSetAside(file, (value) => keyFileSchema.parse(value));
     if (stored.kind === 'ok') return new AudioUrlSigner(Buffer.from(stored.value.key, 'hex'));
-    if (stored.kind === 'corrupt') log(`WARNING: signing key file ${file} is corrupt (${stored.reason.replace(/\s+/g, ' ')}); moved it to ${stored.movedTo} and made a new key (audio addresses handed out before no longer work)`);
+    if (stored.kind === 'corrupt')
+      log(
+        `WARNING: signing key file ${file} is corrupt (${stored.reason.replace(/\s+/g, ' ')}); moved it to ${stored.movedTo} and made a new key (audio addresses handed out before no longer work)`,
+      );
     const key = randomBytes(32);
     writeJsonAtomic(file, { key: key.toString('hex') });
     return new AudioUrlSigner(key);

@@ -24,7 +24,11 @@ export async function handleTts(deps: SpeechDeps, fields: RequestFields, request
   });
   const signal = AbortSignal.any([deps.shutdown, clientGone.signal]);
   const started = Date.now();
-  const { audio, result } = await synthesizeToBytes(params, { slots: deps.slots, priority: 'interactive', signal, espeakCommand: deps.options.espeakCommand }, deps.options.lameCommand);
+  const { audio, result } = await synthesizeToBytes(
+    params,
+    { slots: deps.slots, priority: 'interactive', signal, espeakCommand: deps.options.espeakCommand },
+    deps.options.lameCommand,
+  );
   deps.context.log(`speech: tts ${requestId} ${[...params.text].length} characters -> ${params.format} ${audio.length} bytes in ${Date.now() - started} ms`);
   if (params.enableTs && deps.options.timestamps === 'json') {
     sendSpeechJson(res, 200, {

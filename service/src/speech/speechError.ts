@@ -3,7 +3,6 @@
 import type { ServerResponse } from 'node:http';
 import type { SpeechErrorCode } from './speechCodes';
 
-
 export class SpeechError extends Error {
   constructor(
     readonly code: SpeechErrorCode,

@@ -100,7 +100,11 @@ async function renderSentence(sentence: string, voice: VoiceSettings, sampleRate
     const espeakVoice = scriptRun.language === 'zh' ? voice.speaker.chineseVoice : voice.speaker.englishVoice;
     const release = await run.slots.acquire(run.priority, run.signal);
     try {
-      const pcm = await runEspeak(run.espeakCommand, { voice: espeakVoice, text: scriptRun.text, wordsPerMinute: voice.wordsPerMinute, pitch: voice.pitch }, run.signal);
+      const pcm = await runEspeak(
+        run.espeakCommand,
+        { voice: espeakVoice, text: scriptRun.text, wordsPerMinute: voice.wordsPerMinute, pitch: voice.pitch },
+        run.signal,
+      );
       parts.push(pcm.samples);
       sourceRate = pcm.sampleRate;
     } finally {

@@ -40,7 +40,8 @@ export class TaskStore {
   static open(file: string, log: (line: string) => void): TaskStore {
     const store = new TaskStore(file);
     const stored = readJsonOrSetAside(file, (value) => fileSchema.parse(value));
-    if (stored.kind === 'corrupt') log(`WARNING: speech task file ${file} is corrupt (${stored.reason.replace(/\s+/g, ' ')}); moved it to ${stored.movedTo} and started without its tasks`);
+    if (stored.kind === 'corrupt')
+      log(`WARNING: speech task file ${file} is corrupt (${stored.reason.replace(/\s+/g, ' ')}); moved it to ${stored.movedTo} and started without its tasks`);
     if (stored.kind === 'ok') for (const task of stored.value.tasks) store.tasks.set(task.taskId, task);
     return store;
   }
@@ -51,9 +52,7 @@ export class TaskStore {
 
   /** Tasks not finished, oldest first: the queue to resume after a restart. */
   unfinished(): TaskRecord[] {
-    return [...this.tasks.values()]
-      .filter((task) => task.status === 'created' || task.status === 'running')
-      .sort((a, b) => a.createdAt - b.createdAt);
+    return [...this.tasks.values()].filter((task) => task.status === 'created' || task.status === 'running').sort((a, b) => a.createdAt - b.createdAt);
   }
 
   /** Forgets all but the newest `keep` finished tasks; returns the forgotten ones (their audio is the caller's). */

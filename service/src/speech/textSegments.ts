@@ -90,7 +90,5 @@ export function splitScriptRuns(sentence: string, primary: ScriptLanguage): Scri
       runs.push({ language, text: char });
     }
   }
-  return runs
-    .filter((run) => run.text.trim() !== '')
-    .map((run) => ({ language: run.language ?? primary, text: run.text.trim() }));
+  return runs.filter((run) => run.text.trim() !== '').map((run) => ({ language: run.language ?? primary, text: run.text.trim() }));
 }

@@ -61,8 +61,6 @@ export const seedFileSchema = z.object({
     .optional(),
   account: accountSchema.partial().optional(),
   speechCredentials: z.array(speechCredentialSchema).optional(),
-  knowledgeBases: z
-    .array(z.object({ id: z.number().int().positive(), name: z.string(), documents: z.array(documentSchema) }))
-    .optional(),
+  knowledgeBases: z.array(z.object({ id: z.number().int().positive(), name: z.string(), documents: z.array(documentSchema) })).optional(),
 });
 export type SeedFile = z.infer<typeof seedFileSchema>;

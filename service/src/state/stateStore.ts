@@ -40,7 +40,9 @@ export class StateStore {
     }
     this.seedIgnored = undefined;
     this.corruptReport =
-      read.kind === 'corrupt' ? `state file ${file} is corrupt (${read.reason.replace(/\s+/g, ' ')}); moved it to ${read.movedTo} and started from the seed` : undefined;
+      read.kind === 'corrupt'
+        ? `state file ${file} is corrupt (${read.reason.replace(/\s+/g, ' ')}); moved it to ${read.movedTo} and started from the seed`
+        : undefined;
     this.state = initialState(seed);
     this.persist();
   }

@@ -48,7 +48,8 @@ function documentedChunk(value: unknown): ChatChunk | undefined {
   const delta = choice['delta'];
   if (!isObject(delta) || !isOptString(delta['content']) || !isOptString(delta['reasoning_content'])) return undefined;
   if (usage !== undefined && usage !== null) {
-    if (!isObject(usage) || !isOptNumber(usage['prompt_tokens']) || !isOptNumber(usage['completion_tokens']) || !isOptNumber(usage['total_tokens'])) return undefined;
+    if (!isObject(usage) || !isOptNumber(usage['prompt_tokens']) || !isOptNumber(usage['completion_tokens']) || !isOptNumber(usage['total_tokens']))
+      return undefined;
   }
   return value as ChatChunk;
 }

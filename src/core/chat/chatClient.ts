@@ -61,7 +61,12 @@ export class ChatClient {
     return result;
   }
 
-  private async *run(body: string, stream: boolean, signal: AbortSignal | undefined, onResult?: (result: ChatResult) => void): AsyncGenerator<ChatEvent, void, undefined> {
+  private async *run(
+    body: string,
+    stream: boolean,
+    signal: AbortSignal | undefined,
+    onResult?: (result: ChatResult) => void,
+  ): AsyncGenerator<ChatEvent, void, undefined> {
     const { selector, retry } = this.deps;
     const key = await this.deps.getApiKey();
     if (!key) throw new ServiceError('keyMissing', 'No API key is set for the service.', { retryable: false });
@@ -119,7 +124,11 @@ export class ChatClient {
     try {
       if (response.status !== 200) {
         const text = (await readBody(response.body, 1024 * 1024)).toString('utf8');
-        throw classifyHttpError({ status: response.status, body: redactSecrets(text, this.deps.secrets()), retryAfter: header(response.headers, 'retry-after') });
+        throw classifyHttpError({
+          status: response.status,
+          body: redactSecrets(text, this.deps.secrets()),
+          retryAfter: header(response.headers, 'retry-after'),
+        });
       }
       this.deps.selector.markHealthy(a.url);
       yield [{ type: 'connected', baseUrl: a.url, primary: a.url === this.deps.selector.primary }];
@@ -188,7 +197,9 @@ export class ChatClient {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      throw new ServiceError('protocol', `The answer is neither JSON nor an event stream: ${redactSecrets(text.slice(0, 200), this.deps.secrets())}`, { cause: error });
+      throw new ServiceError('protocol', `The answer is neither JSON nor an event stream: ${redactSecrets(text.slice(0, 200), this.deps.secrets())}`, {
+        cause: error,
+      });
     }
     const assembler = new ChatStreamAssembler();
     const out: ChatEvent[] = [];

@@ -3,7 +3,11 @@ import * as z from 'zod';
 import { chatParamSpecs, rangeText, type ChatParamSpec } from '../../shared/chatParams';
 import { parseOrThrow, validationError } from '../http/parseOrThrow';
 
-const inClosed = (min: number, max: number, text: string) => z.number().min(min, { error: `must be in ${text}` }).max(max, { error: `must be in ${text}` });
+const inClosed = (min: number, max: number, text: string) =>
+  z
+    .number()
+    .min(min, { error: `must be in ${text}` })
+    .max(max, { error: `must be in ${text}` });
 
 /** A chat parameter's schema from the one definition of its range (src/shared/chatParams.ts). */
 function paramSchema(spec: ChatParamSpec): z.ZodNumber {
@@ -32,7 +36,9 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const retrievalOptionsSchema = z.object({
-  knowledge_ids: z.array(z.int({ error: 'must be an integer' }).positive({ error: 'must be a positive integer' })).min(1, { error: 'must list at least one knowledge base id' }),
+  knowledge_ids: z
+    .array(z.int({ error: 'must be an integer' }).positive({ error: 'must be a positive integer' }))
+    .min(1, { error: 'must list at least one knowledge base id' }),
   chat_mode: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 (divergent) or 2 (strict)' }).optional(),
   text_threshold: inClosed(0, 1, '[0, 1]').optional(),
   remove_corner_mark: z.boolean({ error: 'must be true or false' }).optional(),
@@ -86,13 +92,19 @@ function checkOrder(messages: readonly ChatMessage[]): void {
     if (message.role === 'system' && i !== 0) throw validationError(field, message.role, 'a system message may only come first');
     const allowed = i === 0 ? ['system', 'user'] : NEXT[previous];
     if (!allowed.includes(message.role)) {
-      throw validationError(field, message.role, `expected ${allowed.join(' or ')}: turns alternate user/assistant, starting with user; tool results follow an assistant turn`);
+      throw validationError(
+        field,
+        message.role,
+        `expected ${allowed.join(' or ')}: turns alternate user/assistant, starting with user; tool results follow an assistant turn`,
+      );
     }
-    if (typeof message.content !== 'string' && message.role !== 'user') throw validationError(`messages[${i}].content`, '[parts]', 'only user messages may carry content parts');
+    if (typeof message.content !== 'string' && message.role !== 'user')
+      throw validationError(`messages[${i}].content`, '[parts]', 'only user messages may carry content parts');
     previous = message.role;
   });
   const last = messages[messages.length - 1];
-  if (last?.role !== 'user' && last?.role !== 'tool') throw validationError(`messages[${messages.length - 1}].role`, last?.role, 'the last message must be from the user (or a tool result)');
+  if (last?.role !== 'user' && last?.role !== 'tool')
+    throw validationError(`messages[${messages.length - 1}].role`, last?.role, 'the last message must be from the user (or a tool result)');
 }
 
 /** Validates a chat request against the spec's ranges and rules and returns the body to send; throws before sending. */

@@ -63,7 +63,12 @@ export class ChatSession {
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.deltas = new DeltaBatcher((message) => this.emitter.fire(message), deps.deltaIntervalMs ?? 30);
-    this.saver = new HistorySaver(deps.store, () => this.state, { failed: (error) => this.saveFailedWith(error), saved: () => this.saveSucceeded() }, deps.saveIntervalMs ?? 1000);
+    this.saver = new HistorySaver(
+      deps.store,
+      () => this.state,
+      { failed: (error) => this.saveFailedWith(error), saved: () => this.saveSucceeded() },
+      deps.saveIntervalMs ?? 1000,
+    );
     this.subscriptions = deps.changes.map((event) => event(() => void this.refresh()));
     this.loaded = this.load();
   }
@@ -250,7 +255,16 @@ export class ChatSession {
         return undefined;
       }
       const file = await this.deps.store.saveImage(intake.mime, intake.bytes);
-      images.push({ id: randomUUID(), name: upload.name, mime: intake.mime, width: upload.width, height: upload.height, bytes: intake.bytes.length, thumbnail: intake.thumbnail, file });
+      images.push({
+        id: randomUUID(),
+        name: upload.name,
+        mime: intake.mime,
+        width: upload.width,
+        height: upload.height,
+        bytes: intake.bytes.length,
+        thumbnail: intake.thumbnail,
+        file,
+      });
     }
     this.clearNotice('image', this.state.activeId);
     const context = this.pendingContext;
@@ -303,9 +317,10 @@ export class ChatSession {
     const active = ops.activeConversation(this.state);
     if (active === undefined || !isVisionModel(settings, active.model)) return;
     this.notices.clear('visionSwitch', active.id);
-    this.state = active.turns.length === 0
-      ? ops.setConversationModel(this.state, active.id, settings.chatModel, now)
-      : ops.newConversation(this.state, randomUUID(), settings.chatModel, now);
+    this.state =
+      active.turns.length === 0
+        ? ops.setConversationModel(this.state, active.id, settings.chatModel, now)
+        : ops.newConversation(this.state, randomUUID(), settings.chatModel, now);
   }
 
   /** Re-runs a turn (regenerate, retry, edit): later turns are dropped, earlier ones untouched. */
@@ -368,7 +383,10 @@ export class ChatSession {
   }
 
   /** A turn's events: its run through the service, or at once its error when it cannot be asked. */
-  private async *turnEvents(found: { conversation: ops.ConversationsState['conversations'][number]; turn: Turn; index: number }, signal: AbortSignal): AsyncGenerator<TurnEvent> {
+  private async *turnEvents(
+    found: { conversation: ops.ConversationsState['conversations'][number]; turn: Turn; index: number },
+    signal: AbortSignal,
+  ): AsyncGenerator<TurnEvent> {
     const settings = this.deps.settings();
     const { store, log } = this.deps;
     if (settings.baseUrl === '') {
@@ -389,11 +407,15 @@ export class ChatSession {
         limits: { maxTurns: settings.historyMaxTurns, maxCharacters: settings.historyMaxCharacters },
         imageUrls: vision ? await imageUrls(store, found.turn) : [],
         // A follow-up about an earlier image sends it again; a question that brings its own images is about those.
-        earlierImageUrls: vision && found.turn.images.length === 0 ? await lastEarlierImages(store, log, found.conversation.turns.slice(0, found.index)) : new Map(),
+        earlierImageUrls:
+          vision && found.turn.images.length === 0 ? await lastEarlierImages(store, log, found.conversation.turns.slice(0, found.index)) : new Map(),
       });
     } catch (error) {
       log.error(`Turn ${found.turn.id} could not be prepared`, error);
-      yield { type: 'end', outcome: { status: 'error', error: { kind: 'unexpected', message: log.redact(error instanceof Error ? error.message : String(error)) } } };
+      yield {
+        type: 'end',
+        outcome: { status: 'error', error: { kind: 'unexpected', message: log.redact(error instanceof Error ? error.message : String(error)) } },
+      };
       return;
     }
     yield* runTurn({ backend: this.deps.backend(), request, maxAttempts: this.deps.maxAttempts, signal, redact: (text) => log.redact(text) });
@@ -458,7 +480,14 @@ export class ChatSession {
     this.state = ops.ensureActive(data, randomUUID(), this.deps.settings().chatModel, Date.now());
     for (const file of setAside) {
       this.deps.log.error(`A chat history file could not be read and was set aside as ${file.movedTo}: ${file.reason}`);
-      this.notices.set('historySetAside', 'error', this.deps.l10n.t('A chat history file could not be read and was kept aside as {0}; the other conversations are intact and nothing was deleted.', file.movedTo));
+      this.notices.set(
+        'historySetAside',
+        'error',
+        this.deps.l10n.t(
+          'A chat history file could not be read and was kept aside as {0}; the other conversations are intact and nothing was deleted.',
+          file.movedTo,
+        ),
+      );
     }
     if (this.saver.isDisposed) return;
     try {

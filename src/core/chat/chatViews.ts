@@ -4,7 +4,17 @@
 import { activeConversation, type ConversationsState } from '../conversations/conversationsState';
 import type { Conversation, StoredContext, StoredError, Turn } from '../conversations/conversationModel';
 import { buildMessages } from '../conversations/historySelection';
-import type { ChatSnapshot, ContextChipView, ConversationView, KnowledgeView, NoticeView, RetryView, TurnErrorView, TurnView, WebviewStrings } from '../../shared/protocol';
+import type {
+  ChatSnapshot,
+  ContextChipView,
+  ConversationView,
+  KnowledgeView,
+  NoticeView,
+  RetryView,
+  TurnErrorView,
+  TurnView,
+  WebviewStrings,
+} from '../../shared/protocol';
 import { modelOptions, type ChatSettings } from './chatSettings';
 
 /** The words of the view, in the UI language, from the front end. */
@@ -23,7 +33,11 @@ export function knowledgeView(turn: Turn): KnowledgeView | undefined {
   return {
     mode: knowledge.mode,
     bases: knowledge.bases.map((base) => ({ id: base.id, name: base.name })),
-    references: (knowledge.references ?? []).map((r) => ({ index: r.index, ...(r.title === undefined ? {} : { title: r.title }), ...(r.text === undefined ? {} : { text: r.text }) })),
+    references: (knowledge.references ?? []).map((r) => ({
+      index: r.index,
+      ...(r.title === undefined ? {} : { title: r.title }),
+      ...(r.text === undefined ? {} : { text: r.text }),
+    })),
     ...(knowledge.retrieval.remove_corner_mark === true ? { marksRemoved: true } : {}),
   };
 }
@@ -59,13 +73,23 @@ export function turnView(turn: Turn, text: ChatViewText, retry?: RetryView): Tur
 
 /** How many earlier turns the next question would leave out under the history limits. */
 export function omittedTurns(conversation: Conversation, settings: ChatSettings): number {
-  return buildMessages('', conversation.turns, { question: '', context: [], imageUrls: [] }, {
-    maxTurns: settings.historyMaxTurns,
-    maxCharacters: settings.historyMaxCharacters,
-  }).omittedTurns;
+  return buildMessages(
+    '',
+    conversation.turns,
+    { question: '', context: [], imageUrls: [] },
+    {
+      maxTurns: settings.historyMaxTurns,
+      maxCharacters: settings.historyMaxCharacters,
+    },
+  ).omittedTurns;
 }
 
-export function conversationView(conversation: Conversation, settings: ChatSettings, retries: ReadonlyMap<string, RetryView>, text: ChatViewText): ConversationView {
+export function conversationView(
+  conversation: Conversation,
+  settings: ChatSettings,
+  retries: ReadonlyMap<string, RetryView>,
+  text: ChatViewText,
+): ConversationView {
   return {
     id: conversation.id,
     title: conversation.title,

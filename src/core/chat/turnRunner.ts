@@ -145,8 +145,16 @@ export interface TurnRequestInput {
 /** The request that asks a stored turn: the persona, the earlier turns within the limits, the question with its context and images. */
 export function requestForTurn(input: TurnRequestInput): ChatRequest {
   const { conversation, turn } = input;
-  const earlier = conversation.turns.slice(0, conversation.turns.findIndex((t) => t.id === turn.id));
-  const { messages } = buildMessages(input.persona, earlier, { question: turn.question, context: turn.context, imageUrls: input.imageUrls, earlierImageUrls: input.earlierImageUrls }, input.limits);
+  const earlier = conversation.turns.slice(
+    0,
+    conversation.turns.findIndex((t) => t.id === turn.id),
+  );
+  const { messages } = buildMessages(
+    input.persona,
+    earlier,
+    { question: turn.question, context: turn.context, imageUrls: input.imageUrls, earlierImageUrls: input.earlierImageUrls },
+    input.limits,
+  );
   return {
     model: turn.model,
     messages,

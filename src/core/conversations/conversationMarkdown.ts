@@ -24,12 +24,17 @@ function turnMarkdown(turn: Turn, index: number): string {
   if (turn.status === 'error' && turn.error) parts.push('', `*Error: ${turn.error.serverMessage ?? turn.error.message}*`);
   if (turn.finishReason === 'length') parts.push('', '*Cut at the max_tokens limit.*');
   if (turn.finishReason === 'content_filter') parts.push('', '*Stopped by the content filter.*');
-  if (turn.usage) parts.push('', `<sub>Tokens: ${turn.usage.promptTokens} prompt + ${turn.usage.completionTokens} completion = ${turn.usage.totalTokens}</sub>`);
+  if (turn.usage)
+    parts.push('', `<sub>Tokens: ${turn.usage.promptTokens} prompt + ${turn.usage.completionTokens} completion = ${turn.usage.totalTokens}</sub>`);
   return parts.join('\n');
 }
 
 export function conversationMarkdown(conversation: Conversation): string {
-  const header = [`# ${conversation.title || 'Conversation'}`, '', `*Exported ${new Date(conversation.updatedAt).toISOString()} · model ${conversation.model}*`];
+  const header = [
+    `# ${conversation.title || 'Conversation'}`,
+    '',
+    `*Exported ${new Date(conversation.updatedAt).toISOString()} · model ${conversation.model}*`,
+  ];
   if (conversation.persona.trim() !== '') header.push('', '**Persona**', '', quote(conversation.persona.trim()));
   return `${[header.join('\n'), ...conversation.turns.map(turnMarkdown)].join('\n\n')}\n`;
 }

@@ -136,7 +136,11 @@ export type ConversationStoreData = z.infer<typeof conversationStoreSchema>;
 
 /** A title from the first question: its first line, whitespace folded, at most 60 characters. */
 export function titleFromQuestion(question: string): string {
-  const line = question.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? '';
+  const line =
+    question
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? '';
   const folded = line.replace(/\s+/g, ' ');
   return folded.length > 60 ? `${folded.slice(0, 59)}…` : folded;
 }
@@ -147,9 +151,7 @@ export function markUnfinishedInterrupted(data: ConversationStoreData): Conversa
     ...data,
     conversations: data.conversations.map((conversation) => ({
       ...conversation,
-      turns: conversation.turns.map((turn) =>
-        turn.status === 'pending' || turn.status === 'streaming' ? { ...turn, status: 'interrupted' as const } : turn,
-      ),
+      turns: conversation.turns.map((turn) => (turn.status === 'pending' || turn.status === 'streaming' ? { ...turn, status: 'interrupted' as const } : turn)),
     })),
   };
 }

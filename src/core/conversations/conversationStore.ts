@@ -94,12 +94,14 @@ export class ConversationStore {
   /** Queues an atomic write of what changed in `data`; resolves when this write (and every earlier one) is on disk. */
   save(data: ConversationStoreData): Promise<void> {
     const changes = this.changesOf(data);
-    this.pending = this.pending.catch(() => undefined).then(async () => {
-      await mkdir(this.conversationDir, { recursive: true });
-      for (const [id, json, base] of changes.write) await writeJsonAtomicAsync(this.conversationFile(id), await this.mergedWithDisk(id, json, base));
-      for (const id of changes.remove) await rm(this.conversationFile(id), { force: true });
-      await writeJsonAtomicAsync(this.indexFile, { version: 1, activeId: data.activeId });
-    });
+    this.pending = this.pending
+      .catch(() => undefined)
+      .then(async () => {
+        await mkdir(this.conversationDir, { recursive: true });
+        for (const [id, json, base] of changes.write) await writeJsonAtomicAsync(this.conversationFile(id), await this.mergedWithDisk(id, json, base));
+        for (const id of changes.remove) await rm(this.conversationFile(id), { force: true });
+        await writeJsonAtomicAsync(this.indexFile, { version: 1, activeId: data.activeId });
+      });
     return this.pending;
   }
 
@@ -107,7 +109,8 @@ export class ConversationStore {
   saveSync(data: ConversationStoreData): void {
     const changes = this.changesOf(data);
     mkdirSync(this.conversationDir, { recursive: true });
-    for (const [id, json, base] of changes.write) writeJsonAtomic(this.conversationFile(id), this.mergedWith(id, json, base, readTextOrUndefined(this.conversationFile(id))));
+    for (const [id, json, base] of changes.write)
+      writeJsonAtomic(this.conversationFile(id), this.mergedWith(id, json, base, readTextOrUndefined(this.conversationFile(id))));
     for (const id of changes.remove) rmSync(this.conversationFile(id), { force: true });
     writeJsonAtomic(this.indexFile, { version: 1, activeId: data.activeId });
   }

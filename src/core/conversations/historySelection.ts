@@ -72,8 +72,7 @@ export function buildMessages(persona: string, earlierTurns: readonly Turn[], ne
   for (const turn of resendable.slice(resendable.length - kept)) {
     const question = questionWithContext(turn.question, turn.context);
     const resent = next.earlierImageUrls?.get(turn.id) ?? [];
-    const noted =
-      turn.images.length === 0 || resent.length > 0 ? question : `${question}\n\n${turn.images.map((image) => `[image: ${image.name}]`).join(' ')}`;
+    const noted = turn.images.length === 0 || resent.length > 0 ? question : `${question}\n\n${turn.images.map((image) => `[image: ${image.name}]`).join(' ')}`;
     messages.push({ role: 'user', content: userContent(noted.trim() === '' ? '…' : noted, resent) });
     messages.push({ role: 'assistant', content: turn.answer });
   }

@@ -13,7 +13,10 @@ interface TableRow {
   readonly matches: (message: string) => boolean;
 }
 
-const includes = (needle: string) => (message: string): boolean => message.includes(needle);
+const includes =
+  (needle: string) =>
+  (message: string): boolean =>
+    message.includes(needle);
 
 // Order matters where one message contains another's words ("当前用户无权限" before the apikey rows).
 const TABLE: readonly TableRow[] = [

@@ -144,12 +144,24 @@ export class HttpTransport {
     // Both halves of the URL are masked: a base URL may carry userinfo or a key parameter too (a user's setting).
     const secrets = this.secrets();
     const target = new URL(url);
-    const logBase = { method: options.method, baseUrl: redactSecrets(options.baseUrl, secrets), path: redactSecrets(target.pathname + target.search, secrets), attempt: options.attempt ?? 1 };
+    const logBase = {
+      method: options.method,
+      baseUrl: redactSecrets(options.baseUrl, secrets),
+      path: redactSecrets(target.pathname + target.search, secrets),
+      attempt: options.attempt ?? 1,
+    };
     let logged = false;
     const log = (status: number | undefined, headersMs: number | undefined, error?: ServiceError): void => {
       if (logged || !this.onLog) return;
       logged = true;
-      this.onLog({ ...logBase, status, headersMs, durationMs: performance.now() - started, errorKind: error?.kind, error: error ? redactSecrets(error.message, this.secrets()) : undefined });
+      this.onLog({
+        ...logBase,
+        status,
+        headersMs,
+        durationMs: performance.now() - started,
+        errorKind: error?.kind,
+        error: error ? redactSecrets(error.message, this.secrets()) : undefined,
+      });
     };
     try {
       const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.dispatcher.get()]);

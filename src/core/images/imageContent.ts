@@ -30,7 +30,10 @@ export function imagePartFromUrl(url: string): ImagePart {
     throw new ServiceError('validation', `Cannot send the image: "${url.slice(0, 100)}" is not a URL.`, { field: 'image', retryable: false });
   }
   if (parsed.protocol !== 'https:') {
-    throw new ServiceError('validation', `Cannot send the image: only https URLs are accepted, not ${parsed.protocol.replace(':', '')}.`, { field: 'image', retryable: false });
+    throw new ServiceError('validation', `Cannot send the image: only https URLs are accepted, not ${parsed.protocol.replace(':', '')}.`, {
+      field: 'image',
+      retryable: false,
+    });
   }
   return { type: 'image_url', image_url: { url: parsed.href } };
 }

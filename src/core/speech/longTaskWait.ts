@@ -29,7 +29,10 @@ export async function waitForLongTask(taskId: string, query: (taskId: string) =>
     options.onStatus?.(task);
     if (task.status === 'complete' && task.audioAddress !== '') return task;
     if (task.status === 'failed') {
-      throw new ServiceError('speech', `Speech synthesis task failed: ${task.message || 'no reason given'}`, { speechProblem: 'synthesisFailed', serverMessage: task.message });
+      throw new ServiceError('speech', `Speech synthesis task failed: ${task.message || 'no reason given'}`, {
+        speechProblem: 'synthesisFailed',
+        serverMessage: task.message,
+      });
     }
     const left = deadline - clock.now();
     if (left <= 0) throw new ServiceError('timeout', `Speech synthesis task ${taskId} did not finish in time (last status: ${task.status}).`);

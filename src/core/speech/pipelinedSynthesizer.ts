@@ -21,7 +21,11 @@ export interface PipelineOptions {
   readonly signal?: AbortSignal;
 }
 
-export async function* synthesizePipelined(sentences: readonly string[], synthesize: SentenceSynthesizer, options: PipelineOptions = {}): AsyncGenerator<SpeechSegment, void, undefined> {
+export async function* synthesizePipelined(
+  sentences: readonly string[],
+  synthesize: SentenceSynthesizer,
+  options: PipelineOptions = {},
+): AsyncGenerator<SpeechSegment, void, undefined> {
   const prefetch = Math.max(0, options.prefetch ?? 2);
   const inner = new AbortController();
   const onAbort = (): void => inner.abort(options.signal?.reason);

@@ -11,7 +11,7 @@ export interface SplitOptions {
 }
 
 const TERMINATORS = new Set(['。', '！', '？', '；', '!', '?', ';', '…']);
-const CLOSERS = new Set(['"', '\'', '”', '’', '」', '』', '）', ')', '】', ']', '》']);
+const CLOSERS = new Set(['"', "'", '”', '’', '」', '』', '）', ')', '】', ']', '》']);
 
 function rawPieces(text: string): string[] {
   const pieces: string[] = [];

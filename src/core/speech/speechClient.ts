@@ -51,7 +51,9 @@ type Fields = Record<string, string | number | boolean>;
 
 /** RFC 3986 query encoding (wire-notes), not form encoding: spaces as %20. */
 function toQuery(fields: Fields): string {
-  return Object.entries(fields).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+  return Object.entries(fields)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
 }
 
 export class SpeechClient {
@@ -72,7 +74,10 @@ export class SpeechClient {
       const answer = await this.call(options.method ?? 'POST', 'tts', fields, options.signal);
       if (isJson(answer)) {
         const timed = this.parseJson(answer, timestampedAudioSchema);
-        return audioFrom(Buffer.from(timed.audio, 'base64'), timed.timestamps?.map((t) => ({ text: t.text, beginMs: t.begin_ms, endMs: t.end_ms })));
+        return audioFrom(
+          Buffer.from(timed.audio, 'base64'),
+          timed.timestamps?.map((t) => ({ text: t.text, beginMs: t.begin_ms, endMs: t.end_ms })),
+        );
       }
       return this.audioOf(answer);
     });
@@ -103,7 +108,10 @@ export class SpeechClient {
     const response = await this.deps.transport.send({ method: 'GET', baseUrl: new URL(url).origin, path: url, signal: options.signal });
     const answer = await this.read(response);
     if (answer.status !== 200 && !isJson(answer)) {
-      throw new ServiceError('speech', `The audio address answered HTTP ${answer.status}.`, { status: answer.status, retryable: answer.status === 403 || answer.status === 404 });
+      throw new ServiceError('speech', `The audio address answered HTTP ${answer.status}.`, {
+        status: answer.status,
+        retryable: answer.status === 403 || answer.status === 404,
+      });
     }
     return this.audioOf(answer);
   }
@@ -175,7 +183,12 @@ export class SpeechClient {
     try {
       const bytes = await readBody(response.body);
       response.done();
-      return { status: response.status, contentType: header(response.headers, 'content-type') ?? '', retryAfter: header(response.headers, 'retry-after'), bytes };
+      return {
+        status: response.status,
+        contentType: header(response.headers, 'content-type') ?? '',
+        retryAfter: header(response.headers, 'retry-after'),
+        bytes,
+      };
     } catch (error) {
       response.body.destroy();
       response.done(error instanceof ServiceError ? error : undefined);
@@ -188,12 +201,19 @@ export class SpeechClient {
    * a non-zero code is an error unless the whole expected payload is there (`present`), so an error under any code
    * is never mistaken for an answer; under the 'localService' switch, one of that service's codes always is.
    */
-  private parseJson<T>(answer: Answer, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, present: (data: T) => boolean = () => true): T {
+  private parseJson<T>(
+    answer: Answer,
+    schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+    present: (data: T) => boolean = () => true,
+  ): T {
     let value: unknown;
     try {
       value = JSON.parse(answer.bytes.toString('utf8'));
     } catch (error) {
-      throw new ServiceError('protocol', `The speech service answered something that is not JSON (HTTP ${answer.status}).`, { cause: error, status: answer.status });
+      throw new ServiceError('protocol', `The speech service answered something that is not JSON (HTTP ${answer.status}).`, {
+        cause: error,
+        status: answer.status,
+      });
     }
     const envelope = speechEnvelopeSchema.safeParse(value);
     const code = envelope.success ? (envelope.data.code ?? undefined) : undefined;

@@ -4,7 +4,10 @@
 import * as z from 'zod';
 
 const intIn = (min: number, max: number) =>
-  z.int({ error: `must be an integer in [${min}, ${max}]` }).min(min, { error: `must be in [${min}, ${max}]` }).max(max, { error: `must be in [${min}, ${max}]` });
+  z
+    .int({ error: `must be an integer in [${min}, ${max}]` })
+    .min(min, { error: `must be in [${min}, ${max}]` })
+    .max(max, { error: `must be in [${min}, ${max}]` });
 
 export const SAMPLE_RATES = [8000, 16000, 24000] as const;
 
@@ -13,7 +16,12 @@ export const synthesisRequestSchema = z.object({
   voice: z.string().min(1, { error: 'must name a speaker id' }).optional(),
   // Webviews play mp3 and wav, not AAC or Opus (wire-notes).
   format: z.enum(['wav', 'mp3'], { error: 'must be "wav" or "mp3"' }).optional(),
-  sample_rate: z.union(SAMPLE_RATES.map((rate) => z.literal(rate)), { error: `must be one of ${SAMPLE_RATES.join(', ')}` }).optional(),
+  sample_rate: z
+    .union(
+      SAMPLE_RATES.map((rate) => z.literal(rate)),
+      { error: `must be one of ${SAMPLE_RATES.join(', ')}` },
+    )
+    .optional(),
   volumn: intIn(0, 100).optional(),
   speed: intIn(-500, 500).optional(),
   pitch: intIn(-500, 500).optional(),
@@ -23,7 +31,13 @@ export const synthesisRequestSchema = z.object({
 /** Spec field names, `volumn` spelled as the service spells it. */
 export type SynthesisRequest = z.input<typeof synthesisRequestSchema>;
 
-const code = z.union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)]);
+const code = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
 
 export const speechEnvelopeSchema = z.object({
   request_id: z.string().nullish(),

@@ -62,7 +62,12 @@ export async function speechText(source: string): Promise<string> {
   }
   if (current.trim() !== '') lines.push(current.trim());
   return lines
-    .map((line) => removeCitationMarks(line).replace(/[ \t]+/g, ' ').replace(/[，,]\s*$/, '').trim())
+    .map((line) =>
+      removeCitationMarks(line)
+        .replace(/[ \t]+/g, ' ')
+        .replace(/[，,]\s*$/, '')
+        .trim(),
+    )
     .filter((line) => line !== '')
     .join('\n');
 }

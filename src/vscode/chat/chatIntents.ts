@@ -80,7 +80,8 @@ export async function handleIntent(message: WebviewToHost, deps: IntentDependenc
     case 'readAloud':
       return readTurnAloud(message.turnId, deps);
     case 'saveAudio':
-      if (!(await deps.speech?.player.save(message.playbackId))) session.notify('speech', 'warning', vscode.l10n.t('That audio is no longer available to save; read it aloud again.'));
+      if (!(await deps.speech?.player.save(message.playbackId)))
+        session.notify('speech', 'warning', vscode.l10n.t('That audio is no longer available to save; read it aloud again.'));
       return;
     case 'speechEnded':
       deps.speech?.player.ended(message.playbackId);

@@ -79,7 +79,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       if (parsed.message.type === 'ready') this.intents.speech?.player.viewReady();
     } catch (error) {
       this.logger.error(`The chat could not handle "${parsed.message.type}"`, error);
-      this.intents.session.notify('failure', 'error', vscode.l10n.t('That did not work: {0}', this.logger.redact(error instanceof Error ? error.message : String(error))));
+      this.intents.session.notify(
+        'failure',
+        'error',
+        vscode.l10n.t('That did not work: {0}', this.logger.redact(error instanceof Error ? error.message : String(error))),
+      );
     }
   }
 

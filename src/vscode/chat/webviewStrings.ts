@@ -5,7 +5,6 @@ import * as vscode from 'vscode';
 import type { WebviewStrings } from '../../shared/protocol';
 
 export function webviewStrings(): WebviewStrings {
-
   return {
     title: vscode.l10n.t('MaaS Assistant'),
     apiKeyMissing: vscode.l10n.t('No API key is set. Set the key you created in the service console to start chatting.'),
@@ -48,7 +47,7 @@ export function webviewStrings(): WebviewStrings {
     interrupted: vscode.l10n.t('The answer was interrupted before it finished.'),
     stopped: vscode.l10n.t('Stopped.'),
     truncatedByLength: vscode.l10n.t('The answer reached the max tokens limit.'),
-    contentFiltered: vscode.l10n.t('The rest of the answer was withheld by the service\'s content review.'),
+    contentFiltered: vscode.l10n.t("The rest of the answer was withheld by the service's content review."),
     retrying: vscode.l10n.t('The service is busy. Retrying in {0} s (attempt {1} of {2})…'),
     omittedTurns: vscode.l10n.t('{0} earlier turns are left out of the request (history limits in settings).'),
     switchedToVision: vscode.l10n.t('Images need the vision model: switched to {0}.'),

@@ -22,7 +22,12 @@ export function addFileToChatCommand(session: () => ChatSession, prompter: Promp
     }
     if (text.length > MAX_FILE_CHARACTERS) {
       void prompter.showWarningMessage(
-        vscode.l10n.t('{0} has {1} characters, more than the {2} a file may add; select the part you need and use Add Selection to Chat.', workspaceLabel(document.uri), text.length, MAX_FILE_CHARACTERS),
+        vscode.l10n.t(
+          '{0} has {1} characters, more than the {2} a file may add; select the part you need and use Add Selection to Chat.',
+          workspaceLabel(document.uri),
+          text.length,
+          MAX_FILE_CHARACTERS,
+        ),
       );
       return;
     }

@@ -62,13 +62,27 @@ export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vsco
     return deps.chat().startTurn({
       kind: 'knowledge',
       question: question.trim(),
-      context: [{ id: randomUUID(), kind: 'selection', label: `${workspaceLabel(editor.document.uri)}:${lines}`, languageId: editor.document.languageId, text }],
-      knowledge: { mode, bases: bases.map((b) => ({ id: b.id, name: b.name })), retrieval: retrievalOptions(features, bases.map((b) => b.id), mode) },
+      context: [
+        { id: randomUUID(), kind: 'selection', label: `${workspaceLabel(editor.document.uri)}:${lines}`, languageId: editor.document.languageId, text },
+      ],
+      knowledge: {
+        mode,
+        bases: bases.map((b) => ({ id: b.id, name: b.name })),
+        retrieval: retrievalOptions(
+          features,
+          bases.map((b) => b.id),
+          mode,
+        ),
+      },
     });
   };
 }
 
-async function pickBases(deps: FeatureDependencies, memento: vscode.Memento, configured: readonly KnowledgeBaseSetting[]): Promise<readonly KnowledgeBaseSetting[] | undefined> {
+async function pickBases(
+  deps: FeatureDependencies,
+  memento: vscode.Memento,
+  configured: readonly KnowledgeBaseSetting[],
+): Promise<readonly KnowledgeBaseSetting[] | undefined> {
   const remembered = new Set(memento.get<number[]>(LAST_BASES_KEY) ?? []);
   const anyRemembered = configured.some((b) => remembered.has(b.id));
   const items = configured.map((base, index) => ({
@@ -85,13 +99,16 @@ async function pickBases(deps: FeatureDependencies, memento: vscode.Memento, con
   });
   if (picked === undefined || picked.length === 0) return undefined;
   const bases = picked.map((item) => item.base);
-  await memento.update(LAST_BASES_KEY, bases.map((b) => b.id));
+  await memento.update(
+    LAST_BASES_KEY,
+    bases.map((b) => b.id),
+  );
   return bases;
 }
 
 async function pickMode(deps: FeatureDependencies, preferred: KnowledgeMode): Promise<KnowledgeMode | undefined> {
   const items: Array<vscode.QuickPickItem & { mode: KnowledgeMode }> = [
-    { label: vscode.l10n.t('Divergent'), detail: vscode.l10n.t('May use the model\'s own knowledge beyond the documents.'), mode: 'divergent' },
+    { label: vscode.l10n.t('Divergent'), detail: vscode.l10n.t("May use the model's own knowledge beyond the documents."), mode: 'divergent' },
     { label: vscode.l10n.t('Strict'), detail: vscode.l10n.t('Answers only from the documents.'), mode: 'strict' },
   ];
   items.sort((a, b) => (a.mode === preferred ? -1 : b.mode === preferred ? 1 : 0));

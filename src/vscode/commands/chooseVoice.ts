@@ -15,12 +15,22 @@ export function chooseVoiceCommand(deps: FeatureDependencies): () => Promise<str
       try {
         speakers = await deps.speech().voices.speakers({ refresh });
       } catch (error) {
-        void deps.prompter.showErrorMessage(vscode.l10n.t('The speaker list could not be loaded: {0}', speechErrorText(error, (t) => deps.logger.redact(t))));
+        void deps.prompter.showErrorMessage(
+          vscode.l10n.t(
+            'The speaker list could not be loaded: {0}',
+            speechErrorText(error, (t) => deps.logger.redact(t)),
+          ),
+        );
         return undefined;
       }
       const current = deps.settings.features.speechVoice;
       const items: VoiceItem[] = [
-        ...speakers.map((speaker) => ({ label: speaker.name, description: speaker.id, detail: speaker.id === current ? vscode.l10n.t('Current voice') : undefined, speaker })),
+        ...speakers.map((speaker) => ({
+          label: speaker.name,
+          description: speaker.id,
+          detail: speaker.id === current ? vscode.l10n.t('Current voice') : undefined,
+          speaker,
+        })),
         { label: '', kind: vscode.QuickPickItemKind.Separator },
         { label: `$(refresh) ${vscode.l10n.t('Refresh the speaker list')}`, refresh: true },
       ];

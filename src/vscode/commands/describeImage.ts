@@ -29,7 +29,8 @@ export function describeImageCommand(deps: FeatureDependencies): (uri?: unknown,
     if (images.length === 0) return [];
     await revealChatView(vscode.commands);
     const turnIds: string[] = [];
-    for (const image of images) turnIds.push(await deps.chat().startTurn({ kind: 'image', question, images: [image], model: deps.settings.settings.visionModel }));
+    for (const image of images)
+      turnIds.push(await deps.chat().startTurn({ kind: 'image', question, images: [image], model: deps.settings.settings.visionModel }));
     return turnIds;
   };
 }
@@ -88,16 +89,36 @@ async function loadImage(deps: FeatureDependencies, uri: vscode.Uri): Promise<St
         return undefined;
       case 'tooLarge':
         void deps.prompter.showErrorMessage(
-          vscode.l10n.t('{0} is {1} KB, larger than the limit of {2} KB (maas.images.maxBytes), and could not be made smaller.', name, kb(prepared.bytes), kb(prepared.maxBytes)),
+          vscode.l10n.t(
+            '{0} is {1} KB, larger than the limit of {2} KB (maas.images.maxBytes), and could not be made smaller.',
+            name,
+            kb(prepared.bytes),
+            kb(prepared.maxBytes),
+          ),
         );
         return undefined;
     }
   }
   if (prepared.downscaledFrom !== undefined) {
-    deps.chat().notify('image', 'info', vscode.l10n.t('{0} was downscaled from {1} KB to {2} KB to fit maas.images.maxBytes.', name, kb(prepared.downscaledFrom), kb(prepared.bytes.length)));
+    deps
+      .chat()
+      .notify(
+        'image',
+        'info',
+        vscode.l10n.t('{0} was downscaled from {1} KB to {2} KB to fit maas.images.maxBytes.', name, kb(prepared.downscaledFrom), kb(prepared.bytes.length)),
+      );
   }
   const file = await deps.store.saveImage(prepared.mime, prepared.bytes);
-  return { id: randomUUID(), name, mime: prepared.mime, width: prepared.width, height: prepared.height, bytes: prepared.bytes.length, thumbnail: prepared.thumbnail, file };
+  return {
+    id: randomUUID(),
+    name,
+    mime: prepared.mime,
+    width: prepared.width,
+    height: prepared.height,
+    bytes: prepared.bytes.length,
+    thumbnail: prepared.thumbnail,
+    file,
+  };
 }
 
 function kb(bytes: number): number {

@@ -9,7 +9,7 @@ export function openConsoleCommand(settings: SettingsReader, prompter: Prompter)
     const url = settings.settings.consoleUrl;
     if (url === '') {
       const open = vscode.l10n.t('Open Settings');
-      const choice = await prompter.showWarningMessage(vscode.l10n.t('Set maas.consoleUrl to the address of the service\'s web console first.'), open);
+      const choice = await prompter.showWarningMessage(vscode.l10n.t("Set maas.consoleUrl to the address of the service's web console first."), open);
       if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', 'maas.consoleUrl');
       return undefined;
     }

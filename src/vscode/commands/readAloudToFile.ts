@@ -35,11 +35,19 @@ export function readAloudToFileCommand(deps: FeatureDependencies): () => Promise
       }
       const audio = await client.synthesize(request);
       let written: string | undefined;
-      const player = new FileSpeechPlayer(() => Promise.resolve(target), (file) => {
-        written = file;
-        return Promise.resolve();
+      const player = new FileSpeechPlayer(
+        () => Promise.resolve(target),
+        (file) => {
+          written = file;
+          return Promise.resolve();
+        },
+      );
+      await player.play(single({ index: 0, text: source.text, audio: audio.audio, format: audio.format }), {
+        title: source.title,
+        sentences: 1,
+        format,
+        baseName: source.baseName,
       });
-      await player.play(single({ index: 0, text: source.text, audio: audio.audio, format: audio.format }), { title: source.title, sentences: 1, format, baseName: source.baseName });
       if (written !== undefined) void deps.prompter.showInformationMessage(vscode.l10n.t('The audio was saved to {0}.', written));
       return written;
     } catch (error) {

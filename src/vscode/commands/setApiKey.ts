@@ -9,7 +9,7 @@ export function setApiKeyCommand(keys: ApiKeyStore, logger: Logger, prompter: Pr
   return async () => {
     const entered = await prompter.showInputBox({
       title: vscode.l10n.t('MaaS: Set API Key'),
-      prompt: vscode.l10n.t('Paste the API key you created in the service console. It is kept in VS Code\'s secret storage.'),
+      prompt: vscode.l10n.t("Paste the API key you created in the service console. It is kept in VS Code's secret storage."),
       placeHolder: vscode.l10n.t('API key'),
       password: true,
       ignoreFocusOut: true,

@@ -10,7 +10,7 @@ export function setSpeechCredentialsCommand(store: SpeechCredentialStore, prompt
     const blank = (value: string): string | undefined => (value.trim() === '' ? vscode.l10n.t('This value cannot be blank.') : undefined);
     const appkey = await prompter.showInputBox({
       title: vscode.l10n.t('MaaS: Set Speech Credentials (1/2)'),
-      prompt: vscode.l10n.t('The appkey of the speech service. It is kept in VS Code\'s secret storage.'),
+      prompt: vscode.l10n.t("The appkey of the speech service. It is kept in VS Code's secret storage."),
       placeHolder: vscode.l10n.t('appkey'),
       password: true,
       ignoreFocusOut: true,
@@ -23,7 +23,7 @@ export function setSpeechCredentialsCommand(store: SpeechCredentialStore, prompt
     }
     const token = await prompter.showInputBox({
       title: vscode.l10n.t('MaaS: Set Speech Credentials (2/2)'),
-      prompt: vscode.l10n.t('The token of the speech service. It is kept in VS Code\'s secret storage.'),
+      prompt: vscode.l10n.t("The token of the speech service. It is kept in VS Code's secret storage."),
       placeHolder: vscode.l10n.t('token'),
       password: true,
       ignoreFocusOut: true,

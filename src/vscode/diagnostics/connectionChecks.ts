@@ -13,7 +13,11 @@ export interface CheckResult {
   readonly detail: string;
 }
 
-async function timed(name: string, run: () => Promise<{ outcome?: 'pass' | 'skip'; detail: string }>, describe: (error: unknown) => string): Promise<CheckResult> {
+async function timed(
+  name: string,
+  run: () => Promise<{ outcome?: 'pass' | 'skip'; detail: string }>,
+  describe: (error: unknown) => string,
+): Promise<CheckResult> {
   const started = performance.now();
   try {
     const { outcome, detail } = await run();
@@ -50,35 +54,54 @@ export async function runConnectionChecks(deps: FeatureDependencies): Promise<Ch
     timed(vscode.l10n.t('Base URL reachable'), () => reach(client, baseUrl, redact), plain),
     timed(
       vscode.l10n.t('Alternative base URL reachable'),
-      () => (altBaseUrl === '' ? Promise.resolve({ outcome: 'skip' as const, detail: vscode.l10n.t('maas.altBaseUrl is not set.') }) : reach(client, altBaseUrl, redact)),
+      () =>
+        altBaseUrl === ''
+          ? Promise.resolve({ outcome: 'skip' as const, detail: vscode.l10n.t('maas.altBaseUrl is not set.') })
+          : reach(client, altBaseUrl, redact),
       plain,
     ),
   ];
   // The service steps run one after another: they share a key, and a busy answer to one would blur the others.
   const results = await Promise.all(checks);
   results.push(
-    await timed(vscode.l10n.t('Authentication (non-streamed chat)'), async () => {
-      const answer = await client.chat({ model: chatModel, messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 });
-      return { detail: vscode.l10n.t('{0} answered; finish reason {1}.', chatModel, answer.finishReason) };
-    }, describe),
-    await timed(vscode.l10n.t('Streamed answer'), async () => {
-      let characters = 0;
-      let finish = '';
-      for await (const event of client.streamChat({ model: chatModel, messages: [{ role: 'user', content: 'Say hello.' }], max_tokens: 16 })) {
-        if (event.type === 'text') characters += event.text.length;
-        if (event.type === 'finish') finish = event.reason;
-      }
-      return { detail: vscode.l10n.t('{0} characters streamed; finish reason {1}.', characters, finish) };
-    }, describe),
-    await timed(vscode.l10n.t('Speaker list'), async () => {
-      const speakers = await client.listSpeakers();
-      return { detail: vscode.l10n.t('{0} speakers.', speakers.length) };
-    }, describe),
-    await timed(vscode.l10n.t('Speech synthesis'), async () => {
-      if ((await deps.speechCredentials.get()) === undefined) throw new Error(vscode.l10n.t('No speech credentials are set (MaaS: Set Speech Credentials).'));
-      const audio = await client.synthesize(synthesisRequest(deps.settings.features, 'Hello. 你好。'));
-      return { detail: vscode.l10n.t('{0} bytes of {1} audio.', audio.audio.length, audio.format) };
-    }, describe),
+    await timed(
+      vscode.l10n.t('Authentication (non-streamed chat)'),
+      async () => {
+        const answer = await client.chat({ model: chatModel, messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 });
+        return { detail: vscode.l10n.t('{0} answered; finish reason {1}.', chatModel, answer.finishReason) };
+      },
+      describe,
+    ),
+    await timed(
+      vscode.l10n.t('Streamed answer'),
+      async () => {
+        let characters = 0;
+        let finish = '';
+        for await (const event of client.streamChat({ model: chatModel, messages: [{ role: 'user', content: 'Say hello.' }], max_tokens: 16 })) {
+          if (event.type === 'text') characters += event.text.length;
+          if (event.type === 'finish') finish = event.reason;
+        }
+        return { detail: vscode.l10n.t('{0} characters streamed; finish reason {1}.', characters, finish) };
+      },
+      describe,
+    ),
+    await timed(
+      vscode.l10n.t('Speaker list'),
+      async () => {
+        const speakers = await client.listSpeakers();
+        return { detail: vscode.l10n.t('{0} speakers.', speakers.length) };
+      },
+      describe,
+    ),
+    await timed(
+      vscode.l10n.t('Speech synthesis'),
+      async () => {
+        if ((await deps.speechCredentials.get()) === undefined) throw new Error(vscode.l10n.t('No speech credentials are set (MaaS: Set Speech Credentials).'));
+        const audio = await client.synthesize(synthesisRequest(deps.settings.features, 'Hello. 你好。'));
+        return { detail: vscode.l10n.t('{0} bytes of {1} audio.', audio.audio.length, audio.format) };
+      },
+      describe,
+    ),
   );
   return results;
 }

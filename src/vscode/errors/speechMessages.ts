@@ -18,7 +18,12 @@ export function speechErrorText(error: unknown, redact: (text: string) => string
       case 'parameter':
         return vscode.l10n.t('The speech service refused a parameter; check the maas.speech settings.') + detail;
       case 'textTooLong':
-        return vscode.l10n.t('The text is too long for the speech service (real-time synthesis takes at most {0} characters); MaaS: Read Aloud to File sends long text to the long-text task.', REALTIME_MAX_CHARS) + detail;
+        return (
+          vscode.l10n.t(
+            'The text is too long for the speech service (real-time synthesis takes at most {0} characters); MaaS: Read Aloud to File sends long text to the long-text task.',
+            REALTIME_MAX_CHARS,
+          ) + detail
+        );
       case 'unknownTask':
         return vscode.l10n.t('The speech service no longer knows this task.') + detail;
       case 'synthesisFailed':

@@ -5,7 +5,15 @@ import { sniffImageMime, type ImageMime } from '../../core/files/mediaSniffing';
 import type { JimpImage } from './imageCodecs.js';
 
 export type PreparedImage =
-  | { readonly ok: true; readonly mime: ImageMime; readonly bytes: Buffer; readonly width: number; readonly height: number; readonly thumbnail: string; readonly downscaledFrom?: number }
+  | {
+      readonly ok: true;
+      readonly mime: ImageMime;
+      readonly bytes: Buffer;
+      readonly width: number;
+      readonly height: number;
+      readonly thumbnail: string;
+      readonly downscaledFrom?: number;
+    }
   | { readonly ok: false; readonly reason: 'notImage' | 'unreadable' }
   | { readonly ok: false; readonly reason: 'tooLarge'; readonly bytes: number; readonly maxBytes: number };
 

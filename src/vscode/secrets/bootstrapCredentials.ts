@@ -10,7 +10,10 @@ import type { SpeechCredentialStore } from './speechCredentialStore';
 
 const bootstrapSchema = z.object({
   apiKey: z.string().trim().min(1).optional(),
-  speech: z.object({ appkey: z.string().trim().min(1), token: z.string().trim().min(1) }).optional().catch(undefined),
+  speech: z
+    .object({ appkey: z.string().trim().min(1), token: z.string().trim().min(1) })
+    .optional()
+    .catch(undefined),
 });
 
 /** Resolves true when anything was imported. */

@@ -2,7 +2,15 @@
 import * as vscode from 'vscode';
 import type { ChatSettings } from '../../core/chat/chatSettings';
 import type { Logger } from '../logger';
-import { featureSettingNames, parseFeatureSettings, parseSettings, settingNames, type FeatureSettings, type Settings, type SettingsProblem } from './settingsSchema';
+import {
+  featureSettingNames,
+  parseFeatureSettings,
+  parseSettings,
+  settingNames,
+  type FeatureSettings,
+  type Settings,
+  type SettingsProblem,
+} from './settingsSchema';
 
 export class SettingsReader implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Settings>();
@@ -42,7 +50,11 @@ export class SettingsReader implements vscode.Disposable {
     const raw = this.raw(settingNames);
     const { settings, problems } = parseSettings(raw);
     const written = raw['baseUrl'];
-    this.invalidBaseUrl = problems.some((p) => p.setting === settingNames.baseUrl) ? (typeof written === 'string' ? written : JSON.stringify(written)) : undefined;
+    this.invalidBaseUrl = problems.some((p) => p.setting === settingNames.baseUrl)
+      ? typeof written === 'string'
+        ? written
+        : JSON.stringify(written)
+      : undefined;
     this.report(problems);
     return settings;
   }
@@ -98,7 +110,11 @@ function describeProblem(problem: SettingsProblem): string {
         problem.setting,
       );
     case 'choice':
-      return vscode.l10n.t('The setting {0} is {1}, which is not one of its allowed values; its default is used until you fix it.', problem.setting, problem.value);
+      return vscode.l10n.t(
+        'The setting {0} is {1}, which is not one of its allowed values; its default is used until you fix it.',
+        problem.setting,
+        problem.value,
+      );
     case 'knowledgeBases':
       return vscode.l10n.t(
         'The setting {0} must list knowledge bases as objects with a positive integer "id" and a "name"; it is ignored until you fix it.',

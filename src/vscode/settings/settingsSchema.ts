@@ -8,7 +8,10 @@ const httpUrl = z
   .refine((value) => value === '' || isHttpUrl(value), { message: 'url' })
   .transform((value) => value.replace(/\/+$/, ''));
 
-const modelCode = z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'modelCode');
+const modelCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'modelCode');
 const integer = (min: number, max: number, fallback: number) => z.number().int().min(min).max(max).default(fallback);
 
 const extraModel = z.union([
@@ -71,10 +74,7 @@ function problemKind(field: Field, raw: unknown, issue: z.core.$ZodIssue | undef
  * Parses raw setting values field by field: an invalid field falls back to its default and is reported, so one
  * bad value never hides the others.
  */
-function parseTable<F extends Record<string, Field>>(
-  table: F,
-  raw: Partial<Record<keyof F, unknown>>,
-): { settings: Parsed<F>; problems: SettingsProblem[] } {
+function parseTable<F extends Record<string, Field>>(table: F, raw: Partial<Record<keyof F, unknown>>): { settings: Parsed<F>; problems: SettingsProblem[] } {
   const problems: SettingsProblem[] = [];
   const settings = {} as Record<keyof F, unknown>;
   for (const [key, field] of Object.entries(table) as [keyof F, Field][]) {
@@ -114,12 +114,22 @@ const featureFields = {
   knowledgeBackupChat: { name: 'maas.knowledge.backupChat', schema: z.boolean().default(true), otherwise: 'type' },
   knowledgeTextThreshold: {
     name: 'maas.knowledge.textThreshold',
-    schema: z.number().min(0).max(1).nullable().optional().transform((value) => value ?? undefined),
+    schema: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .optional()
+      .transform((value) => value ?? undefined),
     otherwise: 'range',
   },
   speechVoice: { name: 'maas.speech.voice', schema: z.string().trim().max(64).default(''), otherwise: 'tooLong' },
   speechFormat: { name: 'maas.speech.format', schema: z.enum(['wav', 'mp3']).default('wav'), otherwise: 'choice' },
-  speechSampleRate: { name: 'maas.speech.sampleRate', schema: z.union([z.literal(8000), z.literal(16000), z.literal(24000)]).default(16000), otherwise: 'choice' },
+  speechSampleRate: {
+    name: 'maas.speech.sampleRate',
+    schema: z.union([z.literal(8000), z.literal(16000), z.literal(24000)]).default(16000),
+    otherwise: 'choice',
+  },
   speechVolume: { name: 'maas.speech.volume', schema: integer(0, 100, 50), otherwise: 'range' },
   speechSpeed: { name: 'maas.speech.speed', schema: integer(-500, 500, 0), otherwise: 'range' },
   speechPitch: { name: 'maas.speech.pitch', schema: integer(-500, 500, 0), otherwise: 'range' },

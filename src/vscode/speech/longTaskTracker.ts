@@ -140,16 +140,23 @@ export class LongTaskTracker implements vscode.Disposable {
   /** When the other window's lease runs out (it closed or crashed) and the task is still pending, this one takes it. */
   private retryWhenLeaseExpires(entry: LongTaskEntry): void {
     const expiresAt = this.leases()[entry.taskId]?.expiresAt ?? Date.now();
-    const timer = setTimeout(() => {
-      this.retryTimers.delete(timer);
-      if (leaseHolder(this.leases(), entry.taskId, Date.now()) === undefined && this.pending().some((e) => e.taskId === entry.taskId)) void this.follow(entry);
-      else if (this.pending().some((e) => e.taskId === entry.taskId)) this.retryWhenLeaseExpires(entry);
-    }, Math.max(0, expiresAt - Date.now()) + 500);
+    const timer = setTimeout(
+      () => {
+        this.retryTimers.delete(timer);
+        if (leaseHolder(this.leases(), entry.taskId, Date.now()) === undefined && this.pending().some((e) => e.taskId === entry.taskId))
+          void this.follow(entry);
+        else if (this.pending().some((e) => e.taskId === entry.taskId)) this.retryWhenLeaseExpires(entry);
+      },
+      Math.max(0, expiresAt - Date.now()) + 500,
+    );
     this.retryTimers.add(timer);
   }
 
   private async forget(taskId: string): Promise<void> {
-    await this.state.update(STATE_KEY, this.pending().filter((e) => e.taskId !== taskId));
+    await this.state.update(
+      STATE_KEY,
+      this.pending().filter((e) => e.taskId !== taskId),
+    );
   }
 
   private async announce(file: string): Promise<void> {

@@ -183,7 +183,6 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
     playback.resolve();
   }
 
-
   private remember(id: string, record: Recorded): void {
     this.recorded.set(id, record);
     for (const key of this.recorded.keys()) {

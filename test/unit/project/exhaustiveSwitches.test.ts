@@ -47,7 +47,10 @@ describe('exhaustive switches', () => {
   it('every switch over a message, event or view change has a default that calls assertNever', () => {
     const found = sourceFiles(srcDir).flatMap((file) => unionSwitches(file, readFileSync(file, 'utf8')));
     assert.ok(found.length >= 5, `the check sees the protocol switches (${found.map((f) => f.where).join(', ')})`);
-    assert.deepEqual(found.filter((f) => !f.endsInAssertNever).map((f) => f.where), []);
+    assert.deepEqual(
+      found.filter((f) => !f.endsInAssertNever).map((f) => f.where),
+      [],
+    );
   });
 
   it('the check tells a switch without assertNever from one with it', () => {
@@ -55,6 +58,9 @@ describe('exhaustive switches', () => {
       "function a(message: { type: 'x' } | { type: 'y' }) { switch (message.type) { case 'x': return 1; default: return 2; } }",
       "function b(message: { type: 'x' }) { switch (message.type) { case 'x': return 1; default: assertNever(message); } }",
     ].join('\n');
-    assert.deepEqual(unionSwitches(path.join(srcDir, 'sample.ts'), text).map((f) => f.endsInAssertNever), [false, true]);
+    assert.deepEqual(
+      unionSwitches(path.join(srcDir, 'sample.ts'), text).map((f) => f.endsInAssertNever),
+      [false, true],
+    );
   });
 });

@@ -41,7 +41,9 @@ describe('localisation', () => {
 
   it('every walkthrough page has a Simplified Chinese page beside it (VS Code picks <name>.nls.zh-cn.md)', () => {
     const manifest = readJson('package.json') as { contributes: { walkthroughs: { steps: { media: { markdown?: string } }[] }[] } };
-    const pages = manifest.contributes.walkthroughs.flatMap((w) => w.steps.map((step) => step.media.markdown)).filter((page): page is string => page !== undefined);
+    const pages = manifest.contributes.walkthroughs
+      .flatMap((w) => w.steps.map((step) => step.media.markdown))
+      .filter((page): page is string => page !== undefined);
     assert.ok(pages.length >= 4, `walkthrough pages: ${pages.length}`);
     for (const page of pages) {
       const english = readFileSync(path.join(root, page), 'utf8');

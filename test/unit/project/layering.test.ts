@@ -13,7 +13,11 @@ const eslint = new ESLint({
     {
       files: ['**/*.ts'],
       languageOptions: { parserOptions: { project: false } },
-      rules: { '@typescript-eslint/switch-exhaustiveness-check': 'off', '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/explicit-module-boundary-types': 'off' },
+      rules: {
+        '@typescript-eslint/switch-exhaustiveness-check': 'off',
+        '@typescript-eslint/no-floating-promises': 'off',
+        '@typescript-eslint/explicit-module-boundary-types': 'off',
+      },
     },
   ],
 });
@@ -22,7 +26,9 @@ async function layerErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   const fatal = result?.messages.find((m) => m.fatal === true);
   if (fatal !== undefined) throw new Error(`${file} did not parse: ${fatal.message}`);
-  return (result?.messages ?? []).filter((m) => m.ruleId?.endsWith('no-restricted-imports') === true || m.ruleId === 'maas/no-import-into').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId?.endsWith('no-restricted-imports') === true || m.ruleId === 'maas/no-import-into')
+    .map((m) => m.message);
 }
 
 const leaks: [string, string][] = [
@@ -53,9 +59,18 @@ const allowed: [string, string][] = [
   ['src/shared/protocolSchemas.ts', "import * as z from 'zod';\nexport const x = z;\n"],
   ['src/shared/probe.ts', "import { webviewStringKeys } from './webviewStringKeys';\nexport const x = webviewStringKeys;\n"],
   ['src/webview/probe.ts', "import type { HostToWebview } from '../shared/protocol';\nexport type X = HostToWebview;\n"],
-  ['src/webview/probe.ts', "import { assertNever } from '../shared/protocol';\nimport { rangeText } from '../shared/chatParams';\nexport const x = [assertNever, rangeText];\n"],
-  ['src/vscode/probe.ts', "import * as vscode from 'vscode';\nimport { redactSecrets } from '../core/http/redact';\nexport const x = [vscode, redactSecrets];\n"],
-  ['service/src/probe.ts', "import { writeJsonAtomic } from '../../packages/files/atomicJsonFile';\nimport { SpeechErrorCode } from './speech/speechCodes';\nexport const x = [writeJsonAtomic, SpeechErrorCode];\n"],
+  [
+    'src/webview/probe.ts',
+    "import { assertNever } from '../shared/protocol';\nimport { rangeText } from '../shared/chatParams';\nexport const x = [assertNever, rangeText];\n",
+  ],
+  [
+    'src/vscode/probe.ts',
+    "import * as vscode from 'vscode';\nimport { redactSecrets } from '../core/http/redact';\nexport const x = [vscode, redactSecrets];\n",
+  ],
+  [
+    'service/src/probe.ts',
+    "import { writeJsonAtomic } from '../../packages/files/atomicJsonFile';\nimport { SpeechErrorCode } from './speech/speechCodes';\nexport const x = [writeJsonAtomic, SpeechErrorCode];\n",
+  ],
 ];
 
 describe('layer imports are enforced by the linter', () => {

@@ -33,12 +33,28 @@ describe('package contents', () => {
   });
 
   it('refuses source maps, sources, tests, node_modules and the local service, and names each', () => {
-    const stray = ['extension/dist/extension.js.map', 'extension/src/extension.ts', 'extension/test/unit/x.test.ts', 'extension/node_modules/zod/index.js', 'extension/service/src/main.ts', 'extension/.env'];
-    assert.deepEqual(packageProblems([...good, ...stray]), stray.map((entry) => `not allowed in the package: ${entry.slice('extension/'.length)}`));
+    const stray = [
+      'extension/dist/extension.js.map',
+      'extension/src/extension.ts',
+      'extension/test/unit/x.test.ts',
+      'extension/node_modules/zod/index.js',
+      'extension/service/src/main.ts',
+      'extension/.env',
+    ];
+    assert.deepEqual(
+      packageProblems([...good, ...stray]),
+      stray.map((entry) => `not allowed in the package: ${entry.slice('extension/'.length)}`),
+    );
   });
 
   it('notices a missing bundle, lazily loaded library or translation', () => {
-    const problems = packageProblems(good.filter((entry) => !entry.endsWith('webp.wasm') && !entry.endsWith('undici.js') && !entry.endsWith('bundle.l10n.zh-cn.json')));
-    assert.deepEqual(problems, ['missing from the package: dist/lazy/undici.js', 'missing from the package: dist/lazy/webp.wasm', 'missing from the package: l10n/bundle.l10n.zh-cn.json']);
+    const problems = packageProblems(
+      good.filter((entry) => !entry.endsWith('webp.wasm') && !entry.endsWith('undici.js') && !entry.endsWith('bundle.l10n.zh-cn.json')),
+    );
+    assert.deepEqual(problems, [
+      'missing from the package: dist/lazy/undici.js',
+      'missing from the package: dist/lazy/webp.wasm',
+      'missing from the package: l10n/bundle.l10n.zh-cn.json',
+    ]);
   });
 });

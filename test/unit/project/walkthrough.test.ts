@@ -18,7 +18,11 @@ const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'
 };
 const nls = JSON.parse(readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 const steps = manifest.contributes.walkthroughs.flatMap((w) => w.steps);
-const views = new Set(Object.values(manifest.contributes.views).flat().map((v) => v.id));
+const views = new Set(
+  Object.values(manifest.contributes.views)
+    .flat()
+    .map((v) => v.id),
+);
 const commands = new Set<string>(Object.values(CommandId));
 
 /** Context keys the extension sets: `executeCommand('setContext', 'key', …)` in src. */
@@ -53,7 +57,10 @@ describe('walkthrough', () => {
       const button = /\(command:([\w.]+)\)/.exec(description)?.[1];
       assert.ok(button, `${step.id} has a button`);
       const fired = [`onCommand:${button}`, ...(button.endsWith('.focus') ? [`onView:${button.slice(0, -'.focus'.length)}`] : [])];
-      assert.ok(fired.some((event) => step.completionEvents?.includes(event)), `${step.id}: its button (${button}) completes it`);
+      assert.ok(
+        fired.some((event) => step.completionEvents?.includes(event)),
+        `${step.id}: its button (${button}) completes it`,
+      );
     }
   });
 

@@ -32,7 +32,10 @@ describe('chat parameter ranges, one definition', () => {
         assert.deepEqual(parseParamInput(` ${value} `, range), { ok: true, value });
       }
       for (const value of outside) {
-        assert.throws(() => buildChatBody({ ...base, [spec.wireName]: value }, true), (error: Error) => error.message.includes(rangeText(spec)));
+        assert.throws(
+          () => buildChatBody({ ...base, [spec.wireName]: value }, true),
+          (error: Error) => error.message.includes(rangeText(spec)),
+        );
         assert.equal(paramProblem(range, value), 'outOfRange');
         assert.deepEqual(parseParamInput(String(value), range), { ok: false, reason: 'outOfRange' });
       }
@@ -63,7 +66,7 @@ describe('chat parameter ranges, one definition', () => {
     assert.equal(rangeText(paramRangesFor(true).repetitionPenalty!), '(1.0, 2.0)');
   });
 
-  it('the defaults offered per model are the definition\'s', () => {
+  it("the defaults offered per model are the definition's", () => {
     for (const vision of [false, true]) {
       for (const [name, range] of Object.entries(paramRangesFor(vision))) {
         const spec = chatParamSpecs[name as keyof typeof chatParamSpecs];

@@ -16,7 +16,10 @@ describe('splitMarkdownBlocks', () => {
 
   it('keeps an open fence as one open block, whatever it contains', () => {
     const split = splitMarkdownBlocks(md, 'Intro\n\n```js\nconst a = 1;\n\n# not a heading\n- not a list');
-    assert.deepEqual(split.blocks.map((b) => b.kind), ['paragraph_open', 'fence']);
+    assert.deepEqual(
+      split.blocks.map((b) => b.kind),
+      ['paragraph_open', 'fence'],
+    );
     assert.equal(split.blocks[1]?.closedFence, false);
     assert.equal(split.blocks[1]?.text, '```js\nconst a = 1;\n\n# not a heading\n- not a list');
   });
@@ -40,7 +43,10 @@ describe('splitMarkdownBlocks', () => {
 
   it('reports reference definitions, which produce no block of their own', () => {
     const split = splitMarkdownBlocks(md, 'See [x][r].\n\n[r]: https://example.com\n');
-    assert.deepEqual(split.blocks.map((b) => b.kind), ['paragraph_open']);
+    assert.deepEqual(
+      split.blocks.map((b) => b.kind),
+      ['paragraph_open'],
+    );
     assert.deepEqual(Object.keys(split.references), ['R']);
   });
 });

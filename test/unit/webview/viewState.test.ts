@@ -24,7 +24,11 @@ describe('reduceViewState', () => {
 
   it('deltas append answer and reasoning to their turn, and a pending turn becomes streaming', () => {
     let state = stateWith([turn({ id: 'a', answer: 'done' }), turn({ id: 'b', status: 'pending', retry: { attempt: 1, maxAttempts: 3, at: 1 } })]);
-    for (const [answer, reasoning] of [['Hel', 'think'], ['lo', undefined], [undefined, 'ing']] as const) {
+    for (const [answer, reasoning] of [
+      ['Hel', 'think'],
+      ['lo', undefined],
+      [undefined, 'ing'],
+    ] as const) {
       const reduced = reduceViewState(state, { type: 'turnDelta', conversationId: 'c1', turnId: 'b', answer, reasoning });
       assert.deepEqual(reduced.change, { kind: 'turn', turnId: 'b' });
       state = reduced.state;
@@ -52,16 +56,23 @@ describe('reduceViewState', () => {
 
   it('a turn update replaces its turn whole, and appends a turn the view does not have yet', () => {
     const state = stateWith([turn({ id: 'a', status: 'streaming', answer: 'part' })]);
-    const replaced = reduceViewState(state, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 'a', status: 'error', answer: 'part', error: { kind: 'x', title: 't', detail: 'd', actions: ['retry'] } }) });
+    const replaced = reduceViewState(state, {
+      type: 'turnUpdate',
+      conversationId: 'c1',
+      turn: turn({ id: 'a', status: 'error', answer: 'part', error: { kind: 'x', title: 't', detail: 'd', actions: ['retry'] } }),
+    });
     assert.equal(active(replaced.state).turns[0]?.status, 'error');
     assert.deepEqual(replaced.change, { kind: 'turn', turnId: 'a' });
     const appended = reduceViewState(replaced.state, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 'b', status: 'pending' }) });
-    assert.deepEqual(active(appended.state).turns.map((t) => t.id), ['a', 'b']);
+    assert.deepEqual(
+      active(appended.state).turns.map((t) => t.id),
+      ['a', 'b'],
+    );
     const stale = reduceViewState(appended.state, { type: 'turnUpdate', conversationId: 'zzz', turn: turn({ id: 'c' }) });
     assert.equal(stale.state, appended.state);
   });
 
-  it('the host\'s notice list replaces the shown one (an emptied list clears them); focusInput only asks for focus', () => {
+  it("the host's notice list replaces the shown one (an emptied list clears them); focusInput only asks for focus", () => {
     const state = stateWith([]);
     const once = reduceViewState(state, { type: 'notices', notices: [{ id: 'n', level: 'info', text: 'one' }] });
     const twice = reduceViewState(once.state, { type: 'notices', notices: [{ id: 'm', level: 'warning', text: 'two' }] });

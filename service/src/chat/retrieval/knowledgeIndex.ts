@@ -23,7 +23,9 @@ interface Chunk {
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 // Function words that say nothing about a topic; without this, "what is the" would count towards every match.
 const STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from how i in is it me my of on or please tell the this to was what when where which who why with you your 的 了 是 吗 呢 吧 啊 在 和 与 及 我 你 您 他 她 它 们 什么 怎么 怎样 如何 哪 哪些 哪个 请 请问 一下 有 有没有 为什么 这 那 这个 那个 关于 一个'.split(' '),
+  'a an and are as at be by can do does for from how i in is it me my of on or please tell the this to was what when where which who why with you your 的 了 是 吗 呢 吧 啊 在 和 与 及 我 你 您 他 她 它 们 什么 怎么 怎样 如何 哪 哪些 哪个 请 请问 一下 有 有没有 为什么 这 那 这个 那个 关于 一个'.split(
+    ' ',
+  ),
 );
 const CHUNK_CHARS = 400;
 
@@ -61,7 +63,11 @@ export class KnowledgeIndex {
   private readonly cache = new Map<number, { documents: KnowledgeBase['documents']; search: MiniSearch<Chunk> }>();
 
   search(bases: readonly KnowledgeBase[], question: string, threshold: number, limit = 3): KnowledgeHit[] {
-    const queryTerms = new Set(tokenize(question).map(contentTerm).filter((t): t is string => t !== null));
+    const queryTerms = new Set(
+      tokenize(question)
+        .map(contentTerm)
+        .filter((t): t is string => t !== null),
+    );
     if (queryTerms.size === 0) return [];
     const hits: KnowledgeHit[] = [];
     for (const base of bases) {

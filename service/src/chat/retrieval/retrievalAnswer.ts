@@ -17,7 +17,8 @@ export interface RetrievalAnswer {
 }
 
 export const DEFAULT_TIPS_ZH = '抱歉,知识库中没有找到与您的问题相关的信息。您可以换一个问题,或者让模型直接回答。';
-export const DEFAULT_TIPS_EN = 'Sorry, no relevant information was found in the knowledge base. You can ask another question, or let the model answer on its own.';
+export const DEFAULT_TIPS_EN =
+  'Sorry, no relevant information was found in the knowledge base. You can ask another question, or let the model answer on its own.';
 
 export function cornerMarkFor(template: string, n: number): string {
   return template.split('n').join(String(n));
@@ -46,7 +47,12 @@ export function composeRetrievalAnswer(
   const lines = hits.map((hit, i) => `${i + 1}. ${excerpt(hit.text)}${mark(i + 1)}`);
   const intro = zh ? '根据知识库中的资料:' : 'According to the knowledge base:';
   const parts = [intro, lines.join('\n')];
-  if (!strict) parts.push(zh ? '此外,结合通用知识补充一点:先确认资料适用于您的具体情况,再按步骤操作。' : 'Beyond the documents, a general note: check that the material applies to your case before acting on it.');
+  if (!strict)
+    parts.push(
+      zh
+        ? '此外,结合通用知识补充一点:先确认资料适用于您的具体情况,再按步骤操作。'
+        : 'Beyond the documents, a general note: check that the material applies to your case before acting on it.',
+    );
   const references = hits.map((hit, i) => ({ index: i + 1, knowledge_id: hit.knowledgeId, title: hit.title, text: hit.text }));
   return { text: parts.join('\n\n'), references };
 }

@@ -43,7 +43,8 @@ export function dominantColour(rgba: Uint8Array, pixelCount: number): Colour {
     sums[bucket * 3 + 2] = (sums[bucket * 3 + 2] ?? 0) + b;
   }
   let best = -1;
-  for (let bucket = 0; bucket < counts.length; bucket++) if ((counts[bucket] ?? 0) > 0 && (best < 0 || (counts[bucket] ?? 0) > (counts[best] ?? 0))) best = bucket;
+  for (let bucket = 0; bucket < counts.length; bucket++)
+    if ((counts[bucket] ?? 0) > 0 && (best < 0 || (counts[bucket] ?? 0) > (counts[best] ?? 0))) best = bucket;
   if (best < 0) return { hex: '#000000', name: 'transparent', nameZh: '透明' };
   const n = counts[best] ?? 1;
   const rgb = [0, 1, 2].map((c) => Math.round((sums[best * 3 + c] ?? 0) / n)) as [number, number, number];

@@ -65,7 +65,10 @@ describe('referencesOf', () => {
   it('finds a references array at the top, on the choice or in the delta, and numbers items without an index', () => {
     const item = { title: 'a.md', content: 'body', url: 'https://x/a' };
     for (const chunk of [{ references: [item] }, { choices: [{ references: [item] }] }, { choices: [{ delta: { references: [item] } }] }]) {
-      assert.deepEqual(referencesOf(chunk)?.map((r) => [r.index, r.title, r.text, r.url]), [[1, 'a.md', 'body', 'https://x/a']]);
+      assert.deepEqual(
+        referencesOf(chunk)?.map((r) => [r.index, r.title, r.text, r.url]),
+        [[1, 'a.md', 'body', 'https://x/a']],
+      );
     }
     assert.equal(referencesOf({ choices: [{ delta: { content: 'x' } }] }), undefined);
     assert.equal(referencesOf({ references: 'not a list' }), undefined);

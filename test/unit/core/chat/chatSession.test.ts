@@ -24,7 +24,9 @@ const ofType = <T extends HostToWebview['type']>(messages: readonly HostToWebvie
 
 function savedTurns(folder: string): { id: string; status: string; answer: string }[] {
   const dir = path.join(folder, 'conversations');
-  return readdirSync(dir).flatMap((file) => (JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { turns: { id: string; status: string; answer: string }[] }).turns);
+  return readdirSync(dir).flatMap(
+    (file) => (JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { turns: { id: string; status: string; answer: string }[] }).turns,
+  );
 }
 
 describe('ChatSession: running turns', () => {
@@ -33,7 +35,10 @@ describe('ChatSession: running turns', () => {
     const turnId = await t.session.startTurn({ kind: 'chat', question: 'Hello?' });
     const answer = await t.backend.answer(0);
     assert.deepEqual(answer.request.messages, [{ role: 'user', content: 'Hello?' }]);
-    answer.text('Hel', 'lo', ' there').push({ type: 'usage', usage: { promptTokens: 1, completionTokens: 3, totalTokens: 4 } }, { type: 'finish', reason: 'stop' }).end();
+    answer
+      .text('Hel', 'lo', ' there')
+      .push({ type: 'usage', usage: { promptTokens: 1, completionTokens: 3, totalTokens: 4 } }, { type: 'finish', reason: 'stop' })
+      .end();
     const turn = await t.finished(turnId);
     assert.equal(turn.status, 'done');
     assert.equal(turn.answer, 'Hello there');
@@ -42,7 +47,11 @@ describe('ChatSession: running turns', () => {
     const deltas = ofType(t.emitted, 'turnDelta').filter((d) => d.turnId === turnId);
     const updates = ofType(t.emitted, 'turnUpdate').filter((u) => u.turn.id === turnId);
     const started = updates.find((u) => u.turn.status === 'streaming');
-    assert.equal((started?.turn.answer ?? '') + deltas.map((d) => d.answer ?? '').join(''), 'Hello there', 'the update that starts the stream and the deltas add up to the answer, nothing twice');
+    assert.equal(
+      (started?.turn.answer ?? '') + deltas.map((d) => d.answer ?? '').join(''),
+      'Hello there',
+      'the update that starts the stream and the deltas add up to the answer, nothing twice',
+    );
     assert.ok(deltas.length < 3, `three pieces pushed at once arrive batched (${deltas.length} messages)`);
     assert.equal(updates.at(-1)?.turn.status, 'done');
     assert.equal(updates.at(-1)?.turn.answer, 'Hello there');
@@ -155,7 +164,11 @@ describe('ChatSession: saving the history', () => {
   it('writes a new turn before its answer starts, at most once per interval while it streams, and the end at once', async () => {
     const t = start();
     const turnId = await t.session.startTurn({ kind: 'chat', question: 'Saved?' });
-    assert.deepEqual(savedTurns(t.folder).map((s) => [s.id, s.status]), [[turnId, 'pending']], 'on disk before any answer');
+    assert.deepEqual(
+      savedTurns(t.folder).map((s) => [s.id, s.status]),
+      [[turnId, 'pending']],
+      'on disk before any answer',
+    );
     const answer = await t.backend.answer(0);
     answer.text('one ');
     await waitFor(() => savedTurns(t.folder)[0]?.answer === 'one ', { what: 'the streaming text on disk (throttled save)' });
@@ -172,10 +185,14 @@ describe('ChatSession: saving the history', () => {
     answer.text('kept text');
     await waitFor(() => t.turn(turnId)?.answer === 'kept text', { what: 'the text' });
     t.session.dispose();
-    assert.deepEqual(savedTurns(t.folder).map((s) => [s.status, s.answer]), [['interrupted', 'kept text']], 'synchronously, before dispose returns');
+    assert.deepEqual(
+      savedTurns(t.folder).map((s) => [s.status, s.answer]),
+      [['interrupted', 'kept text']],
+      'synchronously, before dispose returns',
+    );
   });
 
-  it('two windows on one history folder keep each other\'s turns in the same conversation', async () => {
+  it("two windows on one history folder keep each other's turns in the same conversation", async () => {
     const a = start();
     const first = await a.session.startTurn({ kind: 'chat', question: 'From window A' });
     (await a.backend.answer(0)).text('A answers').end();
@@ -188,17 +205,21 @@ describe('ChatSession: saving the history', () => {
     const fromB = await b.session.startTurn({ kind: 'chat', question: 'From window B' });
     (await b.backend.answer(0)).text('B answers').end();
     await b.finished(fromB);
-    await waitFor(() => a.turn(fromB)?.status === 'done', { what: 'B\'s turn to show up in A' });
+    await waitFor(() => a.turn(fromB)?.status === 'done', { what: "B's turn to show up in A" });
     const fromA = await a.session.startTurn({ kind: 'chat', question: 'A again' });
     (await a.backend.answer(1)).text('A once more').end();
     await a.finished(fromA);
-    await waitFor(() => b.turn(fromA)?.status === 'done', { what: 'A\'s second turn to show up in B' });
+    await waitFor(() => b.turn(fromA)?.status === 'done', { what: "A's second turn to show up in B" });
     for (const window of [a, b]) {
       const turns = window.session.conversations.conversations.find((c) => c.id === conversationId)?.turns.map((turn) => turn.question);
       assert.deepEqual(turns, ['From window A', 'From window B', 'A again']);
     }
     await a.session.save();
-    assert.deepEqual(savedTurns(a.folder).map((s) => s.answer), ['A answers', 'B answers', 'A once more'], 'neither window overwrote the other on disk');
+    assert.deepEqual(
+      savedTurns(a.folder).map((s) => s.answer),
+      ['A answers', 'B answers', 'A once more'],
+      'neither window overwrote the other on disk',
+    );
   });
 });
 
@@ -207,7 +228,10 @@ describe('ChatSession: notices, one per cause', () => {
     const t = start();
     const ask = async (index: number, primary: boolean): Promise<void> => {
       const turnId = await t.session.startTurn({ kind: 'chat', question: `q${index}` });
-      (await t.backend.answer(index)).push({ type: 'failover', baseUrl: 'http://alt' }, { type: 'connected', baseUrl: primary ? t.settings.baseUrl : 'http://alt', primary }).text('ok').end();
+      (await t.backend.answer(index))
+        .push({ type: 'failover', baseUrl: 'http://alt' }, { type: 'connected', baseUrl: primary ? t.settings.baseUrl : 'http://alt', primary })
+        .text('ok')
+        .end();
       await t.finished(turnId);
     };
     await ask(0, false);
@@ -250,7 +274,10 @@ describe('ChatSession: notices, one per cause', () => {
     const t = start();
     await t.session.whenLoaded();
     await t.session.setParams({ temperature: 0, maxTokens: 2.5 });
-    assert.deepEqual(t.session.visibleNotices.map((n) => n.text), ['Parameters not changed: temperature 0 is outside [0.01, 1.00].; max_tokens must be a whole number in [1, 8192]; 2.5 is not.']);
+    assert.deepEqual(
+      t.session.visibleNotices.map((n) => n.text),
+      ['Parameters not changed: temperature 0 is outside [0.01, 1.00].; max_tokens must be a whole number in [1, 8192]; 2.5 is not.'],
+    );
     await t.session.setParams({ temperature: 0.5 });
     assert.deepEqual(t.session.visibleNotices, []);
     assert.deepEqual(t.session.conversations.conversations[0]?.params, { temperature: 0.5 });
@@ -291,7 +318,11 @@ describe('ChatSession: where a knowledge-base turn goes', () => {
     t.backend.answers[1]?.end();
     await t.finished(turnId);
     const old = t.session.conversations.conversations.find((c) => c.id === imageConversation);
-    assert.deepEqual(old?.turns.map((turn) => turn.kind), ['image'], 'the image conversation is untouched');
+    assert.deepEqual(
+      old?.turns.map((turn) => turn.kind),
+      ['image'],
+      'the image conversation is untouched',
+    );
   });
 
   it('an empty conversation on the vision model is switched to the chat model instead of adding one', async () => {

@@ -39,7 +39,21 @@ function text(events: readonly ChatEvent[], type: 'text' | 'reasoning' = 'text')
 
 const FIXTURES = readdirSse();
 function readdirSse(): string[] {
-  return ['basic', 'crlf-nospace', 'single-newlines', 'think', 'think-split', 'usage-every-chunk', 'error-in-stream', 'bare-json-error', 'no-done', 'finish-without-done', 'multiline-and-malformed', 'references', 'mixed-newlines'].map((n) => `${n}.sse`);
+  return [
+    'basic',
+    'crlf-nospace',
+    'single-newlines',
+    'think',
+    'think-split',
+    'usage-every-chunk',
+    'error-in-stream',
+    'bare-json-error',
+    'no-done',
+    'finish-without-done',
+    'multiline-and-malformed',
+    'references',
+    'mixed-newlines',
+  ].map((n) => `${n}.sse`);
 }
 
 describe('ChatStreamDecoder on the documented shape', () => {
@@ -86,7 +100,11 @@ describe('ChatStreamDecoder on the documented shape', () => {
       assert.ok(events.filter((e) => e.type === 'text').length <= 2);
     }
     const decoder = new ChatStreamDecoder(undefined, true);
-    assert.deepEqual(decoder.push(bytes), [{ type: 'text', text: '你好，世界🌏' }, { type: 'usage', usage: { promptTokens: 12, completionTokens: 5, totalTokens: 17 } }, { type: 'finish', reason: 'stop' }]);
+    assert.deepEqual(decoder.push(bytes), [
+      { type: 'text', text: '你好，世界🌏' },
+      { type: 'usage', usage: { promptTokens: 12, completionTokens: 5, totalTokens: 17 } },
+      { type: 'finish', reason: 'stop' },
+    ]);
   });
 });
 

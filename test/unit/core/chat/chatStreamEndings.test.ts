@@ -122,7 +122,10 @@ describe('chat stream endings against a scripted server', () => {
   it('reports silence longer than idleMs as a timeout before any text, and as interrupted with the text after it', PROMPT, async () => {
     const quick = new MaasClient({ baseUrl: server.url, getApiKey: () => Promise.resolve(KEY), retry: { maxAttempts: 1 }, timeouts: { idleMs: 200 } });
     try {
-      for (const [first, kind] of [['', 'timeout'], ['Some text', 'interrupted']] as const) {
+      for (const [first, kind] of [
+        ['', 'timeout'],
+        ['Some text', 'interrupted'],
+      ] as const) {
         server.reset((_req, res) => {
           res.writeHead(200, sse);
           res.write(sseChunk(first)); // then silence

@@ -11,7 +11,13 @@ const knowledge = { mode: 'strict', bases: [{ id: 7, name: 'Handbook' }] };
 
 describe('a knowledge turn, typed, and read from old history files', () => {
   it('reads an old `extra` into `knowledge` and never writes `extra` again', () => {
-    const turn = load({ extra: { knowledge, retrieval: { knowledge_ids: [7], chat_mode: 2 }, references: [{ index: 1, title: 'Leave policy', text: 'Ten days.', url: 'https://x' }, { index: 2 }] } });
+    const turn = load({
+      extra: {
+        knowledge,
+        retrieval: { knowledge_ids: [7], chat_mode: 2 },
+        references: [{ index: 1, title: 'Leave policy', text: 'Ten days.', url: 'https://x' }, { index: 2 }],
+      },
+    });
     assert.equal('extra' in turn, false);
     assert.deepEqual(turn.knowledge, {
       mode: 'strict',
@@ -19,13 +25,20 @@ describe('a knowledge turn, typed, and read from old history files', () => {
       retrieval: { knowledge_ids: [7], chat_mode: 2 },
       references: [{ index: 1, title: 'Leave policy', text: 'Ten days.', url: 'https://x' }, { index: 2 }],
     });
-    assert.deepEqual(knowledgeView(turn), { mode: 'strict', bases: [{ id: 7, name: 'Handbook' }], references: [{ index: 1, title: 'Leave policy', text: 'Ten days.' }, { index: 2 }] });
+    assert.deepEqual(knowledgeView(turn), {
+      mode: 'strict',
+      bases: [{ id: 7, name: 'Handbook' }],
+      references: [{ index: 1, title: 'Leave policy', text: 'Ten days.' }, { index: 2 }],
+    });
   });
 
-  it('fills what an old file lacks from what it has (bases from the tool\'s ids, the mode from chat_mode)', () => {
+  it("fills what an old file lacks from what it has (bases from the tool's ids, the mode from chat_mode)", () => {
     assert.deepEqual(load({ extra: { retrieval: { knowledge_ids: [3, 4], chat_mode: 2 } } }).knowledge, {
       mode: 'strict',
-      bases: [{ id: 3, name: '#3' }, { id: 4, name: '#4' }],
+      bases: [
+        { id: 3, name: '#3' },
+        { id: 4, name: '#4' },
+      ],
       retrieval: { knowledge_ids: [3, 4], chat_mode: 2 },
     });
   });
@@ -44,7 +57,11 @@ describe('a knowledge turn, typed, and read from old history files', () => {
   });
 
   it('drops malformed stored knowledge, never the turn', () => {
-    for (const extra of [{ knowledge: { mode: 'loose', bases: [] } }, { knowledge: { mode: 'strict', bases: [{ id: '7', name: 'x' }] } }, { knowledge: 'strict' }]) {
+    for (const extra of [
+      { knowledge: { mode: 'loose', bases: [] } },
+      { knowledge: { mode: 'strict', bases: [{ id: '7', name: 'x' }] } },
+      { knowledge: 'strict' },
+    ]) {
       const turn = load({ extra, answer: 'kept' });
       assert.equal(turn.answer, 'kept');
       assert.equal(knowledgeView(turn), undefined, JSON.stringify(extra));
@@ -54,6 +71,9 @@ describe('a knowledge turn, typed, and read from old history files', () => {
 
   it('keeps the mode when only the references are malformed, and drops bad fields of a reference', () => {
     assert.deepEqual(knowledgeView(load({ extra: { knowledge, retrieval: { knowledge_ids: [7] }, references: 'nope' } }))?.references, []);
-    assert.deepEqual(knowledgeView(load({ extra: { knowledge, retrieval: { knowledge_ids: [7] }, references: [{ index: 3, title: 42, text: 'kept' }] } }))?.references, [{ index: 3, text: 'kept' }]);
+    assert.deepEqual(
+      knowledgeView(load({ extra: { knowledge, retrieval: { knowledge_ids: [7] }, references: [{ index: 3, title: 42, text: 'kept' }] } }))?.references,
+      [{ index: 3, text: 'kept' }],
+    );
   });
 });

@@ -8,7 +8,10 @@ describe('conversationMarkdown', () => {
     const md = conversationMarkdown(
       conversation(
         [
-          turn('1', 'What is BM25?\nDetails please', 'A ranking function.', { reasoning: 'think', usage: { promptTokens: 3, completionTokens: 4, totalTokens: 7 } }),
+          turn('1', 'What is BM25?\nDetails please', 'A ranking function.', {
+            reasoning: 'think',
+            usage: { promptTokens: 3, completionTokens: 4, totalTokens: 7 },
+          }),
           turn('2', 'And TF-IDF?', 'Part of', { status: 'interrupted' }),
         ],
         { title: 'Ranking', persona: 'Be brief.' },

@@ -33,10 +33,19 @@ describe('ConversationStore', () => {
   it('keeps a partial answer saved mid-stream and marks it interrupted after a reload', async () => {
     const dir = folder();
     const store = new ConversationStore(dir);
-    await store.save({ version: 1, conversations: [conversation([turn('t1', 'q', 'half an ans', { status: 'streaming' }), turn('t2', 'q2', '', { status: 'pending' })])] });
+    await store.save({
+      version: 1,
+      conversations: [conversation([turn('t1', 'q', 'half an ans', { status: 'streaming' }), turn('t2', 'q2', '', { status: 'pending' })])],
+    });
     const reloaded = await new ConversationStore(dir).load();
     const turns = reloaded.data.conversations[0]?.turns ?? [];
-    assert.deepEqual(turns.map((t) => [t.status, t.answer]), [['interrupted', 'half an ans'], ['interrupted', '']]);
+    assert.deepEqual(
+      turns.map((t) => [t.status, t.answer]),
+      [
+        ['interrupted', 'half an ans'],
+        ['interrupted', ''],
+      ],
+    );
   });
 
   it('serialises saves so the last one wins, and leaves no temporary files', async () => {
@@ -46,10 +55,13 @@ describe('ConversationStore', () => {
     await Promise.all(writes);
     const saved = JSON.parse(readFileSync(store.conversationFile('c1'), 'utf8')) as { turns: { answer: string }[] };
     assert.equal(saved.turns[0]?.answer, 'answer 19');
-    assert.deepEqual(readdirSync(store.path).filter((name) => name.endsWith('.tmp')), []);
+    assert.deepEqual(
+      readdirSync(store.path).filter((name) => name.endsWith('.tmp')),
+      [],
+    );
   });
 
-  it('writes only the conversations that changed, so another window\'s conversations are left alone', async () => {
+  it("writes only the conversations that changed, so another window's conversations are left alone", async () => {
     const dir = folder();
     const windowA = new ConversationStore(dir);
     const windowB = new ConversationStore(dir);
@@ -79,7 +91,11 @@ describe('ConversationStore', () => {
       mkdirSync(store.path, { recursive: true });
       writeFileSync(store.conversationFile('bad'), content);
       const loaded = await new ConversationStore(dir).load();
-      assert.deepEqual(loaded.data.conversations.map((c) => c.id), ['good'], 'the readable conversation is kept');
+      assert.deepEqual(
+        loaded.data.conversations.map((c) => c.id),
+        ['good'],
+        'the readable conversation is kept',
+      );
       assert.equal(loaded.setAside.length, 1, 'the corruption is reported');
       assert.equal(readFileSync(loaded.setAside[0]?.movedTo ?? '', 'utf8'), content, 'the corrupt file is kept, byte for byte');
       assert.equal(existsSync(store.conversationFile('bad')), false);
@@ -144,7 +160,7 @@ describe('ConversationStore.watch: two windows sharing the folder', () => {
         return latest?.kind === 'changed' ? latest.conversation.title : undefined;
       };
       for (let waited = 0; titleInA() !== 'streaming 9' && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.equal(titleInA(), 'streaming 9', 'A ends at B\'s latest write');
+      assert.equal(titleInA(), 'streaming 9', "A ends at B's latest write");
 
       // A takes the change as its own state: saving that state writes nothing, so B hears nothing.
       await windowA.save({ version: 1, conversations: [{ ...mine, title: 'streaming 9' }] });
@@ -158,7 +174,7 @@ describe('ConversationStore.watch: two windows sharing the folder', () => {
     }
   });
 
-  it('never reports its own writes of objects whose keys are not in the schema\'s order (as state updates build them)', async () => {
+  it("never reports its own writes of objects whose keys are not in the schema's order (as state updates build them)", async () => {
     const dir = folder();
     const store = new ConversationStore(dir);
     await store.load();
@@ -174,13 +190,13 @@ describe('ConversationStore.watch: two windows sharing the folder', () => {
         await store.save({ version: 1, conversations: [reordered] });
       }
       await settle();
-      assert.deepEqual(seen.changes, [], 'an echo of its own write taken for another window\'s would replace newer state');
+      assert.deepEqual(seen.changes, [], "an echo of its own write taken for another window's would replace newer state");
     } finally {
       seen.dispose();
     }
   });
 
-  it('a save merges with what another window wrote since, so neither window\'s new turns are lost, and says so', async () => {
+  it("a save merges with what another window wrote since, so neither window's new turns are lost, and says so", async () => {
     const dir = folder();
     const windowA = new ConversationStore(dir);
     const shared = conversation([turn('t1', 'q1', 'a1', { createdAt: 1 })], { id: 'x' });
@@ -193,9 +209,12 @@ describe('ConversationStore.watch: two windows sharing the folder', () => {
       await windowA.save({ version: 1, conversations: [{ ...shared, turns: [...shared.turns, turn('fromA', 'qa', 'aa', { createdAt: 2 })] }] });
       await windowB.save({ version: 1, conversations: [{ ...shared, turns: [...shared.turns, turn('fromB', 'qb', 'ab', { createdAt: 3 })] }] });
       const onDisk = (await new ConversationStore(dir).load()).data.conversations[0];
-      assert.deepEqual(onDisk?.turns.map((x) => x.id), ['t1', 'fromA', 'fromB']);
+      assert.deepEqual(
+        onDisk?.turns.map((x) => x.id),
+        ['t1', 'fromA', 'fromB'],
+      );
       const told = inB.changes.find((c) => c.kind === 'changed' && c.conversation.turns.length === 3);
-      assert.ok(told, 'B is told about the merged conversation, to show A\'s turn and keep it in later saves');
+      assert.ok(told, "B is told about the merged conversation, to show A's turn and keep it in later saves");
     } finally {
       inB.dispose();
     }

@@ -19,7 +19,14 @@ describe('buildMessages (spec 4.1)', () => {
     const built = buildMessages('P', [turn('1', 'q1', 'a1'), turn('2', 'q2', 'a2')], question('q3'), wide);
     assert.deepEqual(
       built.messages.map((m) => [m.role, m.content]),
-      [['system', 'P'], ['user', 'q1'], ['assistant', 'a1'], ['user', 'q2'], ['assistant', 'a2'], ['user', 'q3']],
+      [
+        ['system', 'P'],
+        ['user', 'q1'],
+        ['assistant', 'a1'],
+        ['user', 'q2'],
+        ['assistant', 'a2'],
+        ['user', 'q3'],
+      ],
     );
     assert.equal(built.omittedTurns, 0);
   });
@@ -38,27 +45,40 @@ describe('buildMessages (spec 4.1)', () => {
   it('keeps only the most recent turns under the turn limit and counts the rest', () => {
     const earlier = [turn('1', 'q1', 'a1'), turn('2', 'q2', 'a2'), turn('3', 'q3', 'a3')];
     const built = buildMessages('', earlier, question('q4'), { maxTurns: 2, maxCharacters: 1_000_000 });
-    assert.deepEqual(built.messages.map((m) => m.content), ['q2', 'a2', 'q3', 'a3', 'q4']);
+    assert.deepEqual(
+      built.messages.map((m) => m.content),
+      ['q2', 'a2', 'q3', 'a3', 'q4'],
+    );
     assert.equal(built.omittedTurns, 1);
   });
 
   it('keeps only whole turns under the character limit; the new question always goes', () => {
     const earlier = [turn('1', 'q'.repeat(50), 'a'.repeat(50)), turn('2', 'q2', 'a2')];
     const built = buildMessages('', earlier, question('x'.repeat(500)), { maxTurns: 10, maxCharacters: 60 });
-    assert.deepEqual(built.messages.map((m) => m.content), ['q2', 'a2', 'x'.repeat(500)]);
+    assert.deepEqual(
+      built.messages.map((m) => m.content),
+      ['q2', 'a2', 'x'.repeat(500)],
+    );
     assert.equal(built.omittedTurns, 1);
     assert.equal(buildMessages('', earlier, question('y'), { maxTurns: 10, maxCharacters: 3 }).omittedTurns, 2);
   });
 
   it('sends images of the new question as content parts, and earlier ones only when asked to', () => {
-    const earlier = [turn('1', 'what is this?', 'a cat', { images: [{ id: 'i', name: 'cat.png', mime: 'image/png', width: 2, height: 2, bytes: 9, thumbnail: '' }] })];
+    const earlier = [
+      turn('1', 'what is this?', 'a cat', { images: [{ id: 'i', name: 'cat.png', mime: 'image/png', width: 2, height: 2, bytes: 9, thumbnail: '' }] }),
+    ];
     const plain = buildMessages('', earlier, { question: 'and now?', context: [], imageUrls: ['data:image/png;base64,AA=='] }, wide);
     assert.equal(plain.messages[0]?.content, 'what is this?\n\n[image: cat.png]');
     assert.deepEqual(plain.messages[2]?.content, [
       { type: 'text', text: 'and now?' },
       { type: 'image_url', image_url: { url: 'data:image/png;base64,AA==' } },
     ]);
-    const resent = buildMessages('', earlier, { question: 'its colour?', context: [], imageUrls: [], earlierImageUrls: new Map([['1', ['data:image/png;base64,BB==']]]) }, wide);
+    const resent = buildMessages(
+      '',
+      earlier,
+      { question: 'its colour?', context: [], imageUrls: [], earlierImageUrls: new Map([['1', ['data:image/png;base64,BB==']]]) },
+      wide,
+    );
     assert.deepEqual(resent.messages[0]?.content, [
       { type: 'text', text: 'what is this?' },
       { type: 'image_url', image_url: { url: 'data:image/png;base64,BB==' } },

@@ -31,7 +31,10 @@ describe('writeFileAtomic', () => {
     writing = false;
     await watcher;
     seen.add(readFileSync(target).length);
-    assert.deepEqual([...seen].filter((n) => n !== 'old content'.length && n !== big.length), []);
+    assert.deepEqual(
+      [...seen].filter((n) => n !== 'old content'.length && n !== big.length),
+      [],
+    );
     assert.deepEqual(readdirSync(dir), ['audio.wav']);
   });
 

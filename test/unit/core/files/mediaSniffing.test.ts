@@ -4,8 +4,7 @@ import { imagePartFromBytes, imagePartFromUrl } from '../../../../src/core/image
 import { detectAudioFormat, sniffImageMime } from '../../../../src/core/files/mediaSniffing';
 import { ServiceError } from '../../../../src/core/http/serviceError';
 
-const bytes = (...parts: (number[] | string)[]): Buffer =>
-  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const bytes = (...parts: (number[] | string)[]): Buffer => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 const pad = (b: Buffer, n = 32): Buffer => Buffer.concat([b, Buffer.alloc(n)]);
 
 describe('sniffImageMime', () => {
@@ -31,13 +30,19 @@ describe('image content parts', () => {
     assert.deepEqual(Buffer.from(part.image_url.url.split(',')[1] ?? '', 'base64'), png);
   });
   it('refuses unknown content and oversized images with a clear error', () => {
-    assert.throws(() => imagePartFromBytes(bytes('%PDF-1.7 hello')), (e: unknown) => e instanceof ServiceError && e.kind === 'validation' && /PNG, JPEG, GIF, WebP or BMP/.test(e.message));
+    assert.throws(
+      () => imagePartFromBytes(bytes('%PDF-1.7 hello')),
+      (e: unknown) => e instanceof ServiceError && e.kind === 'validation' && /PNG, JPEG, GIF, WebP or BMP/.test(e.message),
+    );
     assert.throws(() => imagePartFromBytes(pad(bytes([0xff, 0xd8, 0xff]), 100), { maxBytes: 50 }), /over the limit of 50 bytes/);
   });
   it('passes https URLs through and refuses http and other schemes', () => {
     assert.equal(imagePartFromUrl('https://example.com/a.png').image_url.url, 'https://example.com/a.png');
     for (const url of ['http://example.com/a.png', 'file:///etc/passwd', 'ftp://x/y', 'not a url']) {
-      assert.throws(() => imagePartFromUrl(url), (e: unknown) => e instanceof ServiceError && e.kind === 'validation');
+      assert.throws(
+        () => imagePartFromUrl(url),
+        (e: unknown) => e instanceof ServiceError && e.kind === 'validation',
+      );
     }
   });
 });

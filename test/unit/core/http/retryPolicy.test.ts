@@ -29,18 +29,42 @@ describe('parseRetryAfter', () => {
 describe('backoffDelay', () => {
   const policy = { baseDelayMs: 500, maxDelayMs: 8000 };
   it('doubles per retry, between half and all of the ceiling', () => {
-    for (const [retry, ceiling] of [[1, 500], [2, 1000], [3, 2000], [4, 4000], [5, 8000]] as const) {
-      assert.equal(backoffDelay(retry, policy, () => 0), ceiling / 2);
-      assert.equal(backoffDelay(retry, policy, () => 1), ceiling);
+    for (const [retry, ceiling] of [
+      [1, 500],
+      [2, 1000],
+      [3, 2000],
+      [4, 4000],
+      [5, 8000],
+    ] as const) {
+      assert.equal(
+        backoffDelay(retry, policy, () => 0),
+        ceiling / 2,
+      );
+      assert.equal(
+        backoffDelay(retry, policy, () => 1),
+        ceiling,
+      );
     }
   });
   it('never exceeds maxDelayMs however many retries', () => {
-    assert.equal(backoffDelay(40, policy, () => 1), 8000);
-    assert.equal(backoffDelay(40, policy, () => 0), 4000);
+    assert.equal(
+      backoffDelay(40, policy, () => 1),
+      8000,
+    );
+    assert.equal(
+      backoffDelay(40, policy, () => 0),
+      4000,
+    );
   });
   it('prefers the server Retry-After over the backoff', () => {
-    assert.equal(retryDelay(1, DEFAULT_RETRY_POLICY, 2500, () => 0), 2500);
-    assert.equal(retryDelay(1, DEFAULT_RETRY_POLICY, undefined, () => 0), 250);
+    assert.equal(
+      retryDelay(1, DEFAULT_RETRY_POLICY, 2500, () => 0),
+      2500,
+    );
+    assert.equal(
+      retryDelay(1, DEFAULT_RETRY_POLICY, undefined, () => 0),
+      250,
+    );
   });
 });
 

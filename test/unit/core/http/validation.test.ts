@@ -44,7 +44,9 @@ describe('chat request validation', () => {
   it('always sends stream explicitly and maps retrieval to the tools entry', () => {
     const body = buildChatBody({ ...base, retrieval: { knowledge_ids: [3], chat_mode: 2, text_threshold: 0.5, tips_text: 'none', backup_chat: false } }, false);
     assert.equal(body.stream, false);
-    assert.deepEqual(body.tools, [{ type: 'retrieval', retrieval: { knowledge_ids: [3], chat_mode: 2, text_threshold: 0.5, tips_text: 'none', backup_chat: false } }]);
+    assert.deepEqual(body.tools, [
+      { type: 'retrieval', retrieval: { knowledge_ids: [3], chat_mode: 2, text_threshold: 0.5, tips_text: 'none', backup_chat: false } },
+    ]);
   });
 
   it('refuses retrieval options out of their ranges', () => {
@@ -68,35 +70,106 @@ describe('chat request validation', () => {
   it('enforces the conversation order of spec 4.1', () => {
     const ok: ChatRequest['messages'][] = [
       [{ role: 'user', content: 'q' }],
-      [{ role: 'system', content: 's' }, { role: 'user', content: 'q' }],
-      [{ role: 'system', content: 's' }, { role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }, { role: 'user', content: 'q2' }],
-      [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'calls' }, { role: 'tool', content: 'r1' }, { role: 'tool', content: 'r2' }],
-      [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'calls' }, { role: 'tool', content: 'r' }, { role: 'assistant', content: 'a' }, { role: 'user', content: 'q2' }],
+      [
+        { role: 'system', content: 's' },
+        { role: 'user', content: 'q' },
+      ],
+      [
+        { role: 'system', content: 's' },
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'a' },
+        { role: 'user', content: 'q2' },
+      ],
+      [
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'calls' },
+        { role: 'tool', content: 'r1' },
+        { role: 'tool', content: 'r2' },
+      ],
+      [
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'calls' },
+        { role: 'tool', content: 'r' },
+        { role: 'assistant', content: 'a' },
+        { role: 'user', content: 'q2' },
+      ],
     ];
     for (const messages of ok) assert.doesNotThrow(() => buildChatBody({ ...base, messages }, true));
     const bad: [ChatRequest['messages'], string][] = [
       [[], 'messages'],
       [[{ role: 'assistant', content: 'a' }], 'messages[0].role'],
-      [[{ role: 'user', content: 'q' }, { role: 'system', content: 's' }, { role: 'user', content: 'q' }], 'messages[1].role'],
-      [[{ role: 'user', content: 'q' }, { role: 'user', content: 'q' }], 'messages[1].role'],
-      [[{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }], 'messages[1].role'],
+      [
+        [
+          { role: 'user', content: 'q' },
+          { role: 'system', content: 's' },
+          { role: 'user', content: 'q' },
+        ],
+        'messages[1].role',
+      ],
+      [
+        [
+          { role: 'user', content: 'q' },
+          { role: 'user', content: 'q' },
+        ],
+        'messages[1].role',
+      ],
+      [
+        [
+          { role: 'user', content: 'q' },
+          { role: 'assistant', content: 'a' },
+        ],
+        'messages[1].role',
+      ],
       [[{ role: 'user', content: '  ' }], 'messages[0].content'],
       [[{ role: 'tool', content: 'r' }], 'messages[0].role'],
-      [[{ role: 'user', content: 'q' }, { role: 'tool', content: 'r' }], 'messages[1].role'],
-      [[{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }, { role: 'tool', content: 'r' }, { role: 'user', content: 'q' }], 'messages[3].role'],
-      [[{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }, { role: 'tool', content: [{ type: 'text', text: 'r' }] }], 'messages[2].content'],
+      [
+        [
+          { role: 'user', content: 'q' },
+          { role: 'tool', content: 'r' },
+        ],
+        'messages[1].role',
+      ],
+      [
+        [
+          { role: 'user', content: 'q' },
+          { role: 'assistant', content: 'a' },
+          { role: 'tool', content: 'r' },
+          { role: 'user', content: 'q' },
+        ],
+        'messages[3].role',
+      ],
+      [
+        [
+          { role: 'user', content: 'q' },
+          { role: 'assistant', content: 'a' },
+          { role: 'tool', content: [{ type: 'text', text: 'r' }] },
+        ],
+        'messages[2].content',
+      ],
     ];
     for (const [messages, field] of bad) assert.equal(refusal(() => buildChatBody({ ...base, messages }, true)).field, field);
   });
 
   it('sends a tool result as a message with role tool and its content, as spec 2.2 describes', () => {
-    const messages: ChatRequest['messages'] = [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'calls' }, { role: 'tool', content: '{"temp":21}' }];
+    const messages: ChatRequest['messages'] = [
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: 'calls' },
+      { role: 'tool', content: '{"temp":21}' },
+    ];
     const wire = JSON.parse(JSON.stringify(buildChatBody({ ...base, messages }, true))) as { messages: unknown[] };
     assert.deepEqual(wire.messages[2], { role: 'tool', content: '{"temp":21}' });
   });
 
   it('refuses image URLs that are neither https nor data:image', () => {
-    const messages: ChatRequest['messages'] = [{ role: 'user', content: [{ type: 'text', text: 'what?' }, { type: 'image_url', image_url: { url: 'http://x/y.png' } }] }];
+    const messages: ChatRequest['messages'] = [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'what?' },
+          { type: 'image_url', image_url: { url: 'http://x/y.png' } },
+        ],
+      },
+    ];
     assert.equal(refusal(() => buildChatBody({ model: 'svc_vl', messages }, true)).field, 'messages[0].content[1].image_url.url');
   });
 });

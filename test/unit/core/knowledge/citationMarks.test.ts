@@ -54,6 +54,9 @@ describe('citation marks', () => {
     const stream = new CitationMarkStream();
     assert.deepEqual(stream.push('Answer^['), []);
     assert.deepEqual(stream.push('1]'), []);
-    assert.deepEqual(stream.push('^ more').map((m) => m.text), ['^[1]^']);
+    assert.deepEqual(
+      stream.push('^ more').map((m) => m.text),
+      ['^[1]^'],
+    );
   });
 });

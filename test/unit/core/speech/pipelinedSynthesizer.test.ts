@@ -10,7 +10,11 @@ interface Call {
 }
 
 /** A synthesiser whose requests finish only when the test says so. */
-function controllableSynthesizer(): { calls: Call[]; synthesize: (text: string, signal: AbortSignal) => Promise<SynthesizedAudio>; started: (n: number) => Promise<void> } {
+function controllableSynthesizer(): {
+  calls: Call[];
+  synthesize: (text: string, signal: AbortSignal) => Promise<SynthesizedAudio>;
+  started: (n: number) => Promise<void>;
+} {
   const calls: Call[] = [];
   const waiters: Array<{ n: number; resolve: () => void }> = [];
   return {
@@ -51,7 +55,11 @@ describe('synthesizePipelined', () => {
     const iterator = synthesizePipelined(sentences, fake.synthesize, { prefetch: 2 });
     const first = iterator.next();
     await fake.started(3);
-    assert.deepEqual(fake.calls.map((c) => c.text), ['one', 'two', 'three'], 'sentence 0 and two ahead');
+    assert.deepEqual(
+      fake.calls.map((c) => c.text),
+      ['one', 'two', 'three'],
+      'sentence 0 and two ahead',
+    );
     fake.calls[0]?.resolve();
     assert.equal((await first).value?.text, 'one');
     assert.equal(fake.calls.length, 3, 'nothing new starts while the consumer holds the first segment');
@@ -83,7 +91,10 @@ describe('synthesizePipelined', () => {
     await fake.started(3);
     abort.abort();
     await assert.rejects(first);
-    assert.ok(fake.calls.every((c) => c.signal.aborted), 'every request saw the abort');
+    assert.ok(
+      fake.calls.every((c) => c.signal.aborted),
+      'every request saw the abort',
+    );
     assert.equal(fake.calls.length, 3, 'no request started after the abort');
   });
 
@@ -95,7 +106,10 @@ describe('synthesizePipelined', () => {
     fake.calls[0]?.resolve();
     await first;
     await iterator.return(undefined);
-    assert.deepEqual(fake.calls.map((c) => c.signal.aborted), [true, true, true]);
+    assert.deepEqual(
+      fake.calls.map((c) => c.signal.aborted),
+      [true, true, true],
+    );
   });
 
   it('passes a synthesis failure on', async () => {

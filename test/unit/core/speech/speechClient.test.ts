@@ -70,7 +70,13 @@ describe('speech client against a scripted server', () => {
 
   it('by the spec alone, any non-zero code with a message is an error that keeps the message; HTTP names what it can', async () => {
     const { client, dispose } = speechClient(server.url);
-    for (const [status, problem] of [[200, undefined], [401, 'credentials'], [400, 'parameter'], [413, 'textTooLong'], [502, 'synthesisFailed']] as const) {
+    for (const [status, problem] of [
+      [200, undefined],
+      [401, 'credentials'],
+      [400, 'parameter'],
+      [413, 'textTooLong'],
+      [502, 'synthesisFailed'],
+    ] as const) {
       server.reset((_req, res) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ request_id: 'r2', code: 7, message: '发音人不存在' }));
@@ -98,7 +104,10 @@ describe('speech client against a scripted server', () => {
   });
 
   it('waits as long as Retry-After says before retrying a busy (503) or rate-limited (429) synthesis', async () => {
-    for (const [status, seconds] of [[503, 3], [429, 2]] as const) {
+    for (const [status, seconds] of [
+      [503, 3],
+      [429, 2],
+    ] as const) {
       const { client, sleeps, dispose } = speechClient(server.url);
       server.reset((_req, res) => {
         if (server.seen.length === 1) {
@@ -149,7 +158,7 @@ describe('long-text task wait', () => {
     assert.equal(server.seen.length, 6);
   });
 
-  it('throws the failed task\'s message as a speech error and stops polling', async () => {
+  it("throws the failed task's message as a speech error and stops polling", async () => {
     script(['running', 'failed'], '合成失败');
     const { result, sleeps } = await wait();
     assert.ok(result instanceof ServiceError);

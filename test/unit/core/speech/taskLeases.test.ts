@@ -17,9 +17,9 @@ describe('task leases', () => {
     assert.deepEqual(takeLease(taken, 't1', 'window-a', 20_000, 30_000), { t1: { owner: 'window-a', expiresAt: 50_000 } });
   });
 
-  it('release drops only the holder\'s own lease; taking one prunes expired ones', () => {
+  it("release drops only the holder's own lease; taking one prunes expired ones", () => {
     const leases = { t1: { owner: 'window-a', expiresAt: 50 }, t2: { owner: 'window-b', expiresAt: 10_000 } };
-    assert.deepEqual(releaseLease(leases, 't2', 'window-a'), leases, 'not window-a\'s to release');
+    assert.deepEqual(releaseLease(leases, 't2', 'window-a'), leases, "not window-a's to release");
     assert.deepEqual(releaseLease(leases, 't2', 'window-b'), { t1: leases.t1 });
     assert.deepEqual(Object.keys(takeLease(leases, 't3', 'window-a', 100, 1_000) ?? {}).sort(), ['t2', 't3']);
   });

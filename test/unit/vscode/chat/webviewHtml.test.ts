@@ -17,7 +17,12 @@ describe('renderWebviewHtml', () => {
   const csp = (/http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '').replace(/&#39;/g, "'");
 
   it('sets a strict CSP: nothing by default, scripts only with the nonce, no inline style', () => {
-    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     assert.deepEqual(directives.get('default-src'), ["'none'"]);
     assert.deepEqual(directives.get('script-src'), [`'nonce-${input.nonce}'`]);
     assert.deepEqual(directives.get('style-src'), [input.cspSource]);

@@ -67,7 +67,7 @@ describe('error messages', () => {
     assert.equal(titles.size, TABLE.length - 2);
   });
 
-  it('an error whose message matches no row is not explained as the status\'s guess: the server\'s own message is shown', () => {
+  it("an error whose message matches no row is not explained as the status's guess: the server's own message is shown", () => {
     const error = stored(403, '令牌已过期');
     assert.equal(error.kind, 'userNoModelPermission', 'the kind is still a guess from the status (for retries and actions)');
     assert.equal(error.matched, false);

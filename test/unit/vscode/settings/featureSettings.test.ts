@@ -32,7 +32,10 @@ describe('feature settings', () => {
 
   it('accepts valid values of every setting', () => {
     const { settings, problems } = parseFeatureSettings({
-      knowledgeBases: [{ id: 3, name: ' Guide ' }, { id: 7, name: '手册' }],
+      knowledgeBases: [
+        { id: 3, name: ' Guide ' },
+        { id: 7, name: '手册' },
+      ],
       knowledgeChatMode: 'strict',
       knowledgeRemoveCornerMark: true,
       knowledgeTipsText: 'Nothing found.',
@@ -47,7 +50,10 @@ describe('feature settings', () => {
       speechLongTextThreshold: 1000,
     });
     assert.deepEqual(problems, []);
-    assert.deepEqual(settings.knowledgeBases, [{ id: 3, name: 'Guide' }, { id: 7, name: '手册' }]);
+    assert.deepEqual(settings.knowledgeBases, [
+      { id: 3, name: 'Guide' },
+      { id: 7, name: '手册' },
+    ]);
     assert.equal(settings.knowledgeTextThreshold, 0.5);
     assert.equal(settings.speechSampleRate, 24000);
     assert.equal(parseFeatureSettings({ knowledgeTextThreshold: null }).settings.knowledgeTextThreshold, undefined, 'null means the service default');
@@ -56,7 +62,11 @@ describe('feature settings', () => {
   it('reports a malformed knowledge base list and ignores it', () => {
     for (const bad of [[{ id: 0, name: 'x' }], [{ id: 1.5, name: 'x' }], [{ id: 1, name: '' }], [{ id: 1 }], [{ id: 1, name: 'x', extra: true }], 'kb', [3]]) {
       const { settings, problems } = parseFeatureSettings({ knowledgeBases: bad });
-      assert.deepEqual(problems.map((p) => [p.setting, p.kind]), [['maas.knowledgeBases', 'knowledgeBases']], JSON.stringify(bad));
+      assert.deepEqual(
+        problems.map((p) => [p.setting, p.kind]),
+        [['maas.knowledgeBases', 'knowledgeBases']],
+        JSON.stringify(bad),
+      );
       assert.deepEqual(settings.knowledgeBases, []);
     }
   });

@@ -42,7 +42,8 @@ function countingPipeline(): { started: number[]; segments: ReturnType<typeof sy
   return { started, segments };
 }
 
-const startOf = (posted: HostToWebview[]): Extract<HostToWebview, { type: 'speechStart' }> => posted.find((m) => m.type === 'speechStart') as Extract<HostToWebview, { type: 'speechStart' }>;
+const startOf = (posted: HostToWebview[]): Extract<HostToWebview, { type: 'speechStart' }> =>
+  posted.find((m) => m.type === 'speechStart') as Extract<HostToWebview, { type: 'speechStart' }>;
 const segmentIndexes = (posted: readonly HostToWebview[]): number[] => posted.flatMap((m) => (m.type === 'speechSegment' ? [m.index] : []));
 
 describe('read-aloud backpressure and resume', () => {

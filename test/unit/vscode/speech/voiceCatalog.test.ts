@@ -41,11 +41,15 @@ describe('VoiceCatalog', () => {
   it('keys the cached list by base URL: a new address fetches its own list, the old one stays cached', async () => {
     let baseUrl = 'https://one.example';
     const { client, calls } = fakeClients({ 'https://one.example': first, 'https://two.example/': second });
-    const catalog = new VoiceCatalog(new MemoryMemento() as unknown as vscode.Memento, () => client(baseUrl), () => baseUrl);
+    const catalog = new VoiceCatalog(
+      new MemoryMemento() as unknown as vscode.Memento,
+      () => client(baseUrl),
+      () => baseUrl,
+    );
     assert.deepEqual(await catalog.speakers(), first);
     assert.deepEqual(await catalog.speakers(), first);
     baseUrl = 'https://two.example/';
-    assert.deepEqual(await catalog.speakers(), second, 'not the previous service\'s voices');
+    assert.deepEqual(await catalog.speakers(), second, "not the previous service's voices");
     baseUrl = 'https://one.example';
     assert.deepEqual(await catalog.speakers(), first);
     assert.deepEqual(calls, ['https://one.example', 'https://two.example/']);
@@ -54,8 +58,16 @@ describe('VoiceCatalog', () => {
   it('a reload (new catalog, same globalState) opens from the stored list; refresh fetches again', async () => {
     const state = new MemoryMemento() as unknown as vscode.Memento;
     const { client, calls } = fakeClients({ 'https://one.example': first });
-    await new VoiceCatalog(state, () => client('https://one.example'), () => 'https://one.example').speakers();
-    const reloaded = new VoiceCatalog(state, () => client('https://one.example'), () => 'https://one.example');
+    await new VoiceCatalog(
+      state,
+      () => client('https://one.example'),
+      () => 'https://one.example',
+    ).speakers();
+    const reloaded = new VoiceCatalog(
+      state,
+      () => client('https://one.example'),
+      () => 'https://one.example',
+    );
     assert.deepEqual(await reloaded.speakers(), first);
     assert.equal(calls.length, 1);
     await reloaded.speakers({ refresh: true });

@@ -21,18 +21,35 @@ async function* from(segments: readonly SpeechSegment[]): AsyncGenerator<SpeechS
   for (const s of segments) yield s;
 }
 
-const meta = (sentences: number): { title: string; sentences: number; format: SpeechFormat; baseName: string } => ({ title: 'Answer', sentences, format: 'wav', baseName: 'answer' });
+const meta = (sentences: number): { title: string; sentences: number; format: SpeechFormat; baseName: string } => ({
+  title: 'Answer',
+  sentences,
+  format: 'wav',
+  baseName: 'answer',
+});
 
 const unusedFallback: SpeechPlayer = {
   play: () => Promise.reject(new Error('the fallback must not play while a view is ready')),
   stop: () => undefined,
 };
 
-function readyPlayer(saved: Array<{ audio: Uint8Array; format: SpeechFormat; baseName: string }> = []): { player: WebviewSpeechPlayer; posted: HostToWebview[]; waitFor: (type: HostToWebview['type']) => Promise<HostToWebview> } {
+function readyPlayer(saved: Array<{ audio: Uint8Array; format: SpeechFormat; baseName: string }> = []): {
+  player: WebviewSpeechPlayer;
+  posted: HostToWebview[];
+  waitFor: (type: HostToWebview['type']) => Promise<HostToWebview>;
+} {
   const posted: HostToWebview[] = [];
   const waiters: Array<() => void> = [];
-  const player = new WebviewSpeechPlayer({ fallback: unusedFallback, saveAudio: async (audio, format, baseName) => void saved.push({ audio, format, baseName }) });
-  player.connect({ post: (m) => { posted.push(m); for (const w of waiters.splice(0)) w(); } });
+  const player = new WebviewSpeechPlayer({
+    fallback: unusedFallback,
+    saveAudio: async (audio, format, baseName) => void saved.push({ audio, format, baseName }),
+  });
+  player.connect({
+    post: (m) => {
+      posted.push(m);
+      for (const w of waiters.splice(0)) w();
+    },
+  });
   player.viewReady();
   const waitFor = async (type: HostToWebview['type']): Promise<HostToWebview> => {
     for (;;) {
@@ -56,7 +73,10 @@ describe('joining WAV segments for Save', () => {
     assert.equal(joined.readUInt32LE(4), joined.length - 8, 'the RIFF size is the file less 8 bytes');
     assert.equal(joined.indexOf('RIFF', 4, 'ascii'), -1, 'only one header');
     const pcm = joined.subarray(dataAt + 8, dataAt + 8 + dataSize);
-    assert.deepEqual([0, 1, 2, 3, 4].map((i) => pcm.readInt16LE(i * 2)), [1, 2, 3, -4, 5]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4].map((i) => pcm.readInt16LE(i * 2)),
+      [1, 2, 3, -4, 5],
+    );
     assert.equal(joined.readUInt32LE(24), 16_000, 'the sample rate is kept');
   });
 
@@ -80,7 +100,13 @@ describe('WebviewSpeechPlayer', () => {
     const start = posted[0] as Extract<HostToWebview, { type: 'speechStart' }>;
     assert.deepEqual({ title: start.title, sentences: start.sentences, format: start.format }, { title: 'Answer', sentences: 2, format: 'wav' });
     const segments = posted.filter((m): m is Extract<HostToWebview, { type: 'speechSegment' }> => m.type === 'speechSegment');
-    assert.deepEqual(segments.map((s) => [s.index, s.last === true, s.playbackId === start.playbackId]), [[0, false, true], [1, true, true]]);
+    assert.deepEqual(
+      segments.map((s) => [s.index, s.last === true, s.playbackId === start.playbackId]),
+      [
+        [0, false, true],
+        [1, true, true],
+      ],
+    );
     assert.deepEqual([...Buffer.from(segments[1]?.audioBase64 ?? '', 'base64')], [...wav([2])]);
     assert.equal(last?.type, 'speechSegment');
     assert.equal(resolved, false, 'play() waits for the webview to finish playing');
