@@ -68,6 +68,9 @@ rmSync(out, { recursive: true, force: true });
 // @cwasm/webp reads its WebAssembly from the directory of the code that loads it: the image codecs' dist/lazy/.
 mkdirSync(`${out}/lazy`, { recursive: true });
 copyFileSync('node_modules/@cwasm/webp/webp.wasm', `${out}/lazy/webp.wasm`);
+// The chat view's icons: VS Code's own icon font (@vscode/codicons, CC BY 4.0), its stylesheet beside it.
+mkdirSync(`${out}/codicons`, { recursive: true });
+for (const file of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${file}`, `${out}/codicons/${file}`);
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
   await Promise.all(contexts.map((context) => context.watch()));

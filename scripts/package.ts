@@ -17,6 +17,7 @@ const ALLOWED = [
   /^dist\/(extension|webview)\.js\.LEGAL\.txt$/,
   /^dist\/lazy\/[\w-]+\.js(\.LEGAL\.txt)?$/,
   /^dist\/lazy\/webp\.wasm$/,
+  /^dist\/codicons\/codicon\.(css|ttf)$/,
   /^media\/[\w./-]+\.(css|svg|png|md)$/,
   /^(readme\.md|changelog\.md|LICENSE\.txt)$/,
 ];
@@ -26,6 +27,8 @@ const REQUIRED = [
   'dist/webview.js',
   ...['undici', 'markdown-it', 'wavefile', 'imageCodecs'].map((name) => `dist/lazy/${name}.js`),
   'dist/lazy/webp.wasm',
+  'dist/codicons/codicon.css',
+  'dist/codicons/codicon.ttf',
   'l10n/bundle.l10n.zh-cn.json',
   'package.nls.zh-cn.json',
 ];

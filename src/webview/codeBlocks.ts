@@ -1,7 +1,7 @@
 // Wraps each rendered code block with its toolbar (Copy, Insert at cursor, Open in editor). The buttons carry no
 // handlers: the transcript handles their clicks by delegation and reads the code from the block itself.
 import type { WebviewStrings } from '../shared/protocol';
-import { button, h } from './element';
+import { h, iconButton } from './element';
 
 export type CodeAction = 'copy' | 'insert' | 'open';
 
@@ -10,13 +10,13 @@ export function decorateCodeBlocks(root: DocumentFragment, strings: WebviewStrin
     const toolbar = h('div', { className: 'code-toolbar', attrs: { role: 'toolbar', 'aria-label': strings.codeActions } });
     const language = codeLanguage(pre);
     if (language !== '') toolbar.append(h('span', { className: 'code-language', text: language }));
-    const actions: readonly [CodeAction, string, string][] = [
-      ['copy', strings.copy, 'code-copy'],
-      ['insert', strings.insertAtCursor, 'code-insert'],
-      ['open', strings.openInEditor, 'code-open'],
+    const actions: readonly [CodeAction, string, string, string][] = [
+      ['copy', 'copy', strings.copy, 'code-copy'],
+      ['insert', 'insert', strings.insertAtCursor, 'code-insert'],
+      ['open', 'go-to-file', strings.openInEditor, 'code-open'],
     ];
-    for (const [action, label, testId] of actions) {
-      const control = button(label, () => undefined, { className: 'code-action secondary', testId });
+    for (const [action, icon, label, testId] of actions) {
+      const control = iconButton(icon, label, () => undefined, { className: 'code-action', testId });
       control.dataset.codeAction = action;
       toolbar.append(control);
     }

@@ -1,7 +1,7 @@
 // The question box: pending context chips, image attachments (paste, drop, attach button) with thumbnails, an
 // IME-safe Enter-to-send textarea that grows with its content, and Send / Stop.
 import type { ChatSnapshot, ImageUpload } from '../shared/protocol';
-import { button, h } from './element';
+import { button, h, setIcon } from './element';
 import { formatString } from './formatString';
 import { acceptedImageTypes, readImage } from './imageAttachment';
 import type { ViewContext } from './viewContext';
@@ -21,6 +21,8 @@ export class Composer {
   private readonly chips = h('div', { className: 'chips', testId: 'pending-context' });
   private readonly attachmentList = h('div', { className: 'attachments' });
   private readonly message = h('div', { className: 'composer-message', testId: 'composer-message', attrs: { role: 'alert' } });
+  /** Why Send is disabled, for screen readers (aria-describedby) and as the button's tooltip. */
+  private readonly sendHint = h('span', { className: 'visually-hidden', attrs: { id: 'send-hint' } });
   private readonly fileInput: HTMLInputElement;
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
@@ -44,6 +46,7 @@ export class Composer {
     });
     this.input.addEventListener('input', () => {
       this.autoGrow();
+      this.updateSend();
       this.onDraft(this.input.value);
     });
     this.input.addEventListener('paste', (event) => {
@@ -62,10 +65,10 @@ export class Composer {
       void this.addFiles(Array.from(this.fileInput.files ?? []));
       this.fileInput.value = '';
     });
-    this.attachButton = button('', () => this.fileInput.click(), { className: 'secondary', testId: 'attach-image' });
-    this.addFileButton = button('', () => context.post({ type: 'addCurrentFile' }), { className: 'secondary', testId: 'add-current-file' });
-    this.sendButton = button('', () => this.send(), { testId: 'send' });
-    this.stopButton = button('', () => this.stop(), { className: 'stop', testId: 'stop' });
+    this.attachButton = button('', () => this.fileInput.click(), { className: 'icon-button', testId: 'attach-image' });
+    this.addFileButton = button('', () => context.post({ type: 'addCurrentFile' }), { className: 'icon-button', testId: 'add-current-file' });
+    this.sendButton = button('', () => this.send(), { className: 'icon-button send', testId: 'send' });
+    this.stopButton = button('', () => this.stop(), { className: 'icon-button stop', testId: 'stop' });
     const buttons = h(
       'div',
       { className: 'composer-buttons' },
@@ -75,7 +78,7 @@ export class Composer {
       this.stopButton,
       this.sendButton,
     );
-    this.element = h('footer', { className: 'composer' }, this.chips, this.attachmentList, this.message, this.input, this.fileInput, buttons);
+    this.element = h('footer', { className: 'composer' }, this.chips, this.attachmentList, this.message, this.input, this.fileInput, buttons, this.sendHint);
     this.element.addEventListener('dragover', (event) => {
       if (event.dataTransfer?.types.includes('Files') === true) event.preventDefault();
     });
@@ -97,12 +100,12 @@ export class Composer {
     const s = snapshot.strings;
     this.input.placeholder = s.inputPlaceholder;
     this.input.setAttribute('aria-label', s.inputPlaceholder);
-    this.attachButton.textContent = s.attachImage;
-    this.addFileButton.textContent = s.addCurrentFile;
-    this.sendButton.textContent = s.send;
-    this.stopButton.textContent = s.stop;
+    setIcon(this.attachButton, 'attach', s.attachImage);
+    setIcon(this.addFileButton, 'new-file', s.addCurrentFile);
+    setIcon(this.sendButton, 'send', s.send);
+    setIcon(this.stopButton, 'debug-stop', s.stop);
     this.stopButton.hidden = liveTurnId === undefined;
-    this.sendButton.disabled = liveTurnId !== undefined;
+    this.updateSend();
     this.chips.setAttribute('aria-label', s.pendingContext);
     this.chips.replaceChildren(
       ...snapshot.pendingContext.map((chip) =>
@@ -125,6 +128,21 @@ export class Composer {
   restoreDraft(text: string): void {
     this.input.value = text;
     this.autoGrow();
+    this.updateSend();
+  }
+
+  /** Send is enabled only with something to send and no answer being written; the reason is told when it is not. */
+  private updateSend(): void {
+    const empty = this.input.value.trim() === '' && this.attachments.length === 0;
+    const live = this.liveTurnId !== undefined;
+    // aria-disabled, not disabled: the button stays reachable by Tab, so a screen reader hears why it does nothing.
+    this.sendButton.setAttribute('aria-disabled', String(empty || live));
+    const s = this.snapshot?.strings;
+    const reason = s === undefined ? '' : live ? s.sendWhileAnswering : empty ? s.sendNeedsText : '';
+    this.sendHint.textContent = reason;
+    this.sendButton.title = reason === '' ? (s?.send ?? '') : reason;
+    if (reason === '') this.sendButton.removeAttribute('aria-describedby');
+    else this.sendButton.setAttribute('aria-describedby', 'send-hint');
   }
 
   private onKeyDown(event: KeyboardEvent): void {
@@ -187,6 +205,7 @@ export class Composer {
   }
 
   private renderAttachments(): void {
+    this.updateSend();
     const s = this.context.strings();
     this.attachmentList.setAttribute('aria-label', s.attachments);
     this.attachmentList.hidden = this.attachments.length === 0;

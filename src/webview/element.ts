@@ -27,3 +27,23 @@ export function button(text: string, onClick: (event: MouseEvent) => void, optio
   node.addEventListener('click', onClick);
   return node;
 }
+
+/**
+ * A compact button showing one of VS Code's codicons (the font VS Code itself uses); its label is its accessible
+ * name and its tooltip.
+ */
+export function iconButton(icon: string, label: string, onClick: (event: MouseEvent) => void, options: ElementOptions = {}): HTMLButtonElement {
+  const node = button('', onClick, { ...options, className: `icon-button${options.className === undefined ? '' : ` ${options.className}`}` });
+  setIcon(node, icon, label);
+  return node;
+}
+
+/** Changes an icon button's icon and label (Play becomes Pause, Copy becomes Copied). */
+export function setIcon(node: HTMLElement, icon: string, label: string): void {
+  if (node.dataset.icon !== icon) {
+    node.replaceChildren(h('span', { className: `codicon codicon-${icon}`, attrs: { 'aria-hidden': 'true' } }));
+    node.dataset.icon = icon;
+  }
+  node.setAttribute('aria-label', label);
+  node.title = label;
+}

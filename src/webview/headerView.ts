@@ -1,17 +1,21 @@
-// The top of the view: the missing-API-key banner, the service in use, and the host's notices (dismissable).
-import type { ChatSnapshot, NoticeView } from '../shared/protocol';
+// The top of the view: what stops the chat from working (no API key; no or an invalid service address, with the
+// button that fixes it) and the host's notices (each with its action, dismissable). The address in use is not
+// shown here (the parameters panel names it): a working chat spends no room on it.
+import type { ChatSnapshot, NoticeView, WebviewStrings } from '../shared/protocol';
 import { button, h } from './element';
+import { formatString } from './formatString';
 import type { ViewContext } from './viewContext';
 
 export class HeaderView {
   readonly element: HTMLElement;
   private readonly banner = h('div', { className: 'banner', testId: 'api-key-banner', attrs: { role: 'alert' } });
-  private readonly service = h('div', { className: 'service-status', testId: 'service-status' });
+  private readonly serviceBanner = h('div', { className: 'banner', testId: 'service-banner', attrs: { role: 'alert' } });
+  private serviceKey = '';
   private readonly notices = h('div', { className: 'notices' });
   private noticesKey = '';
 
   constructor(private readonly context: ViewContext) {
-    this.element = h('header', { className: 'status-bar' }, this.banner, this.service, this.notices);
+    this.element = h('header', { className: 'status-bar' }, this.serviceBanner, this.banner, this.notices);
   }
 
   render(snapshot: ChatSnapshot): void {
@@ -26,27 +30,48 @@ export class HeaderView {
     const [text, action] = Array.from(this.banner.children);
     if (text !== undefined) text.textContent = s.apiKeyMissing;
     if (action !== undefined) action.textContent = s.setApiKey;
-    this.service.textContent = snapshot.baseUrl === '' ? s.serviceNotConfigured : snapshot.baseUrl;
-    this.service.title = snapshot.extensionVersion;
-    this.renderNotices(snapshot.notices, s.close);
+    this.renderService(snapshot, s);
+    this.renderNotices(snapshot.notices, s);
   }
 
-  renderNotices(notices: readonly NoticeView[], closeLabel: string): void {
-    const key = JSON.stringify([notices, closeLabel]);
+  /** No address, or one that is not an http(s) URL (quoted as written), with Open Settings. */
+  private renderService(snapshot: ChatSnapshot, s: WebviewStrings): void {
+    const problem =
+      snapshot.baseUrlProblem !== undefined ? formatString(s.baseUrlInvalid, snapshot.baseUrlProblem) : snapshot.baseUrl === '' ? s.serviceNotConfigured : '';
+    const key = JSON.stringify([problem, s.openSettings]);
+    if (key === this.serviceKey) return;
+    this.serviceKey = key;
+    this.serviceBanner.hidden = problem === '';
+    this.serviceBanner.replaceChildren(
+      ...(problem === ''
+        ? []
+        : [
+            h('span', { className: 'banner-text', text: problem }),
+            button(s.openSettings, () => this.context.post({ type: 'runCommand', command: 'openSettings' }), { testId: 'open-settings' }),
+          ]),
+    );
+  }
+
+  renderNotices(notices: readonly NoticeView[], s: WebviewStrings): void {
+    const key = JSON.stringify([notices, s.close, s.openSettings]);
     if (key === this.noticesKey) return;
     this.noticesKey = key;
-    this.notices.replaceChildren(
-      ...notices.map((notice) =>
-        h(
-          'div',
-          { className: `notice notice-${notice.level}`, testId: 'notice', attrs: { role: notice.level === 'error' ? 'alert' : 'status' } },
-          h('span', { className: 'notice-text', text: notice.text }),
-          button('×', () => this.context.post({ type: 'dismissNotice', noticeId: notice.id }), {
-            className: 'chip-remove',
-            attrs: { 'aria-label': closeLabel },
-          }),
-        ),
-      ),
+    this.notices.replaceChildren(...notices.map((notice) => this.notice(notice, s)));
+  }
+
+  private notice(notice: NoticeView, s: WebviewStrings): HTMLElement {
+    const action = notice.action;
+    return h(
+      'div',
+      { className: `notice notice-${notice.level}`, testId: 'notice', attrs: { role: notice.level === 'error' ? 'alert' : 'status' } },
+      h('span', { className: 'notice-text', text: notice.text }),
+      ...(action === undefined || action === 'retry'
+        ? []
+        : [button(s[action], () => this.context.post({ type: 'runCommand', command: action }), { className: 'secondary', testId: 'notice-action' })]),
+      button('×', () => this.context.post({ type: 'dismissNotice', noticeId: notice.id }), {
+        className: 'chip-remove',
+        attrs: { 'aria-label': s.close },
+      }),
     );
   }
 }

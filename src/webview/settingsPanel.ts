@@ -16,6 +16,7 @@ export class SettingsPanel {
   private readonly personaLabel = h('label', { className: 'field-label' });
   private readonly toggle: HTMLButtonElement;
   private readonly params = h('div', { className: 'params' });
+  private readonly service = h('div', { className: 'service-status', testId: 'service-status' });
   /** The persona and the parameters, folded away behind the Parameters button so the transcript keeps the room. */
   private readonly panel: HTMLElement;
   private snapshot: ChatSnapshot | null = null;
@@ -34,7 +35,7 @@ export class SettingsPanel {
       testId: 'params-toggle',
       attrs: { 'aria-controls': 'params-panel', 'aria-expanded': 'false' },
     });
-    this.panel = h('div', { className: 'params-panel', attrs: { id: 'params-panel' } }, this.personaLabel, this.persona, this.params);
+    this.panel = h('div', { className: 'params-panel', attrs: { id: 'params-panel' } }, this.personaLabel, this.persona, this.params, this.service);
     this.panel.hidden = true;
     const row = h('div', { className: 'settings-row' }, this.pickerLabel, this.picker, this.toggle);
     this.element = h('section', { className: 'settings' }, row, this.panel);
@@ -51,6 +52,7 @@ export class SettingsPanel {
     this.pickerLabel.textContent = s.model;
     this.personaLabel.textContent = s.persona;
     this.toggle.textContent = s.parameters;
+    this.service.textContent = snapshot.baseUrl === '' ? '' : formatString(s.serviceAddress, snapshot.baseUrl, snapshot.extensionVersion);
     const options = snapshot.models.map((model) => h('option', { text: model.code, attrs: { value: model.code } }));
     if (!snapshot.models.some((model) => model.code === snapshot.active.model))
       options.push(h('option', { text: snapshot.active.model, attrs: { value: snapshot.active.model } }));

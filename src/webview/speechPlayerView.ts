@@ -6,7 +6,7 @@
 // click on it is the gesture. The host's play() resolves on `speechEnded` (or fails on `speechError`).
 import type { HostToWebview, WebviewStrings } from '../shared/protocol';
 import { assertNever } from '../shared/protocol';
-import { button, h } from './element';
+import { button, h, setIcon } from './element';
 import { formatString } from './formatString';
 import type { ViewContext } from './viewContext';
 
@@ -56,11 +56,11 @@ export class SpeechPlayerView {
   private readonly durations = new Map<number, number>();
 
   constructor(private readonly context: ViewContext) {
-    this.toggle = button('', () => this.onToggle(), { className: 'player-toggle', testId: 'player-toggle' });
-    this.stopButton = button('', () => this.onStop(), { className: 'secondary', testId: 'player-stop' });
-    this.previous = button('⏮', () => this.seek(this.position0() - 1), { className: 'secondary', testId: 'player-previous' });
-    this.nextButton = button('⏭', () => this.seek(this.position0() + 1), { className: 'secondary', testId: 'player-next' });
-    this.save = button('', () => this.onSave(), { className: 'secondary', testId: 'player-save' });
+    this.toggle = button('', () => this.onToggle(), { className: 'icon-button player-toggle', testId: 'player-toggle' });
+    this.stopButton = button('', () => this.onStop(), { className: 'icon-button', testId: 'player-stop' });
+    this.previous = button('', () => this.seek(this.position0() - 1), { className: 'icon-button', testId: 'player-previous' });
+    this.nextButton = button('', () => this.seek(this.position0() + 1), { className: 'icon-button', testId: 'player-next' });
+    this.save = button('', () => this.onSave(), { className: 'icon-button', testId: 'player-save' });
     this.blocked = button('', () => this.startAudio(), { className: 'player-autoplay-blocked', testId: 'player-autoplay-blocked' });
     this.blocked.hidden = true;
     for (const rate of speeds) this.speed.append(h('option', { text: `${rate}×`, attrs: { value: String(rate) } }));
@@ -235,13 +235,11 @@ export class SpeechPlayerView {
 
   private renderLabels(s: WebviewStrings): void {
     this.element.setAttribute('aria-label', s.player);
-    this.stopButton.textContent = s.playerStop;
-    this.previous.title = s.playerPrevious;
-    this.previous.setAttribute('aria-label', s.playerPrevious);
-    this.nextButton.title = s.playerNext;
-    this.nextButton.setAttribute('aria-label', s.playerNext);
-    this.save.textContent = s.playerSave;
-    this.blocked.textContent = `▶ ${s.playerAutoplayBlocked}`;
+    setIcon(this.stopButton, 'debug-stop', s.playerStop);
+    setIcon(this.previous, 'arrow-left', s.playerPrevious);
+    setIcon(this.nextButton, 'arrow-right', s.playerNext);
+    setIcon(this.save, 'save', s.playerSave);
+    this.blocked.replaceChildren(h('span', { className: 'codicon codicon-play', attrs: { 'aria-hidden': 'true' } }), ` ${s.playerAutoplayBlocked}`);
     this.speed.setAttribute('aria-label', s.playerSpeed);
     this.speed.title = s.playerSpeed;
     this.renderToggle();
@@ -250,7 +248,8 @@ export class SpeechPlayerView {
 
   private renderToggle(): void {
     const s = this.context.strings();
-    this.toggle.textContent = this.audio.paused ? s.playerPlay : s.playerPause;
+    if (this.audio.paused) setIcon(this.toggle, 'play', s.playerPlay);
+    else setIcon(this.toggle, 'debug-pause', s.playerPause);
   }
 
   private renderPosition(): void {

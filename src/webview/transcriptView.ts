@@ -22,6 +22,8 @@ export class TranscriptView {
   private readonly jump: HTMLButtonElement;
   private readonly views = new Map<string, TurnView>();
   private conversationId = '';
+  /** Whether an answer was being written at the last render: every turn's Edit depends on it. */
+  private anyLive = false;
   private pinned = true;
   /** Where the last scroll to the bottom left the view: scrolling up from there is the reader's. */
   private pinnedTop = 0;
@@ -72,7 +74,11 @@ export class TranscriptView {
     const anyLive = active.turns.some(isLive);
     this.element.setAttribute('aria-busy', String(anyLive));
     const lastIndex = active.turns.length - 1;
-    if (only !== undefined) {
+    // One turn changed: only it is updated, unless the answer being written has ended (or started), which gives
+    // every other question back its Edit (or takes it away).
+    const liveChanged = anyLive !== this.anyLive;
+    this.anyLive = anyLive;
+    if (only !== undefined && !liveChanged) {
       const index = active.turns.findIndex((turn) => turn.id === only);
       const turn = active.turns[index];
       const view = this.views.get(only);

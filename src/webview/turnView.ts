@@ -3,7 +3,7 @@
 import type { TurnView as Turn, WebviewStrings } from '../shared/protocol';
 import { decorateCitations, retitleCitations } from './citationChips';
 import { showCopied } from './copyFeedback';
-import { button, h } from './element';
+import { button, h, iconButton } from './element';
 import { formatString } from './formatString';
 import { MarkdownView } from './markdownView';
 import { thumbnailUrl } from './thumbnailUrl';
@@ -118,7 +118,7 @@ export class TurnView {
     }
     const chips = h('div', { className: 'chips' }, ...turn.context.map((chip) => h('span', { className: `chip chip-${chip.kind}`, text: chip.label })));
     const actions = h('div', { className: 'question-actions' });
-    if (!anyLive) actions.append(button(s.edit, () => this.startEdit(), { className: 'icon-button', testId: 'edit', attrs: { 'aria-label': s.edit } }));
+    if (!anyLive) actions.append(iconButton('edit', s.edit, () => this.startEdit(), { testId: 'edit' }));
     const question = h('div', { className: 'question', testId: 'question', text: turn.question });
     this.questionSlot.replaceChildren(h('div', { className: 'speaker', text: s.you }), question, images, chips, actions);
   }
@@ -209,20 +209,13 @@ export class TurnView {
         }),
       );
     }
-    if (turn.answer !== '' && !isLive(turn))
-      actions.append(button(s.copy, (event) => this.copyAnswer(event), { className: 'secondary', testId: 'copy-answer' }));
+    if (turn.answer !== '' && !isLive(turn)) actions.append(iconButton('copy', s.copy, (event) => this.copyAnswer(event), { testId: 'copy-answer' }));
     if (turn.status === 'interrupted' && turn.error === undefined)
       actions.append(button(s.retry, () => this.context.post({ type: 'retry', turnId: turn.id }), { testId: 'retry' }));
     if (this.isLast && !isLive(turn))
-      actions.append(button(s.regenerate, () => this.context.post({ type: 'regenerate', turnId: turn.id }), { className: 'secondary', testId: 'regenerate' }));
+      actions.append(iconButton('refresh', s.regenerate, () => this.context.post({ type: 'regenerate', turnId: turn.id }), { testId: 'regenerate' }));
     if (turn.answer !== '' && !isLive(turn))
-      actions.append(
-        button(s.readAloud, () => this.context.post({ type: 'readAloud', turnId: turn.id }), {
-          className: 'secondary',
-          testId: 'read-aloud',
-          attrs: { 'aria-label': s.readAloud },
-        }),
-      );
+      actions.append(iconButton('unmute', s.readAloud, () => this.context.post({ type: 'readAloud', turnId: turn.id }), { testId: 'read-aloud' }));
     if (actions.childElementCount > 0) nodes.push(actions);
     this.after.replaceChildren(...nodes);
   }

@@ -58,7 +58,12 @@ describe('chat webview', () => {
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ apiKeyState: 'missing', active }) });
     await page.getByTestId('answer').locator('strong').waitFor();
     assert.equal(await page.getByTestId('api-key-banner').isVisible(), true);
-    assert.equal(await page.getByTestId('service-status').textContent(), 'http://127.0.0.1:9/');
+    assert.equal(
+      await page.getByTestId('service-status').textContent(),
+      'Service: http://127.0.0.1:9/ (MaaS Assistant 0.1.0)',
+      'named in the parameters panel',
+    );
+    assert.equal(await page.getByTestId('service-banner').isVisible(), false, 'a configured address takes no room in the header');
     assert.equal(await page.getByTestId('model-picker').inputValue(), 'svc_llm');
     assert.equal(await page.getByTestId('conversation-item').count(), 1);
     assert.equal(await page.getByTestId('question').textContent(), 'Hi?');

@@ -78,7 +78,7 @@ export async function waitForToggle(page: Page, paused: boolean, label: string):
   await page.waitForFunction(
     ([p, l]) =>
       document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')?.paused === p &&
-      document.querySelector('[data-testid="player-toggle"]')?.textContent === l,
+      document.querySelector('[data-testid="player-toggle"]')?.getAttribute('aria-label') === l,
     [paused, label] as const,
   );
 }

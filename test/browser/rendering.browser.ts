@@ -64,7 +64,7 @@ describe('rendering', () => {
     await page.close();
   });
 
-  it('Copy says "Copied" at once, then reads "Copy" again; so does a code block\'s Copy', async () => {
+  it('Copy says "Copied" at once (a check, and its name), then "Copy" again; so does a code block\'s Copy', async () => {
     const page = await openWebview(session);
     await deliver(page, {
       type: 'snapshot',
@@ -72,15 +72,17 @@ describe('rendering', () => {
     });
     const copy = page.getByTestId('copy-answer');
     await copy.click();
-    assert.equal(await copy.textContent(), 'Copied');
+    assert.equal(await copy.getAttribute('aria-label'), 'Copied', 'screen readers hear it');
+    assert.equal(await copy.locator('.codicon-check').count(), 1, 'a check replaces the copy icon');
     assert.equal((await waitForPosted(page, 'copyText')).text, `Text\n\n${fence('ts', 'let x = 1;')}`);
     const codeCopy = page.getByTestId('code-copy');
     await codeCopy.click();
-    assert.equal(await codeCopy.textContent(), 'Copied');
+    assert.equal(await codeCopy.getAttribute('aria-label'), 'Copied');
     const copies = (await posted(page)).flatMap((m) => (m.type === 'copyText' ? [m.text] : []));
     assert.deepEqual(copies.at(-1), 'let x = 1;');
-    await page.waitForFunction(() => document.querySelector('[data-testid=copy-answer]')?.textContent === 'Copy', undefined, { timeout: 4000 });
-    await page.waitForFunction(() => document.querySelector('[data-testid=code-copy]')?.textContent === 'Copy', undefined, { timeout: 4000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=copy-answer]')?.getAttribute('aria-label') === 'Copy', undefined, { timeout: 4000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=code-copy]')?.getAttribute('aria-label') === 'Copy', undefined, { timeout: 4000 });
+    assert.equal(await copy.locator('.codicon-copy').count(), 1, 'the copy icon is back');
     await page.close();
   });
 

@@ -55,6 +55,8 @@ export async function startWebviewServer(options: WebviewServerOptions = {}): Pr
   const bundle = options.bundle ?? readFileSync(path.join(root, 'dist', 'webview.js'), 'utf8');
   const extraScripts = options.extraScripts ?? {};
   const css = readFileSync(path.join(root, 'media', 'chat.css'), 'utf8');
+  const iconCss = readFileSync(path.join(root, 'dist', 'codicons', 'codicon.css'), 'utf8');
+  const iconFont = readFileSync(path.join(root, 'dist', 'codicons', 'codicon.ttf'));
   const scripts: Record<string, string> = { '/fake-host.js': fakeHost, ...extraScripts };
   const server: Server = createServer((request, response) => {
     const url = request.url ?? '/';
@@ -70,6 +72,7 @@ export async function startWebviewServer(options: WebviewServerOptions = {}): Pr
         nonce,
         scriptUri: `${origin}/dist/webview.js`,
         styleUri: `${origin}/media/chat.css`,
+        iconStyleUri: `${origin}/dist/codicons/codicon.css`,
         lang: 'en',
         title: 'MaaS Assistant',
       });
@@ -80,7 +83,11 @@ export async function startWebviewServer(options: WebviewServerOptions = {}): Pr
       send('text/html; charset=utf-8', html.replace(marker, `${extra}${marker}`));
     } else if (url === '/dist/webview.js') send('text/javascript', bundle);
     else if (url === '/media/chat.css') send('text/css', css);
-    else if (scripts[url] !== undefined) send('text/javascript', scripts[url] ?? '');
+    else if (url === '/dist/codicons/codicon.css') send('text/css', iconCss);
+    else if (url.startsWith('/dist/codicons/codicon.ttf')) {
+      response.writeHead(200, { 'content-type': 'font/ttf', 'cache-control': 'no-store' });
+      response.end(iconFont);
+    } else if (scripts[url] !== undefined) send('text/javascript', scripts[url] ?? '');
     else {
       response.writeHead(404);
       response.end();

@@ -33,6 +33,12 @@ describe('chat view in code-server', () => {
     await scenario?.close();
   });
 
+  /** A new, empty conversation, shown before the next question is asked. */
+  const newConversation = async (view: Awaited<ReturnType<typeof openChat>>): Promise<void> => {
+    await runCommand(scenario.page, 'MaaS: New Conversation');
+    await until(async () => (await view.locator('[data-testid="turn"]').count()) === 0, 10_000, 'the new conversation to be shown');
+  };
+
   const chatRequests = async (): Promise<LoggedRequest[]> =>
     (await scenario.api<{ requests: LoggedRequest[] }>('/_local/requests')).requests.filter((r) => r.path.startsWith('/maas/v1/chat'));
 
@@ -153,6 +159,44 @@ describe('chat view in code-server', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('while an answer streams, the view shows the start of the final answer, never a word twice', async () => {
+    const view = await openChat(scenario.page);
+    await newConversation(view);
+    const turn = await ask(view, 'Explain what a moving average is, with an example.');
+    await waitForStatus(turn, ['streaming']);
+    const answer = turn.locator('[data-testid="answer"]');
+    const seen: string[] = [];
+    while ((await turn.getAttribute('data-status')) === 'streaming' && seen.length < 12) {
+      seen.push(((await answer.textContent()) ?? '').trim());
+      await scenario.page.waitForTimeout(150);
+    }
+    await waitForStatus(turn, ['done']);
+    const final = ((await answer.textContent()) ?? '').trim();
+    assert.ok(seen.length >= 2, `seen ${seen.length} moments of the stream`);
+    for (const moment of seen) {
+      const start = moment.slice(0, 40);
+      assert.ok(final.startsWith(start), `mid-stream the view showed "${start}", the answer starts "${final.slice(0, 40)}"`);
+    }
+  });
+
+  it('earlier questions keep Edit after two more questions, and editing one re-asks from there', async () => {
+    const view = await openChat(scenario.page);
+    await newConversation(view);
+    const turns = view.locator('[data-testid="turn"]');
+    for (const question of ['First question?', 'Second question?', 'Third question?']) await waitForStatus(await ask(view, question), ['done']);
+    assert.equal(await turns.count(), 3);
+    assert.equal(await view.locator('[data-testid="edit"]').count(), 3, 'every question can be edited');
+    const first = turns.first();
+    await first.hover();
+    await first.locator('[data-testid="edit"]').click();
+    const box = first.locator('.edit-input');
+    await box.fill('First question, edited?');
+    await first.locator('[data-testid="edit-save"]').click();
+    await until(async () => (await turns.count()) === 1, 15_000, 'the later turns to be dropped');
+    assert.equal(await waitForStatus(turns.first(), ['done']), 'done');
+    assert.equal(await turns.first().locator('[data-testid="question"]').textContent(), 'First question, edited?');
   });
 
   it('shows a disabled key in place with its explanation and Open Console', async () => {

@@ -31,7 +31,7 @@ describe('foundation in code-server', () => {
     await view.locator('[data-testid="chat-input"]').waitFor({ timeout: 60_000 });
     // These values exist only in the user's settings and secret storage, read by the extension host and sent in
     // the snapshot: the service address, the configured model codes, and the missing key.
-    await view.locator('[data-testid="service-status"]', { hasText: BASE_URL }).waitFor({ timeout: 10_000 });
+    await view.locator('[data-testid="service-status"]', { hasText: BASE_URL }).waitFor({ state: 'attached', timeout: 10_000 });
     const models = await view.locator('[data-testid="model-picker"] option').allTextContents();
     assert.ok(
       models.some((m) => m.includes('svc_llm')),

@@ -487,6 +487,7 @@ export class ChatSession {
           'A chat history file could not be read and was kept aside as {0}; the other conversations are intact and nothing was deleted.',
           file.movedTo,
         ),
+        { action: 'showLogs' },
       );
     }
     if (this.saver.isDisposed) return;
@@ -526,7 +527,7 @@ export class ChatSession {
     this.saveFailed = true;
     this.deps.log.error('Saving the chat history failed', error);
     const reason = this.deps.log.redact(error instanceof Error ? error.message : String(error));
-    this.notify('historySave', 'error', this.deps.l10n.t('Saving the chat history failed: {0}', reason));
+    this.notify('historySave', 'error', this.deps.l10n.t('Saving the chat history failed: {0}', reason), { action: 'showLogs' });
   }
 
   private saveSucceeded(): void {

@@ -35,6 +35,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       nonce: randomBytes(18).toString('base64'),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'chat.css')).toString(),
+      iconStyleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'codicons', 'codicon.css')).toString(),
       lang: vscode.env.language,
       title: vscode.l10n.t('MaaS Assistant'),
     });
@@ -83,6 +84,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         'failure',
         'error',
         vscode.l10n.t('That did not work: {0}', this.logger.redact(error instanceof Error ? error.message : String(error))),
+        { action: 'showLogs' },
       );
     }
   }

@@ -1,5 +1,5 @@
 // The chat webview's HTML as a pure function (style.md rule 11): a strict CSP with a fresh nonce per render,
-// one script, one stylesheet, nothing inline. Free of the VS Code API so unit tests check the CSP directly.
+// one script, the view's stylesheet and the icon font's, nothing inline. Free of the VS Code API so unit tests check the CSP directly.
 export interface WebviewHtmlInput {
   /** `webview.cspSource`: the origin the webview's local resources are served from. */
   readonly cspSource: string;
@@ -7,6 +7,8 @@ export interface WebviewHtmlInput {
   readonly nonce: string;
   readonly scriptUri: string;
   readonly styleUri: string;
+  /** The codicon stylesheet (VS Code's icon font), loaded before the view's own. */
+  readonly iconStyleUri: string;
   /** BCP 47 language tag of the UI, e.g. `en` or `zh-cn`. */
   readonly lang: string;
   readonly title: string;
@@ -35,6 +37,7 @@ export function renderWebviewHtml(input: WebviewHtmlInput): string {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(contentSecurityPolicy(input.cspSource, input.nonce))}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${escapeAttribute(input.iconStyleUri)}">
 <link rel="stylesheet" href="${escapeAttribute(input.styleUri)}">
 <title>${escapeText(input.title)}</title>
 </head>

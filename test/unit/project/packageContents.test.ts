@@ -20,6 +20,8 @@ const good = [
   'extension/dist/lazy/wavefile.js',
   'extension/dist/lazy/imageCodecs.js',
   'extension/dist/lazy/webp.wasm',
+  'extension/dist/codicons/codicon.css',
+  'extension/dist/codicons/codicon.ttf',
   'extension/media/chat.css',
   'extension/media/walkthrough/setKey.nls.zh-cn.md',
   'extension/readme.md',

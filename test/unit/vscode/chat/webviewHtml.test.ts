@@ -7,6 +7,7 @@ const input = {
   nonce: 'Zm9vYmFyYmF6cXV4MTIzNDU2',
   scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.js',
   styleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/chat.css',
+  iconStyleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/codicons/codicon.css',
   lang: 'zh-cn',
   title: 'MaaS <Assistant>',
 };
