@@ -136,7 +136,10 @@ export class ChatApp {
     if (this.mounted) return;
     this.mounted = true;
     const transcriptWrap = h('div', { className: 'transcript-wrap' }, this.transcript.element, this.transcript.jumpButton);
+    const dropTarget = h('div', { className: 'drop-target', testId: 'drop-target', attrs: { 'aria-hidden': 'true' } });
+    this.composer.acceptDrops(this.root, dropTarget);
     this.root.replaceChildren(
+      dropTarget,
       this.header.element,
       this.conversations.element,
       this.settings.element,

@@ -79,10 +79,36 @@ export class Composer {
       this.sendButton,
     );
     this.element = h('footer', { className: 'composer' }, this.chips, this.attachmentList, this.message, this.input, this.fileInput, buttons, this.sendHint);
-    this.element.addEventListener('dragover', (event) => {
-      if (event.dataTransfer?.types.includes('Files') === true) event.preventDefault();
+  }
+
+  /**
+   * Images dropped anywhere on `area` (the whole view) are attached; while files are dragged over it, `target` (a
+   * layer over the view saying "Drop images to attach them") is shown.
+   */
+  acceptDrops(area: HTMLElement, target: HTMLElement): void {
+    let depth = 0;
+    const carriesFiles = (event: DragEvent): boolean => event.dataTransfer?.types.includes('Files') === true;
+    const show = (visible: boolean): void => {
+      target.hidden = !visible;
+    };
+    show(false);
+    area.addEventListener('dragenter', (event) => {
+      if (!carriesFiles(event)) return;
+      depth += 1;
+      target.textContent = this.context.strings().dropImages;
+      show(true);
     });
-    this.element.addEventListener('drop', (event) => {
+    area.addEventListener('dragleave', (event) => {
+      if (!carriesFiles(event)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) show(false);
+    });
+    area.addEventListener('dragover', (event) => {
+      if (carriesFiles(event)) event.preventDefault();
+    });
+    area.addEventListener('drop', (event) => {
+      depth = 0;
+      show(false);
       const files = Array.from(event.dataTransfer?.files ?? []);
       if (files.length === 0) return;
       event.preventDefault();

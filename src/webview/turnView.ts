@@ -15,6 +15,10 @@ export function isLive(turn: Turn): boolean {
   return live.has(turn.status);
 }
 
+/** A question longer than this (characters or lines) is shown folded, with Show more. */
+const longQuestionCharacters = 600;
+const longQuestionLines = 6;
+
 export class TurnView {
   readonly element: HTMLElement;
   private readonly questionSlot = h('div', { className: 'question-slot' });
@@ -120,7 +124,22 @@ export class TurnView {
     const actions = h('div', { className: 'question-actions' });
     if (!anyLive) actions.append(iconButton('edit', s.edit, () => this.startEdit(), { testId: 'edit' }));
     const question = h('div', { className: 'question', testId: 'question', text: turn.question });
-    this.questionSlot.replaceChildren(h('div', { className: 'speaker', text: s.you }), question, images, chips, actions);
+    const parts: Node[] = [h('div', { className: 'speaker', text: s.you }), question];
+    // A long question (a pasted file) is folded to a few lines, so the transcript keeps its room.
+    if (turn.question.length > longQuestionCharacters || turn.question.split('\n').length > longQuestionLines) {
+      question.classList.add('collapsed');
+      const toggle = button(
+        s.showMore,
+        () => {
+          const collapsed = question.classList.toggle('collapsed');
+          toggle.textContent = collapsed ? s.showMore : s.showLess;
+          toggle.setAttribute('aria-expanded', String(!collapsed));
+        },
+        { className: 'link-button', testId: 'question-toggle', attrs: { 'aria-expanded': 'false' } },
+      );
+      parts.push(toggle);
+    }
+    this.questionSlot.replaceChildren(...parts, images, chips, actions);
   }
 
   private startEdit(): void {

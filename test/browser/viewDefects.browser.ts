@@ -139,4 +139,45 @@ describe('chat view defects', () => {
     assert.deepEqual(unnamed, []);
     await page.close();
   });
+
+  it('a long pasted question is folded to a few lines with Show more, and the transcript keeps its room', async () => {
+    const page = await openWebview(session);
+    const long = Array.from({ length: 2000 }, (_, i) => `line ${i} of a pasted file`).join('\n');
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', question: long, answer: 'Short.' })] }) }) });
+    const question = page.getByTestId('question');
+    await question.waitFor();
+    const folded = (await question.boundingBox())?.height ?? 0;
+    assert.ok(folded > 0 && folded < 200, `folded to ${folded}px`);
+    const toggle = page.getByTestId('question-toggle');
+    assert.equal(await toggle.textContent(), 'Show more');
+    await toggle.click();
+    assert.ok(((await question.boundingBox())?.height ?? 0) > 1000, 'Show more unfolds it');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.equal(await toggle.textContent(), 'Show less');
+    await page.close();
+  });
+
+  it('an image dropped anywhere in the view is attached, with a drop target shown while dragging', async () => {
+    const page = await openWebview(session);
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer: 'Hello.' })] }) }) });
+    await page.getByTestId('answer').waitFor();
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const fire = (type: string): Promise<void> =>
+      page.evaluate(
+        ({ type, png }) => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], 'dot.png', { type: 'image/png' }));
+          document.querySelector('[data-testid="answer"]')?.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        },
+        { type, png },
+      );
+    await fire('dragenter');
+    const target = page.getByTestId('drop-target');
+    await target.waitFor();
+    assert.equal(await target.textContent(), 'Drop images to attach them');
+    await fire('drop');
+    await target.waitFor({ state: 'hidden' });
+    await page.getByTestId('attachment').waitFor();
+    await page.close();
+  });
 });
