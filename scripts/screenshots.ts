@@ -8,7 +8,7 @@ import { startLocalService } from '../service/src/localService';
 import { launchBrowser } from '../test/harness/browser';
 import { startCodeServer } from '../test/harness/codeServer';
 import { newRunDir } from '../test/harness/runDirs';
-import { ensureTools, repoRoot } from '../test/harness/tools';
+import { ensureDebianPackages, ensureTools, repoRoot } from '../test/harness/tools';
 import { ask, openChat, waitForStatus } from '../test/e2e/chatView';
 import { waitForWorkbench } from '../test/e2e/workbench';
 import { packageExtension } from './package';
@@ -60,6 +60,8 @@ async function shoot(vsix: string, theme: 'light' | 'dark', language: 'en' | 'zh
 }
 
 async function main(): Promise<void> {
+  // Without a Chinese font the zh-cn screenshots show boxes (a fresh machine has none).
+  ensureDebianPackages(['fonts-wqy-microhei'], 'Chinese text in the screenshots');
   const only = process.argv[2];
   const vsix = packageExtension();
   for (const theme of ['light', 'dark'] as const) {
