@@ -3,6 +3,8 @@
 import { DEFAULT_RETRY_POLICY } from './http/backoff';
 import type { RetryPolicy } from './http/backoff';
 import { BaseUrlSelector } from './http/baseUrlSelector';
+import { redactSecrets } from './http/redact';
+import type { Sleeper } from './http/sleep';
 import { ChatClient } from './chat/chatClient';
 import type { ChatCallOptions } from './chat/chatClient';
 import type { ChatEvent, ChatResult } from './chat/chatEvents';
@@ -24,12 +26,22 @@ export interface MaasClientOptions {
   readonly getApiKey: () => Promise<string | undefined>;
   readonly getSpeechCredentials?: () => Promise<SpeechCredentials | undefined>;
   readonly proxy?: ProxyOptions;
-  readonly timeouts?: Partial<Timeouts> & { readonly completionMs?: number };
+  /**
+   * connectMs, headersMs, idleMs (the transport's), completionMs (a non-stream answer, headers and body), keepAliveMs
+   * (a stream of comments without data).
+   */
+  readonly timeouts?: Partial<Timeouts> & { readonly completionMs?: number; readonly keepAliveMs?: number };
   readonly retry?: Partial<RetryPolicy>;
+  /** Jitter of retry delays (Math.random); tests pass a constant. */
+  readonly random?: () => number;
+  /** The waits between retries and polls (a real timer); tests pass a recording fake. */
+  readonly sleep?: Sleeper;
+  /** The clock of the keep-alive and polling limits (Date.now). */
+  readonly now?: () => number;
   /** Whether speech errors are also named by the local service's codes (speechProblems.ts); default 'spec'. */
   readonly speechCodes?: SpeechCodeConvention;
   readonly onLog?: OnLog;
-  /** A `data:` payload that is not JSON (skipped); for diagnostics. */
+  /** A part of an answer that could not be read (not JSON, or not a chunk), credentials masked; skipped. For the log. */
   readonly onMalformed?: (raw: string) => void;
 }
 
@@ -57,10 +69,15 @@ export class MaasClient {
       selector: new BaseUrlSelector(baseUrl, options.altBaseUrl ? trimSlash(options.altBaseUrl) : undefined, retry.failoverCooldownMs),
       retry,
       completionTimeoutMs: options.timeouts?.completionMs ?? 300_000,
+      keepAliveLimitMs: options.timeouts?.keepAliveMs,
+      random: options.random,
+      sleep: options.sleep,
+      now: options.now,
       getApiKey: options.getApiKey,
       secrets,
       rememberSecret,
-      onMalformed: options.onMalformed,
+      // What could not be read is reported with every secret the client knows masked (it may echo a request).
+      onMalformed: options.onMalformed === undefined ? undefined : (raw) => options.onMalformed?.(redactSecrets(raw, secrets())),
     });
     this.speech = new SpeechClient({
       transport,
@@ -70,6 +87,9 @@ export class MaasClient {
       rememberSecret,
       retry,
       codes: options.speechCodes,
+      random: options.random,
+      sleep: options.sleep,
+      now: options.now,
     });
   }
 

@@ -45,6 +45,7 @@ export class ClientFactory implements vscode.Disposable {
         return key;
       },
       getSpeechCredentials: this.speechCredentials,
+      onMalformed: (raw) => this.logger.warn(`A part of an answer could not be read and was skipped: ${raw}`),
       speechCodes: this.settings.features.speechErrorCodes,
       proxy: { url: proxyUrl === '' ? undefined : proxyUrl, strictSSL: http.get<boolean>('proxyStrictSSL') ?? true },
       onLog: (entry) => {

@@ -5,11 +5,22 @@
 import * as z from 'zod';
 import type { Reference, Usage } from './chatEvents';
 
-const usageSchema = z.object({
-  prompt_tokens: z.number().nullish(),
-  completion_tokens: z.number().nullish(),
-  total_tokens: z.number().nullish(),
-});
+// Read leniently (issue 13, rule 3): gateways send token counts as numeric strings, usage on the choice, and
+// content as an array of text parts; none of that may cost the text.
+const count = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\s*\d+\s*$/)
+      .transform(Number),
+  ])
+  .nullish();
+const usageSchema = z.object({ prompt_tokens: count, completion_tokens: count, total_tokens: count });
+const content = z
+  .union([z.string(), z.array(z.looseObject({ text: z.string().nullish() })).transform((parts) => parts.map((part) => part.text ?? '').join(''))])
+  .nullish();
+const deltaSchema = z.object({ content, reasoning_content: content }).nullish();
 
 const referencesSchema = z.array(z.record(z.string(), z.unknown()));
 
@@ -19,9 +30,10 @@ export const chatChunkSchema = z.object({
   choices: z
     .array(
       z.object({
-        delta: z.object({ content: z.string().nullish(), reasoning_content: z.string().nullish() }).nullish(),
-        message: z.object({ content: z.string().nullish(), reasoning_content: z.string().nullish() }).nullish(),
+        delta: deltaSchema,
+        message: deltaSchema,
         finish_reason: z.string().nullish(),
+        usage: usageSchema.nullish(),
       }),
     )
     .nullish(),
@@ -64,7 +76,7 @@ export function parseChunk(value: unknown): ChatChunk | undefined {
 
 /** The usage of a chunk, or undefined when it is absent or all zeros (early chunks carry zeros). */
 export function usageOf(chunk: ChatChunk): Usage | undefined {
-  const u = chunk.usage;
+  const u = chunk.usage ?? chunk.choices?.[0]?.usage;
   if (!u || (!u.prompt_tokens && !u.completion_tokens && !u.total_tokens)) return undefined;
   return { promptTokens: u.prompt_tokens ?? 0, completionTokens: u.completion_tokens ?? 0, totalTokens: u.total_tokens ?? 0 };
 }

@@ -15,7 +15,7 @@ import { header, isUnreachable, readBody, toServiceError } from '../http/httpTra
 import type { HttpTransport } from '../http/httpTransport';
 import { redactSecrets } from '../http/redact';
 import { ServiceError } from '../http/serviceError';
-import { sleep } from '../http/sleep';
+import { sleep, type Sleeper } from '../http/sleep';
 
 export const CHAT_PATH = '/maas/v1/chat/completions';
 
@@ -33,8 +33,18 @@ export interface ChatClientDeps {
   readonly secrets: () => readonly string[];
   readonly rememberSecret: (value: string) => void;
   readonly onMalformed?: (raw: string) => void;
+  /** Jitter of the retry delays (Math.random in production). */
   readonly random?: () => number;
+  /** The waits between retries (sleep in production, a recording fake in tests). */
+  readonly sleep?: Sleeper;
+  /** The clock of the keep-alive limit. */
+  readonly now?: () => number;
+  /** Longest a stream may send only keep-alive comments, without data, before it ends as a timeout. */
+  readonly keepAliveLimitMs?: number;
 }
+
+/** Default of keepAliveLimitMs: as long as the idle limit a silent body gets. */
+export const DEFAULT_KEEP_ALIVE_LIMIT_MS = 60_000;
 
 /** Whether visible text reached the caller: from then on an error is never retried (no duplicated text). */
 interface AttemptState {
@@ -94,7 +104,7 @@ export class ChatClient {
         if (waited + delayMs > retry.maxTotalDelayMs) throw error;
         waited += delayMs;
         yield { type: 'retry', attempt: attempt + 1, delayMs, error };
-        await sleep(delayMs, signal);
+        await (this.deps.sleep ?? sleep)(delayMs, signal);
         url = next;
       }
     }
@@ -118,7 +128,8 @@ export class ChatClient {
       body: a.body,
       signal: a.signal,
       attempt: a.attempt,
-      ...(a.stream ? {} : { headersTimeoutMs: this.deps.completionTimeoutMs }),
+      // A non-stream answer arrives whole when it is written: its body may be as slow as its headers.
+      ...(a.stream ? {} : { headersTimeoutMs: this.deps.completionTimeoutMs, bodyTimeoutMs: this.deps.completionTimeoutMs }),
     });
     let failure: ServiceError | undefined;
     try {
@@ -156,6 +167,9 @@ export class ChatClient {
     // and the whole body when it is JSON.
     let kind: BodyKind | undefined = contentType.includes('text/event-stream') ? 'sse' : undefined;
     let held: Buffer[] = [];
+    const now = this.deps.now ?? Date.now;
+    const keepAliveLimit = this.deps.keepAliveLimitMs ?? DEFAULT_KEEP_ALIVE_LIMIT_MS;
+    let lastData = now();
     try {
       for await (const chunk of body as AsyncIterable<Buffer>) {
         let bytes = chunk;
@@ -166,8 +180,20 @@ export class ChatClient {
           bytes = Buffer.concat(held);
           held = [];
         }
+        const before = decoder.payloads;
         const events = decoder.push(bytes);
         state.visible = decoder.visible;
+        // Keep-alive comments reset the transport's idle timer but carry nothing: past the limit, the stream ends.
+        if (decoder.payloads > before) lastData = now();
+        else if (now() - lastData > keepAliveLimit) {
+          throw new ServiceError(
+            'timeout',
+            `The service sent only keep-alive comments for more than ${Math.round(keepAliveLimit / 1000)} s; the answer ended there.`,
+            {
+              partialText: decoder.partialText,
+            },
+          );
+        }
         if (events.length > 0) yield events;
         decoder.throwIfFailed();
         // [DONE] ends the answer even if the server keeps the connection open (the caller's finally closes it).
@@ -205,17 +231,22 @@ export class ChatClient {
     const out: ChatEvent[] = [];
     assembler.accept(value, out);
     assembler.finish(out);
-    onResult?.(assembler.result());
+    onResult?.(assembler.result('json'));
     return out;
   }
 }
 
-type BodyKind = 'sse' | 'json';
+export type BodyKind = 'sse' | 'json';
 
-/** An event stream or JSON, from the first bytes that are not white space; undefined while they could be either. */
-function sniffBody(parts: readonly Buffer[]): BodyKind | undefined {
-  const start = Buffer.concat(parts).toString('latin1').trimStart().slice(0, 5);
+const SSE_FIELDS = ['data:', 'event:', 'id:', 'retry:'];
+
+/**
+ * An event stream or JSON, from the first bytes that are not white space (any SSE field or a comment starts a
+ * stream, whatever the Content-Type says); undefined while they could still be either.
+ */
+export function sniffBody(parts: readonly Buffer[]): BodyKind | undefined {
+  const start = Buffer.concat(parts).toString('latin1').trimStart().slice(0, 6);
   if (start === '') return undefined;
-  if (start.startsWith(':') || start === 'data:') return 'sse';
-  return 'data:'.startsWith(start) ? undefined : 'json';
+  if (start.startsWith(':') || SSE_FIELDS.some((field) => start.startsWith(field))) return 'sse';
+  return SSE_FIELDS.some((field) => field.startsWith(start)) ? undefined : 'json';
 }

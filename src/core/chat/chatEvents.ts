@@ -46,7 +46,14 @@ export interface ChatResult {
   readonly finishReason: FinishReason;
   readonly usage: Usage | undefined;
   readonly references: readonly Reference[];
+  /**
+   * How the answer ended: `done` ([DONE]), `finishReason` (a finish reason, then the body ended without [DONE]),
+   * `json` (a whole JSON completion). A body that ends with neither is an `interrupted` error, not a result.
+   */
+  readonly ended: AnswerEnding;
 }
+
+export type AnswerEnding = 'done' | 'finishReason' | 'json';
 
 export function toFinishReason(value: string): FinishReason {
   return value === 'stop' || value === 'length' || value === 'tool_calls' || value === 'content_filter' ? value : 'unknown';

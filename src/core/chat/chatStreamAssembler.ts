@@ -1,6 +1,6 @@
 // Chunk payloads -> ChatEvents, with the state of one answer: text so far, reasoning, the last non-zero usage
 // (never a sum: usage is on every chunk), the finish reason (the empty string means "not yet"), [DONE].
-import type { ChatEvent, ChatResult, FinishReason, Reference, Usage } from './chatEvents';
+import type { AnswerEnding, ChatEvent, ChatResult, FinishReason, Reference, Usage } from './chatEvents';
 import { toFinishReason } from './chatEvents';
 import { parseChunk, referencesOf, usageOf } from './chatChunk';
 import { errorFromMessage, errorMessageOf, isErrorPayload } from '../http/classifyError';
@@ -17,6 +17,10 @@ export class ChatStreamAssembler {
   done = false;
   /** Whether any visible text (answer or reasoning) has been produced: from then on nothing is retried. */
   visible = false;
+  /** Payloads that were neither a chunk the client can read nor an error object (skipped, counted). */
+  unreadable = 0;
+  /** Told of each unreadable payload (the decoder reports a few of them). */
+  onUnreadable: (value: unknown) => void = () => undefined;
   /**
    * When set, consecutive text (or reasoning) deltas become one event per batch (see flushRun): a UI gets one
    * update per network read instead of one per token, and the hot path allocates no event per token.
@@ -38,7 +42,11 @@ export class ChatStreamAssembler {
     const chunk = parseChunk(value);
     // An error object parses as a chunk without choices.
     if (!chunk?.choices && isErrorPayload(value)) throw this.streamError(value);
-    if (!chunk) return;
+    if (!chunk) {
+      this.unreadable += 1;
+      this.onUnreadable(value);
+      return;
+    }
     const choice = chunk.choices?.[0];
     const delta = choice?.delta ?? choice?.message;
     if (delta?.reasoning_content) this.emitText('reasoning', delta.reasoning_content, out);
@@ -82,6 +90,10 @@ export class ChatStreamAssembler {
 
   /** The closing events: held-back text, usage, finish. Call once the answer is complete. */
   finish(out: ChatEvent[]): void {
+    // Chunks that could not be read, and no text at all: an error that says so, never an empty answer.
+    if (this.unreadable > 0 && !this.visible) {
+      throw new ServiceError('protocol', `${this.unreadable} parts of the answer could not be read, and no text arrived; see the log for what was received.`);
+    }
     this.flushPartial(out);
     if (this.usage) out.push({ type: 'usage', usage: this.usage });
     // [DONE] without any finish reason: the answer ended, for a reason the service did not say.
@@ -96,8 +108,8 @@ export class ChatStreamAssembler {
     this.flushRun(out);
   }
 
-  result(): ChatResult {
-    return { text: this.text, reasoning: this.reasoning, finishReason: this.finishReason ?? 'unknown', usage: this.usage, references: this.references };
+  result(ended: AnswerEnding = this.done ? 'done' : 'finishReason'): ChatResult {
+    return { text: this.text, reasoning: this.reasoning, finishReason: this.finishReason ?? 'unknown', usage: this.usage, references: this.references, ended };
   }
 
   private emitText(type: 'text' | 'reasoning', text: string, out: ChatEvent[]): void {
@@ -111,8 +123,8 @@ export class ChatStreamAssembler {
   }
 
   private streamError(value: unknown): ServiceError {
-    const error = (value as { error: unknown }).error;
-    const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+    const error = (value as { error?: unknown }).error;
+    const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : (value as { code?: unknown }).code;
     const status = typeof code === 'number' ? code : typeof code === 'string' && /^\d{3}$/.test(code) ? Number(code) : undefined;
     const base = errorFromMessage(status, errorMessageOf(value) ?? 'error inside the stream');
     const pending = this.runType === 'text' ? this.runParts.join('') : '';

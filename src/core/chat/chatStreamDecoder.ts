@@ -11,6 +11,8 @@ export class ChatStreamDecoder {
   private out: ChatEvent[] = [];
   private failure: ServiceError | undefined;
   private finished = false;
+  /** Payloads decoded so far (any data, readable or not; comments are not payloads). */
+  payloads = 0;
 
   /**
    * `coalesce`: merge the text deltas decoded from one push into one event (the network client does this, so that
@@ -18,8 +20,14 @@ export class ChatStreamDecoder {
    */
   constructor(onMalformed: (raw: string) => void = () => undefined, coalesce = false) {
     this.assembler.coalesce = coalesce;
+    // Reported, up to a few per answer (the log must not fill with one line per chunk of a broken stream).
+    this.assembler.onUnreadable = (value) => {
+      if (this.assembler.unreadable <= MAX_REPORTED) onMalformed(describe(value));
+      else if (this.assembler.unreadable === MAX_REPORTED + 1) onMalformed('(further unreadable parts of this answer are counted, not shown)');
+    };
     this.sse = new SseJsonDecoder({
       onPayload: (value) => {
+        this.payloads += 1;
         // After [DONE] or an error nothing counts.
         if (this.assembler.done || this.failure) return;
         try {
@@ -103,5 +111,15 @@ export class ChatStreamDecoder {
 
   result(): ChatResult {
     return this.assembler.result();
+  }
+}
+
+const MAX_REPORTED = 3;
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value).slice(0, 500);
+  } catch {
+    return String(value).slice(0, 500);
   }
 }

@@ -75,10 +75,19 @@ export function errorMessageOf(value: unknown): string | undefined {
   return error?.message ?? message ?? msg;
 }
 
-/** Whether a parsed stream payload is an error object rather than a chunk. */
+/**
+ * Whether a parsed payload is an error object rather than a chunk: an `error` key, or (as some services answer a
+ * request with HTTP 200) a `code` that is not success with a `message`/`msg` and no `choices`.
+ */
 export function isErrorPayload(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && 'error' in value && (value as { error: unknown }).error != null;
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as { error?: unknown; choices?: unknown; code?: unknown; message?: unknown; msg?: unknown };
+  if (body.error != null) return true;
+  const failedCode = body.code !== undefined && body.code !== null && !SUCCESS_CODES.has(String(body.code));
+  return body.choices === undefined && failedCode && (typeof body.message === 'string' || typeof body.msg === 'string');
 }
+
+const SUCCESS_CODES = new Set(['0', '200']);
 
 function tryJson(text: string): unknown {
   try {
@@ -99,7 +108,21 @@ export function extractErrorMessage(body: string): string {
     const message = payload.startsWith('{') ? errorMessageOf(tryJson(payload)) : undefined;
     if (message !== undefined) return message;
   }
+  // A proxy's or gateway's HTML error page: its title (often "502 Bad Gateway"), else its first words, never markup.
+  if (/^<(!doctype html|html|head|body)\b/i.test(trimmed)) return htmlSummary(trimmed);
   return trimmed.slice(0, 500);
+}
+
+function htmlSummary(html: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
+  const text = (title ?? html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '))
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.slice(0, 200).replace(/[<>]/g, '');
 }
 
 export interface HttpErrorInput {

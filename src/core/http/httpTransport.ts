@@ -100,6 +100,8 @@ export interface SendOptions {
   readonly body?: string;
   readonly signal?: AbortSignal;
   readonly headersTimeoutMs?: number;
+  /** Longest silence inside the body, when it differs from the dispatcher's idle limit (a non-stream answer). */
+  readonly bodyTimeoutMs?: number;
   readonly attempt?: number;
 }
 
@@ -172,6 +174,7 @@ export class HttpTransport {
         signal: options.signal,
         dispatcher,
         ...(options.headersTimeoutMs === undefined ? {} : { headersTimeout: options.headersTimeoutMs }),
+        ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeout: options.bodyTimeoutMs }),
       });
       const headersMs = performance.now() - started;
       return {

@@ -5,8 +5,13 @@
 //   one event with "\n" and dispatches only at a blank line, so "data: {a}\ndata: {b}\n" would arrive late and
 //   glued. A chunk without any blank line therefore has its line ends doubled before the parser, making each
 //   line its own event as soon as it ends; a chunk that has blank lines (the documented framing) is fed as is,
-//   which keeps the hot path free of a copy. Whatever still arrives glued is split again below ("{a}\n{b}"),
-//   and a JSON value legitimately spread over several `data:` lines is re-joined, fragment by fragment.
+//   which keeps the hot path free of a copy. An `event:`, `id:` or `retry:` line keeps its single line end, so it
+//   stays in the event of the `data:` line after it (an `event: error` is told apart so). Whatever still arrives
+//   glued is split again below ("{a}\n{b}"), and a JSON value legitimately spread over several `data:` lines
+//   (pretty-printed) is re-joined, fragment by fragment, for as long as it is still open, whatever its inner lines
+//   start with; only a new complete top-level payload ends an unfinished fragment early.
+// - An `event: error` whose data has no `error` key ({"message": …}, or plain text) is delivered as an error
+//   object, so its message is shown rather than the stream taken for an empty answer.
 // - A bare JSON line without `data:` (seen as an error body inside text/event-stream): the parser reports it as
 //   an unknown field, and its line is used as a payload.
 // - CRLF, `data:` without the space, `: keep-alive` comments: the parser handles them.
@@ -19,7 +24,7 @@ import type { EventSourceParser, ParseError } from 'eventsource-parser';
 export const DONE: unique symbol = Symbol('[DONE]');
 
 export interface SseJsonSink {
-  /** A parsed JSON payload, or DONE for `data: [DONE]`. */
+  /** A parsed JSON payload, or DONE for `data: [DONE]`; the data of an `event: error` arrives as `{ error: … }`. */
   onPayload(value: unknown): void;
   /** Text that was neither JSON nor part of a JSON value (reported, then skipped). */
   onMalformed(raw: string): void;
@@ -34,10 +39,12 @@ export class SseJsonDecoder {
   private readonly text = new TextDecoder('utf-8');
   private readonly parser: EventSourceParser;
   private pending: string | undefined;
+  /** The first characters of the line not yet ended (it may have begun in an earlier read). */
+  private lineHead = '';
 
   constructor(private readonly sink: SseJsonSink) {
     this.parser = createParser({
-      onEvent: (event) => this.onData(event.data),
+      onEvent: (event) => (event.event === 'error' ? this.onErrorEvent(event.data) : this.onData(event.data)),
       onError: (error: ParseError) => {
         const line = error.line?.trim();
         if (error.type === 'unknown-field' && line !== undefined && line !== '') this.onData(line);
@@ -47,15 +54,48 @@ export class SseJsonDecoder {
 
   push(bytes: Uint8Array): void {
     const chunk = this.text.decode(bytes, { stream: true });
-    if (chunk !== '') this.parser.feed(doubleLineEnds(chunk));
+    if (chunk !== '') this.parser.feed(this.doubleLineEnds(chunk));
   }
 
   /** End of body: flushes a last line without a line end and reports an unfinished fragment. */
   end(): void {
     const tail = this.text.decode();
-    this.parser.feed(`${doubleLineEnds(tail)}\n\n`);
+    this.parser.feed(`${this.doubleLineEnds(tail)}\n\n`);
     if (this.pending !== undefined) this.sink.onMalformed(this.pending);
     this.pending = undefined;
+  }
+
+  /**
+   * The chunk with its line ends doubled, unless it already separates events with blank lines; the line end of an
+   * `event:`, `id:` or `retry:` line stays single, so that field belongs to the data that follows it.
+   */
+  private doubleLineEnds(chunk: string): string {
+    if (chunk.includes('\n\n') || chunk.includes('\r\n\r\n') || chunk.includes('\r\r')) {
+      this.noteLineHead(chunk);
+      return chunk;
+    }
+    let out = '';
+    let from = 0;
+    for (const match of chunk.matchAll(LINE_END)) {
+      const end = match.index;
+      const head = (this.lineHead + chunk.slice(from, Math.min(end, from + HEAD))).slice(0, HEAD);
+      out += chunk.slice(from, end) + (FIELD_LINE.test(head) ? match[0] : match[0] + match[0]);
+      from = end + match[0].length;
+      this.lineHead = '';
+    }
+    this.lineHead = (this.lineHead + chunk.slice(from, from + HEAD)).slice(0, HEAD);
+    return out + chunk.slice(from);
+  }
+
+  private noteLineHead(chunk: string): void {
+    const last = Math.max(chunk.lastIndexOf('\n'), chunk.lastIndexOf('\r'));
+    this.lineHead = last === -1 ? (this.lineHead + chunk.slice(0, HEAD)).slice(0, HEAD) : chunk.slice(last + 1, last + 1 + HEAD);
+  }
+
+  private onErrorEvent(data: string): void {
+    const value = parse(data);
+    const error = value === FAILED || value === DONE ? { message: data.trim() } : value;
+    this.sink.onPayload(typeof error === 'object' && error !== null && 'error' in error ? error : { error });
   }
 
   private onData(data: string): void {
@@ -75,10 +115,15 @@ export class SseJsonDecoder {
       return;
     }
     const alone = parse(data);
-    if (alone !== FAILED) {
+    const open = openDepth(joined) > 0;
+    // A complete payload of its own (a chunk, an error) ends an unfinished fragment; an inner line of a value that
+    // happens to parse alone (`{"content": "x"}`) does not, while that value is still open.
+    if (alone !== FAILED && (!open || isTopLevelPayload(alone))) {
       this.sink.onMalformed(this.pending);
       this.pending = undefined;
       this.sink.onPayload(alone);
+    } else if (open && joined.length <= MAX_PENDING) {
+      this.pending = joined;
     } else if (looksLikeJsonStart(data) || joined.length > MAX_PENDING) {
       this.sink.onMalformed(this.pending);
       this.pending = looksLikeJsonStart(data) ? data : undefined;
@@ -88,10 +133,28 @@ export class SseJsonDecoder {
   }
 }
 
-/** The chunk with every line end doubled, unless it already separates events with blank lines. */
-function doubleLineEnds(chunk: string): string {
-  if (chunk.includes('\n\n') || chunk.includes('\r\n\r\n') || chunk.includes('\r\r')) return chunk;
-  return chunk.indexOf('\r') === -1 ? chunk.replaceAll('\n', '\n\n') : chunk.replace(LINE_END, '\n\n');
+/** How many characters of a line tell whether it is an `event:`, `id:` or `retry:` field. */
+const HEAD = 8;
+const FIELD_LINE = /^(event|id|retry)\s*:/;
+
+/** How many objects and arrays are still open at the end of a JSON fragment (strings skipped). */
+function openDepth(text: string): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* backslash */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 /* { */ || ch === 91 /* [ */) depth++;
+    else if (ch === 125 /* } */ || ch === 93 /* ] */) depth--;
+  }
+  return depth;
+}
+
+function isTopLevelPayload(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && ('choices' in value || 'error' in value);
 }
 
 const FAILED: unique symbol = Symbol('failed');
