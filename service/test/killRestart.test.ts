@@ -3,6 +3,7 @@
 // same data folder. Every write acknowledged with a 2xx must be there, no state file may be reported corrupt, and
 // the long task acknowledged before the kill must still be known and finish (README: "a restart or a kill loses
 // nothing"; long tasks "created or running when the service stopped or crashed" are queued again).
+import { waitFor } from '../../test/harness/waitFor';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -169,8 +170,12 @@ describe('kill and restart', () => {
       assert.equal(commit.status, 200);
       assert.equal(commit.json.code, 0, JSON.stringify(commit.json));
       taskId = String(commit.json.task_id);
-      const deadline = Date.now() + 10_000;
-      while ((await queryTask(baseUrl, taskId)).task_status === 'created' && Date.now() < deadline) await sleep(10);
+      const id = taskId;
+      await waitFor(async () => (await queryTask(baseUrl, id)).task_status !== 'created', {
+        what: 'the task to start',
+        timeoutMs: 10_000,
+        intervalMs: 10,
+      }).catch(() => undefined);
     }
 
     // The load: every writer loops until the kill; only 2xx answers count as acknowledged. The key writers create,

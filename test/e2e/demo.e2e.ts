@@ -2,6 +2,7 @@
 // configured against the local service with a key already stored, a question gets an answer, and Ctrl-C (SIGINT)
 // stops everything it started, every process of its tree included. A failure leaves a screenshot, the demo's
 // output and the code-server and extension-host logs in .test-results/demo/.
+import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -67,8 +68,7 @@ function running(pid: number): boolean {
 }
 
 async function allGone(pids: readonly number[], timeoutMs: number): Promise<number[]> {
-  const deadline = Date.now() + timeoutMs;
-  while (pids.some(running) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitFor(() => !pids.some(running), { what: 'the processes to end', timeoutMs, intervalMs: 100 }).catch(() => undefined);
   return pids.filter(running);
 }
 

@@ -1,3 +1,4 @@
+import { waitFor } from '../../../harness/waitFor';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -159,8 +160,7 @@ describe('ConversationStore.watch: two windows sharing the folder', () => {
         const latest = inA.changes.at(-1);
         return latest?.kind === 'changed' ? latest.conversation.title : undefined;
       };
-      for (let waited = 0; titleInA() !== 'streaming 9' && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.equal(titleInA(), 'streaming 9', "A ends at B's latest write");
+      await waitFor(() => titleInA() === 'streaming 9', { what: "A to end at B's latest write", timeoutMs: 5_000, intervalMs: 50 });
 
       // A takes the change as its own state: saving that state writes nothing, so B hears nothing.
       await windowA.save({ version: 1, conversations: [{ ...mine, title: 'streaming 9' }] });
