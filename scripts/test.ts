@@ -45,7 +45,8 @@ function nodeTests(name: string, files: string[], extraEnv: NodeJS.ProcessEnv = 
       '--import',
       'tsx',
       '--test',
-      '--test-timeout=300000',
+      // Per file: an e2e file runs a whole scenario (the features file follows long-text tasks of up to 4 minutes).
+      `--test-timeout=${name === 'e2e' ? 900_000 : 300_000}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
