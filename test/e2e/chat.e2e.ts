@@ -141,8 +141,8 @@ describe('chat view in code-server', () => {
       await second.goto(scenario.page.url());
       await waitForWorkbench(second);
       const otherView = await openChat(second);
-      await runCommand(scenario.page, 'MaaS: New Conversation');
       const view = await openChat(scenario.page);
+      await newConversation(view);
       const question = 'Which window asked this question?';
       const turn = await ask(view, question);
       assert.equal(await waitForStatus(turn, ['done']), 'done');
