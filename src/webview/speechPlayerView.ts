@@ -152,6 +152,8 @@ export class SpeechPlayerView {
     this.next = index + 1;
     if (index === this.lastIndex || index + 1 >= this.sentences) {
       if (this.playbackId !== undefined) this.context.post({ type: 'speechEnded', playbackId: this.playbackId });
+      // Folded to its bar of controls (play again, save, close): the transcript gets its room back.
+      this.element.classList.add('ended');
       this.renderToggle();
       return;
     }
@@ -161,6 +163,7 @@ export class SpeechPlayerView {
   private onToggle(): void {
     if (this.current === undefined && this.next >= this.sentences && this.segments.size > 0) {
       // Finished: play again from the start (the segments are still here).
+      this.element.classList.remove('ended');
       this.next = 0;
       this.playIndex(0);
       return;
@@ -220,6 +223,7 @@ export class SpeechPlayerView {
   }
 
   private reset(): void {
+    this.element.classList.remove('ended');
     this.audio.pause();
     this.audio.removeAttribute('src');
     for (const segment of this.segments.values()) URL.revokeObjectURL(segment.url);

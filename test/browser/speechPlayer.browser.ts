@@ -34,7 +34,13 @@ describe('the read-aloud player (autoplay allowed)', () => {
     const second = await audioState(page);
     assert.notEqual(second.src, first.src, 'the next segment has its own Blob URL');
     assert.match((await page.getByTestId('player-position').textContent()) ?? '', /^Sentence 2 of 2/);
+    const playing = (await page.getByTestId('player').boundingBox())?.height ?? 0;
     assert.deepEqual(await waitForPosted(page, 'speechEnded'), { type: 'speechEnded', playbackId: 'p1' });
+    // Ended: the player folds to its bar of controls (replay, save, close), giving the transcript its room back.
+    await page.getByTestId('player-sentence').waitFor({ state: 'hidden' });
+    const ended = (await page.getByTestId('player').boundingBox())?.height ?? 0;
+    assert.ok(ended > 0 && ended < playing, `the ended player is ${ended}px high, ${playing}px while playing`);
+    assert.equal(await page.getByTestId('player-toggle').getAttribute('aria-label'), 'Play');
     await page.close();
   });
 
