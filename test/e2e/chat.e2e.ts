@@ -199,6 +199,20 @@ describe('chat view in code-server', () => {
     assert.equal(await turns.first().locator('[data-testid="question"]').textContent(), 'First question, edited?');
   });
 
+  it('a busy primary address moves the chat to the alternative with a notice, which goes once the primary answers again', async () => {
+    const view = await openChat(scenario.page);
+    await newConversation(view);
+    await scenario.api('/_local/faults', { body: { route: '/maas/v1/chat/completions', port: 'primary', count: 1, status: 503 } });
+    assert.equal(await waitForStatus(await ask(view, 'Asked while the primary is busy'), ['done']), 'done');
+    const notice = view.getByTestId('notice').filter({ hasText: 'alternative address' });
+    await notice.waitFor({ timeout: 10_000 });
+    assert.equal(await notice.count(), 1, 'one notice for the cause, however many attempts');
+    // The client leaves a failed address alone for its cooldown (30 s, docs/client.md), then tries it again.
+    await scenario.page.waitForTimeout(31_000);
+    assert.equal(await waitForStatus(await ask(view, 'Asked once the primary is back'), ['done']), 'done');
+    await notice.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
   it('shows a disabled key in place with its explanation and Open Console', async () => {
     const { page } = scenario;
     const { keys } = await scenario.api<{ keys: { id: string; name: string; key: string }[] }>('/console/api/keys');
