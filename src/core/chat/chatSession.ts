@@ -427,13 +427,13 @@ export class ChatSession {
       case 'delta':
         // The first text turns the pending turn into a streaming one: that update already carries it, so it is not
         // sent again as a delta (the view would show the first word twice).
-        if (before.status === 'pending') this.turnChanged(conversationId, turn);
+        if (before.status === 'pending') this.showTurn(conversationId, turn);
         else this.deltas.add(conversationId, turn.id, event.answer, event.reasoning);
         this.saver.soon();
         return;
       case 'retry':
         this.retries.set(turn.id, event.retry);
-        this.turnChanged(conversationId, turn);
+        this.showTurn(conversationId, turn);
         return;
       case 'connected':
         this.followAddress(event.baseUrl, event.primary);
@@ -445,7 +445,7 @@ export class ChatSession {
         if (event.outcome.status === 'error' || event.outcome.status === 'interrupted') {
           this.deps.log.warn(`Turn ${turn.id} failed: ${event.outcome.error.kind} ${event.outcome.error.message}`);
         }
-        this.turnChanged(conversationId, turn);
+        this.showTurn(conversationId, turn);
         return;
       case 'references':
       case 'usage':
@@ -466,11 +466,14 @@ export class ChatSession {
     this.notify('failover', 'warning', this.deps.l10n.t('{0} did not answer; the chat uses the alternative address {1} until it does.', main, baseUrl));
   }
 
-  private turnChanged(conversationId: string, turn: Turn): void {
+  /**
+   * Shows a turn whole (after the deltas sent before it). It saves nothing: a turn is written as it starts, at most
+   * once per interval while it streams (saver.soon on each delta), and once as it ends (run's finally).
+   */
+  private showTurn(conversationId: string, turn: Turn): void {
     if (turn.status !== 'pending') this.retries.delete(turn.id);
     this.deltas.flush();
     this.emitter.fire({ type: 'turnUpdate', conversationId, turn: turnView(turn, this.deps.text, this.retries.get(turn.id)) });
-    void this.saver.now();
   }
 
   // --- history -------------------------------------------------------------------------------------------

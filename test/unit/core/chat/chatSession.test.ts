@@ -1,15 +1,27 @@
 // The chat session through its public surface, on plain Node: how turns are scheduled and stopped, how their
 // deltas reach the view, when the history is written, and what the user is told (notices, errors).
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, it } from 'node:test';
+import { ConversationStore } from '../../../../src/core/conversations/conversationStore';
 import { ServiceError } from '../../../../src/core/http/serviceError';
 import type { HostToWebview } from '../../../../src/shared/protocol';
 import { waitFor } from '../../../harness/waitFor';
 import { sessionUnderTest, type SessionUnderTest } from './sessionFixture';
 
 const open: SessionUnderTest[] = [];
+/** The history folder, counting the saves the session asks for. */
+class CountingStore extends ConversationStore {
+  saves = 0;
+
+  override save(data: Parameters<ConversationStore['save']>[0]): Promise<void> {
+    this.saves += 1;
+    return super.save(data);
+  }
+}
+
 function start(options?: Parameters<typeof sessionUnderTest>[0]): SessionUnderTest {
   const under = sessionUnderTest(options);
   open.push(under);
@@ -176,6 +188,24 @@ describe('ChatSession: saving the history', () => {
     await t.finished(turnId);
     await waitFor(() => savedTurns(t.folder)[0]?.status === 'done', { what: 'the finished turn on disk' });
     assert.equal(savedTurns(t.folder)[0]?.answer, 'one two');
+  });
+
+  it('a turn answered in one go is written twice: when it starts and when it ends, never once per change', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'maas-session-'));
+    const store = new CountingStore(folder);
+    // A long save interval: no throttled streaming save falls inside the test.
+    const t = start({ folder, deps: { store, saveIntervalMs: 60_000 } });
+    await t.session.whenLoaded();
+    const before = store.saves;
+    const turnId = await t.session.startTurn({ kind: 'chat', question: 'Once?' });
+    const answer = await t.backend.answer(0);
+    answer.text('All ', 'at once').push({ type: 'finish', reason: 'stop' }).end();
+    await t.finished(turnId);
+    assert.equal(store.saves - before, 2, 'one save as the turn starts, one as it ends');
+    assert.deepEqual(
+      savedTurns(folder).map((s) => [s.status, s.answer]),
+      [['done', 'All at once']],
+    );
   });
 
   it('closing the window mid-answer writes what arrived at once, marked interrupted', async () => {
