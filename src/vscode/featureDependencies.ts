@@ -1,6 +1,7 @@
 // What the knowledge-base, image, speech and diagnostics commands need, passed in explicitly (style.md rule 3).
 import * as vscode from 'vscode';
 import type { ChatSession } from '../core/chat/chatSession';
+import { ChatViewProvider } from './chat/chatViewProvider';
 import type { ConversationStore } from '../core/conversations/conversationStore';
 import type { MaasClient } from '../core/maasClient';
 import type { ApiKeyStore } from './secrets/apiKeyStore';
@@ -47,10 +48,10 @@ function unavailable(feature: string): never {
 /** MaaS: Open Chat: the chat view, focused (or, when the chat could not start, the reason). */
 export async function revealChat(deps: Pick<FeatureDependencies, 'chat'>): Promise<void> {
   deps.chat();
-  await vscode.commands.executeCommand('maas.chatView.focus');
+  await revealChatView();
 }
 
-/** Shows the chat view before a turn starts, so the answer is seen streaming. */
-export async function revealChatView(commands: typeof vscode.commands): Promise<void> {
-  await commands.executeCommand('maas.chatView.focus');
+/** Shows (and focuses) the chat view, creating it if needed: before a turn starts, so the answer is seen streaming. */
+export async function revealChatView(): Promise<void> {
+  await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
 }

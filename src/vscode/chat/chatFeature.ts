@@ -5,20 +5,13 @@ import { ChatSession } from '../../core/chat/chatSession';
 import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
 import { errorView } from '../errors/errorPresentation';
 import type { ExtensionServices } from '../extensionServices';
-import type { ReadAloudSource } from '../speech/readAloudSource';
-import type { WebviewSpeechPlayer } from '../speech/webviewSpeechPlayer';
+import type { ChatSpeech } from './chatIntents';
 import { ChatViewProvider } from './chatViewProvider';
 import { webviewStrings } from './webviewStrings';
 
 export interface ChatFeature {
   readonly session: ChatSession;
   readonly view: ChatViewProvider;
-}
-
-/** Read aloud in the chat view, when that feature started. */
-export interface ChatSpeech {
-  readonly player: WebviewSpeechPlayer;
-  readonly readAloud: (source: ReadAloudSource) => Promise<void>;
 }
 
 export function registerChat(services: ExtensionServices, speech: ChatSpeech | undefined): ChatFeature {

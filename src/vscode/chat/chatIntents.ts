@@ -11,14 +11,16 @@ import type { Logger } from '../logger';
 import type { ReadAloudSource } from '../speech/readAloudSource';
 import type { WebviewSpeechPlayer } from '../speech/webviewSpeechPlayer';
 
+/** Read aloud in the chat view, when that feature started: the player the view drives, and how an answer is read. */
+export interface ChatSpeech {
+  readonly player: WebviewSpeechPlayer;
+  readonly readAloud: (source: ReadAloudSource) => Promise<void>;
+}
+
 export interface IntentDependencies {
   readonly session: ChatSession;
   readonly logger: Logger;
-  /** Read-aloud in the chat view: the player the view drives, and how an answer is read. */
-  readonly speech?: {
-    readonly player: WebviewSpeechPlayer;
-    readonly readAloud: (source: ReadAloudSource) => Promise<void>;
-  };
+  readonly speech?: ChatSpeech;
 }
 
 const commandFor: Record<WebviewCommand, string> = {

@@ -61,12 +61,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     return this.view?.visible === true;
   }
 
-  /** Shows the chat view, creating it if needed. */
-  async reveal(focus = false): Promise<void> {
-    if (this.view !== undefined) this.view.show(!focus);
-    else await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
-  }
-
   /** A message from the chat view (or, in tests, one shaped like it): validated, then handled. */
   async receive(raw: unknown): Promise<void> {
     const parsed = parseWebviewMessage(raw);

@@ -31,7 +31,7 @@ export function addFileToChatCommand(session: () => ChatSession, prompter: Promp
       );
       return;
     }
-    await revealChatView(vscode.commands);
+    await revealChatView();
     await session().addContext({ kind: 'file', label: workspaceLabel(document.uri), languageId: document.languageId, text });
   };
 }

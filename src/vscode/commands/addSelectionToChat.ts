@@ -13,7 +13,7 @@ export function addSelectionToChatCommand(session: () => ChatSession): () => Pro
       return;
     }
     const lines = selection.start.line === selection.end.line ? `${selection.start.line + 1}` : `${selection.start.line + 1}-${selection.end.line + 1}`;
-    await revealChatView(vscode.commands);
+    await revealChatView();
     await session().addContext({
       kind: 'selection',
       label: `${workspaceLabel(editor.document.uri)}:${lines}`,

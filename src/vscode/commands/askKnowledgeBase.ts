@@ -58,7 +58,7 @@ export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vsco
     const mode = await pickMode(deps, features.knowledgeChatMode);
     if (mode === undefined) return undefined;
     const lines = selection.start.line === selection.end.line ? `${selection.start.line + 1}` : `${selection.start.line + 1}-${selection.end.line + 1}`;
-    await revealChatView(vscode.commands);
+    await revealChatView();
     return deps.chat().startTurn({
       kind: 'knowledge',
       question: question.trim(),

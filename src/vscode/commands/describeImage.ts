@@ -27,7 +27,7 @@ export function describeImageCommand(deps: FeatureDependencies): (uri?: unknown,
       return [];
     });
     if (images.length === 0) return [];
-    await revealChatView(vscode.commands);
+    await revealChatView();
     const turnIds: string[] = [];
     for (const image of images)
       turnIds.push(await deps.chat().startTurn({ kind: 'image', question, images: [image], model: deps.settings.settings.visionModel }));

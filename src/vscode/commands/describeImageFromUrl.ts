@@ -26,7 +26,7 @@ export function describeImageFromUrlCommand(deps: FeatureDependencies): () => Pr
     if (question === undefined) return undefined;
     const parsed = new URL(url);
     const name = urlFileName(parsed);
-    await revealChatView(vscode.commands);
+    await revealChatView();
     return deps.chat().startTurn({
       kind: 'image',
       question,

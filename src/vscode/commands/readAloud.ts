@@ -2,7 +2,6 @@
 // short text in one real-time synthesis, longer text sentence by sentence through the pipeline, so the first
 // sentence plays while the next ones are synthesised. The chat view is revealed first, so its player plays it
 // (the player falls back to the media preview when the view cannot be shown).
-import * as vscode from 'vscode';
 import { synthesizePipelined } from '../../core/speech/pipelinedSynthesizer';
 import { speechPieces } from '../../core/speech/speechLimits';
 import { isServiceError } from '../../core/http/serviceError';
@@ -21,7 +20,7 @@ export function readAloudCommand(deps: FeatureDependencies): () => Promise<ReadA
     if (source === undefined) return undefined;
     if (!(await requireSpeechCredentials(deps.speechCredentials, deps.prompter))) return undefined;
     try {
-      await revealChatView(vscode.commands);
+      await revealChatView();
     } catch (error) {
       deps.logger.warn(`The chat view could not be shown for Read Aloud: ${error instanceof Error ? error.message : String(error)}`);
     }
