@@ -3,7 +3,7 @@
 // block re-renders with the whole mark. Chips are built with DOM APIs only; model text never becomes markup.
 import type { KnowledgeView, WebviewStrings } from '../shared/protocol';
 import { splitCitations } from './citationSplit';
-import { formatString } from './formatString';
+import { formatString } from '../shared/formatString';
 
 type Reference = KnowledgeView['references'][number];
 

@@ -2,7 +2,7 @@
 // IME-safe Enter-to-send textarea that grows with its content, and Send / Stop.
 import type { ChatSnapshot, ImageUpload } from '../shared/protocol';
 import { button, h, setIcon } from './element';
-import { formatString } from './formatString';
+import { formatString } from '../shared/formatString';
 import { acceptedImageTypes, readImage } from './imageAttachment';
 import type { ViewContext } from './viewContext';
 

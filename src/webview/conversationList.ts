@@ -2,7 +2,7 @@
 // (a <details> whose open state the view remembers), so the transcript keeps the room in a narrow side bar.
 import type { ConversationSummaryView } from '../shared/protocol';
 import { button, h } from './element';
-import { formatString } from './formatString';
+import { formatString } from '../shared/formatString';
 import type { ViewContext } from './viewContext';
 
 export class ConversationList {

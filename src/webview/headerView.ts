@@ -3,7 +3,7 @@
 // shown here (the parameters panel names it): a working chat spends no room on it.
 import type { ChatSnapshot, NoticeView, WebviewStrings } from '../shared/protocol';
 import { button, h } from './element';
-import { formatString } from './formatString';
+import { formatString } from '../shared/formatString';
 import type { ViewContext } from './viewContext';
 
 export class HeaderView {

@@ -2,7 +2,7 @@
 // range with an inline message before setParams goes out.
 import type { ChatParamName, ChatParams, ChatSnapshot, ParamRangeView, WebviewStrings } from '../shared/protocol';
 import { button, h } from './element';
-import { formatString } from './formatString';
+import { formatString } from '../shared/formatString';
 import { parseParamInput, rangeText } from '../shared/chatParams';
 import type { ViewContext } from './viewContext';
 

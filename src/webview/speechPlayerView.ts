@@ -7,7 +7,7 @@
 import type { HostToWebview, WebviewStrings } from '../shared/protocol';
 import { assertNever } from '../shared/protocol';
 import { button, h, setIcon } from './element';
-import { formatString } from './formatString';
+import { formatString } from '../shared/formatString';
 import type { ViewContext } from './viewContext';
 
 export type SpeechMessage = Extract<HostToWebview, { type: 'speechStart' | 'speechSegment' | 'speechStop' }>;

@@ -5,7 +5,7 @@ import type { ConversationView } from '../shared/protocol';
 import { codeLanguage, codeText } from './codeBlocks';
 import { showCopied } from './copyFeedback';
 import { button, h } from './element';
-import { formatString } from './formatString';
+import { formatString } from '../shared/formatString';
 import { isLive, TurnView } from './turnView';
 import type { ViewContext } from './viewContext';
 

@@ -4,7 +4,7 @@ import type { TurnView as Turn, WebviewStrings } from '../shared/protocol';
 import { decorateCitations, retitleCitations } from './citationChips';
 import { showCopied } from './copyFeedback';
 import { button, h, iconButton } from './element';
-import { formatString } from './formatString';
+import { formatString } from '../shared/formatString';
 import { MarkdownView } from './markdownView';
 import { thumbnailUrl } from './thumbnailUrl';
 import type { ViewContext } from './viewContext';

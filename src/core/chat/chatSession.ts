@@ -12,6 +12,7 @@ import type { ConversationStore, StoreChange } from '../conversations/conversati
 import * as ops from '../conversations/conversationsState';
 import { intakeImage } from '../images/imageIntake';
 import { paramProblem, rangeText, type ChatParamName, type ChatParams } from '../../shared/chatParams';
+import { formatString } from '../../shared/formatString';
 import { assertNever, type HostToWebview, type ImageUpload, type NoticeLevel, type NoticeView, type RetryView } from '../../shared/protocol';
 import { isVisionModel, modelOptions, type ChatSettings } from './chatSettings';
 import { buildSnapshot, turnView, type ChatViewText } from './chatViews';
@@ -272,14 +273,16 @@ export class ChatSession {
     return this.startTurn({ kind: 'chat', question: text.trim(), images, context });
   }
 
+  /** In the words the view uses when it refuses an image itself (the host checks each upload again). */
   private imageRefusal(reason: 'unreadable' | 'unsupported' | 'tooLarge', name: string, maxBytes: number): string {
+    const s = this.deps.text.strings();
     switch (reason) {
       case 'unreadable':
-        return this.deps.l10n.t('{0} could not be read as an image.', name);
+        return formatString(s.imageUnreadable, name);
       case 'unsupported':
-        return this.deps.l10n.t('{0} is not a PNG, JPEG, GIF, WebP or BMP image.', name);
+        return formatString(s.imageUnsupported, name);
       case 'tooLarge':
-        return this.deps.l10n.t('{0} is larger than {1} KB and could not be made smaller.', name, Math.round(maxBytes / 1024));
+        return formatString(s.imageTooLarge, name, Math.round(maxBytes / 1024));
     }
   }
 

@@ -300,6 +300,19 @@ describe('ChatSession: notices, one per cause', () => {
     assert.deepEqual(t.session.visibleNotices, [], 'gone once the model is back on the language model');
   });
 
+  it('an upload that is not an image is refused in the words the view uses, and nothing is asked', async () => {
+    const t = start();
+    await t.session.whenLoaded();
+    const bytes = Buffer.from('plain text, not a picture').toString('base64');
+    const turnId = await t.session.send('What is this?', [{ name: 'notes.png', mime: 'image/png', dataBase64: bytes, width: 1, height: 1, thumbnail: '' }]);
+    assert.equal(turnId, undefined);
+    assert.deepEqual(
+      t.session.visibleNotices.map((n) => n.text),
+      ['notes.png is not a PNG, JPEG, GIF, WebP or BMP image.'],
+    );
+    assert.equal(t.backend.answers.length, 0);
+  });
+
   it('a refused parameter change says why, in its conversation, until a valid change', async () => {
     const t = start();
     await t.session.whenLoaded();

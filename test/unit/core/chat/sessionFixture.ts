@@ -11,8 +11,9 @@ import type { ChatBackend } from '../../../../src/core/chat/turnRunner';
 import { ConversationStore } from '../../../../src/core/conversations/conversationStore';
 import type { Turn } from '../../../../src/core/conversations/conversationModel';
 import { ServiceError } from '../../../../src/core/http/serviceError';
-import type { HostToWebview, WebviewStrings } from '../../../../src/shared/protocol';
+import type { HostToWebview } from '../../../../src/shared/protocol';
 import { waitFor } from '../../../harness/waitFor';
+import { englishStrings } from '../../../browser/englishStrings';
 
 /** One answer the backend streams: the test pushes its events and ends (or breaks) it. */
 export class ScriptedAnswer {
@@ -126,7 +127,7 @@ export function sessionUnderTest(options: { folder?: string; settings?: Partial<
     changes: [],
     text: {
       error: (error) => ({ kind: error.kind, title: error.kind, detail: error.value ?? error.message, actions: [] }),
-      strings: () => ({}) as WebviewStrings,
+      strings: () => englishStrings,
     },
     l10n,
     log: { info: log, warn: log, error: log, redact: (text) => text.replaceAll('sk-secret', '***') },
