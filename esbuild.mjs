@@ -28,30 +28,31 @@ const node = { ...common, platform: 'node', format: 'cjs', target: 'node20.18', 
 // starting the extension neither parses nor runs them: undici (the first request), the image codecs (the first
 // image), markdown-it (the first text read aloud), wavefile (the first WAV segments joined). A static import of
 // one of them would put it back in extension.js; only dynamic imports are redirected.
-const lazy = {
-  undici: { contents: "export * from 'undici';" },
-  'markdown-it': { contents: "export { default } from 'markdown-it';" },
-  wavefile: { contents: "export * from 'wavefile';" },
-  imageCodecs: { entry: 'src/vscode/images/imageCodecs.ts' },
-};
-const lazyName = (path) => (path.endsWith('/imageCodecs.js') ? 'imageCodecs' : path);
+const lazy = [
+  { name: 'undici', specifier: 'undici', contents: "export * from 'undici';" },
+  { name: 'markdown-it', specifier: 'markdown-it', contents: "export { default } from 'markdown-it';" },
+  { name: 'wavefile', specifier: 'wavefile', contents: "export * from 'wavefile';" },
+  { name: 'imageCodecs', specifier: './imageCodecs.js', entry: 'src/vscode/images/imageCodecs.ts' },
+];
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** @type {import('esbuild').Plugin} */
 const loadLazily = {
   name: 'load-lazily',
   setup(build) {
-    build.onResolve({ filter: /^(undici|markdown-it|wavefile|\.\/imageCodecs\.js)$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./lazy/${lazyName(args.path)}.js`, external: true } : undefined,
-    );
+    build.onResolve({ filter: new RegExp(`^(${lazy.map((l) => escapeRegExp(l.specifier)).join('|')})$`) }, (args) => {
+      const library = lazy.find((l) => l.specifier === args.path);
+      return args.kind === 'dynamic-import' && library !== undefined ? { path: `./lazy/${library.name}.js`, external: true } : undefined;
+    });
   },
 };
 
 const builds = [
   { ...node, entryPoints: ['src/extension.ts'], outfile: `${out}/extension.js`, plugins: [loadLazily] },
-  ...Object.entries(lazy).map(([name, source]) => ({
+  ...lazy.map((library) => ({
     ...node,
-    ...(source.entry === undefined ? { stdin: { contents: source.contents, resolveDir: '.', loader: 'js' } } : { entryPoints: [source.entry] }),
-    outfile: `${out}/lazy/${name}.js`,
+    ...(library.entry === undefined ? { stdin: { contents: library.contents, resolveDir: '.', loader: 'js' } } : { entryPoints: [library.entry] }),
+    outfile: `${out}/lazy/${library.name}.js`,
   })),
   {
     ...common,

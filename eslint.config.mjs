@@ -176,10 +176,10 @@ export default tseslint.config(
       ],
     },
   },
+  // The service and packages/ zones are about where a relative import lands, which a pattern on the import's text
+  // cannot say (the service has a src/ of its own): the project's own rule resolves it.
+  { plugins: { maas: { rules: { 'no-import-into': noImportInto } } } },
   {
-    // The service and packages/ zones are about where a relative import lands, which a pattern on the import's
-    // text cannot say (the service has a src/ of its own): the local rule resolves it.
-    plugins: { maas: { rules: { 'no-import-into': noImportInto } } },
     files: ['service/**/*.ts'],
     rules: {
       'maas/no-import-into': [
@@ -192,7 +192,6 @@ export default tseslint.config(
     },
   },
   {
-    plugins: { maas: { rules: { 'no-import-into': noImportInto } } },
     files: ['packages/**/*.ts'],
     rules: {
       'maas/no-import-into': [

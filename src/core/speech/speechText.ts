@@ -6,21 +6,15 @@
 // parsed as Markdown, its indented lines would vanish as "code".
 import { removeCitationMarks } from '../knowledge/citationMarks';
 
-type MarkdownIt = Awaited<ReturnType<typeof markdownParser>>;
-
-type Token = ReturnType<MarkdownIt['parse']>[number];
-
-let markdown: ReturnType<typeof loadMarkdownParser> | undefined;
-
-async function loadMarkdownParser() {
-  const { default: Parser } = await import('markdown-it');
-  return new Parser({ html: true, linkify: false });
+/** markdown-it, loaded on the first text read aloud (one parser for every later one). */
+async function loadParser() {
+  const { default: MarkdownIt } = await import('markdown-it');
+  return new MarkdownIt({ html: true, linkify: false });
 }
 
-function markdownParser(): ReturnType<typeof loadMarkdownParser> {
-  markdown ??= loadMarkdownParser();
-  return markdown;
-}
+let parser: ReturnType<typeof loadParser> | undefined;
+
+type Token = ReturnType<Awaited<ReturnType<typeof loadParser>>['parse']>[number];
 
 const BLOCK_ENDS = new Set(['paragraph_close', 'heading_close', 'list_item_close', 'th_close', 'td_close', 'tr_close', 'blockquote_close']);
 
@@ -47,10 +41,11 @@ function inlineText(children: readonly Token[]): string {
 }
 
 export async function speechText(source: string): Promise<string> {
-  const parser = await markdownParser();
+  parser ??= loadParser();
+  const markdown = await parser;
   const lines: string[] = [];
   let current = '';
-  for (const token of parser.parse(source, {})) {
+  for (const token of markdown.parse(source, {})) {
     if (token.type === 'inline') current += inlineText(token.children ?? []);
     else if (BLOCK_ENDS.has(token.type)) {
       if (token.type === 'th_close' || token.type === 'td_close') current += '，';
