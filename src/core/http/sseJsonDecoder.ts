@@ -74,6 +74,11 @@ export class SseJsonDecoder {
       this.noteLineHead(chunk);
       return chunk;
     }
+    // The common case, no field line in reach: every line end doubled in one pass, as cheap as the plain copy.
+    if (!FIELD_IN_CHUNK.test(chunk) && !mayStartField(this.lineHead)) {
+      this.noteLineHead(chunk);
+      return chunk.indexOf('\r') === -1 ? chunk.replaceAll('\n', '\n\n') : chunk.replace(LINE_END, '\n\n');
+    }
     let out = '';
     let from = 0;
     for (const match of chunk.matchAll(LINE_END)) {
@@ -135,7 +140,14 @@ export class SseJsonDecoder {
 
 /** How many characters of a line tell whether it is an `event:`, `id:` or `retry:` field. */
 const HEAD = 8;
-const FIELD_LINE = /^(event|id|retry)\s*:/;
+const FIELD_NAMES = ['event:', 'id:', 'retry:'];
+const FIELD_LINE = /^(event|id|retry):/;
+const FIELD_IN_CHUNK = /(?:^|[\r\n])(?:event|id|retry):/;
+
+/** Whether the line begun in an earlier read is, or may still become, an `event:`, `id:` or `retry:` line. */
+function mayStartField(head: string): boolean {
+  return head !== '' && FIELD_NAMES.some((field) => field.startsWith(head) || head.startsWith(field));
+}
 
 /** How many objects and arrays are still open at the end of a JSON fragment (strings skipped). */
 function openDepth(text: string): number {
