@@ -11,6 +11,7 @@ import type { ChatBackend } from '../../../../src/core/chat/turnRunner';
 import { ConversationStore } from '../../../../src/core/conversations/conversationStore';
 import type { Turn } from '../../../../src/core/conversations/conversationModel';
 import { ServiceError } from '../../../../src/core/http/serviceError';
+import { parseSettings } from '../../../../src/vscode/settings/settingsSchema';
 import type { HostToWebview } from '../../../../src/shared/protocol';
 import { waitFor } from '../../../harness/waitFor';
 import { englishStrings } from '../../../browser/englishStrings';
@@ -81,17 +82,8 @@ export class ScriptedBackend implements ChatBackend {
   }
 }
 
-export const baseSettings: ChatSettings = {
-  baseUrl: 'http://127.0.0.1:9',
-  chatModel: 'svc_llm',
-  visionModel: 'svc_vl',
-  extraModels: [],
-  persona: '',
-  historyMaxTurns: 20,
-  historyMaxCharacters: 32_000,
-  fontSize: 13,
-  imageMaxBytes: 5_242_880,
-};
+/** The settings' documented defaults (settingsSchema.ts), with an address where nothing listens. */
+export const baseSettings: ChatSettings = { ...parseSettings({}).settings, baseUrl: 'http://127.0.0.1:9' };
 
 /** English words with the placeholders filled, as vscode.l10n.t does. */
 export const l10n = {
