@@ -106,7 +106,7 @@ export class ChatSession {
       this.modelEmitter.fire(model);
     }
     this.deltas.flush();
-    const settings = this.deps.settings();
+    const settings = this.shownSettings();
     this.emitter.fire({
       type: 'snapshot',
       snapshot: buildSnapshot({
@@ -120,6 +120,15 @@ export class ChatSession {
         text: this.deps.text,
       }),
     });
+  }
+
+  /**
+   * The settings as the view and the history may hold them: an invalid maas.baseUrl is quoted back to the user, so
+   * whatever secret it carries (a key parameter, a password) is masked first, as in the log.
+   */
+  private shownSettings(): ChatSettings {
+    const settings = this.deps.settings();
+    return settings.baseUrlProblem === undefined ? settings : { ...settings, baseUrlProblem: this.deps.log.redact(settings.baseUrlProblem) };
   }
 
   // --- notices -------------------------------------------------------------------------------------------
@@ -390,7 +399,7 @@ export class ChatSession {
     found: { conversation: ops.ConversationsState['conversations'][number]; turn: Turn; index: number },
     signal: AbortSignal,
   ): AsyncGenerator<TurnEvent> {
-    const settings = this.deps.settings();
+    const settings = this.shownSettings();
     const { store, log } = this.deps;
     if (settings.baseUrl === '') {
       const error: StoredError =

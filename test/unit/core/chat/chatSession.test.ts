@@ -172,6 +172,19 @@ describe('ChatSession: running turns', () => {
   });
 });
 
+describe('ChatSession: an invalid address that carries a secret', () => {
+  it('is quoted masked: in the stored error, in the snapshot the view gets, and in the log', async () => {
+    const t = start({ settings: { baseUrl: '', baseUrlProblem: 'maas.example.com/?key=sk-secret-0001' } });
+    const turn = await t.finished(await t.session.startTurn({ kind: 'chat', question: 'a' }));
+    await t.session.refresh();
+    const snapshot = ofType(t.emitted, 'snapshot').at(-1)?.snapshot;
+    const seen = [turn.error?.value, turn.error?.message, snapshot?.baseUrlProblem, ...t.logLines].join('\n');
+    assert.doesNotMatch(seen, /sk-secret/);
+    assert.equal(turn.error?.value, 'maas.example.com/?key=***-0001', 'still quoted, so the user sees which value is wrong');
+    assert.equal(snapshot?.baseUrlProblem, 'maas.example.com/?key=***-0001');
+  });
+});
+
 describe('ChatSession: saving the history', () => {
   it('writes a new turn before its answer starts, at most once per interval while it streams, and the end at once', async () => {
     const t = start();
