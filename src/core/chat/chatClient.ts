@@ -44,7 +44,7 @@ export interface ChatClientDeps {
 }
 
 /** Default of keepAliveLimitMs: as long as the idle limit a silent body gets. */
-export const DEFAULT_KEEP_ALIVE_LIMIT_MS = 60_000;
+const DEFAULT_KEEP_ALIVE_LIMIT_MS = 60_000;
 
 /** Whether visible text reached the caller: from then on an error is never retried (no duplicated text). */
 interface AttemptState {
@@ -236,7 +236,7 @@ export class ChatClient {
   }
 }
 
-export type BodyKind = 'sse' | 'json';
+type BodyKind = 'sse' | 'json';
 
 const SSE_FIELDS = ['data:', 'event:', 'id:', 'retry:'];
 

@@ -40,8 +40,8 @@ export class Notices {
   private readonly byCause = new Map<NoticeCause, Notice>();
   private sequence = 0;
 
-  /** Sets the notice of a cause, replacing any earlier one; returns it. */
-  set(cause: NoticeCause, level: NoticeLevel, text: string, options: NoticeOptions = {}): Notice {
+  /** Sets the notice of a cause, replacing any earlier one. */
+  set(cause: NoticeCause, level: NoticeLevel, text: string, options: NoticeOptions = {}): void {
     this.sequence += 1;
     const notice: Notice = {
       id: `${cause}-${this.sequence}`,
@@ -53,7 +53,6 @@ export class Notices {
     };
     this.byCause.delete(cause);
     this.byCause.set(cause, notice);
-    return notice;
   }
 
   /** Clears a cause's notice (optionally only one about that conversation); true when one was shown. */

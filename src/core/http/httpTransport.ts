@@ -47,7 +47,7 @@ export type OnLog = (entry: LogEntry) => void;
 let undici: Promise<typeof Undici> | undefined;
 
 /** undici, loaded once, on first use. */
-export function loadUndici(): Promise<typeof Undici> {
+function loadUndici(): Promise<typeof Undici> {
   undici ??= import('undici');
   return undici;
 }
@@ -72,7 +72,7 @@ export class LazyDispatcher {
   }
 }
 
-export async function createDispatcher(timeouts: Timeouts, proxy: ProxyOptions = {}): Promise<Dispatcher> {
+async function createDispatcher(timeouts: Timeouts, proxy: ProxyOptions = {}): Promise<Dispatcher> {
   const { EnvHttpProxyAgent, ProxyAgent } = await loadUndici();
   const tls = { timeout: timeouts.connectMs, rejectUnauthorized: proxy.strictSSL ?? true };
   const options = {
