@@ -64,8 +64,7 @@ async function main(): Promise<void> {
   mkdirSync(demoDir, { recursive: true });
   ensureSpeechPrograms();
   const tools = ensureTools({ browser: false });
-  process.stdout.write('Packaging the extension…\n');
-  const vsix = packageExtension();
+  const vsix = packageExtension({ log: path.join(demoDir, 'demo.log') });
   let service: LocalService | undefined = undefined;
   let server: CodeServer | undefined = undefined;
   let stopping = false;

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { quietStep } from '../test/harness/tools';
 
 /**
  * What the package may hold, under `extension/`: bundles (the lazily loaded libraries in dist/lazy/) and their
@@ -41,7 +42,11 @@ export function packageProblems(entries: readonly string[]): string[] {
   return [...stray.map((file) => `not allowed in the package: ${file}`), ...missing.map((file) => `missing from the package: ${file}`)];
 }
 
-export function packageExtension(): string {
+/**
+ * Builds and packages the extension; returns the .vsix's path. With `log`, the build's and vsce's output go to that
+ * file and the console gets one progress line (the demo); without, both print as they run (npm run package).
+ */
+export function packageExtension(options: { readonly log?: string } = {}): string {
   const root = path.resolve(__dirname, '..');
   const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     version: string;
@@ -52,26 +57,26 @@ export function packageExtension(): string {
   // Relative links and images in the README resolve against the repository, as on the marketplace page.
   const repository = manifest.repository.url.replace(/\.git$/, '');
   const out = path.join(root, `${name}-${version}.vsix`);
-  execFileSync(process.execPath, [path.join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'inherit' });
+  const build = [path.join(root, 'esbuild.mjs'), '--production'];
   // --no-dependencies: the bundles already contain what they import, node_modules stays out of the package.
-  execFileSync(
-    process.execPath,
-    [
-      require.resolve('@vscode/vsce/vsce'),
-      'package',
-      '--no-dependencies',
-      '--out',
-      out,
-      '--baseContentUrl',
-      `${repository}/blob/main/`,
-      '--baseImagesUrl',
-      `${repository}/raw/main/`,
-    ],
-    {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  const vsce = [
+    require.resolve('@vscode/vsce/vsce'),
+    'package',
+    '--no-dependencies',
+    '--out',
+    out,
+    '--baseContentUrl',
+    `${repository}/blob/main/`,
+    '--baseImagesUrl',
+    `${repository}/raw/main/`,
+  ];
+  if (options.log === undefined) {
+    execFileSync(process.execPath, build, { cwd: root, stdio: 'inherit' });
+    execFileSync(process.execPath, vsce, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  } else {
+    quietStep('building the extension', process.execPath, build, { cwd: root, log: options.log });
+    quietStep('packaging the extension (.vsix)', process.execPath, vsce, { cwd: root, log: options.log });
+  }
   const entries = execFileSync('unzip', ['-Z1', out], { encoding: 'utf8' })
     .split('\n')
     .filter((line) => line !== '');

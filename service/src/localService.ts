@@ -49,7 +49,7 @@ export interface LocalServiceOptions {
   sensitiveWordsFile?: string;
   /** Cap on one decoded image, in bytes; default 10 MB. */
   maxImageBytes?: number;
-  /** text_threshold used when a retrieval request omits it; default 0.3. */
+  /** text_threshold used when a retrieval request omits it; default 0.2 (a cosine similarity: see knowledgeIndex.ts). */
   defaultTextThreshold?: number;
   /** Accept repetition_penalty exactly 1.0 (the spec's default, outside its open range); default true. */
   acceptDefaultRepetitionPenalty?: boolean;
@@ -135,7 +135,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     references: options.references ?? false,
     cornerMark: options.cornerMark ?? '^[n]^',
     maxImageBytes: options.maxImageBytes ?? 10 * 1024 * 1024,
-    defaultTextThreshold: options.defaultTextThreshold ?? 0.3,
+    defaultTextThreshold: options.defaultTextThreshold ?? 0.2,
     acceptDefaultRepetitionPenalty: options.acceptDefaultRepetitionPenalty ?? true,
     ranges: options.ranges ?? 'reject',
     maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,

@@ -2,7 +2,7 @@
 // text_threshold, unknown knowledge ids, the references switch and Chinese retrieval.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_SEED, chat, useService } from './serviceHarness';
+import { BASE_SEED, chat, startTestService, useService } from './serviceHarness';
 import type { LocalServiceOptions } from '../src/localService';
 
 const seed = {
@@ -86,13 +86,63 @@ describe('options', () => {
     assert.doesNotMatch(content, /\^\[\d+\]\^/);
   });
 
-  it('text_threshold filters hits by the share of question words they contain', async () => {
-    // "refund" and "policy" match, "galaxy" and "warranty" do not: a normalised score of 0.5.
+  it('text_threshold is compared with the cosine similarity of the message and the passage', async () => {
+    // "refund" and "policy" are in the Returns passage, "galaxy" and "warranty" in no passage: a similarity of
+    // about 0.24 (about 0.52 without the two foreign words).
     const question = 'refund policy galaxy warranty';
-    const low = await answer(plain().baseUrl, question, { knowledge_ids: [1], chat_mode: 2, backup_chat: false, text_threshold: 0.5 });
+    const low = await answer(plain().baseUrl, question, { knowledge_ids: [1], chat_mode: 2, backup_chat: false, text_threshold: 0.2 });
     assert.match(low.content, /full refund/);
-    const high = await answer(plain().baseUrl, question, { knowledge_ids: [1], chat_mode: 2, backup_chat: false, text_threshold: 0.6 });
+    const high = await answer(plain().baseUrl, question, { knowledge_ids: [1], chat_mode: 2, backup_chat: false, text_threshold: 0.3 });
     assert.match(high.content, /^Sorry, no relevant information/);
+    const focused = await answer(plain().baseUrl, 'refund policy', { knowledge_ids: [1], chat_mode: 2, backup_chat: false, text_threshold: 0.3 });
+    assert.match(focused.content, /full refund/);
+  });
+
+  it("a long quoted selection on a passage's topic still reaches the default threshold", async () => {
+    // Twelve lines about returns: most of their words are in no document, which a share of the message's words
+    // would hold against them; the cosine does not.
+    const selection = [
+      'Our customers asked how returns work when goods arrive damaged or late.',
+      'Support answers them from the handbook, quoting the refund policy word for word.',
+      'Returns inside the window are refunded in full; the customer keeps the delivery note.',
+      'After the window, support escalates the case to the team lead.',
+    ].join('\n');
+    const message = `Explain the selected text.\n\nSelection from \`faq.md:1-4\`:\n\`\`\`markdown\n${selection}\n\`\`\``;
+    const { content } = await answer(plain().baseUrl, message, { knowledge_ids: [1], chat_mode: 2, backup_chat: false });
+    assert.match(content, /thirty days of delivery for a full refund\.\^\[1\]\^/);
+  });
+
+  it('quotes the sentences of a passage closest to the question, each with its mark, and never cuts inside a dotted name', async () => {
+    const service = await startTestService({
+      seed: {
+        ...BASE_SEED,
+        knowledgeBases: [
+          {
+            id: 1,
+            name: 'settings',
+            documents: [
+              {
+                title: 'Settings',
+                text: 'The extension reads its address from maas.baseUrl in the settings. It never stores keys there. Colours follow the theme of the editor.',
+              },
+            ],
+          },
+        ],
+      },
+      references: true,
+    });
+    try {
+      const { content, body } = await answer(service.baseUrl, 'Which address does the extension read from the settings?', { knowledge_ids: [1], chat_mode: 2 });
+      assert.match(content, /^- The extension reads its address from maas\.baseUrl in the settings\.\^\[1\]\^/m);
+      assert.doesNotMatch(content, /Colours follow/);
+      const references = body['references'] as { text: string }[];
+      assert.equal(
+        references[0]?.text,
+        'The extension reads its address from maas.baseUrl in the settings. It never stores keys there. Colours follow the theme of the editor.',
+      );
+    } finally {
+      await service.stop();
+    }
   });
 
   it('an unknown knowledge id is a 400', async () => {

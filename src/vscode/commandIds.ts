@@ -17,6 +17,7 @@ export const CommandId = {
   clearSpeechCredentials: 'maas.clearSpeechCredentials',
   chooseVoice: 'maas.chooseVoice',
   testConnection: 'maas.testConnection',
+  copyConnectionReport: 'maas.copyConnectionReport',
 } as const;
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];

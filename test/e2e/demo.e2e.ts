@@ -1,6 +1,8 @@
 // `npm run demo` as a new user runs it: the script starts, prints one URL, the VS Code behind it has the extension
-// configured against the local service with a key already stored, a question gets an answer, and Ctrl-C (SIGINT)
-// stops everything it started, every process of its tree included. A failure leaves a screenshot, the demo's
+// configured against the local service with a key already stored, a question gets an answer, the flows the demo
+// workspace's README suggests work as written (a cited knowledge-base answer about example.ts, a description of
+// the workspace's image, notes.md read aloud), and Ctrl-C (SIGINT) stops everything it started, every process of
+// its tree included. A failure leaves a screenshot, the demo's
 // output and the code-server and extension-host logs in .test-results/demo/.
 import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
@@ -15,8 +17,8 @@ import { extensionHostLogsIn } from '../harness/codeServer';
 import { codeServerLogFiles, saveArtifacts } from '../harness/failureArtifacts';
 import { processTree } from '../harness/processTree';
 import { repoRoot } from '../harness/tools';
-import { ask, openChat, waitForStatus } from './chatView';
-import { waitForWorkbench } from './workbench';
+import { ask, openChat, until, waitForStatus } from './chatView';
+import { acceptQuickInput, chatView, contextMenu, openFile, runCommand, waitForWorkbench } from './workbench';
 
 /** Resolves with the first match of `pattern` in the process's output; rejects if it exits first or time runs out. */
 /** Starts `npm run demo`'s script on its own data folder; its output (both streams) collects in `output.text`. */
@@ -72,6 +74,51 @@ async function allGone(pids: readonly number[], timeoutMs: number): Promise<numb
   return pids.filter(running);
 }
 
+/** The flows of demo/workspace/README.md, as written there. */
+async function suggestedFlows(page: Page): Promise<void> {
+  // Ask the knowledge base about the whole movingAverage function: cited, from the document "Moving averages".
+  await openFile(page, 'example.ts');
+  const editor = page.locator('.monaco-editor .view-lines').first();
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await contextMenu(page, editor, 'Ask Knowledge Base about Selection');
+  await acceptQuickInput(page, 'Knowledge bases to search');
+  await acceptQuickInput(page, 'Ask the knowledge base');
+  await acceptQuickInput(page, 'Answer mode');
+  let view = await openChat(page);
+  const cited = view.locator('[data-testid="turn"]').last();
+  assert.equal(await waitForStatus(cited, ['done']), 'done');
+  assert.ok((await cited.locator('[data-testid="citation"]').count()) >= 1, 'the answer is cited');
+  await cited.locator('[data-testid="citation"]').first().click();
+  const sources = cited.locator('[data-testid="sources"]');
+  await sources.waitFor({ timeout: 5_000 });
+  assert.match((await sources.textContent()) ?? '', /Moving averages/);
+
+  // Describe the workspace's image from the Explorer.
+  await page.keyboard.press('Control+Shift+E');
+  const image = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'images' }).first();
+  await image.waitFor({ timeout: 20_000 });
+  if ((await image.getAttribute('aria-expanded')) !== 'true') await image.click();
+  const png = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'moving-average.png' }).first();
+  await png.waitFor({ timeout: 10_000 });
+  await contextMenu(page, png, 'Describe Image');
+  await acceptQuickInput(page, 'Describe image');
+  view = chatView(page);
+  const described = view.locator('[data-testid="turn"]').last();
+  await until(async () => /moving-average\.png|PNG/.test((await described.textContent()) ?? ''), 30_000, 'the image turn');
+  assert.equal(await waitForStatus(described, ['done']), 'done');
+  assert.match((await described.locator('[data-testid="answer"]').textContent()) ?? '', /PNG, 640\s*×\s*380/);
+
+  // Read notes.md aloud: the player appears and its audio plays.
+  await openFile(page, 'notes.md');
+  await runCommand(page, 'MaaS: Read Aloud');
+  view = await openChat(page);
+  await view.locator('[data-testid="player"]').waitFor({ state: 'visible', timeout: 30_000 });
+  const audio = view.locator('audio').first();
+  await until(async () => (await audio.evaluate((a: { currentTime: number }) => a.currentTime)) > 0, 30_000, 'notes.md to be read aloud');
+  await view.locator('[data-testid="player-stop"]').click();
+}
+
 describe('npm run demo', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'maas-demo-'));
   let demo: ChildProcess | undefined;
@@ -102,7 +149,7 @@ describe('npm run demo', () => {
       assert.ok(url && serviceUrl, output.text);
       assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\//, 'loopback only');
 
-      const browser = await launchBrowser();
+      const browser = await launchBrowser({ autoplay: true });
       try {
         page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
         await page.goto(url);
@@ -111,6 +158,7 @@ describe('npm run demo', () => {
         const turn = await ask(view, 'What does MaaS Assistant do?');
         assert.equal(await waitForStatus(turn, ['done'], 60_000), 'done', 'answered: the key and the service address are set up');
         assert.ok(((await turn.locator('[data-testid="answer"]').textContent()) ?? '').length > 20);
+        await suggestedFlows(page);
       } catch (error) {
         saved = true; // with the screenshot, while the page is still open
         await saveDemoArtifacts(page, output.text);

@@ -7,12 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { PNG } from 'pngjs';
-import type { Page } from 'playwright-core';
 import { webp } from '../../service/test/testImages';
 import { repoRoot } from '../harness/tools';
 import { openChat, until, waitForStatus } from './chatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
-import { acceptQuickInput, chatView, contextMenu, notification, runCommand, waitForWorkbench } from './workbench';
+import { acceptQuickInput, chatView, contextMenu, notification, openFile, runCommand, waitForWorkbench } from './workbench';
 
 function png(width: number, height: number, rgb: readonly [number, number, number]): Buffer {
   const image = new PNG({ width, height });
@@ -21,16 +20,6 @@ function png(width: number, height: number, rgb: readonly [number, number, numbe
 }
 
 const sentence = 'MaaS Assistant reads long documents aloud sentence by sentence while the next one is prepared. ';
-
-async function openFile(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10_000 });
-  await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await page.locator(`.tab.active[aria-label^="${name}"], .tab.active:has-text("${name}")`).first().waitFor({ timeout: 10_000 });
-}
 
 describe('knowledge base, images and read aloud in code-server', () => {
   let scenario: ServiceScenario;

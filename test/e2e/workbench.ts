@@ -79,3 +79,14 @@ export async function acceptQuickInput(page: Page, title: string): Promise<void>
   await widget.locator('input').first().press('Enter');
   await widget.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
 }
+
+/** Opens a workspace file by name through Quick Open and waits for its tab to be active. */
+export async function openFile(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await page.locator(`.tab.active[aria-label^="${name}"], .tab.active:has-text("${name}")`).first().waitFor({ timeout: 10_000 });
+}

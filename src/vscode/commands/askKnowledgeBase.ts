@@ -55,7 +55,7 @@ export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vsco
       validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('The question cannot be blank.') : undefined),
     });
     if (question === undefined || question.trim() === '') return undefined;
-    const mode = await pickMode(deps, features.knowledgeChatMode);
+    const mode = await pickMode(deps, features.knowledgeChatMode, features.knowledgeBackupChat);
     if (mode === undefined) return undefined;
     const lines = selection.start.line === selection.end.line ? `${selection.start.line + 1}` : `${selection.start.line + 1}-${selection.end.line + 1}`;
     await revealChatView();
@@ -106,10 +106,14 @@ async function pickBases(
   return bases;
 }
 
-async function pickMode(deps: FeatureDependencies, preferred: KnowledgeMode): Promise<KnowledgeMode | undefined> {
+async function pickMode(deps: FeatureDependencies, preferred: KnowledgeMode, backupChat: boolean): Promise<KnowledgeMode | undefined> {
+  // What strict mode does with no relevant document depends on backup_chat (the spec's default: the model answers).
+  const strictDetail = backupChat
+    ? vscode.l10n.t('Answers from the documents; when they have nothing relevant, says so and then lets the model answer (maas.knowledge.backupChat).')
+    : vscode.l10n.t('Answers only from the documents; when they have nothing relevant, says so and stops.');
   const items: Array<vscode.QuickPickItem & { mode: KnowledgeMode }> = [
     { label: vscode.l10n.t('Divergent'), detail: vscode.l10n.t("May use the model's own knowledge beyond the documents."), mode: 'divergent' },
-    { label: vscode.l10n.t('Strict'), detail: vscode.l10n.t('Answers only from the documents.'), mode: 'strict' },
+    { label: vscode.l10n.t('Strict'), detail: strictDetail, mode: 'strict' },
   ];
   items.sort((a, b) => (a.mode === preferred ? -1 : b.mode === preferred ? 1 : 0));
   const picked = await deps.prompter.showQuickPick(items, { title: vscode.l10n.t('Answer mode'), ignoreFocusOut: true });

@@ -21,6 +21,7 @@ import { setApiKeyCommand } from './setApiKey';
 import { setSpeechCredentialsCommand } from './setSpeechCredentials';
 import { showLogsCommand } from './showLogs';
 import { testConnectionCommand } from './testConnection';
+import { ConnectionReportView } from '../diagnostics/connectionReportView';
 
 export interface CommandDependencies {
   readonly keys: ApiKeyStore;
@@ -32,6 +33,7 @@ export interface CommandDependencies {
 }
 
 export function registerCommands(deps: CommandDependencies): vscode.Disposable[] {
+  const reports = new ConnectionReportView();
   const handlers: Record<CommandIdValue, (...args: unknown[]) => unknown> = {
     [CommandId.setApiKey]: setApiKeyCommand(deps.keys, deps.logger, deps.features.prompter),
     [CommandId.clearApiKey]: clearApiKeyCommand(deps.keys, deps.logger),
@@ -49,9 +51,10 @@ export function registerCommands(deps: CommandDependencies): vscode.Disposable[]
     [CommandId.setSpeechCredentials]: setSpeechCredentialsCommand(deps.features.speechCredentials, deps.features.prompter, deps.logger),
     [CommandId.clearSpeechCredentials]: clearSpeechCredentialsCommand(deps.features.speechCredentials, deps.features.prompter, deps.logger),
     [CommandId.chooseVoice]: chooseVoiceCommand(deps.features),
-    [CommandId.testConnection]: testConnectionCommand(deps.features),
+    [CommandId.testConnection]: testConnectionCommand(deps.features, reports),
+    [CommandId.copyConnectionReport]: () => reports.copy(deps.features.prompter),
   };
-  return Object.entries(handlers).map(([id, handler]) =>
+  const commands = Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {
         return await handler(...args);
@@ -64,4 +67,5 @@ export function registerCommands(deps: CommandDependencies): vscode.Disposable[]
       }
     }),
   );
+  return [...commands, reports.register()];
 }

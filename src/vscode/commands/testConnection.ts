@@ -1,16 +1,17 @@
-// MaaS: Test Connection — runs the connection checks and shows the report as a Markdown document, plus a
-// notification summarising pass/fail with a Copy Report button. The report names no credential: it says whether
+// MaaS: Test Connection — runs the connection checks and shows the report in the Markdown preview, plus a
+// notification summarising pass/fail with a Copy Report button (MaaS: Copy Connection Report copies it later too). The report names no credential: it says whether
 // each is set, and every detail went through the logger's redaction.
 import * as vscode from 'vscode';
 import { runConnectionChecks, type CheckResult } from '../diagnostics/connectionChecks';
 import type { FeatureDependencies } from '../featureDependencies';
+import type { ConnectionReportView } from '../diagnostics/connectionReportView';
 
 export interface ConnectionReport {
   readonly results: readonly CheckResult[];
   readonly markdown: string;
 }
 
-export function testConnectionCommand(deps: FeatureDependencies): () => Promise<ConnectionReport> {
+export function testConnectionCommand(deps: FeatureDependencies, view: ConnectionReportView): () => Promise<ConnectionReport> {
   return async () => {
     const results = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Testing the connection to the model service…') },
@@ -24,8 +25,7 @@ export function testConnectionCommand(deps: FeatureDependencies): () => Promise<
         speechSet: (await deps.speechCredentials.get()) !== undefined,
       }),
     );
-    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
-    await vscode.window.showTextDocument(document, { preview: true });
+    await view.show(markdown);
     const failed = results.filter((r) => r.outcome === 'fail').length;
     const passed = results.filter((r) => r.outcome === 'pass').length;
     const copy = vscode.l10n.t('Copy Report');
@@ -34,7 +34,7 @@ export function testConnectionCommand(deps: FeatureDependencies): () => Promise<
         ? vscode.l10n.t('Test Connection: all {0} checks passed.', passed)
         : vscode.l10n.t('Test Connection: {0} of {1} checks failed.', failed, results.filter((r) => r.outcome !== 'skip').length);
     void (failed === 0 ? deps.prompter.showInformationMessage(summary, copy) : deps.prompter.showWarningMessage(summary, copy)).then(async (choice) => {
-      if (choice === copy) await vscode.env.clipboard.writeText(markdown);
+      if (choice === copy) await view.copy(deps.prompter);
     });
     return { results, markdown };
   };
@@ -53,7 +53,7 @@ function reportMarkdown(results: readonly CheckResult[], setup: { baseUrl: strin
     `- ${vscode.l10n.t('API key')}: ${set(setup.apiKeySet)}`,
     `- ${vscode.l10n.t('Speech credentials')}: ${set(setup.speechSet)}`,
     '',
-    `| ${vscode.l10n.t('Step')} | ${vscode.l10n.t('Result')} | ${vscode.l10n.t('Time (ms)')} | ${vscode.l10n.t('Details')} |`,
+    `| ${vscode.l10n.t('Step')} | ${vscode.l10n.t('Result')} | ${vscode.l10n.t('Time (ms)')} | ${vscode.l10n.t('What it proved')} |`,
     '|---|---|---:|---|',
     ...results.map((r) => `| ${cell(r.name)} | ${mark[r.outcome]} | ${r.ms} | ${cell(r.detail)} |`),
     '',

@@ -29,16 +29,27 @@ async function timed(
 
 /**
  * Any HTTP answer means the address is reachable; only a failed connection (or no answer in time) fails. The probe
- * goes through the client, so it uses the same proxy, timeouts and redacted log as the chat.
+ * goes through the client, so it uses the same proxy, timeouts and redacted log as the chat. The detail says what
+ * the status proves, so that a 404 for the bare address is not read as a failure.
  */
 async function reach(client: MaasClient, url: string, redact: (text: string) => string): Promise<{ detail: string }> {
   const shown = redact(url);
+  let status: number;
   try {
-    const status = await client.probe(url);
-    return { detail: vscode.l10n.t('{0} answered with HTTP {1}.', shown, status) };
+    status = await client.probe(url);
   } catch (error) {
-    throw new Error(vscode.l10n.t('{0} could not be reached: {1}', shown, error instanceof Error ? error.message : String(error)));
+    throw new Error(vscode.l10n.t('Not reachable: {0} could not be reached: {1}', shown, error instanceof Error ? error.message : String(error)));
   }
+  return {
+    detail:
+      status >= 500
+        ? vscode.l10n.t('Reachable: {0} answered HTTP {1}, so the address is right, but the service reports a problem of its own.', shown, status)
+        : vscode.l10n.t(
+            'Reachable: {0} answered HTTP {1}, which is expected for the bare address (any HTTP answer proves the service is there).',
+            shown,
+            status,
+          ),
+  };
 }
 
 export async function runConnectionChecks(deps: FeatureDependencies): Promise<CheckResult[]> {
@@ -51,9 +62,9 @@ export async function runConnectionChecks(deps: FeatureDependencies): Promise<Ch
   }
   const client: MaasClient = deps.client();
   const checks: Array<Promise<CheckResult>> = [
-    timed(vscode.l10n.t('Base URL reachable'), () => reach(client, baseUrl, redact), plain),
+    timed(vscode.l10n.t('Service reachable'), () => reach(client, baseUrl, redact), plain),
     timed(
-      vscode.l10n.t('Alternative base URL reachable'),
+      vscode.l10n.t('Alternative address reachable'),
       () =>
         altBaseUrl === ''
           ? Promise.resolve({ outcome: 'skip' as const, detail: vscode.l10n.t('maas.altBaseUrl is not set.') })
@@ -68,7 +79,7 @@ export async function runConnectionChecks(deps: FeatureDependencies): Promise<Ch
       vscode.l10n.t('Authentication (non-streamed chat)'),
       async () => {
         const answer = await client.chat({ model: chatModel, messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 });
-        return { detail: vscode.l10n.t('{0} answered; finish reason {1}.', chatModel, answer.finishReason) };
+        return { detail: vscode.l10n.t('The API key is accepted: {0} answered a one-token question (finish reason {1}).', chatModel, answer.finishReason) };
       },
       describe,
     ),
@@ -81,7 +92,7 @@ export async function runConnectionChecks(deps: FeatureDependencies): Promise<Ch
           if (event.type === 'text') characters += event.text.length;
           if (event.type === 'finish') finish = event.reason;
         }
-        return { detail: vscode.l10n.t('{0} characters streamed; finish reason {1}.', characters, finish) };
+        return { detail: vscode.l10n.t('Streaming works: {0} characters arrived as a stream (finish reason {1}).', characters, finish) };
       },
       describe,
     ),
@@ -89,7 +100,7 @@ export async function runConnectionChecks(deps: FeatureDependencies): Promise<Ch
       vscode.l10n.t('Speaker list'),
       async () => {
         const speakers = await client.listSpeakers();
-        return { detail: vscode.l10n.t('{0} speakers.', speakers.length) };
+        return { detail: vscode.l10n.t('The speech service answers: it lists {0} speakers.', speakers.length) };
       },
       describe,
     ),
@@ -98,7 +109,9 @@ export async function runConnectionChecks(deps: FeatureDependencies): Promise<Ch
       async () => {
         if ((await deps.speechCredentials.get()) === undefined) throw new Error(vscode.l10n.t('No speech credentials are set (MaaS: Set Speech Credentials).'));
         const audio = await client.synthesize(synthesisRequest(deps.settings.features, 'Hello. 你好。'));
-        return { detail: vscode.l10n.t('{0} bytes of {1} audio.', audio.audio.length, audio.format) };
+        return {
+          detail: vscode.l10n.t('The speech credentials are accepted: a test sentence came back as {0} bytes of {1} audio.', audio.audio.length, audio.format),
+        };
       },
       describe,
     ),

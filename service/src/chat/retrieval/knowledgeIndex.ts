@@ -1,100 +1,193 @@
-// BM25 search (minisearch) over the chunks of the knowledge bases. Terms come from Intl.Segmenter word
-// segmentation, which splits Chinese into words and Latin text into lowercase words alike. A hit's normalised
-// score (0..1, compared with text_threshold) is the share of the question's distinct content words it contains;
-// BM25 orders the hits.
+// Retrieval over the knowledge bases. Documents are cut into passages at paragraph boundaries (long paragraphs at
+// sentence boundaries, by Intl.Segmenter); BM25 (minisearch) finds and orders the passages that share words with
+// the query. The query is the whole user message: the question and whatever it quotes (the editor selection or
+// file the extension sends in fenced blocks). What `text_threshold` (0..1) is compared with is the passage's
+// similarity to the message: the cosine of their TF-IDF vectors (sublinear term frequency), taken for the whole
+// message and for each sentence (or line) it quotes with at least MIN_PART_TERMS content terms, the highest counting.
+// So a long selection on the passage's topic scores as high as its closest sentence, where a share of the message's
+// words would shrink as the selection grows. Terms come from Intl.Segmenter word segmentation, which splits Chinese
+// into words and Latin text into lowercase words alike (stemmed); function words and bare numbers are not terms.
 import MiniSearch from 'minisearch';
+import stem from 'wink-porter2-stemmer';
 import type { KnowledgeBase } from '../../state/stateSchema';
 
 export interface KnowledgeHit {
   readonly knowledgeId: number;
   readonly title: string;
+  /** The passage, whole. */
   readonly text: string;
+  /** BM25 score: the order of the hits. */
   readonly score: number;
-  readonly normalisedScore: number;
+  /** Cosine similarity to the query, 0..1: what text_threshold is compared with. */
+  readonly similarity: number;
+  /** The passage's sentences in order, each with its similarity to the query (the answer quotes the best ones). */
+  readonly sentences: readonly { readonly text: string; readonly similarity: number }[];
 }
 
-interface Chunk {
+interface Passage {
   readonly id: string;
-  readonly knowledgeId: number;
   readonly title: string;
   readonly text: string;
 }
 
-const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+interface IndexedBase {
+  readonly documents: KnowledgeBase['documents'];
+  readonly search: MiniSearch<Passage>;
+  /** Passages by id, with their term frequencies. */
+  readonly passages: ReadonlyMap<string, { readonly passage: Passage; readonly terms: ReadonlyMap<string, number> }>;
+  /** In how many passages each term occurs. */
+  readonly documentFrequency: ReadonlyMap<string, number>;
+}
+
+const words = new Intl.Segmenter('zh', { granularity: 'word' });
+const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 // Function words that say nothing about a topic; without this, "what is the" would count towards every match.
 const STOP_WORDS = new Set(
   'a an and are as at be by can do does for from how i in is it me my of on or please tell the this to was what when where which who why with you your 的 了 是 吗 呢 吧 啊 在 和 与 及 我 你 您 他 她 它 们 什么 怎么 怎样 如何 哪 哪些 哪个 请 请问 一下 有 有没有 为什么 这 那 这个 那个 关于 一个'.split(
     ' ',
   ),
 );
-const CHUNK_CHARS = 400;
+/** Passages are paragraphs; a longer paragraph is cut at sentence boundaries into passages of about this many characters. */
+const PASSAGE_CHARS = 400;
+const HEADING = /^#{1,6}\s/;
+/** A sentence of the message is compared on its own when it has at least this many content terms. */
+const MIN_PART_TERMS = 3;
 
 export function tokenize(text: string): string[] {
   const terms: string[] = [];
-  for (const segment of segmenter.segment(text)) if (segment.isWordLike) terms.push(segment.segment.toLowerCase());
+  for (const segment of words.segment(text)) if (segment.isWordLike) terms.push(segment.segment.toLowerCase());
   return terms;
 }
 
+/** A term that says something about a topic, English words stemmed (Porter2) so "refunded" meets "refund"; else null. */
 function contentTerm(term: string): string | null {
-  return STOP_WORDS.has(term) ? null : term;
+  if (STOP_WORDS.has(term) || /^\d+$/.test(term)) return null;
+  return /^[a-z]+$/.test(term) ? stem(term) : term;
 }
 
-/** Splits a document into chunks of whole paragraphs (or sentences, for long paragraphs) of about CHUNK_CHARS. */
-export function chunkText(text: string): string[] {
-  const pieces = text
-    .split(/\n\s*\n/)
-    .flatMap((p) => (p.length <= CHUNK_CHARS ? [p] : (p.match(/[^。!?!?.\n]+[。!?!?.\n]*/g) ?? [p])))
-    .map((p) => p.trim())
-    .filter((p) => p.length > 0);
-  const chunks: string[] = [];
-  let current = '';
-  for (const piece of pieces) {
-    if (current && current.length + piece.length > CHUNK_CHARS) {
-      chunks.push(current);
-      current = '';
-    }
-    current = current ? `${current}\n\n${piece}` : piece;
+function termCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const raw of tokenize(text)) {
+    const term = contentTerm(raw);
+    if (term !== null) counts.set(term, (counts.get(term) ?? 0) + 1);
   }
-  if (current) chunks.push(current);
-  return chunks;
+  return counts;
+}
+
+/** The sentences (and lines) of a text, by Intl.Segmenter (so "maas.baseUrl" or "3.5" is no boundary), trimmed, none empty. */
+export function sentencesOf(text: string): string[] {
+  return [...sentenceSegmenter.segment(text)]
+    .flatMap((s) => s.segment.split('\n'))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** The contents of the fenced blocks (``` or ~~~, three or more) of a message: what it quotes. */
+export function quotedBlocks(message: string): string[] {
+  return [...message.matchAll(/^(`{3,}|~{3,})[^\n]*\n([\s\S]*?)^\1[ \t]*$/gm)].map((match) => match[2] ?? '');
+}
+
+/** Splits a document into passages: its paragraphs, and long paragraphs into runs of whole sentences of about PASSAGE_CHARS. */
+export function passagesOf(text: string): string[] {
+  const passages: string[] = [];
+  let heading = '';
+  for (const block of text.split(/\n\s*\n/).map((p) => p.trim())) {
+    if (block === '') continue;
+    // A Markdown heading belongs to the paragraph under it.
+    if (HEADING.test(block) && !block.includes('\n')) {
+      heading = heading === '' ? block : `${heading}\n${block}`;
+      continue;
+    }
+    const paragraph = heading === '' ? block : `${heading}\n${block}`;
+    heading = '';
+    if (paragraph.length <= PASSAGE_CHARS) {
+      passages.push(paragraph);
+      continue;
+    }
+    let current = '';
+    for (const sentence of sentencesOf(paragraph)) {
+      if (current !== '' && current.length + sentence.length + 1 > PASSAGE_CHARS) {
+        passages.push(current);
+        current = '';
+      }
+      current = current === '' ? sentence : `${current} ${sentence}`;
+    }
+    if (current !== '') passages.push(current);
+  }
+  if (heading !== '') passages.push(heading);
+  return passages;
+}
+
+/** Cosine of the TF-IDF vectors of two term-count maps, with (1 + ln tf) term weights. */
+function cosine(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>, idf: (term: string) => number): number {
+  const weight = (count: number, term: string): number => (1 + Math.log(count)) * idf(term);
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (const [term, count] of a) {
+    const wa = weight(count, term);
+    normA += wa * wa;
+    const countB = b.get(term);
+    if (countB !== undefined) dot += wa * weight(countB, term);
+  }
+  for (const [term, count] of b) normB += weight(count, term) ** 2;
+  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }
 
 export class KnowledgeIndex {
-  private readonly cache = new Map<number, { documents: KnowledgeBase['documents']; search: MiniSearch<Chunk> }>();
+  private readonly cache = new Map<number, IndexedBase>();
 
-  search(bases: readonly KnowledgeBase[], question: string, threshold: number, limit = 3): KnowledgeHit[] {
-    const queryTerms = new Set(
-      tokenize(question)
-        .map(contentTerm)
-        .filter((t): t is string => t !== null),
-    );
+  /** The passages of `bases` most relevant to `query` whose similarity reaches `threshold`, best first. */
+  search(bases: readonly KnowledgeBase[], query: string, threshold: number, limit = 3): KnowledgeHit[] {
+    const queryTerms = termCounts(query);
     if (queryTerms.size === 0) return [];
+    // The message as a whole, and each sentence (or line of code) it quotes that says enough on its own: a long
+    // selection is as close to a passage as its closest part, whatever else it holds.
+    const quotedParts = quotedBlocks(query).flatMap(sentencesOf).map(termCounts);
+    const parts = [queryTerms, ...quotedParts.filter((terms) => terms.size >= MIN_PART_TERMS)];
     const hits: KnowledgeHit[] = [];
     for (const base of bases) {
-      for (const result of this.indexOf(base).search([...queryTerms].join(' '), { combineWith: 'OR', prefix: false, fuzzy: false })) {
-        const normalisedScore = new Set(result.queryTerms).size / queryTerms.size;
-        if (normalisedScore < threshold) continue;
-        hits.push({ knowledgeId: base.id, title: String(result['title']), text: String(result['text']), score: result.score, normalisedScore });
+      const indexed = this.indexOf(base);
+      const total = indexed.passages.size;
+      // Smoothed so that a term no passage has still weighs most (it says the query is about something else).
+      const idf = (term: string): number => Math.log(1 + total / ((indexed.documentFrequency.get(term) ?? 0) + 0.5));
+      for (const result of indexed.search.search([...queryTerms.keys()].join(' '), { combineWith: 'OR', prefix: false, fuzzy: false })) {
+        const entry = indexed.passages.get(String(result.id));
+        if (entry === undefined) continue;
+        const similarity = Math.max(...parts.map((terms) => cosine(terms, entry.terms, idf)));
+        if (similarity < threshold) continue;
+        const sentences = sentencesOf(entry.passage.text)
+          .filter((text) => !HEADING.test(text))
+          .map((text) => ({ text, similarity: cosine(queryTerms, termCounts(text), idf) }));
+        hits.push({ knowledgeId: base.id, title: entry.passage.title, text: entry.passage.text, score: result.score, similarity, sentences });
       }
     }
     return hits.sort((a, b) => b.score - a.score).slice(0, limit);
   }
 
-  private indexOf(base: KnowledgeBase): MiniSearch<Chunk> {
+  private indexOf(base: KnowledgeBase): IndexedBase {
     const cached = this.cache.get(base.id);
     // The store replaces a base's documents array on change, so identity tells whether the index is current.
-    if (cached && cached.documents === base.documents) return cached.search;
-    const search = new MiniSearch<Chunk>({
+    if (cached && cached.documents === base.documents) return cached;
+    const passages = new Map<string, { passage: Passage; terms: Map<string, number> }>();
+    const documentFrequency = new Map<string, number>();
+    base.documents.forEach((doc, d) =>
+      passagesOf(doc.text).forEach((text, p) => {
+        const passage = { id: `${base.id}:${d}:${p}`, title: doc.title, text };
+        const terms = termCounts(`${doc.title}\n${text}`);
+        for (const term of terms.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+        passages.set(passage.id, { passage, terms });
+      }),
+    );
+    const search = new MiniSearch<Passage>({
       fields: ['title', 'text'],
-      storeFields: ['title', 'text'],
       tokenize,
       processTerm: contentTerm,
       searchOptions: { tokenize, processTerm: contentTerm },
     });
-    search.addAll(
-      base.documents.flatMap((doc, d) => chunkText(doc.text).map((text, c) => ({ id: `${base.id}:${d}:${c}`, knowledgeId: base.id, title: doc.title, text }))),
-    );
-    this.cache.set(base.id, { documents: base.documents, search });
-    return search;
+    search.addAll([...passages.values()].map((entry) => entry.passage));
+    const indexed = { documents: base.documents, search, passages, documentFrequency };
+    this.cache.set(base.id, indexed);
+    return indexed;
   }
 }

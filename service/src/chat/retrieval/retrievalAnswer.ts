@@ -1,6 +1,6 @@
-// Composes the answer of a retrieval request from the hits: cited excerpts in both modes, general text added in
-// divergent mode (chat_mode 1), and in strict mode (2) without hits the tips text or the default apology, followed
-// by the model's fallback answer when backup_chat is on.
+// Composes the answer of a retrieval request from the hits: the sentences of each hit closest to the question, each
+// followed by its passage's citation mark, in both modes; general text added in divergent mode (chat_mode 1); in strict
+// mode (2) without hits the tips text or the default apology, followed by the model's fallback answer when backup_chat is on.
 import type { KnowledgeHit } from './knowledgeIndex';
 import type { RetrievalOptions } from '../chatRequestSchema';
 
@@ -24,9 +24,18 @@ export function cornerMarkFor(template: string, n: number): string {
   return template.split('n').join(String(n));
 }
 
-function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
+/** At most this many sentences of a passage are quoted, the ones closest to the query, in the passage's order. */
+const QUOTED_SENTENCES = 2;
+
+/** The sentences of a hit the answer quotes: the closest to the query (the first sentence when none shares a word). */
+function groundingSentences(hit: KnowledgeHit): string[] {
+  const ranked = hit.sentences
+    .map((sentence, position) => ({ ...sentence, position }))
+    .filter((sentence) => sentence.similarity > 0)
+    .sort((a, b) => b.similarity - a.similarity)
+    .slice(0, QUOTED_SENTENCES)
+    .sort((a, b) => a.position - b.position);
+  return ranked.length > 0 ? ranked.map((s) => s.text) : hit.sentences.slice(0, 1).map((s) => s.text);
 }
 
 export function composeRetrievalAnswer(
@@ -44,7 +53,13 @@ export function composeRetrievalAnswer(
     return { text: backup ? `${tips}\n\n${modelAnswer()}` : tips, references: [] };
   }
   const mark = (n: number): string => (options.remove_corner_mark ? '' : cornerMarkFor(cornerMark, n));
-  const lines = hits.map((hit, i) => `${i + 1}. ${excerpt(hit.text)}${mark(i + 1)}`);
+  // Every quoted sentence carries the mark of the passage it comes from.
+  const lines = hits.map(
+    (hit, i) =>
+      `- ${groundingSentences(hit)
+        .map((sentence) => `${sentence}${mark(i + 1)}`)
+        .join(' ')}`,
+  );
   const intro = zh ? '根据知识库中的资料:' : 'According to the knowledge base:';
   const parts = [intro, lines.join('\n')];
   if (!strict)
