@@ -170,6 +170,8 @@ export type HostToWebview =
   | { readonly type: 'notices'; readonly notices: readonly NoticeView[] }
   /** Put the cursor in the question box (after Add Selection to Chat, say). */
   | { readonly type: 'focusInput' }
+  /** Open the list of conversations, or close it when open (MaaS: Show Conversations, the title bar's history button). */
+  | { readonly type: 'toggleConversations' }
   /** Read-aloud: a playback begins (or, with `resumeAt`, resumes in a reloaded page from that sentence); its segments follow in order. */
   | {
       readonly type: 'speechStart';

@@ -6,6 +6,7 @@ export const CommandId = {
   openChat: 'maas.openChat',
   openConsole: 'maas.openConsole',
   newConversation: 'maas.newConversation',
+  showConversations: 'maas.showConversations',
   addSelectionToChat: 'maas.addSelectionToChat',
   addFileToChat: 'maas.addFileToChat',
   askKnowledgeBase: 'maas.askKnowledgeBase',

@@ -45,10 +45,16 @@ export class ChatApp {
       this.persist(saved);
     };
     this.header = new HeaderView(context);
-    this.conversations = new ConversationList(context, persisted.conversationsOpen ?? false, (open) => save({ conversationsOpen: open }));
+    this.conversations = new ConversationList(
+      context,
+      persisted.conversationsOpen ?? false,
+      (open) => save({ conversationsOpen: open }),
+      () => this.composer.input.focus(),
+    );
     this.settings = new SettingsPanel(context);
     this.transcript = new TranscriptView(context);
     this.composer = new Composer(context, (draft) => save({ draft }));
+    this.composer.addTools(...this.settings.pickerField, this.settings.toggle);
     this.player = new SpeechPlayerView(context);
     this.composer.restoreDraft(persisted.draft ?? '');
   }
@@ -62,6 +68,10 @@ export class ChatApp {
     if (message.type === 'speechStart' || message.type === 'speechSegment' || message.type === 'speechStop') {
       // The player needs the strings of a snapshot; the host sends one before any playback.
       if (this.state.snapshot !== null) this.player.receive(message);
+      return;
+    }
+    if (message.type === 'toggleConversations') {
+      this.conversations.setOpen(!this.conversations.open, true);
       return;
     }
     if (message.type === 'turnDelta') {
@@ -142,9 +152,9 @@ export class ChatApp {
       dropTarget,
       this.header.element,
       this.conversations.element,
-      this.settings.element,
       transcriptWrap,
       this.player.element,
+      this.settings.element,
       this.composer.element,
       this.transcript.liveRegion,
     );

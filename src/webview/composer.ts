@@ -28,6 +28,8 @@ export class Composer {
   private readonly stopButton: HTMLButtonElement;
   private readonly attachButton: HTMLButtonElement;
   private readonly addFileButton: HTMLButtonElement;
+  private readonly buttons: HTMLElement;
+  private readonly toolsSlot = h('span', { className: 'composer-tools' });
   private attachments: Attachment[] = [];
   private snapshot: ChatSnapshot | null = null;
   private liveTurnId: string | undefined;
@@ -69,16 +71,32 @@ export class Composer {
     this.addFileButton = button('', () => context.post({ type: 'addCurrentFile' }), { className: 'icon-button', testId: 'add-current-file' });
     this.sendButton = button('', () => this.send(), { className: 'icon-button send', testId: 'send' });
     this.stopButton = button('', () => this.stop(), { className: 'icon-button stop', testId: 'stop' });
-    const buttons = h(
+    this.buttons = h(
       'div',
       { className: 'composer-buttons' },
       this.attachButton,
       this.addFileButton,
+      this.toolsSlot,
       h('span', { className: 'spacer' }),
       this.stopButton,
       this.sendButton,
     );
-    this.element = h('footer', { className: 'composer' }, this.chips, this.attachmentList, this.message, this.input, this.fileInput, buttons, this.sendHint);
+    this.element = h(
+      'footer',
+      { className: 'composer' },
+      this.chips,
+      this.attachmentList,
+      this.message,
+      this.input,
+      this.fileInput,
+      this.buttons,
+      this.sendHint,
+    );
+  }
+
+  /** Puts controls of the view (the model picker, the Parameters button) in the bottom row, after attach. */
+  addTools(...elements: readonly HTMLElement[]): void {
+    this.toolsSlot.append(...elements);
   }
 
   /**

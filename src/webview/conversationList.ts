@@ -1,15 +1,18 @@
-// The conversations: new, select, rename in place, delete after an in-view confirmation, export. Collapsible
-// (a <details> whose open state the view remembers), so the transcript keeps the room in a narrow side bar.
+// The conversations: new, select, rename in place, delete after an in-view confirmation, export. A panel over the
+// top of the view, closed by default so the transcript keeps the room: the history button of the view's title bar
+// (MaaS: Show Conversations) opens and closes it, Escape or choosing a conversation closes it. Row actions show on
+// hover or keyboard focus.
 import type { ConversationSummaryView } from '../shared/protocol';
-import { button, h } from './element';
+import { button, h, iconButton, setIcon } from './element';
 import { formatString } from '../shared/formatString';
 import type { ViewContext } from './viewContext';
 
 export class ConversationList {
-  readonly element: HTMLDetailsElement;
-  private readonly summary = h('summary', { testId: 'conversations-toggle' });
-  private readonly list = h('ul', { className: 'conversation-list', testId: 'conversation-list' });
+  readonly element: HTMLElement;
+  private readonly heading = h('h2', { attrs: { id: 'conversations-heading' } });
+  private readonly list = h('ul', { className: 'conversation-list', testId: 'conversation-list', attrs: { 'aria-labelledby': 'conversations-heading' } });
   private readonly newButton: HTMLButtonElement;
+  private readonly closeButton: HTMLButtonElement;
   private renaming: string | undefined;
   private confirming: string | undefined;
   private conversations: readonly ConversationSummaryView[] = [];
@@ -18,21 +21,45 @@ export class ConversationList {
   constructor(
     private readonly context: ViewContext,
     open: boolean,
-    onToggle: (open: boolean) => void,
+    private readonly onToggle: (open: boolean) => void,
+    /** Where focus goes when the panel closes (the question box). */
+    private readonly focusAfterClose: () => void,
   ) {
-    this.newButton = button('', () => context.post({ type: 'newConversation' }), { testId: 'new-conversation', className: 'secondary' });
-    this.element = h('details', { className: 'conversations' }, this.summary, this.newButton, this.list);
-    this.element.open = open;
-    this.element.addEventListener('toggle', () => onToggle(this.element.open));
+    this.newButton = button('', () => context.post({ type: 'newConversation' }), { className: 'icon-button', testId: 'new-conversation' });
+    this.closeButton = button('', () => this.setOpen(false, true), { className: 'icon-button', testId: 'close-conversations' });
+    this.element = h(
+      'section',
+      { className: 'conversations', testId: 'conversations', attrs: { 'aria-labelledby': 'conversations-heading' } },
+      h('div', { className: 'conversations-header' }, this.heading, this.newButton, this.closeButton),
+      this.list,
+    );
+    this.element.hidden = !open;
+    this.element.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && !(event.target instanceof HTMLInputElement)) this.setOpen(false, true);
+    });
+  }
+
+  get open(): boolean {
+    return !this.element.hidden;
+  }
+
+  /** Opens (focusing the open conversation's row) or closes the panel. */
+  setOpen(open: boolean, moveFocus: boolean): void {
+    if (this.open === open) return;
+    this.element.hidden = !open;
+    this.onToggle(open);
+    if (!moveFocus) return;
+    if (open) (this.list.querySelector<HTMLElement>('[aria-current="true"]') ?? this.list.querySelector<HTMLElement>('button') ?? this.newButton).focus();
+    else this.focusAfterClose();
   }
 
   render(conversations: readonly ConversationSummaryView[], activeId: string, force = false): void {
     this.conversations = conversations;
     this.activeId = activeId;
     const s = this.context.strings();
-    this.summary.textContent = s.conversations;
-    this.newButton.textContent = s.newConversation;
-    this.list.setAttribute('aria-label', s.conversations);
+    this.heading.textContent = s.conversations;
+    setIcon(this.newButton, 'add', s.newConversation);
+    setIcon(this.closeButton, 'close', s.close);
     // Keep an open rename field as it is: a snapshot must not throw away what the user is typing.
     const typing = document.activeElement instanceof HTMLInputElement && this.list.contains(document.activeElement);
     if (typing && !force) return;
@@ -46,7 +73,8 @@ export class ConversationList {
 
   private item(conversation: ConversationSummaryView, active: boolean, when: Intl.DateTimeFormat): HTMLLIElement {
     const s = this.context.strings();
-    const item = h('li', { className: active ? 'conversation active' : 'conversation', testId: 'conversation-item' });
+    const state = this.renaming === conversation.id ? ' renaming' : this.confirming === conversation.id ? ' confirming' : '';
+    const item = h('li', { className: `conversation${active ? ' active' : ''}${state}`, testId: 'conversation-item' });
     item.dataset.conversationId = conversation.id;
     if (this.renaming === conversation.id) {
       const input = h('input', { className: 'rename-input', testId: 'rename-input', attrs: { type: 'text', 'aria-label': s.rename, maxlength: '200' } });
@@ -87,7 +115,7 @@ export class ConversationList {
       );
       return item;
     }
-    const select = button('', () => this.context.post({ type: 'selectConversation', conversationId: conversation.id }), {
+    const select = button('', () => (this.context.post({ type: 'selectConversation', conversationId: conversation.id }), this.setOpen(false, true)), {
       className: 'conversation-select',
       testId: 'conversation-select',
     });
@@ -99,12 +127,13 @@ export class ConversationList {
     const actions = h(
       'span',
       { className: 'conversation-actions' },
-      button(s.rename, () => ((this.renaming = conversation.id), this.rerender()), { className: 'icon-button', testId: 'rename-conversation' }),
-      button(s.export, () => this.context.post({ type: 'exportConversation', conversationId: conversation.id }), {
-        className: 'icon-button',
+      iconButton('edit', `${s.rename}: ${conversation.title}`, () => ((this.renaming = conversation.id), this.rerender()), { testId: 'rename-conversation' }),
+      iconButton('export', `${s.export}: ${conversation.title}`, () => this.context.post({ type: 'exportConversation', conversationId: conversation.id }), {
         testId: 'export-conversation',
       }),
-      button(s.delete, () => ((this.confirming = conversation.id), this.rerender()), { className: 'icon-button', testId: 'delete-conversation' }),
+      iconButton('trash', `${s.delete}: ${conversation.title}`, () => ((this.confirming = conversation.id), this.rerender()), {
+        testId: 'delete-conversation',
+      }),
     );
     item.append(select, actions);
     return item;

@@ -1,7 +1,8 @@
 // Model picker, the conversation's persona, and the parameters of the selected model, each checked against its
-// range with an inline message before setParams goes out.
+// range with an inline message before setParams goes out. The picker and the Parameters button sit in the
+// composer's bottom row (as in VS Code's own chat); the panel they open sits above the composer.
 import type { ChatParamName, ChatParams, ChatSnapshot, ParamRangeView, WebviewStrings } from '../shared/protocol';
-import { button, h } from './element';
+import { button, h, setIcon } from './element';
 import { formatString } from '../shared/formatString';
 import { parseParamInput, rangeText } from '../shared/chatParams';
 import type { ViewContext } from './viewContext';
@@ -10,11 +11,13 @@ const paramOrder: readonly ChatParamName[] = ['temperature', 'topP', 'maxTokens'
 
 export class SettingsPanel {
   readonly element: HTMLElement;
-  private readonly picker = h('select', { className: 'model-picker', testId: 'model-picker' });
-  private readonly pickerLabel = h('label', { className: 'field-label' });
+  readonly picker = h('select', { className: 'model-picker', testId: 'model-picker' });
+  /** The picker's accessible name (it shows only the model's code). */
+  private readonly pickerLabel = h('label', { className: 'visually-hidden' });
   private readonly persona = h('textarea', { className: 'persona', testId: 'persona', attrs: { rows: '2' } });
   private readonly personaLabel = h('label', { className: 'field-label' });
-  private readonly toggle: HTMLButtonElement;
+  /** Opens and closes the panel of persona and parameters. */
+  readonly toggle: HTMLButtonElement;
   private readonly params = h('div', { className: 'params' });
   private readonly service = h('div', { className: 'service-status', testId: 'service-status' });
   /** The persona and the parameters, folded away behind the Parameters button so the transcript keeps the room. */
@@ -31,18 +34,24 @@ export class SettingsPanel {
     this.picker.addEventListener('change', () => context.post({ type: 'setModel', model: this.picker.value }));
     this.persona.addEventListener('change', () => context.post({ type: 'setPersona', persona: this.persona.value.slice(0, 20_000) }));
     this.toggle = button('', () => this.setOpen(this.panel.hidden), {
-      className: 'secondary',
+      className: 'icon-button',
       testId: 'params-toggle',
       attrs: { 'aria-controls': 'params-panel', 'aria-expanded': 'false' },
     });
     this.panel = h('div', { className: 'params-panel', attrs: { id: 'params-panel' } }, this.personaLabel, this.persona, this.params, this.service);
     this.panel.hidden = true;
-    const row = h('div', { className: 'settings-row' }, this.pickerLabel, this.picker, this.toggle);
-    this.element = h('section', { className: 'settings' }, row, this.panel);
+    this.element = h('section', { className: 'settings' }, this.panel);
+    this.element.hidden = true;
+  }
+
+  /** The picker with its label, for the composer's bottom row. */
+  get pickerField(): readonly HTMLElement[] {
+    return [this.pickerLabel, this.picker];
   }
 
   private setOpen(open: boolean): void {
     this.panel.hidden = !open;
+    this.element.hidden = !open;
     this.toggle.setAttribute('aria-expanded', String(open));
   }
 
@@ -50,8 +59,9 @@ export class SettingsPanel {
     this.snapshot = snapshot;
     const s = snapshot.strings;
     this.pickerLabel.textContent = s.model;
+    this.picker.title = `${s.model}: ${snapshot.active.model}`;
     this.personaLabel.textContent = s.persona;
-    this.toggle.textContent = s.parameters;
+    setIcon(this.toggle, 'settings', s.parameters);
     this.service.textContent = snapshot.baseUrl === '' ? '' : formatString(s.serviceAddress, snapshot.baseUrl, snapshot.extensionVersion);
     const options = snapshot.models.map((model) => h('option', { text: model.code, attrs: { value: model.code } }));
     if (!snapshot.models.some((model) => model.code === snapshot.active.model))

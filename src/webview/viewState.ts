@@ -75,7 +75,8 @@ export function reduceViewState(state: ViewState, message: HostToWebview): Reduc
     case 'speechStart':
     case 'speechSegment':
     case 'speechStop':
-      // The player is not part of the mirrored conversation state (ChatApp hands these to it directly).
+    case 'toggleConversations':
+      // The player and the conversation panel are not part of the mirrored state (ChatApp hands these to them directly).
       return unchanged(state);
     default:
       // The host and this view ship in one extension, so an unknown type is a bug; main.ts drops the message.

@@ -316,25 +316,26 @@ describe('chat webview', () => {
       const id = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? '');
       if (id !== '') reached.add(id);
     }
-    for (const id of [
-      'chat-input',
-      'send',
-      'edit',
-      'regenerate',
-      'copy-answer',
-      'code-copy',
-      'code-insert',
-      'code-open',
-      'model-picker',
-      'params-toggle',
-      'conversations-toggle',
-    ])
+    for (const id of ['chat-input', 'send', 'edit', 'regenerate', 'copy-answer', 'code-copy', 'code-insert', 'code-open', 'model-picker', 'params-toggle'])
       assert.ok(reached.has(id), `Tab reaches ${id}`);
-    // The folded conversation list opens from the keyboard, and its buttons are reachable then.
-    await page.getByTestId('conversations-toggle').focus();
-    await page.keyboard.press('Enter');
+    // The conversation list (the title bar's history button) opens with the open conversation's row focused; its
+    // row actions and New are reachable by Tab, and Escape closes it back to the question box.
+    await deliver(page, { type: 'toggleConversations' });
+    await settled(page);
+    const focused = (): Promise<string | undefined> => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid);
+    assert.equal(await focused(), 'conversation-select');
+    const inList = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Shift+Tab');
+      inList.add((await focused()) ?? '');
+    }
+    assert.ok(inList.has('new-conversation') && inList.has('close-conversations'), [...inList].join(', '));
+    await page.getByTestId('conversation-select').first().focus();
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid), 'new-conversation');
+    assert.equal(await focused(), 'rename-conversation', 'the row actions follow the row, shown while it has focus');
+    await page.keyboard.press('Escape');
+    assert.equal(await focused(), 'chat-input');
+    assert.equal(await page.getByTestId('conversations').isVisible(), false);
     await page.getByTestId('code-insert').focus();
     await page.keyboard.press('Enter');
     assert.equal((await waitForPosted(page, 'insertCode')).code, 'let a = 1;');

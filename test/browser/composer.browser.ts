@@ -217,13 +217,19 @@ describe('composer and panels', () => {
         settings: { ...base.settings, fontSize: 17 },
       },
     });
-    // The list starts folded so the transcript keeps the room; open it as a person would.
-    await page.locator('details.conversations > summary').click();
+    // The list starts closed so the transcript keeps the room; the title bar's history button opens it.
+    assert.equal(await page.getByTestId('conversations').isVisible(), false);
+    await deliver(page, { type: 'toggleConversations' });
     const second = page.getByTestId('conversation-item').nth(1);
     await second.waitFor();
     assert.match((await second.textContent()) ?? '', /Second.*4 turns/);
     await second.getByTestId('conversation-select').click();
     assert.deepEqual(await waitForPosted(page, 'selectConversation'), { type: 'selectConversation', conversationId: 'c2' });
+    // Choosing a conversation closes the list and puts the cursor in the question box.
+    await page.getByTestId('conversations').waitFor({ state: 'hidden' });
+    assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.testid), 'chat-input');
+    await deliver(page, { type: 'toggleConversations' });
+    await second.hover();
     await second.getByTestId('rename-conversation').click();
     await second.getByTestId('rename-input').fill('Renamed');
     await second.getByTestId('rename-input').press('Enter');
@@ -256,7 +262,7 @@ describe('composer and panels', () => {
     assert.equal(await page.getByTestId('chat-input').inputValue(), 'half-typed');
     await page.getByTestId('notice').getByRole('button').click();
     assert.deepEqual(await waitForPosted(page, 'dismissNotice'), { type: 'dismissNotice', noticeId: 'n1' });
-    await page.getByTestId('new-conversation').focus();
+    await page.getByTestId('params-toggle').focus();
     await deliver(page, { type: 'focusInput' });
     await settled(page);
     assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.testid), 'chat-input');

@@ -148,7 +148,7 @@ describe('chat view in code-server', () => {
       assert.equal(await waitForStatus(turn, ['done']), 'done');
       const answer = (await turn.locator('[data-testid="answer"]').textContent()) ?? '';
 
-      await otherView.locator('details.conversations > summary').click();
+      await runCommand(second, 'MaaS: Show Conversations');
       const item = otherView.getByTestId('conversation-item').filter({ hasText: question });
       await item.waitFor({ timeout: 15_000 });
       await item.getByTestId('conversation-select').click();

@@ -161,6 +161,11 @@ export class ChatSession {
     this.emitter.fire({ type: 'focusInput' });
   }
 
+  /** Opens the chat view's list of conversations, or closes it when open (MaaS: Show Conversations). */
+  toggleConversations(): void {
+    this.emitter.fire({ type: 'toggleConversations' });
+  }
+
   async removeContext(id: string): Promise<void> {
     this.pendingContext = this.pendingContext.filter((item) => item.id !== id);
     await this.refresh();

@@ -12,18 +12,30 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   static readonly viewId = 'maas.chatView';
   private view: vscode.WebviewView | undefined;
   private readonly forwarding: vscode.Disposable;
+  /** Whether the page in the view has loaded and asked for its snapshot. */
+  private ready = false;
+  /** MaaS: Show Conversations ran before the page was ready: open the list once it is. */
+  private conversationsRequested = false;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly intents: IntentDependencies,
     private readonly logger: Logger,
   ) {
-    // A hidden or disposed view drops messages; it asks for a snapshot (`ready`) when it is shown again.
-    this.forwarding = intents.session.onDidEmit((message) => void this.view?.webview.postMessage(message));
+    // A hidden or disposed view drops messages; it asks for a snapshot (`ready`) when it is shown again. The one
+    // message no snapshot repeats, opening the conversation list, waits for that `ready`.
+    this.forwarding = intents.session.onDidEmit((message) => {
+      if (message.type === 'toggleConversations' && !this.ready) {
+        this.conversationsRequested = true;
+        return;
+      }
+      void this.view?.webview.postMessage(message);
+    });
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
+    this.ready = false;
     const webview = view.webview;
     webview.options = {
       enableScripts: true,
@@ -51,6 +63,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       disposeSubscription.dispose();
       if (this.view === view) {
         this.view = undefined;
+        this.ready = false;
         speechPlayer?.connect(undefined);
       }
     });
@@ -70,8 +83,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     try {
       await handleIntent(parsed.message, this.intents);
-      // After the snapshot went out: the player may now post to a page that has loaded.
-      if (parsed.message.type === 'ready') this.intents.speech?.player.viewReady();
+      // After the snapshot went out: the player (and a waiting request for the list) may now post to a page that has loaded.
+      if (parsed.message.type === 'ready') {
+        this.ready = true;
+        this.intents.speech?.player.viewReady();
+        if (this.conversationsRequested) {
+          this.conversationsRequested = false;
+          void this.view?.webview.postMessage({ type: 'toggleConversations' });
+        }
+      }
     } catch (error) {
       this.logger.error(`The chat could not handle "${parsed.message.type}"`, error);
       this.intents.session.notify(

@@ -1,9 +1,17 @@
-// MaaS: New Conversation — starts an empty conversation in the chat view (the view's title bar has it too).
+// MaaS: New Conversation — starts an empty conversation in the chat view — and MaaS: Show Conversations — opens or
+// closes the view's list of conversations; both are in the view's title bar too (+ and the history icon).
 import type { ChatSession } from '../../core/chat/chatSession';
 
 export function newConversationCommand(session: () => ChatSession, reveal: () => Promise<void>): () => Promise<void> {
   return async () => {
     await reveal();
     await session().newConversation();
+  };
+}
+
+export function showConversationsCommand(session: () => ChatSession, reveal: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    await reveal();
+    session().toggleConversations();
   };
 }

@@ -13,7 +13,7 @@ import { CommandId, type CommandIdValue } from '../commandIds';
 import { describeImageCommand } from './describeImage';
 import { describeImageFromUrlCommand } from './describeImageFromUrl';
 import { revealChat, type FeatureDependencies } from '../featureDependencies';
-import { newConversationCommand } from './newConversation';
+import { newConversationCommand, showConversationsCommand } from './newConversation';
 import { openConsoleCommand } from './openConsole';
 import { readAloudCommand } from './readAloud';
 import { readAloudToFileCommand } from './readAloudToFile';
@@ -41,6 +41,7 @@ export function registerCommands(deps: CommandDependencies): vscode.Disposable[]
     [CommandId.openConsole]: openConsoleCommand(deps.settings, deps.features.prompter),
     [CommandId.openChat]: () => revealChat(deps.features),
     [CommandId.newConversation]: newConversationCommand(deps.features.chat, () => revealChat(deps.features)),
+    [CommandId.showConversations]: showConversationsCommand(deps.features.chat, () => revealChat(deps.features)),
     [CommandId.addSelectionToChat]: addSelectionToChatCommand(deps.features.chat),
     [CommandId.addFileToChat]: addFileToChatCommand(deps.features.chat, deps.features.prompter),
     [CommandId.askKnowledgeBase]: askKnowledgeBaseCommand(deps.features, deps.memento),
