@@ -94,6 +94,44 @@ describe('chat webview', () => {
     await page.close();
   });
 
+  it('settled blocks of a long answer go into groups that later deltas never touch; the DOM equals a one-shot render', async () => {
+    const page = await open();
+    const long = Array.from({ length: 80 }, (_, i) => `Paragraph ${i} of a long answer, with \`code ${i}\`.`).join('\n\n');
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'streaming', answer: '' })] }) }) });
+    await page.getByTestId('turn').waitFor();
+    const pieces = chunks(long, 23);
+    const half = Math.floor(pieces.length / 2);
+    for (const piece of pieces.slice(0, half)) await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 't1', answer: piece });
+    await settled(page);
+    // Mark the first group and remember its markup: the rest of the stream must leave both alone.
+    const firstGroup = await page
+      .locator('[data-testid="answer"] > .md-group')
+      .first()
+      .evaluate((group) => {
+        (group as HTMLElement & { marked?: boolean }).marked = true;
+        return group.innerHTML;
+      });
+    for (const piece of pieces.slice(half)) await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 't1', answer: piece });
+    await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 't1', status: 'done', answer: long }) });
+    await page.locator('[data-testid="turn"][data-status="done"]').waitFor();
+    await settled(page);
+    const groups = page.locator('[data-testid="answer"] > .md-group');
+    assert.equal(await groups.count(), 3, '79 settled paragraphs in groups of 32, the last one in the open tail');
+    assert.deepEqual(
+      await groups.first().evaluate((group) => [(group as HTMLElement & { marked?: boolean }).marked === true, group.innerHTML]),
+      [true, firstGroup],
+      'the first group is the same element with the same markup',
+    );
+    const streamed = await page.getByTestId('answer').innerHTML();
+    await deliver(page, {
+      type: 'snapshot',
+      snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer: long }), turn({ id: 't2', answer: long })] }) }),
+    });
+    await page.locator('[data-turn-id="t2"] [data-testid="answer"] p').first().waitFor();
+    assert.equal(await page.locator('[data-turn-id="t2"] [data-testid="answer"]').innerHTML(), streamed);
+    await page.close();
+  });
+
   it('streams deltas as Markdown progressively, and the final DOM equals a one-shot render', async () => {
     const page = await open();
     const streaming = conversation({ turns: [turn({ id: 't1', status: 'streaming', answer: '' })] });
