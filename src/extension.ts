@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { registerChat } from './vscode/chat/chatFeature';
 import { registerCommands } from './vscode/commands/registerCommands';
+import { registerChatProvider } from './vscode/languageModels/maasChatProvider';
 import { readAnswerAloud } from './vscode/commands/readAloud';
 import { createServices, startServices } from './vscode/extensionServices';
 import { featureDependencies } from './vscode/featureDependencies';
@@ -27,6 +28,11 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
     registerChat(services, speech === undefined ? undefined : { player: speech.chatPlayer, readAloud: readAnswerAloud(features) }),
   );
   steps.run(vscode.l10n.t('The commands'), () => context.subscriptions.push(...registerCommands({ ...services, features, memento: context.globalState })));
+  steps.run(vscode.l10n.t("The models in VS Code's chat"), () =>
+    context.subscriptions.push(
+      registerChatProvider({ settings: services.settings, keys: services.keys, client: () => services.clients.get(), logger: services.logger }),
+    ),
+  );
   const statusBar = steps.run(vscode.l10n.t('The status bar item'), () => {
     const item = new StatusBar(services.keys, services.settings, chat?.session);
     context.subscriptions.push(item);

@@ -14,6 +14,9 @@ const defaults = {
   historyMaxCharacters: 32_000,
   fontSize: 13,
   imageMaxBytes: 5_242_880,
+  nativeChatEnabled: true,
+  lmMaxInputTokens: 32_768,
+  lmMaxOutputTokens: 8_192,
 };
 
 describe('parseSettings', () => {
@@ -71,6 +74,19 @@ describe('parseSettings', () => {
       { code: 'svc_vl_plus', vision: true },
     ]);
     assert.equal(parseSettings({ extraModels: ['bad code'] }).problems[0]?.kind, 'modelList');
+  });
+
+  it("checks the native chat's switch and token limits (output at most 8192, the service's max_tokens)", () => {
+    const { settings, problems } = parseSettings({ nativeChatEnabled: 'yes', lmMaxInputTokens: 100, lmMaxOutputTokens: 8193 });
+    assert.deepEqual(
+      problems.map((p) => [p.setting, p.kind]),
+      [
+        ['maas.nativeChat.enabled', 'type'],
+        ['maas.nativeChat.maxInputTokens', 'range'],
+        ['maas.nativeChat.maxOutputTokens', 'range'],
+      ],
+    );
+    assert.deepEqual([settings.nativeChatEnabled, settings.lmMaxInputTokens, settings.lmMaxOutputTokens], [true, 32_768, 8_192]);
   });
 
   it('refuses URLs with a query or fragment', () => {

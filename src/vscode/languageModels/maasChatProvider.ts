@@ -1,0 +1,232 @@
+// The service's models in VS Code's own chat: a language-model provider (vendor `maas`) that lists the models of
+// the settings (maas.models.chat, .vision, .extra) and answers through the same client as the chat view (retries,
+// failover, proxy, redacted log, cancellation). Every other extension reaches them through vscode.lm too.
+import * as vscode from 'vscode';
+import type { ChatMessage, ContentPart } from '../../core/chat/chatRequest';
+import { storedErrorFrom } from '../../core/chat/turnRunner';
+import type { MaasClient } from '../../core/maasClient';
+import { presentError } from '../errors/errorMessages';
+import { prepareImage } from '../images/imageFiles';
+import type { Logger } from '../logger';
+import type { SettingsReader } from '../settings/settings';
+import type { ApiKeyStore } from '../secrets/apiKeyStore';
+
+export const LM_VENDOR = 'maas';
+
+/** What the provider needs, passed in (style.md rule 3). */
+export interface ChatProviderDependencies {
+  readonly settings: SettingsReader;
+  readonly keys: ApiKeyStore;
+  readonly client: () => MaasClient;
+  readonly logger: Logger;
+}
+
+interface MaasModelInformation extends vscode.LanguageModelChatInformation {
+  /** The service's model code sent as `model`. */
+  readonly code: string;
+}
+
+/**
+ * Token estimate (the service publishes no tokenizer): one token per CJK character and one per four other
+ * characters, rounded up, plus IMAGE_TOKENS per image. Within a few per cent of the local service's own count for
+ * English and Chinese prose; good enough for VS Code to decide what history fits.
+ */
+export function estimateTokens(text: string, images = 0): number {
+  const cjk = text.match(/[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/gu)?.length ?? 0;
+  return cjk + Math.ceil((text.length - cjk) / 4) + IMAGE_TOKENS * images;
+}
+const IMAGE_TOKENS = 768;
+
+export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasModelInformation>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeLanguageModelChatInformation = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly deps: ChatProviderDependencies) {
+    // The list depends on the key (none: no models) and on the model settings.
+    this.subscriptions = [deps.keys.onDidChange(() => this.changed.fire()), deps.settings.onDidChange(() => this.changed.fire()), this.changed];
+  }
+
+  async provideLanguageModelChatInformation(options: vscode.PrepareLanguageModelChatModelOptions): Promise<MaasModelInformation[]> {
+    if ((await this.deps.keys.get()) === undefined) {
+      // Asked silently (VS Code resolving models on its own): never prompt. Asked by the user (Manage Language
+      // Models): offer to set the key, the provider's management command.
+      if (options.silent) return [];
+      await vscode.commands.executeCommand('maas.setApiKey');
+      if ((await this.deps.keys.get()) === undefined) return [];
+    }
+    return this.models();
+  }
+
+  /** The models of the settings, each once: the chat model, the vision model, then the extra ones. */
+  models(): MaasModelInformation[] {
+    const { chatModel, visionModel, extraModels, lmMaxInputTokens, lmMaxOutputTokens } = this.deps.settings.settings;
+    const entries = [{ code: chatModel, vision: false }, { code: visionModel, vision: true }, ...extraModels];
+    const seen = new Set<string>();
+    return entries
+      .filter((entry) => !seen.has(entry.code) && seen.add(entry.code))
+      .map((entry) => ({
+        id: entry.code,
+        code: entry.code,
+        name: entry.code,
+        family: entry.code,
+        version: '1',
+        detail: vscode.l10n.t('MaaS service'),
+        tooltip: entry.vision
+          ? vscode.l10n.t("{0}: the service's multimodal model (text and images)", entry.code)
+          : vscode.l10n.t('{0} on the MaaS service', entry.code),
+        maxInputTokens: lmMaxInputTokens,
+        maxOutputTokens: lmMaxOutputTokens,
+        capabilities: { imageInput: entry.vision, toolCalling: false },
+      }));
+  }
+
+  async provideLanguageModelChatResponse(
+    model: MaasModelInformation,
+    messages: readonly vscode.LanguageModelChatRequestMessage[],
+    options: vscode.ProvideLanguageModelChatResponseOptions,
+    progress: vscode.Progress<vscode.LanguageModelResponsePart>,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
+    const abort = new AbortController();
+    const cancellation = token.onCancellationRequested(() => abort.abort());
+    try {
+      const request = {
+        model: model.code,
+        messages: await this.wireMessages(messages, model),
+        ...maxTokensOption(options.modelOptions, model.maxOutputTokens),
+      };
+      for await (const event of this.deps.client().streamChat(request, { signal: abort.signal })) {
+        if (event.type === 'text' && event.text !== '') progress.report(new vscode.LanguageModelTextPart(event.text));
+      }
+    } catch (error) {
+      if (token.isCancellationRequested) return;
+      throw this.languageModelError(error);
+    } finally {
+      cancellation.dispose();
+    }
+  }
+
+  async provideTokenCount(_model: MaasModelInformation, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
+    if (typeof text === 'string') return estimateTokens(text);
+    const parts = text.content;
+    return estimateTokens(parts.map(partText).join(''), parts.filter((part) => imagePart(part) !== undefined).length);
+  }
+
+  /**
+   * VS Code's messages as the service's: text parts joined, images (vision models only) as data: URLs under the
+   * size cap (downscaled like the chat view's), consecutive messages of one role merged so roles alternate.
+   */
+  private async wireMessages(messages: readonly vscode.LanguageModelChatRequestMessage[], model: MaasModelInformation): Promise<ChatMessage[]> {
+    const wire: { role: 'user' | 'assistant'; text: string; images: string[] }[] = [];
+    for (const message of messages) {
+      const role = message.role === vscode.LanguageModelChatMessageRole.Assistant ? 'assistant' : 'user';
+      const text = message.content.map(partText).join('');
+      const images: string[] = [];
+      for (const part of message.content) {
+        const image = imagePart(part);
+        if (image === undefined) continue;
+        if (model.capabilities.imageInput !== true)
+          throw new Error(vscode.l10n.t('{0} does not take images; pick the vision model {1}.', model.code, this.deps.settings.settings.visionModel));
+        images.push(await this.imageUrl(image.data));
+      }
+      const last = wire[wire.length - 1];
+      if (last !== undefined && last.role === role) {
+        last.text = [last.text, text].filter((t) => t !== '').join('\n\n');
+        last.images.push(...images);
+      } else wire.push({ role, text, images });
+    }
+    return wire
+      .filter((m) => m.text.trim() !== '' || m.images.length > 0)
+      .map((m): ChatMessage => {
+        if (m.images.length === 0) return { role: m.role, content: m.text };
+        const parts: ContentPart[] = [
+          { type: 'text', text: m.text.trim() === '' ? '…' : m.text },
+          ...m.images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
+        ];
+        return { role: m.role, content: parts };
+      });
+  }
+
+  private async imageUrl(data: Uint8Array): Promise<string> {
+    const maxBytes = this.deps.settings.settings.imageMaxBytes;
+    const prepared = await prepareImage(data, maxBytes);
+    if (!prepared.ok) {
+      throw new Error(
+        prepared.reason === 'tooLarge'
+          ? vscode.l10n.t(
+              'An image of {0} bytes is over the limit of {1} bytes (maas.images.maxBytes) and could not be made smaller.',
+              prepared.bytes,
+              prepared.maxBytes,
+            )
+          : prepared.reason === 'notImage'
+            ? vscode.l10n.t('An attached file is not a PNG, JPEG, GIF, WebP or BMP image.')
+            : vscode.l10n.t('An attached image could not be read.'),
+      );
+    }
+    return `data:${prepared.mime};base64,${prepared.bytes.toString('base64')}`;
+  }
+
+  /** The same words the chat view shows for the error, with the service's own message; key problems as NoPermissions. */
+  private languageModelError(error: unknown): Error {
+    const stored = storedErrorFrom(error, (text) => this.deps.logger.redact(text));
+    const shown = presentError(stored, vscode.l10n);
+    const server = stored.serverMessage === undefined || stored.serverMessage === '' ? '' : ` ${vscode.l10n.t('The service said: {0}', stored.serverMessage)}`;
+    const message = `${shown.title}: ${shown.detail}${server}`;
+    this.deps.logger.warn(`A language-model request failed: ${message}`);
+    return stored.kind === 'keyMissing' || stored.kind === 'keyUnknown' || stored.kind === 'keyDisabled'
+      ? vscode.LanguageModelError.NoPermissions(message)
+      : new Error(message);
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}
+
+function partText(part: unknown): string {
+  if (part instanceof vscode.LanguageModelTextPart) return part.value;
+  if (part instanceof vscode.LanguageModelToolResultPart) return part.content.map(partText).join('');
+  return '';
+}
+
+/** A LanguageModelDataPart (VS Code 1.105+) holding an image; told by shape, so older type definitions do. */
+function imagePart(part: unknown): { mimeType: string; data: Uint8Array } | undefined {
+  if (typeof part !== 'object' || part === null) return undefined;
+  const { mimeType, data } = part as { mimeType?: unknown; data?: unknown };
+  return typeof mimeType === 'string' && mimeType.startsWith('image/') && data instanceof Uint8Array ? { mimeType, data } : undefined;
+}
+
+/** `max_tokens` from the caller's model options (`max_tokens` or `maxTokens`), within 1..the model's output limit. */
+function maxTokensOption(modelOptions: { readonly [name: string]: unknown } | undefined, limit: number): { max_tokens?: number } {
+  const value = modelOptions?.['max_tokens'] ?? modelOptions?.['maxTokens'];
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? { max_tokens: Math.min(value, limit) } : {};
+}
+
+/**
+ * Registers the provider while `maas.nativeChat.enabled` is on (on and off live), and resolves the models once at
+ * registration so the first request of VS Code's chat does not fail (../shared/native-chat.md).
+ */
+export function registerChatProvider(deps: ChatProviderDependencies): vscode.Disposable {
+  let registration: vscode.Disposable | undefined;
+  const sync = (): void => {
+    const wanted = deps.settings.settings.nativeChatEnabled && typeof vscode.lm?.registerLanguageModelChatProvider === 'function';
+    if (wanted && registration === undefined) {
+      const provider = new MaasChatProvider(deps);
+      registration = vscode.Disposable.from(vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider), provider);
+      void vscode.lm.selectChatModels({ vendor: LM_VENDOR }).then(
+        (models) => deps.logger.info(`Language models of the MaaS service in VS Code's chat: ${models.map((m) => m.id).join(', ') || 'none yet (no API key)'}`),
+        (error: unknown) => deps.logger.warn(`Resolving the MaaS language models failed: ${String(error)}`),
+      );
+    } else if (!wanted && registration !== undefined) {
+      registration.dispose();
+      registration = undefined;
+    }
+  };
+  sync();
+  const subscription = deps.settings.onDidChange(sync);
+  return new vscode.Disposable(() => {
+    subscription.dispose();
+    registration?.dispose();
+  });
+}

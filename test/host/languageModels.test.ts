@@ -1,0 +1,168 @@
+// The service's models in VS Code's language-model API (vendor maas), as any extension uses them through vscode.lm:
+// found by selectChatModels, streaming an answer through the extension's client, an image reaching the vision model,
+// cancellation closing the request, the service's errors explained in the chat view's words, token counts, the
+// model list following the settings, and the switch that turns the native surfaces off. The provider API works with
+// chat.disableAIFeatures on (../shared/native-chat.md), as the host harness runs.
+import { waitFor } from '../harness/waitFor';
+import assert from 'node:assert/strict';
+import { PNG } from 'pngjs';
+import * as vscode from 'vscode';
+import { api, hook, service } from './hostService';
+
+const CHAT_ROUTE = '/maas/v1/chat/completions';
+
+async function setSetting(name: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('maas').update(name, value, vscode.ConfigurationTarget.Global);
+}
+
+async function maasModels(): Promise<vscode.LanguageModelChat[]> {
+  return vscode.lm.selectChatModels({ vendor: 'maas' });
+}
+
+async function modelsWhere(ok: (ids: readonly string[]) => boolean, what: string): Promise<vscode.LanguageModelChat[]> {
+  return waitFor(
+    async () => {
+      const models = await maasModels();
+      return ok(models.map((m) => m.id)) ? models : undefined;
+    },
+    { what, timeoutMs: 10_000 },
+  );
+}
+
+async function model(id: string): Promise<vscode.LanguageModelChat> {
+  const found = (await modelsWhere((ids) => ids.includes(id), `the model ${id}`)).find((m) => m.id === id);
+  assert.ok(found);
+  return found;
+}
+
+async function answerText(response: vscode.LanguageModelChatResponse): Promise<string> {
+  let text = '';
+  for await (const part of response.text) text += part;
+  return text;
+}
+
+interface LoggedRequest {
+  readonly path: string;
+  readonly body: { model: string; messages: { role: string; content: unknown }[] };
+  readonly clientClosed: boolean;
+  readonly completed: boolean;
+}
+
+async function chatRequests(): Promise<LoggedRequest[]> {
+  const { requests } = await api<{ requests: LoggedRequest[] }>('/_local/requests');
+  return requests.filter((r) => r.path === CHAT_ROUTE);
+}
+
+function png(width: number, height: number): Uint8Array {
+  const image = new PNG({ width, height });
+  image.data.fill(200);
+  return new Uint8Array(PNG.sync.write(image));
+}
+
+describe("the service's models in vscode.lm", () => {
+  beforeEach(async () => {
+    await (await hook()).apiKey.set(service.key);
+    await api('/_local/reset', {});
+  });
+
+  it('selectChatModels finds the chat and vision models with honest limits and capabilities', async () => {
+    const models = await modelsWhere((ids) => ids.includes('svc_llm') && ids.includes('svc_vl'), 'both models');
+    const llm = models.find((m) => m.id === 'svc_llm');
+    assert.equal(llm?.vendor, 'maas');
+    assert.equal(llm?.maxInputTokens, 32_768);
+    assert.equal((await model('svc_vl')).name, 'svc_vl');
+  });
+
+  it('streams an answer through the extension client, with the conversation as the service takes it', async () => {
+    const llm = await model('svc_llm');
+    const response = await llm.sendRequest([
+      vscode.LanguageModelChatMessage.User('You answer briefly.'),
+      vscode.LanguageModelChatMessage.User('What does the provider do?'),
+    ]);
+    const text = await answerText(response);
+    assert.match(text, /What does the provider do\?/, 'the local responder quotes the question');
+    const request = (await chatRequests()).pop();
+    assert.equal(request?.body.model, 'svc_llm');
+    // Two user messages in a row become one, so the roles alternate as the service requires.
+    assert.deepEqual(
+      request?.body.messages.map((m) => m.role),
+      ['user'],
+    );
+  });
+
+  it('an image part reaches the vision model as a data: URL', async () => {
+    const vl = await model('svc_vl');
+    const DataPart = (vscode as unknown as { LanguageModelDataPart: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
+    const message = vscode.LanguageModelChatMessage.User([
+      new vscode.LanguageModelTextPart('What is in this picture?'),
+      DataPart.image(png(40, 30), 'image/png') as vscode.LanguageModelTextPart,
+    ]);
+    const text = await answerText(await vl.sendRequest([message]));
+    assert.match(text, /PNG, 40\s*×\s*30/);
+    const content = (await chatRequests()).pop()?.body.messages[0]?.content as { type: string; image_url?: { url: string } }[];
+    assert.match(content.find((part) => part.type === 'image_url')?.image_url?.url ?? '', /^data:image\/png;base64,/);
+  });
+
+  it('cancelling through the token closes the request', async () => {
+    await api('/_local/next-answer', { chunks: 400, chunkText: 'word ' });
+    const llm = await model('svc_llm');
+    const source = new vscode.CancellationTokenSource();
+    const response = await llm.sendRequest([vscode.LanguageModelChatMessage.User('Talk for a long time.')], {}, source.token);
+    let received = '';
+    for await (const part of response.text) {
+      received += part;
+      if (received.length > 20) source.cancel();
+    }
+    assert.ok(received.length < 400 * 5, 'the stream stopped early');
+    const closed = await waitFor(async () => (await chatRequests()).find((r) => r.clientClosed), {
+      what: 'the service to see the request closed',
+      timeoutMs: 10_000,
+    });
+    assert.equal(closed.completed, false);
+  });
+
+  it("the service's errors arrive with the chat view's explanation and the service's own message", async () => {
+    const llm = await model('svc_llm');
+    const h = await hook();
+    await h.apiKey.set('sk-host-wrong-key-000000');
+    try {
+      await assert.rejects(
+        async () => answerText(await llm.sendRequest([vscode.LanguageModelChatMessage.User('Hello?')])),
+        (error: Error) => {
+          assert.match(error.message, /API key is not recognised/);
+          assert.match(error.message, /apikey不存在/);
+          assert.ok(!error.message.includes('sk-host-wrong-key'), 'no key in the message');
+          return true;
+        },
+      );
+    } finally {
+      await h.apiKey.set(service.key);
+    }
+    await api('/_local/faults', { route: CHAT_ROUTE, port: 'any', count: 10, status: 400, body: { error: { message: '参数错误:messages 不能为空' } } });
+    await assert.rejects(
+      async () => answerText(await llm.sendRequest([vscode.LanguageModelChatMessage.User('Hello?')])),
+      (error: Error) => /参数错误:messages 不能为空/.test(error.message),
+    );
+  });
+
+  it('counts tokens with the documented estimate', async () => {
+    const llm = await model('svc_llm');
+    assert.equal(await llm.countTokens('abcdefgh'), 2);
+    assert.equal(await llm.countTokens('你好世界'), 4);
+    assert.equal(await llm.countTokens(vscode.LanguageModelChatMessage.User('abcd 你好')), 1 + 2 + 1);
+  });
+
+  it('the model list follows maas.models.extra, and maas.nativeChat.enabled turns it off and on', async () => {
+    try {
+      await setSetting('models.extra', ['svc_extra']);
+      await modelsWhere((ids) => ids.includes('svc_extra'), 'the extra model');
+      await setSetting('nativeChat.enabled', false);
+      await modelsWhere((ids) => ids.length === 0, 'no models while the switch is off');
+      await setSetting('nativeChat.enabled', undefined);
+      await modelsWhere((ids) => ids.includes('svc_llm'), 'the models back');
+    } finally {
+      await setSetting('models.extra', undefined);
+      await setSetting('nativeChat.enabled', undefined);
+    }
+  });
+});
