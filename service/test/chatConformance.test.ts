@@ -127,7 +127,7 @@ describe('400 参数错误 for invalid input', () => {
       { model: 'svc_vl', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,@@@@' } }] }] },
       'image_url.url',
     ],
-    ['tools not retrieval', userAsks('x', { tools: [{ type: 'function' }] }), 'tools[0].type'],
+    ['tools neither retrieval nor function', userAsks('x', { tools: [{ type: 'shell' }] }), 'tools[0].type'],
     ['retrieval ids missing', userAsks('x', { tools: [{ type: 'retrieval', retrieval: {} }] }), 'tools[0].retrieval.knowledge_ids'],
     ['chat_mode 3', userAsks('x', { tools: [{ type: 'retrieval', retrieval: { knowledge_ids: [1], chat_mode: 3 } }] }), 'chat_mode'],
     ['text_threshold above 1', userAsks('x', { tools: [{ type: 'retrieval', retrieval: { knowledge_ids: [1], text_threshold: 1.5 } }] }), 'text_threshold'],

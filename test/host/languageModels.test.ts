@@ -145,6 +145,45 @@ describe("the service's models in vscode.lm", () => {
     );
   });
 
+  it('a tool call round trip: the call part out, the result in, then the final text', async () => {
+    const llm = await model('svc_llm');
+    const tools: vscode.LanguageModelChatTool[] = [
+      {
+        name: 'get_weather',
+        description: 'The weather of a city.',
+        inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      },
+    ];
+    const question = vscode.LanguageModelChatMessage.User('Please use get_weather for Lima.');
+    const first = await llm.sendRequest([question], { tools });
+    const calls: vscode.LanguageModelToolCallPart[] = [];
+    for await (const part of first.stream) if (part instanceof vscode.LanguageModelToolCallPart) calls.push(part);
+    assert.equal(calls.length, 1);
+    assert.equal(calls[0]?.name, 'get_weather');
+    assert.deepEqual(calls[0]?.input, { city: 'Please use get_weather for Lima.' });
+    const sent = (await chatRequests()).pop()?.body as unknown as { tools: { type: string; function: { name: string } }[] };
+    assert.deepEqual(
+      sent.tools.map((t) => [t.type, t.function.name]),
+      [['function', 'get_weather']],
+    );
+    const call = calls[0] as vscode.LanguageModelToolCallPart;
+    const second = await llm.sendRequest(
+      [
+        question,
+        vscode.LanguageModelChatMessage.Assistant([call]),
+        vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart('Cloudy, 18 degrees.')])]),
+      ],
+      { tools },
+    );
+    assert.match(await answerText(second), /The tool get_weather returned: Cloudy, 18 degrees\./);
+    const wire = (await chatRequests()).pop()?.body.messages as { role: string; tool_call_id?: string }[];
+    assert.deepEqual(
+      wire.map((m) => m.role),
+      ['user', 'assistant', 'tool'],
+    );
+    assert.equal(wire[2]?.tool_call_id, call.callId);
+  });
+
   it('counts tokens with the documented estimate', async () => {
     const llm = await model('svc_llm');
     assert.equal(await llm.countTokens('abcdefgh'), 2);

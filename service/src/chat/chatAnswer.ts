@@ -1,7 +1,8 @@
 // What a chat request answers with, independent of how it travels (stream or one JSON body).
 import type { Reference } from './retrieval/retrievalAnswer';
+import type { ToolCall } from './toolResponder';
 
-export type FinishReason = 'stop' | 'length' | 'content_filter';
+export type FinishReason = 'stop' | 'length' | 'content_filter' | 'tool_calls';
 
 export interface Usage {
   prompt_tokens: number;
@@ -21,6 +22,8 @@ export interface ChatAnswer {
   /** Completion tokens, known once every piece has been produced. */
   readonly completionTokens: () => number;
   readonly references?: readonly Reference[];
+  /** Function calls the answer makes (after its content, if any); the finish reason is then tool_calls. */
+  readonly toolCalls?: readonly ToolCall[];
 }
 
 export function usageOf(answer: ChatAnswer): Usage {

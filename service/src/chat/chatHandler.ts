@@ -5,7 +5,8 @@ import { admitChatRequest } from './chatAdmission';
 import { CHAT_ERRORS, parameterError, sendChatError } from './chatErrors';
 import { messageText } from './chatRequestSchema';
 import { chatCompletionBody, writeChatStream } from './chatStreamWriter';
-import { newAnswerFrame, overrideAnswer, textAnswer } from './localAnswer';
+import { newAnswerFrame, overrideAnswer, textAnswer, toolCallAnswer } from './localAnswer';
+import { decideTools } from './toolResponder';
 import { isChinese, respond } from './responder';
 import { composeRetrievalAnswer } from './retrieval/retrievalAnswer';
 import { countTokens } from './tokenCount';
@@ -69,7 +70,7 @@ async function describeImages(ctx: ChatContext, request: ChatRequest): Promise<I
   const zh = isChinese(lastUserText(request));
   const lines: string[] = [];
   for (const [i, message] of request.messages.entries()) {
-    if (typeof message.content === 'string') continue;
+    if (message.content === null || typeof message.content === 'string') continue;
     for (const [j, part] of message.content.entries()) {
       if (part.type !== 'image_url') continue;
       const field = `messages[${i}].content[${j}].image_url.url`;
@@ -95,6 +96,7 @@ type KnowledgeResult = { ok: true } | { ok: false; error: ChatError };
 
 function findKnowledgeBases(ctx: ChatContext, request: ChatRequest): KnowledgeResult {
   for (const [t, tool] of (request.tools ?? []).entries()) {
+    if (tool.type !== 'retrieval') continue;
     const missing = tool.retrieval.knowledge_ids.filter((id) => !ctx.store.knowledgeBases().some((kb) => kb.id === id));
     if (missing.length > 0) return { ok: false, error: parameterError(`tools[${t}].retrieval.knowledge_ids 知识库不存在: ${missing.join(', ')}`) };
   }
@@ -117,7 +119,10 @@ async function buildAnswer(ctx: ChatContext, request: ChatRequest, imageLines: r
   const question = lastUserText(request);
   const turn = request.messages.filter((m) => m.role === 'user').length;
   const local = (): string => respond({ question, turn, imageLines });
-  const retrieval = request.tools?.[0]?.retrieval;
+  const tools = decideTools(request, isChinese(question));
+  if (tools?.kind === 'call') return { ok: true, answer: toolCallAnswer(frame, tools.calls) };
+  if (tools?.kind === 'answer') return { ok: true, answer: textAnswer(frame, tools.text, maxTokens, ctx.sensitive) };
+  const retrieval = request.tools?.find((tool) => tool.type === 'retrieval')?.retrieval;
   if (retrieval) {
     const bases = ctx.store.knowledgeBases().filter((kb) => retrieval.knowledge_ids.includes(kb.id));
     const hits = ctx.knowledgeIndex.search(bases, question, retrieval.text_threshold ?? ctx.defaultTextThreshold);

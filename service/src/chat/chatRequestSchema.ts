@@ -9,11 +9,22 @@ const textPart = z.object({ type: z.literal('text'), text: z.string() });
 const imagePart = z.object({ type: z.literal('image_url'), image_url: z.object({ url: z.string().min(1, { error: '不能为空' }) }) });
 export type ContentPart = z.infer<typeof textPart> | z.infer<typeof imagePart>;
 
+const toolCall = z.object({
+  id: z.string({ error: '必须是字符串' }).min(1, { error: '不能为空' }),
+  type: z.literal('function', { error: '必须是 function' }),
+  function: z.object({ name: z.string({ error: '必须是字符串' }).min(1, { error: '不能为空' }), arguments: z.string({ error: '必须是 JSON 字符串' }) }),
+});
+
 const message = z.object({
   role: z.enum(['system', 'user', 'assistant', 'tool'], { error: '必须是 system、user、assistant 或 tool 之一' }),
-  content: z.union([z.string(), z.array(z.discriminatedUnion('type', [textPart, imagePart], { error: 'type 必须是 text 或 image_url' }))], {
-    error: '必须是字符串或内容片段列表',
-  }),
+  // null: an assistant message that only calls tools (wire-notes, "Function tools").
+  content: z
+    .union([z.string(), z.array(z.discriminatedUnion('type', [textPart, imagePart], { error: 'type 必须是 text 或 image_url' }))], {
+      error: '必须是字符串或内容片段列表',
+    })
+    .nullable(),
+  tool_calls: z.array(toolCall, { error: '必须是工具调用列表' }).optional(),
+  tool_call_id: z.string({ error: '必须是字符串' }).optional(),
 });
 export type ChatMessage = z.infer<typeof message>;
 
@@ -27,7 +38,28 @@ const retrieval = z.object({
 });
 export type RetrievalOptions = z.infer<typeof retrieval>;
 
-const tool = z.object({ type: z.literal('retrieval', { error: '仅支持 retrieval' }), retrieval });
+/** OpenAI-style function names (wire-notes): letters, digits, `_` and `-`, at most 64. */
+const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const functionTool = z.object({
+  type: z.literal('function'),
+  function: z.object(
+    {
+      name: z.string({ error: '必须是字符串' }).regex(FUNCTION_NAME, { error: '只能包含字母、数字、_ 和 -,长度 1-64' }),
+      description: z.string({ error: '必须是字符串' }).optional(),
+      // A JSON Schema object; agent front ends send large ones, which are accepted as they are.
+      parameters: z.record(z.string(), z.unknown(), { error: '必须是 JSON Schema 对象' }).optional(),
+    },
+    { error: '必须是对象' },
+  ),
+});
+const retrievalTool = z.object({ type: z.literal('retrieval'), retrieval });
+const tool = z.discriminatedUnion('type', [retrievalTool, functionTool], { error: 'type 必须是 retrieval 或 function' });
+export type FunctionTool = z.infer<typeof functionTool>;
+/** At most this many tools in one request (agent modes send 20-40). */
+export const MAX_TOOLS = 128;
+const toolChoice = z.union([z.enum(['auto', 'none', 'required']), z.object({ type: z.literal('function'), function: z.object({ name: z.string() }) })], {
+  error: '必须是 auto、none、required 或 {type:"function",function:{name}}',
+});
 
 /** The ranges of section 8 are checked here only in `reject` mode; `clamp` applies them after parsing. */
 // eslint-disable-next-line @typescript-eslint/explicit-module-boundary-types -- the type is what zod infers from the object below, too long to write out
@@ -45,7 +77,11 @@ export function chatRequestSchema(acceptDefaultRepetitionPenalty: boolean, mode:
     top_p: ranged('top_p', z.number({ error: '必须是数字' })).optional(),
     max_tokens: ranged('max_tokens', z.number({ error: '必须是整数' }).int({ error: '必须是整数' })).optional(),
     repetition_penalty: ranged('repetition_penalty', z.number({ error: '必须是数字' })).optional(),
-    tools: z.array(tool, { error: '必须是工具列表' }).optional(),
+    tools: z
+      .array(tool, { error: '必须是工具列表' })
+      .max(MAX_TOOLS, { error: `最多 ${MAX_TOOLS} 个工具` })
+      .optional(),
+    tool_choice: toolChoice.optional(),
   });
 }
 export type ChatRequest = z.infer<ReturnType<typeof chatRequestSchema>>;
@@ -82,7 +118,27 @@ function checkConversation(request: ChatRequest): Validated {
   if (last && last.role !== 'user' && last.role !== 'tool') {
     return { ok: false, detail: `messages[${request.messages.length - 1}].role 最后一条消息必须是 user` };
   }
+  const tools = request.tools ?? [];
+  const names = new Set<string>();
+  for (const [i, t] of tools.entries()) {
+    if (t.type !== 'function') continue;
+    if (names.has(t.function.name)) return { ok: false, detail: `tools[${i}].function.name 重复: ${t.function.name}` };
+    names.add(t.function.name);
+  }
+  const choice = request.tool_choice;
+  if (typeof choice === 'object' && !names.has(choice.function.name))
+    return { ok: false, detail: `tool_choice.function.name 不是已声明的工具: ${choice.function.name}` };
+  const called = new Set<string>();
   for (const [i, m] of request.messages.entries()) {
+    if (m.tool_calls !== undefined && m.role !== 'assistant') return { ok: false, detail: `messages[${i}].tool_calls 只有 assistant 消息可以调用工具` };
+    for (const call of m.tool_calls ?? []) called.add(call.id);
+    // A tool message without an id is the spec's own shape (2.2); one with an id must answer a call made before.
+    if (m.role === 'tool' && m.tool_call_id !== undefined && !called.has(m.tool_call_id))
+      return { ok: false, detail: `messages[${i}].tool_call_id 没有对应的工具调用: ${m.tool_call_id}` };
+    if (m.content === null) {
+      if (m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0) continue;
+      return { ok: false, detail: `messages[${i}].content 不能为空` };
+    }
     if (typeof m.content === 'string') continue;
     if (m.content.length === 0) return { ok: false, detail: `messages[${i}].content 不能为空列表` };
     const imageAt = m.content.findIndex((p) => p.type === 'image_url');
@@ -128,5 +184,6 @@ function formatPath(path: readonly PropertyKey[]): string {
 }
 
 export function messageText(m: ChatMessage): string {
+  if (m.content === null) return '';
   return typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
 }

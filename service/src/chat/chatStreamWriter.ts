@@ -74,6 +74,16 @@ export async function writeChatStream(res: ServerResponse, answer: ChatAnswer, o
   for await (const piece of answer.pieces) {
     if (!(await emit(deltaPrefix + JSON.stringify(piece) + deltaSuffix))) return;
   }
+  // Function calls as OpenAI-compatible gateways stream them: the first fragment names the call, the arguments
+  // follow in pieces split anywhere, told apart by index.
+  for (const [index, call] of (answer.toolCalls ?? []).entries()) {
+    const first = { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } };
+    if (!(await emit(`${head}"","content":null,"tool_calls":${JSON.stringify([first])}},"finish_reason":""}],${ZERO_USAGE}}\n\n`))) return;
+    for (const piece of argumentPieces(call.arguments)) {
+      const fragment = { index, function: { arguments: piece } };
+      if (!(await emit(`${head}"","content":null,"tool_calls":${JSON.stringify([fragment])}},"finish_reason":""}],${ZERO_USAGE}}\n\n`))) return;
+    }
+  }
   const references = answer.references ? `,"references":${JSON.stringify(answer.references)}` : '';
   const finish = `${head}"","content":""},"finish_reason":"${answer.finishReason()}"}],"usage":${JSON.stringify(usageOf(answer))}${references}}\n\n`;
   if (!(await emit(finish))) return;
@@ -82,15 +92,32 @@ export async function writeChatStream(res: ServerResponse, answer: ChatAnswer, o
   if (!abort.signal.aborted) res.end();
 }
 
+/** A JSON text in three pieces cut at arbitrary places (a client must join them before parsing). */
+function argumentPieces(text: string): string[] {
+  if (text.length < 3) return [text];
+  const a = Math.floor(text.length / 3);
+  const b = Math.floor((2 * text.length) / 3);
+  return [text.slice(0, a), text.slice(a, b), text.slice(b)];
+}
+
 export async function chatCompletionBody(answer: ChatAnswer): Promise<Record<string, unknown>> {
   let content = '';
   for await (const piece of answer.pieces) content += piece;
+  const calls = answer.toolCalls ?? [];
+  const message =
+    calls.length === 0
+      ? { role: 'assistant', content }
+      : {
+          role: 'assistant',
+          content: content === '' ? null : content,
+          tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+        };
   return {
     id: answer.id,
     object: 'chat.completion',
     created: answer.created,
     model: answer.model,
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: answer.finishReason() }],
+    choices: [{ index: 0, message, finish_reason: answer.finishReason() }],
     usage: usageOf(answer),
     ...(answer.references ? { references: answer.references } : {}),
   };

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { countTokens, splitIntoTokenPieces } from './tokenCount';
 import type { ChatAnswer, FinishReason } from './chatAnswer';
+import type { ToolCall } from './toolResponder';
 import type { SensitiveWords } from './sensitiveWords';
 import type { OverrideAnswer } from '../testing/nextAnswers';
 import type { Reference } from './retrieval/retrievalAnswer';
@@ -52,4 +53,10 @@ export function overrideAnswer(frame: AnswerFrame, override: OverrideAnswer): Ch
     for (let i = 0; i < times; i++) yield piece;
   }
   return { ...frame, pieces: repeat(), finishReason: () => 'stop', completionTokens: () => countTokens(piece) * times };
+}
+
+/** An answer that only calls tools: no content, finish reason tool_calls. */
+export function toolCallAnswer(frame: AnswerFrame, calls: readonly ToolCall[]): ChatAnswer {
+  const tokens = calls.reduce((sum, call) => sum + countTokens(call.name) + countTokens(call.arguments), 0);
+  return { ...frame, pieces: [], finishReason: () => 'tool_calls', completionTokens: () => tokens, toolCalls: calls };
 }

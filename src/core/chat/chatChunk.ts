@@ -20,7 +20,14 @@ const usageSchema = z.object({ prompt_tokens: count, completion_tokens: count, t
 const content = z
   .union([z.string(), z.array(z.looseObject({ text: z.string().nullish() })).transform((parts) => parts.map((part) => part.text ?? '').join(''))])
   .nullish();
-const deltaSchema = z.object({ content, reasoning_content: content }).nullish();
+/** A fragment of a function call (wire-notes, "Function tools"): the first names it, later ones add arguments. */
+const toolCallFragment = z.object({
+  index: z.number().nullish(),
+  id: z.string().nullish(),
+  function: z.object({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+});
+export type ToolCallFragment = z.infer<typeof toolCallFragment>;
+const deltaSchema = z.object({ content, reasoning_content: content, tool_calls: z.array(toolCallFragment).nullish() }).nullish();
 
 const referencesSchema = z.array(z.record(z.string(), z.unknown()));
 
@@ -59,6 +66,8 @@ function documentedChunk(value: unknown): ChatChunk | undefined {
   if (!isObject(choice) || !isOptString(choice['finish_reason']) || choice['message'] !== undefined) return undefined;
   const delta = choice['delta'];
   if (!isObject(delta) || !isOptString(delta['content']) || !isOptString(delta['reasoning_content'])) return undefined;
+  // Function-call fragments are rare and nested: zod reads them.
+  if (delta['tool_calls'] !== undefined && delta['tool_calls'] !== null) return undefined;
   if (usage !== undefined && usage !== null) {
     if (!isObject(usage) || !isOptNumber(usage['prompt_tokens']) || !isOptNumber(usage['completion_tokens']) || !isOptNumber(usage['total_tokens']))
       return undefined;

@@ -25,6 +25,8 @@ export type ChatEvent =
   /** Reasoning text (between <think> and </think>), incremental; show it collapsed. */
   | { readonly type: 'reasoning'; readonly text: string }
   | { readonly type: 'references'; readonly references: readonly Reference[] }
+  /** A whole function call the model made (its streamed fragments joined), before `finish` (reason tool_calls). */
+  | { readonly type: 'toolCall'; readonly call: ToolCallEvent }
   /** Sent once, before `finish`: the last non-zero usage of the stream. */
   | { readonly type: 'usage'; readonly usage: Usage }
   /** Always the last event of a completed answer. `content_filter`: the caller decides whether to withdraw text. */
@@ -40,12 +42,20 @@ export type ChatEvent =
    */
   | { readonly type: 'connected'; readonly baseUrl: string; readonly primary: boolean };
 
+export interface ToolCallEvent {
+  readonly id: string;
+  readonly name: string;
+  /** The arguments as the model wrote them: a JSON text (not parsed here). */
+  readonly arguments: string;
+}
+
 export interface ChatResult {
   readonly text: string;
   readonly reasoning: string;
   readonly finishReason: FinishReason;
   readonly usage: Usage | undefined;
   readonly references: readonly Reference[];
+  readonly toolCalls: readonly ToolCallEvent[];
   /**
    * How the answer ended: `done` ([DONE]), `finishReason` (a finish reason, then the body ended without [DONE]),
    * `json` (a whole JSON completion). A body that ends with neither is an `interrupted` error, not a result.

@@ -25,14 +25,29 @@ export const imagePartSchema = z.object({
 export const contentPartSchema = z.discriminatedUnion('type', [textPartSchema, imagePartSchema]);
 export type ContentPart = z.infer<typeof contentPartSchema>;
 
-export const chatMessageSchema = z.object({
-  // `tool` carries a tool call's result (spec 2.2); its other fields (a call id) are not shown, so none is sent.
-  role: z.enum(['system', 'user', 'assistant', 'tool']),
-  content: z.union([
-    z.string().refine((s) => s.trim() !== '', { error: 'must not be empty' }),
-    z.array(contentPartSchema).min(1, { error: 'must hold at least one part' }),
-  ]),
+/** A function call an assistant message made (wire-notes, "Function tools"): `arguments` is a JSON text. */
+export const toolCallSchema = z.object({
+  id: z.string().min(1, { error: 'must not be empty' }),
+  type: z.literal('function'),
+  function: z.object({ name: z.string().min(1, { error: 'must not be empty' }), arguments: z.string() }),
 });
+export type ToolCall = z.infer<typeof toolCallSchema>;
+
+export const chatMessageSchema = z
+  .object({
+    role: z.enum(['system', 'user', 'assistant', 'tool']),
+    content: z.union([z.string(), z.array(contentPartSchema).min(1, { error: 'must hold at least one part' })]),
+    /** An assistant message's function calls; its content may then be empty. */
+    tool_calls: z.array(toolCallSchema).min(1, { error: 'must hold at least one call' }).optional(),
+    /** A tool message: the call it answers (spec 2.2 shows a tool message without it, so it is optional). */
+    tool_call_id: z.string().min(1, { error: 'must not be empty' }).optional(),
+  })
+  .superRefine((message, context) => {
+    if (typeof message.content === 'string' && message.content.trim() === '' && message.tool_calls === undefined)
+      context.addIssue({ code: 'custom', path: ['content'], message: 'must not be empty' });
+    if (message.tool_calls !== undefined && message.role !== 'assistant')
+      context.addIssue({ code: 'custom', path: ['tool_calls'], message: 'only an assistant message calls tools' });
+  });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const retrievalOptionsSchema = z.object({
@@ -47,6 +62,16 @@ export const retrievalOptionsSchema = z.object({
 });
 export type RetrievalOptions = z.infer<typeof retrievalOptionsSchema>;
 
+export const functionToolSchema = z.object({
+  type: z.literal('function'),
+  function: z.object({
+    name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be 1-64 letters, digits, _ or -' }),
+    description: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export type FunctionTool = z.infer<typeof functionToolSchema>;
+
 export const chatRequestSchema = z.object({
   model: z.string().min(1, { error: 'must name a model, e.g. svc_llm or svc_vl' }),
   messages: z.array(chatMessageSchema).min(1, { error: 'must hold at least one message' }),
@@ -55,6 +80,9 @@ export const chatRequestSchema = z.object({
   max_tokens: paramSchema(chatParamSpecs.maxTokens).optional(),
   repetition_penalty: paramSchema(chatParamSpecs.repetitionPenalty).optional(),
   retrieval: retrievalOptionsSchema.optional(),
+  /** Function tools the model may call (sent next to the retrieval tool). */
+  tools: z.array(functionToolSchema).max(128, { error: 'must list at most 128 tools' }).optional(),
+  tool_choice: z.union([z.enum(['auto', 'none', 'required']), z.object({ type: z.literal('function'), function: z.object({ name: z.string() }) })]).optional(),
 });
 /** What callers pass: spec field names, plus `retrieval` for the knowledge-base tool. */
 export type ChatRequest = z.input<typeof chatRequestSchema>;
@@ -67,8 +95,10 @@ export interface ChatWireBody {
   readonly top_p?: number;
   readonly max_tokens?: number;
   readonly repetition_penalty?: number;
-  readonly tools?: readonly { readonly type: 'retrieval'; readonly retrieval: RetrievalOptions }[];
+  readonly tools?: readonly ({ readonly type: 'retrieval'; readonly retrieval: RetrievalOptions } | FunctionTool)[];
+  readonly tool_choice?: ChatRequestParsed['tool_choice'];
 }
+type ChatRequestParsed = z.output<typeof chatRequestSchema>;
 
 type Role = ChatMessage['role'];
 
@@ -111,7 +141,8 @@ function checkOrder(messages: readonly ChatMessage[]): void {
 export function buildChatBody(request: ChatRequest, stream: boolean): ChatWireBody {
   const parsed = parseOrThrow(chatRequestSchema, request);
   checkOrder(parsed.messages);
-  const { retrieval, ...rest } = parsed;
+  const { retrieval, tools: functions, ...rest } = parsed;
+  const tools = [...(retrieval ? [{ type: 'retrieval' as const, retrieval }] : []), ...(functions ?? [])];
   // `stream` defaults to true on the service: always sent explicitly (wire-notes).
-  return { ...rest, stream, ...(retrieval ? { tools: [{ type: 'retrieval' as const, retrieval }] } : {}) };
+  return { ...rest, stream, ...(tools.length > 0 ? { tools } : {}) };
 }

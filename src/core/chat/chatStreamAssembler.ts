@@ -1,8 +1,8 @@
 // Chunk payloads -> ChatEvents, with the state of one answer: text so far, reasoning, the last non-zero usage
 // (never a sum: usage is on every chunk), the finish reason (the empty string means "not yet"), [DONE].
-import type { AnswerEnding, ChatEvent, ChatResult, FinishReason, Reference, Usage } from './chatEvents';
+import type { AnswerEnding, ChatEvent, ChatResult, FinishReason, Reference, ToolCallEvent, Usage } from './chatEvents';
 import { toFinishReason } from './chatEvents';
-import { parseChunk, referencesOf, usageOf } from './chatChunk';
+import { parseChunk, referencesOf, usageOf, type ToolCallFragment } from './chatChunk';
 import { errorFromMessage, errorMessageOf, isErrorPayload } from '../http/classifyError';
 import { DONE } from '../http/sseJsonDecoder';
 import { ServiceError } from '../http/serviceError';
@@ -26,6 +26,8 @@ export class ChatStreamAssembler {
    * update per network read instead of one per token, and the hot path allocates no event per token.
    */
   coalesce = false;
+  /** Function calls being assembled, by their index in the stream. */
+  private readonly calls = new Map<number, { id: string; name: string; arguments: string }>();
   private readonly splitter = new ThinkSplitter();
   private readonly scratch: ChatEvent[] = [];
   private runType: 'text' | 'reasoning' | undefined;
@@ -60,6 +62,7 @@ export class ChatStreamAssembler {
         for (const event of scratch) if (event.type === 'text' || event.type === 'reasoning') this.emitText(event.type, event.text, out);
       }
     }
+    if (delta?.tool_calls) this.addToolCalls(delta.tool_calls);
     if (choice?.finish_reason) this.finishReason = toFinishReason(choice.finish_reason);
     const usage = usageOf(chunk);
     if (usage) this.usage = usage;
@@ -95,6 +98,7 @@ export class ChatStreamAssembler {
       throw new ServiceError('protocol', `${this.unreadable} parts of the answer could not be read, and no text arrived; see the log for what was received.`);
     }
     this.flushPartial(out);
+    for (const call of this.toolCalls()) out.push({ type: 'toolCall', call });
     if (this.usage) out.push({ type: 'usage', usage: this.usage });
     // [DONE] without any finish reason: the answer ended, for a reason the service did not say.
     out.push({ type: 'finish', reason: this.finishReason ?? 'unknown' });
@@ -109,7 +113,39 @@ export class ChatStreamAssembler {
   }
 
   result(ended: AnswerEnding = this.done ? 'done' : 'finishReason'): ChatResult {
-    return { text: this.text, reasoning: this.reasoning, finishReason: this.finishReason ?? 'unknown', usage: this.usage, references: this.references, ended };
+    return {
+      text: this.text,
+      reasoning: this.reasoning,
+      finishReason: this.finishReason ?? 'unknown',
+      usage: this.usage,
+      references: this.references,
+      toolCalls: this.toolCalls(),
+      ended,
+    };
+  }
+
+  /**
+   * Joins function-call fragments: a fragment with an index (or, without one, the call it continues) adds its
+   * id and name when given and appends its piece of the arguments. A call counts as visible output (no retry).
+   */
+  private addToolCalls(fragments: readonly ToolCallFragment[]): void {
+    for (const fragment of fragments) {
+      const index = fragment.index ?? (fragment.id ? this.calls.size : Math.max(0, this.calls.size - 1));
+      const call = this.calls.get(index) ?? { id: '', name: '', arguments: '' };
+      if (fragment.id) call.id = fragment.id;
+      if (fragment.function?.name && call.name === '') call.name = fragment.function.name;
+      if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
+      this.calls.set(index, call);
+      this.visible = true;
+    }
+  }
+
+  /** The assembled calls in index order; a call without an id gets one, so results can name it. */
+  private toolCalls(): ToolCallEvent[] {
+    return [...this.calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .filter(([, call]) => call.name !== '')
+      .map(([index, call]) => ({ id: call.id === '' ? `call_${index}` : call.id, name: call.name, arguments: call.arguments === '' ? '{}' : call.arguments }));
   }
 
   private emitText(type: 'text' | 'reasoning', text: string, out: ChatEvent[]): void {

@@ -76,6 +76,9 @@ export async function* runTurn(run: TurnRun): AsyncGenerator<TurnEvent, void, un
         case 'finish':
           yield { type: 'finish', reason: event.reason };
           break;
+        case 'toolCall':
+          // The chat view offers the model no function tools, so none is called; one that came anyway is ignored.
+          break;
         default:
           assertNever(event, 'chat event');
       }

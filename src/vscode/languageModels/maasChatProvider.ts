@@ -2,7 +2,7 @@
 // the settings (maas.models.chat, .vision, .extra) and answers through the same client as the chat view (retries,
 // failover, proxy, redacted log, cancellation). Every other extension reaches them through vscode.lm too.
 import * as vscode from 'vscode';
-import type { ChatMessage, ContentPart } from '../../core/chat/chatRequest';
+import type { ChatMessage, ContentPart, FunctionTool } from '../../core/chat/chatRequest';
 import { storedErrorFrom } from '../../core/chat/turnRunner';
 import type { MaasClient } from '../../core/maasClient';
 import { presentError } from '../errors/errorMessages';
@@ -77,7 +77,8 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
           : vscode.l10n.t('{0} on the MaaS service', entry.code),
         maxInputTokens: lmMaxInputTokens,
         maxOutputTokens: lmMaxOutputTokens,
-        capabilities: { imageInput: entry.vision, toolCalling: false },
+        // Function tools (the service's tools list, spec 4.1) go to the language models, not the vision model.
+        capabilities: { imageInput: entry.vision, toolCalling: !entry.vision },
       }));
   }
 
@@ -91,13 +92,17 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     const abort = new AbortController();
     const cancellation = token.onCancellationRequested(() => abort.abort());
     try {
+      const tools = model.capabilities.toolCalling === true ? this.wireTools(options.tools ?? []) : [];
       const request = {
         model: model.code,
         messages: await this.wireMessages(messages, model),
         ...maxTokensOption(options.modelOptions, model.maxOutputTokens),
+        ...(tools.length > 0 ? { tools, ...(options.toolMode === vscode.LanguageModelChatToolMode.Required ? { tool_choice: 'required' as const } : {}) } : {}),
       };
       for await (const event of this.deps.client().streamChat(request, { signal: abort.signal })) {
         if (event.type === 'text' && event.text !== '') progress.report(new vscode.LanguageModelTextPart(event.text));
+        if (event.type === 'toolCall')
+          progress.report(new vscode.LanguageModelToolCallPart(event.call.id, event.call.name, toolInput(event.call.name, event.call.arguments)));
       }
     } catch (error) {
       if (token.isCancellationRequested) return;
@@ -113,15 +118,32 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     return estimateTokens(parts.map(partText).join(''), parts.filter((part) => imagePart(part) !== undefined).length);
   }
 
+  /** The tools VS Code offers, as the service's function tools; a name the service would refuse is left out and logged. */
+  private wireTools(tools: readonly vscode.LanguageModelChatTool[]): FunctionTool[] {
+    const wire: FunctionTool[] = [];
+    for (const tool of tools) {
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(tool.name)) {
+        this.deps.logger.warn(`The tool "${tool.name}" is not offered to the service: function names are 1-64 letters, digits, _ or -.`);
+        continue;
+      }
+      const parameters =
+        tool.inputSchema !== undefined && typeof tool.inputSchema === 'object'
+          ? (tool.inputSchema as Record<string, unknown>)
+          : { type: 'object', properties: {} };
+      wire.push({ type: 'function', function: { name: tool.name, description: tool.description, parameters } });
+    }
+    return wire.slice(0, 128);
+  }
+
   /**
    * VS Code's messages as the service's: text parts joined, images (vision models only) as data: URLs under the
-   * size cap (downscaled like the chat view's), consecutive messages of one role merged so roles alternate.
+   * size cap (downscaled like the chat view's), an assistant's tool calls as its `tool_calls`, tool results as
+   * `tool` messages after it, and consecutive plain messages of one role merged so roles alternate.
    */
   private async wireMessages(messages: readonly vscode.LanguageModelChatRequestMessage[], model: MaasModelInformation): Promise<ChatMessage[]> {
-    const wire: { role: 'user' | 'assistant'; text: string; images: string[] }[] = [];
+    const wire: { role: 'user' | 'assistant' | 'tool'; text: string; images: string[]; calls?: ChatMessage['tool_calls']; callId?: string }[] = [];
     for (const message of messages) {
       const role = message.role === vscode.LanguageModelChatMessageRole.Assistant ? 'assistant' : 'user';
-      const text = message.content.map(partText).join('');
       const images: string[] = [];
       for (const part of message.content) {
         const image = imagePart(part);
@@ -130,22 +152,36 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
           throw new Error(vscode.l10n.t('{0} does not take images; pick the vision model {1}.', model.code, this.deps.settings.settings.visionModel));
         images.push(await this.imageUrl(image.data));
       }
+      for (const part of message.content) {
+        if (part instanceof vscode.LanguageModelToolResultPart)
+          wire.push({ role: 'tool', text: part.content.map(partText).join('') || '…', images: [], callId: part.callId });
+      }
+      const calls = message.content
+        .filter((part): part is vscode.LanguageModelToolCallPart => part instanceof vscode.LanguageModelToolCallPart)
+        .map((part) => ({ id: part.callId, type: 'function' as const, function: { name: part.name, arguments: JSON.stringify(part.input) } }));
+      const text = message.content.map((part) => (part instanceof vscode.LanguageModelToolResultPart ? '' : partText(part))).join('');
+      if (text.trim() === '' && images.length === 0 && calls.length === 0) continue;
       const last = wire[wire.length - 1];
-      if (last !== undefined && last.role === role) {
+      // Words sent with tool results stay with them: after a tool message only the model speaks (spec 4.1 order).
+      if (last?.role === 'tool' && role === 'user' && images.length === 0) {
+        last.text = `${last.text}\n\n${text}`;
+        continue;
+      }
+      if (last !== undefined && last.role === role && last.calls === undefined && calls.length === 0) {
         last.text = [last.text, text].filter((t) => t !== '').join('\n\n');
         last.images.push(...images);
-      } else wire.push({ role, text, images });
+      } else wire.push({ role, text, images, ...(calls.length > 0 ? { calls } : {}) });
     }
-    return wire
-      .filter((m) => m.text.trim() !== '' || m.images.length > 0)
-      .map((m): ChatMessage => {
-        if (m.images.length === 0) return { role: m.role, content: m.text };
-        const parts: ContentPart[] = [
-          { type: 'text', text: m.text.trim() === '' ? '…' : m.text },
-          ...m.images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
-        ];
-        return { role: m.role, content: parts };
-      });
+    return wire.map((m): ChatMessage => {
+      if (m.role === 'tool') return { role: 'tool', content: m.text, ...(m.callId === undefined ? {} : { tool_call_id: m.callId }) };
+      if (m.calls !== undefined) return { role: 'assistant', content: m.text, tool_calls: m.calls };
+      if (m.images.length === 0) return { role: m.role, content: m.text };
+      const parts: ContentPart[] = [
+        { type: 'text', text: m.text.trim() === '' ? '…' : m.text },
+        ...m.images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
+      ];
+      return { role: m.role, content: parts };
+    });
   }
 
   private async imageUrl(data: Uint8Array): Promise<string> {
@@ -184,6 +220,17 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
   }
 }
 
+/** A call's arguments as the object VS Code passes to the tool; text that is not a JSON object is an error that says so. */
+function toolInput(name: string, text: string): object {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed;
+  } catch {
+    // reported below
+  }
+  throw new Error(vscode.l10n.t('The model called the tool {0} with arguments that are not a JSON object: {1}', name, text.slice(0, 200)));
+}
+
 function partText(part: unknown): string {
   if (part instanceof vscode.LanguageModelTextPart) return part.value;
   if (part instanceof vscode.LanguageModelToolResultPart) return part.content.map(partText).join('');
@@ -213,11 +260,16 @@ export function registerChatProvider(deps: ChatProviderDependencies): vscode.Dis
     const wanted = deps.settings.settings.nativeChatEnabled && typeof vscode.lm?.registerLanguageModelChatProvider === 'function';
     if (wanted && registration === undefined) {
       const provider = new MaasChatProvider(deps);
-      registration = vscode.Disposable.from(vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider), provider);
-      void vscode.lm.selectChatModels({ vendor: LM_VENDOR }).then(
-        (models) => deps.logger.info(`Language models of the MaaS service in VS Code's chat: ${models.map((m) => m.id).join(', ') || 'none yet (no API key)'}`),
-        (error: unknown) => deps.logger.warn(`Resolving the MaaS language models failed: ${String(error)}`),
-      );
+      // Resolved again when the key changes (the demo's key arrives after activation): VS Code's picker shows
+      // a provider's models once something has resolved them.
+      const resolve = (): void =>
+        void vscode.lm.selectChatModels({ vendor: LM_VENDOR }).then(
+          (models) =>
+            deps.logger.info(`Language models of the MaaS service in VS Code's chat: ${models.map((m) => m.id).join(', ') || 'none yet (no API key)'}`),
+          (error: unknown) => deps.logger.warn(`Resolving the MaaS language models failed: ${String(error)}`),
+        );
+      registration = vscode.Disposable.from(vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider), provider, deps.keys.onDidChange(resolve));
+      resolve();
     } else if (!wanted && registration !== undefined) {
       registration.dispose();
       registration = undefined;

@@ -64,7 +64,56 @@ describe('chat request validation', () => {
       const error = refusal(() => buildChatBody({ ...base, retrieval } as unknown as ChatRequest, true));
       assert.equal(error.field, field, error.message);
     }
-    assert.equal(buildChatBody({ ...base, retrieval: { knowledge_ids: [1], text_threshold: 0 } }, true).tools?.[0]?.retrieval.text_threshold, 0);
+    const tool = buildChatBody({ ...base, retrieval: { knowledge_ids: [1], text_threshold: 0 } }, true).tools?.[0];
+    assert.equal(tool?.type === 'retrieval' ? tool.retrieval.text_threshold : undefined, 0);
+  });
+
+  it('sends function tools after the retrieval tool, and an assistant turn that called tools followed by their results', () => {
+    const weather = { type: 'function' as const, function: { name: 'get_weather', parameters: { type: 'object' } } };
+    const body = buildChatBody(
+      {
+        model: 'svc_llm',
+        messages: [
+          { role: 'user', content: 'Weather?' },
+          { role: 'assistant', content: '', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }] },
+          { role: 'tool', tool_call_id: 'call_1', content: 'Sunny.' },
+        ],
+        retrieval: { knowledge_ids: [1] },
+        tools: [weather],
+        tool_choice: 'auto',
+      },
+      true,
+    );
+    assert.deepEqual(
+      body.tools?.map((t) => t.type),
+      ['retrieval', 'function'],
+    );
+    assert.equal(body.tool_choice, 'auto');
+    assert.equal(body.messages[1]?.tool_calls?.[0]?.id, 'call_1');
+    assert.equal(body.messages[2]?.tool_call_id, 'call_1');
+    for (const [messages, field] of [
+      [
+        [
+          { role: 'user', content: 'x' },
+          { role: 'assistant', content: '' },
+          { role: 'user', content: 'y' },
+        ],
+        'messages[1].content',
+      ],
+      [
+        [
+          { role: 'user', content: 'x' },
+          { role: 'user', content: 'y', tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+        ],
+        'messages[1].tool_calls',
+      ],
+    ] as const) {
+      assert.equal(refusal(() => buildChatBody({ model: 'svc_llm', messages } as unknown as ChatRequest, true)).field, field);
+    }
+    assert.equal(
+      refusal(() => buildChatBody({ ...base, tools: [{ type: 'function', function: { name: 'bad name' } }] }, true)).field,
+      'tools[0].function.name',
+    );
   });
 
   it('enforces the conversation order of spec 4.1', () => {
