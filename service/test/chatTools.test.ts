@@ -39,8 +39,10 @@ interface ToolCallFragment {
 }
 
 describe('function tools', () => {
-  it('accepts 40 tools with large schemas and answers as usual when no tool is named', async () => {
-    const reply = await chat(service().baseUrl, userAsks('Hello there.', { stream: false, tools: MANY_TOOLS }));
+  it('accepts 40 tools with large schemas and answers as usual when no trigger phrase names a tool', async () => {
+    // Instructions that mention a tool, far from the end, and a tool name without a trigger: no call.
+    const prompt = `You may use tool_3 when asked. ${'Background. '.repeat(40)}\nHello there, what is tool_7 for?`;
+    const reply = await chat(service().baseUrl, userAsks(prompt, { stream: false, tools: MANY_TOOLS }));
     assert.equal(reply.status, 200, reply.text);
     const body = reply.json<{ choices: { message: { content: string; tool_calls?: unknown }; finish_reason: string }[] }>();
     assert.equal(body.choices[0]?.finish_reason, 'stop');
@@ -48,7 +50,7 @@ describe('function tools', () => {
   });
 
   it('calls the tool the question names, streamed in fragments joined by index, with arguments of each type', async () => {
-    const reply = await chat(service().baseUrl, userAsks('Use get_weather for Paris, please.', { stream: true, tools: [...MANY_TOOLS, WEATHER] }));
+    const reply = await chat(service().baseUrl, userAsks('Please use get_weather for Paris.', { stream: true, tools: [...MANY_TOOLS, WEATHER] }));
     assert.equal(reply.status, 200, reply.text);
     const chunks = streamChunks(reply.text) as unknown as { choices: { delta: { tool_calls?: ToolCallFragment[] }; finish_reason: string }[] }[];
     const fragments = chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? []);
@@ -56,7 +58,7 @@ describe('function tools', () => {
     assert.equal(fragments[0]?.function?.name, 'get_weather');
     assert.match(fragments[0]?.id ?? '', /^call_/);
     const args = fragments.map((f) => f.function?.arguments ?? '').join('');
-    assert.deepEqual(JSON.parse(args), { city: 'Use get_weather for Paris, please.', days: 1, unit: 'celsius' });
+    assert.deepEqual(JSON.parse(args), { city: 'Please use get_weather for Paris.', days: 1, unit: 'celsius' });
     assert.equal(chunks[chunks.length - 1]?.choices[0]?.finish_reason, 'tool_calls');
   });
 

@@ -28,12 +28,12 @@ describe('function tools through the client', () => {
 
   it('joins a streamed call into one toolCall event before finish, and answers from the result sent back', async () => {
     const events: ChatEvent[] = [];
-    for await (const event of client.streamChat({ model: 'svc_llm', messages: [{ role: 'user', content: 'Ask get_weather about Oslo.' }], tools: [WEATHER] }))
+    for await (const event of client.streamChat({ model: 'svc_llm', messages: [{ role: 'user', content: 'Call get_weather about Oslo.' }], tools: [WEATHER] }))
       events.push(event);
     const call = events.find((e) => e.type === 'toolCall');
     assert.ok(call?.type === 'toolCall');
     assert.equal(call.call.name, 'get_weather');
-    assert.deepEqual(JSON.parse(call.call.arguments), { city: 'Ask get_weather about Oslo.' });
+    assert.deepEqual(JSON.parse(call.call.arguments), { city: 'Call get_weather about Oslo.' });
     assert.deepEqual(events.slice(-1), [{ type: 'finish', reason: 'tool_calls' }]);
     assert.ok(events.findIndex((e) => e.type === 'toolCall') < events.findIndex((e) => e.type === 'finish'));
 
@@ -41,7 +41,7 @@ describe('function tools through the client', () => {
       model: 'svc_llm',
       tools: [WEATHER],
       messages: [
-        { role: 'user', content: 'Ask get_weather about Oslo.' },
+        { role: 'user', content: 'Call get_weather about Oslo.' },
         {
           role: 'assistant',
           content: '',

@@ -3,10 +3,12 @@
 // - tool_choice "none", or no function tool: no call (the ordinary responder answers);
 // - the conversation ends with tool results: the answer quotes each result by its tool's name;
 // - tool_choice {type:"function",function:{name}}: that tool is called;
-// - otherwise the tool whose name the last user message contains (the longest such name) is called, and with
-//   tool_choice "required" the first tool when none is named;
+// - otherwise the tool named by a trigger phrase ("call <name>", "use <name>", "run <name>", "invoke <name>",
+//   "调用 <name>", "使用 <name>") in the last 300 characters of the last user message (the one written last,
+//   then the longest) is called, and with tool_choice "required" the first tool when none is named;
 // - arguments: the schema's required properties, each with a value of its type (the first enum value, the
-//   minimum or 1 for numbers, false, [] and {}, and for strings the user's message), so calls are reproducible.
+//   minimum or 1 for numbers, false, [] and {}, and for strings the last line of the user's message, without
+//   markup tags), so calls are reproducible.
 import { randomBytes } from 'node:crypto';
 import type { ChatRequest, FunctionTool } from './chatRequestSchema';
 import { messageText } from './chatRequestSchema';
@@ -38,10 +40,21 @@ export function decideTools(request: ChatRequest, zh: boolean): ToolDecision | u
 
 function chosenTool(tools: readonly FunctionTool[], choice: ChatRequest['tool_choice'], question: string): FunctionTool | undefined {
   if (typeof choice === 'object') return tools.find((tool) => tool.function.name === choice.function.name);
-  const lower = question.toLowerCase();
-  const named = tools.filter((tool) => lower.includes(tool.function.name.toLowerCase())).sort((a, b) => b.function.name.length - a.function.name.length)[0];
+  // Front ends put their instructions (which name tools too) first and the user's words last: only a trigger
+  // phrase in the message's last USER_WORDS characters counts, the one written last winning.
+  const words = question.slice(-USER_WORDS).toLowerCase();
+  const at = (tool: FunctionTool): number => {
+    const name = tool.function.name.toLowerCase();
+    return Math.max(...TRIGGERS.map((trigger) => words.lastIndexOf(`${trigger}${name}`)));
+  };
+  const named = tools.filter((tool) => at(tool) >= 0).sort((a, b) => at(b) - at(a) || b.function.name.length - a.function.name.length)[0];
   return named ?? (choice === 'required' ? tools[0] : undefined);
 }
+
+/** How much of the end of the last user message is read for a trigger phrase. */
+const USER_WORDS = 300;
+/** A tool is called when one of these comes right before its name: "call get_weather", "调用 get_weather". */
+const TRIGGERS = ['call ', 'use ', 'run ', 'invoke ', 'call the ', 'use the ', 'run the ', '调用', '调用 ', '使用', '使用 '];
 
 type Schema = { type?: unknown; enum?: unknown; minimum?: unknown; properties?: unknown; required?: unknown };
 
@@ -66,8 +79,17 @@ function valueFor(schema: Schema, question: string): unknown {
     case 'object':
       return {};
     default:
-      return question.trim().slice(0, 200);
+      return userWords(question);
   }
+}
+
+/** The user's own words for a string argument: the message's last non-empty line, at most 200 characters. */
+function userWords(question: string): string {
+  const lines = question
+    .split('\n')
+    .map((line) => line.replace(/<\/?[A-Za-z][\w-]*>/g, '').trim())
+    .filter((line) => line !== '');
+  return (lines[lines.length - 1] ?? '').slice(0, 200);
 }
 
 /** The tool results after the last assistant message, each quoted by its tool's name. */
