@@ -128,7 +128,8 @@ async function main(): Promise<void> {
     await address.waitFor({ timeout: 15_000 });
     await address.locator('input').first().fill('https://images.example.com/cats/tabby.png');
     await address.locator('input').first().press('Enter');
-    await acceptQuickInput(page, 'Describe image');
+    // The same quick input then asks the question: wait for its prompt, not the title the address had.
+    await acceptQuickInput(page, 'What would you like to know about the image?');
     view = await openChat(page);
     turn = view.locator('[data-testid="turn"]', { has: view.locator('[data-testid="image-chip"]', { hasText: 'tabby.png' }) });
     await turn.waitFor({ timeout: 30_000 });

@@ -65,6 +65,15 @@ describe('strict mode (chat_mode 2)', () => {
   });
 });
 
+describe('the language of the answer', () => {
+  it('follows the question, not the Chinese selection it quotes', async () => {
+    const message = 'Explain the selected text.\n\nSelection from `notes.md:1`:\n```markdown\n退货政策:收到商品后七天内可以无理由退货。\n```';
+    const { content } = await answer(plain().baseUrl, message, { knowledge_ids: [2], chat_mode: 2 });
+    assert.match(content, /^According to the knowledge base:/);
+    assert.match(content, /七天内可以无理由退货/);
+  });
+});
+
 describe('divergent mode (chat_mode 1, the default)', () => {
   it('cites the hits and adds general text', async () => {
     const { content } = await answer(plain().baseUrl, 'How long does express shipping take?', { knowledge_ids: [1] });

@@ -77,7 +77,7 @@ async function focusNativeInput(page: Page): Promise<void> {
     async () => {
       await page.keyboard.press('Control+Alt+I');
       await page.waitForTimeout(300);
-      return page.evaluate(() => document.activeElement?.closest('.part.auxiliarybar .interactive-input-part') !== null && document.activeElement !== null);
+      return (await page.locator('.part.auxiliarybar .interactive-input-part :focus').count()) > 0;
     },
     20_000,
     "the cursor in the native chat's input",

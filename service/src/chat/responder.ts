@@ -1,7 +1,9 @@
-// The deterministic local responder: a Markdown answer in the language of the question (Chinese when the question
-// contains Han characters), long enough to exercise streaming, with a fenced code block when asked about code and a
+// The deterministic local responder: a Markdown answer in the language of the question (Chinese when the question,
+// outside what it quotes, contains Han characters), long enough to exercise streaming, with a fenced code block when asked about code and a
 // short <think> block when the question says "think"/"思考". `repeat:` and `repeat-base64:` answer with exactly
 // the given text (the base64 form lets a test make the answer carry a sensitive word the request does not).
+import { withoutQuotedBlocks } from './quotedText';
+
 export interface ResponderInput {
   readonly question: string;
   /** Number of user turns so far, the new one included. */
@@ -15,8 +17,9 @@ const REPEAT_BASE64_RE = /^\s*repeat-base64\s*[:：]\s*([A-Za-z0-9+/=\s]+)$/i;
 const CODE_RE = /code|function|program|script|typescript|javascript|python|代码|函数|程序|脚本/i;
 const THINK_RE = /think|思考/i;
 
+/** Whether the user wrote in Chinese: the words outside what the message quotes (a selection may be in any language). */
 export function isChinese(text: string): boolean {
-  return /\p{Script=Han}/u.test(text);
+  return /\p{Script=Han}/u.test(withoutQuotedBlocks(text));
 }
 
 export function respond(input: ResponderInput): string {

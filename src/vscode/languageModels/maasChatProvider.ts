@@ -263,7 +263,7 @@ export function registerChatProvider(deps: ChatProviderDependencies): vscode.Dis
       // Resolved again when the key changes (the demo's key arrives after activation): VS Code's picker shows
       // a provider's models once something has resolved them.
       const resolve = (): void =>
-        void vscode.lm.selectChatModels({ vendor: LM_VENDOR }).then(
+        void Promise.resolve(vscode.lm.selectChatModels({ vendor: LM_VENDOR })).then(
           (models) =>
             deps.logger.info(`Language models of the MaaS service in VS Code's chat: ${models.map((m) => m.id).join(', ') || 'none yet (no API key)'}`),
           (error: unknown) => deps.logger.warn(`Resolving the MaaS language models failed: ${String(error)}`),

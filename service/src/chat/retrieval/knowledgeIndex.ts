@@ -10,6 +10,7 @@
 import MiniSearch from 'minisearch';
 import stem from 'wink-porter2-stemmer';
 import type { KnowledgeBase } from '../../state/stateSchema';
+import { quotedBlocks } from '../quotedText';
 
 export interface KnowledgeHit {
   readonly knowledgeId: number;
@@ -80,11 +81,6 @@ export function sentencesOf(text: string): string[] {
     .flatMap((s) => s.segment.split('\n'))
     .map((s) => s.trim())
     .filter((s) => s !== '');
-}
-
-/** The contents of the fenced blocks (``` or ~~~, three or more) of a message: what it quotes. */
-export function quotedBlocks(message: string): string[] {
-  return [...message.matchAll(/^(`{3,}|~{3,})[^\n]*\n([\s\S]*?)^\1[ \t]*$/gm)].map((match) => match[2] ?? '');
 }
 
 /** Splits a document into passages: its paragraphs, and long paragraphs into runs of whole sentences of about PASSAGE_CHARS. */

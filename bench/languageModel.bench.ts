@@ -1,0 +1,80 @@
+// Time to first text through the language-model provider (what VS Code's chat and vscode.lm get) against the
+// extension's own client called directly: same question, same local service, same run, the two alternating.
+// The provider runs on a stub of the vscode module (its part classes and enums), so the figure is the provider's
+// own cost (message conversion, request building, parts); VS Code's RPC between window and extension host is not
+// in it. Median of ROUNDS after WARM_UP rounds each.
+import { performance } from 'node:perf_hooks';
+import { TextPart } from './languageModel/vscodeStub';
+import { startLocalService } from '../service/src/localService';
+import { MaasClient } from '../src/core/maasClient';
+import { MaasChatProvider } from '../src/vscode/languageModels/maasChatProvider';
+import { parseSettings } from '../src/vscode/settings/settingsSchema';
+import { compared, type BenchResult } from './benchResult';
+
+const KEY = 'sk-bench-lm-0000000000000001';
+const ROUNDS = 25;
+const WARM_UP = 5;
+const QUESTION = 'How do I compute a moving average in TypeScript?';
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+export default async function languageModelBench(): Promise<BenchResult[]> {
+  const service = await startLocalService({ quiet: true, paceMs: 0, seed: { defaultKey: KEY } });
+  try {
+    const client = new MaasClient({ baseUrl: service.baseUrl, getApiKey: () => Promise.resolve(KEY) });
+    const settings = { ...parseSettings({}).settings, baseUrl: service.baseUrl };
+    const quiet = { dispose: () => undefined };
+    const provider = new MaasChatProvider({
+      settings: { settings, onDidChange: () => quiet },
+      keys: { get: () => Promise.resolve(KEY), onDidChange: () => quiet },
+      client: () => client,
+      logger: { info: () => undefined, warn: () => undefined, redact: (text: string) => text },
+    } as never);
+    const [model] = provider.models();
+    if (model === undefined) throw new Error('no model');
+    const token = { isCancellationRequested: false, onCancellationRequested: () => quiet };
+
+    const direct = async (): Promise<number> => {
+      const started = performance.now();
+      let first = Number.NaN;
+      for await (const event of client.streamChat({ model: 'svc_llm', messages: [{ role: 'user', content: QUESTION }] })) {
+        if (event.type === 'text' && Number.isNaN(first)) first = performance.now() - started;
+      }
+      return first;
+    };
+    const throughProvider = async (): Promise<number> => {
+      const started = performance.now();
+      let first = Number.NaN;
+      const progress = {
+        report: (part: unknown) => {
+          if (part instanceof TextPart && Number.isNaN(first)) first = performance.now() - started;
+        },
+      };
+      const messages = [{ role: 1, content: [new TextPart(QUESTION)], name: undefined }];
+      await provider.provideLanguageModelChatResponse(model, messages as never, { toolMode: 1 } as never, progress as never, token as never);
+      return first;
+    };
+
+    for (let i = 0; i < WARM_UP; i++) {
+      await direct();
+      await throughProvider();
+    }
+    const directTimes: number[] = [];
+    const providerTimes: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      directTimes.push(await direct());
+      providerTimes.push(await throughProvider());
+    }
+    process.stderr.write(
+      `[bench] languageModel: first text, direct ${median(directTimes).toFixed(2)} ms, provider ${median(providerTimes).toFixed(2)} ms (medians of ${ROUNDS})\n`,
+    );
+    return [
+      compared(`language-model provider: time to first text vs the client directly (median of ${ROUNDS})`, median(providerTimes), median(directTimes), 'ms'),
+    ];
+  } finally {
+    await service.stop();
+  }
+}
