@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { registerChat } from './vscode/chat/chatFeature';
 import { registerCommands } from './vscode/commands/registerCommands';
 import { registerChatProvider } from './vscode/languageModels/maasChatProvider';
+import { registerParticipant } from './vscode/languageModels/maasParticipant';
 import { readAnswerAloud } from './vscode/commands/readAloud';
 import { createServices, startServices } from './vscode/extensionServices';
 import { featureDependencies } from './vscode/featureDependencies';
@@ -31,6 +32,16 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
   steps.run(vscode.l10n.t("The models in VS Code's chat"), () =>
     context.subscriptions.push(
       registerChatProvider({ settings: services.settings, keys: services.keys, client: () => services.clients.get(), logger: services.logger }),
+    ),
+  );
+  steps.run(vscode.l10n.t("@maas in VS Code's chat"), () =>
+    context.subscriptions.push(
+      registerParticipant({
+        settings: services.settings,
+        client: () => services.clients.get(),
+        logger: services.logger,
+        readAloud: speech === undefined ? undefined : readAnswerAloud(features),
+      }),
     ),
   );
   const statusBar = steps.run(vscode.l10n.t('The status bar item'), () => {

@@ -99,6 +99,7 @@ describe("VS Code's own chat with the service's models", () => {
       folder: path.join(repoRoot, 'demo', 'workspace'),
       settings: {
         'chat.disableAIFeatures': false,
+        'maas.knowledgeBases': [{ id: 7, name: 'Extension guide' }],
         'workbench.secondarySideBar.defaultVisibility': 'visible',
         'workbench.colorTheme': 'Default Dark Modern',
       },
@@ -172,6 +173,31 @@ describe("VS Code's own chat with the service's models", () => {
     assert.equal(await waitForStatus(turn, ['done']), 'done');
     await page.waitForTimeout(500);
     await shot(page, 'native-side-by-side');
+  });
+
+  it('@maas /kb answers from the knowledge base with the passages as references', async () => {
+    const { page } = scenario;
+    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await chooseMode(page, 'Ask');
+    const before = (await chatRequests()).length;
+    await sendNative(page, '@maas /kb Where is the API key stored?');
+    const request = await until(
+      async () => (await chatRequests()).slice(before).find((r) => r.completed),
+      60_000,
+      'the knowledge-base question at the service',
+    );
+    assert.deepEqual(
+      request.body.tools?.map((t) => t.type),
+      ['retrieval'],
+    );
+    const response = nativeChat(page).locator('.interactive-response').last();
+    // The mode badge comes last: the answer is complete when it shows.
+    await until(async () => /According to the knowledge base[\s\S]*Divergent/.test((await response.textContent()) ?? ''), 60_000, 'the whole cited answer');
+    // The references (one per cited passage) sit in the answer's folded list of steps and used references.
+    const text = (await response.textContent()) ?? '';
+    assert.match(text, /Used 1 reference/);
+    assert.match(text, /secret storage\. \[1\]/);
+    await shot(page, 'native-maas-kb', { x: 700, y: 0, width: 700, height: 900 });
   });
 
   it('in Agent mode, calls one of the tools VS Code offers and finishes from its result', async () => {

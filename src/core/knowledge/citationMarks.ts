@@ -76,6 +76,11 @@ export class CitationMarkStream {
     return this.report(this.safeEnd());
   }
 
+  /** How much of the text is final: everything before a tail that may still grow into a mark. */
+  get finalLength(): number {
+    return this.safeEnd();
+  }
+
   /** The stream ended: whatever was held back is final. */
   end(): CitationMark[] {
     return this.report(this.text.length);
@@ -105,5 +110,43 @@ export class CitationMarkStream {
       safe = Math.min(safe, lineStart + ticks[0].index);
     }
     return safe;
+  }
+}
+
+/**
+ * Streamed text with its citation marks written as ` [n]` (for surfaces without citation chips, such as VS Code's
+ * own chat): each push returns the part that has become final, never a mark cut in two.
+ */
+export class PlainCitationStream {
+  private readonly marks = new CitationMarkStream();
+  private text = '';
+  private shown = 0;
+
+  push(chunk: string): string {
+    this.text += chunk;
+    this.marks.push(chunk);
+    return this.take(this.marks.finalLength);
+  }
+
+  end(): string {
+    this.marks.end();
+    return this.take(this.text.length);
+  }
+
+  private take(finalUpTo: number): string {
+    const from = this.shown;
+    const marks = findCitationMarks(this.text);
+    // A whole mark is final even where the stream holds back its closing caret (it may start another mark).
+    const upTo = marks.find((mark) => mark.start < finalUpTo && finalUpTo < mark.end)?.end ?? finalUpTo;
+    if (upTo <= from) return '';
+    this.shown = upTo;
+    let out = '';
+    let at = from;
+    for (const mark of marks) {
+      if (mark.start < from || mark.end > upTo) continue;
+      out += `${this.text.slice(at, mark.start)} [${mark.number}]`;
+      at = mark.end;
+    }
+    return out + this.text.slice(at, upTo);
   }
 }

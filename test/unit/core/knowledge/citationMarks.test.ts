@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CitationMarkStream, findCitationMarks, removeCitationMarks } from '../../../../src/core/knowledge/citationMarks';
+import { CitationMarkStream, findCitationMarks, PlainCitationStream, removeCitationMarks } from '../../../../src/core/knowledge/citationMarks';
 
 const numbers = (text: string): number[] => findCitationMarks(text).map((m) => m.number);
 
@@ -58,5 +58,16 @@ describe('citation marks', () => {
       stream.push('^ more').map((m) => m.text),
       ['^[1]^'],
     );
+  });
+});
+
+describe('PlainCitationStream', () => {
+  it('writes marks as [n], never cutting one that arrives in pieces, and leaves code alone', () => {
+    const plain = new PlainCitationStream();
+    const pieces = ['Keys stay in secret storage.^', '[', '1', ']^', ' Run Set API Key.【2†guide】 `a[1]b`', ' done^['];
+    const shown = pieces.map((piece) => plain.push(piece));
+    shown.push(plain.end());
+    assert.equal(shown.join(''), 'Keys stay in secret storage. [1] Run Set API Key. [2] `a[1]b` done^[');
+    assert.equal(shown[1], '', 'a mark that has only begun is held back');
   });
 });

@@ -1,0 +1,280 @@
+// `@maas` in VS Code's own chat, for what only this service does: `/kb` asks the configured knowledge bases (the
+// retrieval tool, with the passages as references), `/read` reads the last answer (or the given text) aloud in
+// the MaaS view's player, `/describe` describes the attached images with the vision model; a plain `@maas`
+// question is answered by the chosen MaaS model with the participant's own history and the persona. Errors are
+// the chat view's words with a button to the action that fixes them.
+import * as vscode from 'vscode';
+import type { ChatMessage, ContentPart, RetrievalOptions } from '../../core/chat/chatRequest';
+import type { Reference } from '../../core/chat/chatEvents';
+import { storedErrorFrom } from '../../core/chat/turnRunner';
+import { findCitationMarks, PlainCitationStream } from '../../core/knowledge/citationMarks';
+import type { MaasClient } from '../../core/maasClient';
+import { retrievalOptions } from '../commands/askKnowledgeBase';
+import { presentError } from '../errors/errorMessages';
+import { prepareImage } from '../images/imageFiles';
+import type { Logger } from '../logger';
+import type { SettingsReader } from '../settings/settings';
+import type { ReadAloudSource } from '../speech/readAloudSource';
+import { LM_VENDOR } from './maasChatProvider';
+
+export const PARTICIPANT_ID = 'maas.assistant';
+const SOURCE_SCHEME = 'maas-source';
+
+export interface ParticipantDependencies {
+  readonly settings: SettingsReader;
+  readonly client: () => MaasClient;
+  readonly logger: Logger;
+  /** Reads text aloud in the MaaS view's player (undefined when read aloud could not start). */
+  readonly readAloud: ((source: ReadAloudSource) => Promise<void>) | undefined;
+}
+
+interface MaasChatResult extends vscode.ChatResult {
+  readonly metadata: { readonly command: string; readonly answered: boolean };
+}
+
+/** The passages a /kb answer cites, as read-only documents its references open. */
+class SourceDocuments implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  private next = 0;
+
+  add(reference: Reference): vscode.Uri {
+    this.next += 1;
+    const title = (reference.title ?? vscode.l10n.t('Source {0}', reference.index)).replace(/[\\/:*?"<>|#%]/g, ' ').trim() || 'source';
+    const uri = vscode.Uri.from({ scheme: SOURCE_SCHEME, path: `/${this.next}/${title}.md` });
+    this.texts.set(uri.toString(), `# ${reference.title ?? ''}\n\n${reference.text ?? ''}\n`);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+}
+
+/** The text of a chat history turn, as the service takes it. */
+function turnText(turn: vscode.ChatRequestTurn | vscode.ChatResponseTurn): string {
+  if (turn instanceof vscode.ChatRequestTurn) return turn.prompt;
+  return turn.response
+    .map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : ''))
+    .join('')
+    .trim();
+}
+
+/** This participant's earlier turns (context.history holds only them), alternating user/assistant. */
+function historyMessages(context: vscode.ChatContext): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  for (const turn of context.history) {
+    const text = turnText(turn);
+    const role = turn instanceof vscode.ChatRequestTurn ? 'user' : 'assistant';
+    if (text === '' || messages[messages.length - 1]?.role === role) continue;
+    messages.push({ role, content: text });
+  }
+  // The history ends with an answer, so the new question follows an assistant turn.
+  if (messages[messages.length - 1]?.role === 'user') messages.pop();
+  return messages;
+}
+
+export class MaasParticipant implements vscode.Disposable {
+  private readonly sources = new SourceDocuments();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly deps: ParticipantDependencies) {
+    const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => this.handle(request, context, stream, token));
+    participant.iconPath = new vscode.ThemeIcon('comment-discussion');
+    participant.followupProvider = { provideFollowups: (result: MaasChatResult) => this.followups(result) };
+    this.disposables.push(participant, vscode.workspace.registerTextDocumentContentProvider(SOURCE_SCHEME, this.sources));
+  }
+
+  async handle(
+    request: vscode.ChatRequest,
+    context: vscode.ChatContext,
+    stream: vscode.ChatResponseStream,
+    token: vscode.CancellationToken,
+  ): Promise<MaasChatResult> {
+    const command = request.command ?? '';
+    try {
+      switch (command) {
+        case 'kb':
+          return await this.knowledge(request, context, stream, token);
+        case 'read':
+          return await this.read(request, context, stream);
+        case 'describe':
+          return await this.describe(request, stream, token);
+        default:
+          return await this.answer(request, context, stream, token);
+      }
+    } catch (error) {
+      if (token.isCancellationRequested) return { metadata: { command, answered: false } };
+      this.showError(error, stream);
+      return { metadata: { command, answered: false } };
+    }
+  }
+
+  private model(request: vscode.ChatRequest): string {
+    // The model picked in VS Code's picker when it is one of ours; otherwise the chat model of the settings.
+    return request.model.vendor === LM_VENDOR ? request.model.id : this.deps.settings.settings.chatModel;
+  }
+
+  private async answer(
+    request: vscode.ChatRequest,
+    context: vscode.ChatContext,
+    stream: vscode.ChatResponseStream,
+    token: vscode.CancellationToken,
+  ): Promise<MaasChatResult> {
+    if (request.prompt.trim() === '') {
+      stream.markdown(vscode.l10n.t('Ask a question after @maas, or use /kb, /read or /describe.'));
+      return { metadata: { command: '', answered: false } };
+    }
+    const persona = this.deps.settings.settings.persona.trim();
+    const messages: ChatMessage[] = [
+      ...(persona === '' ? [] : [{ role: 'system' as const, content: persona }]),
+      ...historyMessages(context),
+      { role: 'user', content: request.prompt },
+    ];
+    await this.stream({ model: this.model(request), messages }, stream, token);
+    return { metadata: { command: '', answered: true } };
+  }
+
+  private async knowledge(
+    request: vscode.ChatRequest,
+    context: vscode.ChatContext,
+    stream: vscode.ChatResponseStream,
+    token: vscode.CancellationToken,
+  ): Promise<MaasChatResult> {
+    const features = this.deps.settings.features;
+    if (features.knowledgeBases.length === 0) {
+      stream.markdown(vscode.l10n.t('No knowledge base is configured. Add your knowledge bases (id and name) to the setting maas.knowledgeBases.'));
+      stream.button({ title: vscode.l10n.t('Open Settings'), command: 'workbench.action.openSettings', arguments: ['maas.knowledgeBases'] });
+      return { metadata: { command: 'kb', answered: false } };
+    }
+    if (request.prompt.trim() === '') {
+      stream.markdown(vscode.l10n.t('Write your question after /kb.'));
+      return { metadata: { command: 'kb', answered: false } };
+    }
+    const mode = features.knowledgeChatMode;
+    const retrieval: RetrievalOptions = retrievalOptions(
+      features,
+      features.knowledgeBases.map((base) => base.id),
+      mode,
+    );
+    stream.progress(vscode.l10n.t('Searching {0}…', features.knowledgeBases.map((base) => base.name).join(', ')));
+    const { text, references } = await this.stream(
+      { model: this.deps.settings.settings.chatModel, messages: [...historyMessages(context), { role: 'user', content: request.prompt }], retrieval },
+      stream,
+      token,
+    );
+    for (const reference of references) stream.reference(this.sources.add(reference));
+    const cited = references.length > 0 || findCitationMarks(text).length > 0;
+    const badge = mode === 'strict' ? vscode.l10n.t('Strict') : vscode.l10n.t('Divergent');
+    stream.markdown(`\n\n*${cited ? badge : `${badge} · ${vscode.l10n.t('No hits')}`}*`);
+    return { metadata: { command: 'kb', answered: true } };
+  }
+
+  private async read(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream): Promise<MaasChatResult> {
+    const last = [...context.history].reverse().find((turn): turn is vscode.ChatResponseTurn => turn instanceof vscode.ChatResponseTurn);
+    const text = request.prompt.trim() !== '' ? request.prompt.trim() : last === undefined ? '' : turnText(last);
+    if (text === '') {
+      stream.markdown(vscode.l10n.t('There is nothing to read: write the text after /read, or ask @maas something first.'));
+      return { metadata: { command: 'read', answered: false } };
+    }
+    if (this.deps.readAloud === undefined)
+      throw new Error(vscode.l10n.t('{0} could not start when MaaS Assistant was activated; see MaaS: Show Logs.', vscode.l10n.t('Read aloud')));
+    await this.deps.readAloud({ text, title: vscode.l10n.t('@maas answer'), baseName: 'maas-answer' });
+    stream.markdown(vscode.l10n.t('Reading aloud in the MaaS Assistant view (play, pause and stop are in its player).'));
+    stream.button({ title: vscode.l10n.t('Open Chat'), command: 'maas.openChat' });
+    return { metadata: { command: 'read', answered: true } };
+  }
+
+  private async describe(request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<MaasChatResult> {
+    const images: string[] = [];
+    for (const reference of request.references) {
+      const value = reference.value;
+      if (!(value instanceof vscode.Uri)) continue;
+      const bytes = await vscode.workspace.fs.readFile(value);
+      const prepared = await prepareImage(bytes, this.deps.settings.settings.imageMaxBytes);
+      if (prepared.ok) images.push(`data:${prepared.mime};base64,${prepared.bytes.toString('base64')}`);
+    }
+    if (images.length === 0) {
+      stream.markdown(vscode.l10n.t('Attach one or more images (PNG, JPEG, GIF, WebP or BMP) to /describe, with the paperclip or #file.'));
+      return { metadata: { command: 'describe', answered: false } };
+    }
+    const question = request.prompt.trim() === '' ? vscode.l10n.t('Describe this image.') : request.prompt.trim();
+    const content: ContentPart[] = [{ type: 'text', text: question }, ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))];
+    await this.stream({ model: this.deps.settings.settings.visionModel, messages: [{ role: 'user', content }] }, stream, token);
+    return { metadata: { command: 'describe', answered: true } };
+  }
+
+  /** Streams an answer into the chat; citation marks become `[n]`. Returns the text and the references. */
+  private async stream(
+    request: Parameters<MaasClient['streamChat']>[0],
+    stream: vscode.ChatResponseStream,
+    token: vscode.CancellationToken,
+  ): Promise<{ text: string; references: readonly Reference[] }> {
+    const abort = new AbortController();
+    const cancellation = token.onCancellationRequested(() => abort.abort());
+    let text = '';
+    let references: readonly Reference[] = [];
+    // Marks become plain `[n]`; a mark arriving in pieces ("^[1" then "]^") is held back until whole.
+    const plain = new PlainCitationStream();
+    const show = (piece: string): void => {
+      if (piece !== '') stream.markdown(piece);
+    };
+    try {
+      for await (const event of this.deps.client().streamChat(request, { signal: abort.signal })) {
+        if (event.type === 'text') {
+          text += event.text;
+          show(plain.push(event.text));
+        }
+        if (event.type === 'references') references = event.references;
+      }
+      show(plain.end());
+    } finally {
+      cancellation.dispose();
+    }
+    return { text, references };
+  }
+
+  private showError(error: unknown, stream: vscode.ChatResponseStream): void {
+    const stored = storedErrorFrom(error, (text) => this.deps.logger.redact(text));
+    const shown = presentError(stored, vscode.l10n);
+    this.deps.logger.warn(`@maas failed: ${stored.kind} ${stored.message}`);
+    const server =
+      stored.serverMessage === undefined || stored.serverMessage === '' ? '' : `\n\n${vscode.l10n.t('The service said: {0}', stored.serverMessage)}`;
+    stream.markdown(`**${shown.title}**\n\n${shown.detail}${server}`);
+    for (const action of shown.actions) {
+      if (action === 'setApiKey') stream.button({ title: vscode.l10n.t('Set API Key'), command: 'maas.setApiKey' });
+      if (action === 'openConsole') stream.button({ title: vscode.l10n.t('Open Console'), command: 'maas.openConsole' });
+      if (action === 'showLogs') stream.button({ title: vscode.l10n.t('Show Logs'), command: 'maas.showLogs' });
+      if (action === 'openSettings') stream.button({ title: vscode.l10n.t('Open Settings'), command: 'workbench.action.openSettings', arguments: ['maas'] });
+    }
+  }
+
+  private followups(result: MaasChatResult): vscode.ChatFollowup[] {
+    if (!result.metadata.answered) return [];
+    const read = { prompt: '', command: 'read', label: vscode.l10n.t('Read this answer aloud') };
+    if (result.metadata.command === 'kb' || result.metadata.command === '') return [read];
+    return [];
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}
+
+/** Registers @maas while maas.nativeChat.enabled is on (on and off live) and VS Code has chat participants. */
+export function registerParticipant(deps: ParticipantDependencies): vscode.Disposable {
+  let participant: MaasParticipant | undefined;
+  const sync = (): void => {
+    const wanted = deps.settings.settings.nativeChatEnabled && typeof vscode.chat?.createChatParticipant === 'function';
+    if (wanted && participant === undefined) participant = new MaasParticipant(deps);
+    else if (!wanted && participant !== undefined) {
+      participant.dispose();
+      participant = undefined;
+    }
+  };
+  sync();
+  const subscription = deps.settings.onDidChange(sync);
+  return new vscode.Disposable(() => {
+    subscription.dispose();
+    participant?.dispose();
+  });
+}
