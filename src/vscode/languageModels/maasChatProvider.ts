@@ -10,6 +10,7 @@ import { prepareImage } from '../images/imageFiles';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
 import type { ApiKeyStore } from '../secrets/apiKeyStore';
+import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 
 export const LM_VENDOR = 'maas';
 
@@ -255,10 +256,10 @@ function maxTokensOption(modelOptions: { readonly [name: string]: unknown } | un
  * registration so the first request of VS Code's chat does not fail (../shared/native-chat.md).
  */
 export function registerChatProvider(deps: ChatProviderDependencies): vscode.Disposable {
-  let registration: vscode.Disposable | undefined;
-  const sync = (): void => {
-    const wanted = deps.settings.settings.nativeChatEnabled && typeof vscode.lm?.registerLanguageModelChatProvider === 'function';
-    if (wanted && registration === undefined) {
+  return whileNativeChatEnabled(
+    deps.settings,
+    () => typeof vscode.lm?.registerLanguageModelChatProvider === 'function',
+    () => {
       const provider = new MaasChatProvider(deps);
       // Resolved again when the key changes (the demo's key arrives after activation): VS Code's picker shows
       // a provider's models once something has resolved them.
@@ -268,17 +269,9 @@ export function registerChatProvider(deps: ChatProviderDependencies): vscode.Dis
             deps.logger.info(`Language models of the MaaS service in VS Code's chat: ${models.map((m) => m.id).join(', ') || 'none yet (no API key)'}`),
           (error: unknown) => deps.logger.warn(`Resolving the MaaS language models failed: ${String(error)}`),
         );
-      registration = vscode.Disposable.from(vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider), provider, deps.keys.onDidChange(resolve));
+      const registration = vscode.Disposable.from(vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider), provider, deps.keys.onDidChange(resolve));
       resolve();
-    } else if (!wanted && registration !== undefined) {
-      registration.dispose();
-      registration = undefined;
-    }
-  };
-  sync();
-  const subscription = deps.settings.onDidChange(sync);
-  return new vscode.Disposable(() => {
-    subscription.dispose();
-    registration?.dispose();
-  });
+      return registration;
+    },
+  );
 }

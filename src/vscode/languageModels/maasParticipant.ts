@@ -16,6 +16,7 @@ import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
 import type { ReadAloudSource } from '../speech/readAloudSource';
 import { LM_VENDOR } from './maasChatProvider';
+import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 
 export const PARTICIPANT_ID = 'maas.assistant';
 const SOURCE_SCHEME = 'maas-source';
@@ -262,19 +263,9 @@ export class MaasParticipant implements vscode.Disposable {
 
 /** Registers @maas while maas.nativeChat.enabled is on (on and off live) and VS Code has chat participants. */
 export function registerParticipant(deps: ParticipantDependencies): vscode.Disposable {
-  let participant: MaasParticipant | undefined;
-  const sync = (): void => {
-    const wanted = deps.settings.settings.nativeChatEnabled && typeof vscode.chat?.createChatParticipant === 'function';
-    if (wanted && participant === undefined) participant = new MaasParticipant(deps);
-    else if (!wanted && participant !== undefined) {
-      participant.dispose();
-      participant = undefined;
-    }
-  };
-  sync();
-  const subscription = deps.settings.onDidChange(sync);
-  return new vscode.Disposable(() => {
-    subscription.dispose();
-    participant?.dispose();
-  });
+  return whileNativeChatEnabled(
+    deps.settings,
+    () => typeof vscode.chat?.createChatParticipant === 'function',
+    () => new MaasParticipant(deps),
+  );
 }
