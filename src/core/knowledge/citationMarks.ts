@@ -97,8 +97,12 @@ export class CitationMarkStream {
   private safeEnd(): number {
     const text = this.text;
     let safe = text.length;
-    for (let i = Math.max(0, text.length - 96); i < text.length; i++) {
+    const from = Math.max(0, text.length - 96);
+    // The closing caret of a whole mark (`^[1]^`) begins no other mark: the mark is final as it stands.
+    const whole = [...text.slice(from).matchAll(MARK)].map((match) => [from + match.index, from + match.index + match[0].length] as const);
+    for (let i = from; i < text.length; i++) {
       const c = text[i];
+      if (whole.some(([start, end]) => i >= start && i < end)) continue;
       if ((c === '^' || c === '[' || c === '【') && PARTIAL_TAIL.test(text.slice(i))) {
         safe = i;
         break;
@@ -124,29 +128,23 @@ export class PlainCitationStream {
 
   push(chunk: string): string {
     this.text += chunk;
-    this.marks.push(chunk);
-    return this.take(this.marks.finalLength);
+    return this.take(this.marks.push(chunk), this.marks.finalLength);
   }
 
   end(): string {
-    this.marks.end();
-    return this.take(this.text.length);
+    return this.take(this.marks.end(), this.text.length);
   }
 
-  private take(finalUpTo: number): string {
-    const from = this.shown;
-    const marks = findCitationMarks(this.text);
-    // A whole mark is final even where the stream holds back its closing caret (it may start another mark).
-    const upTo = marks.find((mark) => mark.start < finalUpTo && finalUpTo < mark.end)?.end ?? finalUpTo;
-    if (upTo <= from) return '';
-    this.shown = upTo;
+  /** The final text not shown yet, up to `upTo`, with `marks` (those just reported, all inside it) written as ` [n]`. */
+  private take(marks: readonly CitationMark[], upTo: number): string {
     let out = '';
-    let at = from;
+    let at = this.shown;
     for (const mark of marks) {
-      if (mark.start < from || mark.end > upTo) continue;
       out += `${this.text.slice(at, mark.start)} [${mark.number}]`;
       at = mark.end;
     }
-    return out + this.text.slice(at, upTo);
+    const end = Math.max(at, upTo);
+    this.shown = end;
+    return out + this.text.slice(at, end);
   }
 }

@@ -71,3 +71,15 @@ describe('PlainCitationStream', () => {
     assert.equal(shown[1], '', 'a mark that has only begun is held back');
   });
 });
+
+describe('CitationMarkStream, the closing caret', () => {
+  it('reports a ^[n]^ mark on the piece that closes it, not one piece later', () => {
+    const stream = new CitationMarkStream();
+    assert.deepEqual(stream.push('Stored in secret storage.^[1'), []);
+    assert.deepEqual(
+      stream.push(']^').map((mark) => mark.text),
+      ['^[1]^'],
+    );
+    assert.equal(stream.finalLength, 'Stored in secret storage.^[1]^'.length);
+  });
+});
