@@ -20,8 +20,6 @@ export class SettingsPanel {
   readonly toggle: HTMLButtonElement;
   private readonly params = h('div', { className: 'params' });
   private readonly service = h('div', { className: 'service-status', testId: 'service-status' });
-  /** The persona and the parameters, folded away behind the Parameters button so the transcript keeps the room. */
-  private readonly panel: HTMLElement;
   private snapshot: ChatSnapshot | null = null;
   private paramsKey = '';
   private paramsModel = '';
@@ -33,14 +31,13 @@ export class SettingsPanel {
     this.personaLabel.htmlFor = 'persona';
     this.picker.addEventListener('change', () => context.post({ type: 'setModel', model: this.picker.value }));
     this.persona.addEventListener('change', () => context.post({ type: 'setPersona', persona: this.persona.value.slice(0, 20_000) }));
-    this.toggle = button('', () => this.setOpen(this.panel.hidden), {
+    this.toggle = button('', () => this.setOpen(this.element.hidden), {
       className: 'icon-button',
       testId: 'params-toggle',
       attrs: { 'aria-controls': 'params-panel', 'aria-expanded': 'false' },
     });
-    this.panel = h('div', { className: 'params-panel', attrs: { id: 'params-panel' } }, this.personaLabel, this.persona, this.params, this.service);
-    this.panel.hidden = true;
-    this.element = h('section', { className: 'settings' }, this.panel);
+    // The persona and the parameters, folded away behind the Parameters button so the transcript keeps the room.
+    this.element = h('section', { className: 'settings', attrs: { id: 'params-panel' } }, this.personaLabel, this.persona, this.params, this.service);
     this.element.hidden = true;
   }
 
@@ -50,7 +47,6 @@ export class SettingsPanel {
   }
 
   private setOpen(open: boolean): void {
-    this.panel.hidden = !open;
     this.element.hidden = !open;
     this.toggle.setAttribute('aria-expanded', String(open));
   }
