@@ -62,10 +62,13 @@ export const retrievalOptionsSchema = z.object({
 });
 export type RetrievalOptions = z.infer<typeof retrievalOptionsSchema>;
 
+/** Function names the service takes (OpenAI-compatible): 1-64 letters, digits, `_` or `-`. */
+export const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
 export const functionToolSchema = z.object({
   type: z.literal('function'),
   function: z.object({
-    name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be 1-64 letters, digits, _ or -' }),
+    name: z.string().regex(FUNCTION_NAME, { error: 'must be 1-64 letters, digits, _ or -' }),
     description: z.string().optional(),
     parameters: z.record(z.string(), z.unknown()).optional(),
   }),

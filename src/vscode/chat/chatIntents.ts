@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { ChatSession } from '../../core/chat/chatSession';
 import { conversationMarkdown } from '../../core/conversations/conversationMarkdown';
 import { speechText } from '../../core/speech/speechText';
-import { assertNever, type WebviewCommand, type WebviewToHost } from '../../shared/protocol';
+import { assertNever, type WebviewToHost } from '../../shared/protocol';
+import { actionCommand } from '../errors/errorPresentation';
 import { CommandId } from '../commandIds';
 import type { Logger } from '../logger';
 import type { ReadAloudSource } from '../speech/readAloudSource';
@@ -22,13 +23,6 @@ export interface IntentDependencies {
   readonly logger: Logger;
   readonly speech?: ChatSpeech;
 }
-
-const commandFor: Record<WebviewCommand, string> = {
-  setApiKey: CommandId.setApiKey,
-  showLogs: CommandId.showLogs,
-  openConsole: CommandId.openConsole,
-  openSettings: 'workbench.action.openSettings',
-};
 
 export async function handleIntent(message: WebviewToHost, deps: IntentDependencies): Promise<void> {
   const { session } = deps;
@@ -76,9 +70,11 @@ export async function handleIntent(message: WebviewToHost, deps: IntentDependenc
       return;
     case 'openLink':
       return openLink(message.href, deps);
-    case 'runCommand':
-      await vscode.commands.executeCommand(commandFor[message.command], ...(message.command === 'openSettings' ? ['maas.'] : []));
+    case 'runCommand': {
+      const { command, arguments: args } = actionCommand(message.command);
+      await vscode.commands.executeCommand(command, ...args);
       return;
+    }
     case 'readAloud':
       return readTurnAloud(message.turnId, deps);
     case 'saveAudio':

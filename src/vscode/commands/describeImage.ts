@@ -6,6 +6,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { StoredImage } from '../../core/conversations/conversationModel';
 import { revealChatView, type FeatureDependencies } from '../featureDependencies';
+import { imageRefusal, kb } from '../images/imageRefusal';
 import { prepareImage } from '../images/imageFiles';
 
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'];
@@ -80,24 +81,8 @@ async function loadImage(deps: FeatureDependencies, uri: vscode.Uri): Promise<St
   const maxBytes = deps.settings.settings.imageMaxBytes;
   const prepared = await prepareImage(bytes, maxBytes);
   if (!prepared.ok) {
-    switch (prepared.reason) {
-      case 'notImage':
-        void deps.prompter.showErrorMessage(vscode.l10n.t('{0} is not a PNG, JPEG, GIF, WebP or BMP image.', name));
-        return undefined;
-      case 'unreadable':
-        void deps.prompter.showErrorMessage(vscode.l10n.t('{0} could not be read as an image.', name));
-        return undefined;
-      case 'tooLarge':
-        void deps.prompter.showErrorMessage(
-          vscode.l10n.t(
-            '{0} is {1} KB, larger than the limit of {2} KB (maas.images.maxBytes), and could not be made smaller.',
-            name,
-            kb(prepared.bytes),
-            kb(prepared.maxBytes),
-          ),
-        );
-        return undefined;
-    }
+    void deps.prompter.showErrorMessage(imageRefusal(prepared, name));
+    return undefined;
   }
   if (prepared.downscaledFrom !== undefined) {
     deps
@@ -119,8 +104,4 @@ async function loadImage(deps: FeatureDependencies, uri: vscode.Uri): Promise<St
     thumbnail: prepared.thumbnail,
     file,
   };
-}
-
-function kb(bytes: number): number {
-  return Math.round(bytes / 1024);
 }

@@ -2,11 +2,10 @@
 // the settings (maas.models.chat, .vision, .extra) and answers through the same client as the chat view (retries,
 // failover, proxy, redacted log, cancellation). Every other extension reaches them through vscode.lm too.
 import * as vscode from 'vscode';
-import type { ChatMessage, ContentPart, FunctionTool } from '../../core/chat/chatRequest';
-import { storedErrorFrom } from '../../core/chat/turnRunner';
+import { FUNCTION_NAME, type ChatMessage, type ContentPart, type FunctionTool } from '../../core/chat/chatRequest';
 import type { MaasClient } from '../../core/maasClient';
-import { presentError } from '../errors/errorMessages';
-import { prepareImage } from '../images/imageFiles';
+import { explainError } from '../errors/errorPresentation';
+import { imageDataUrl } from '../images/imageRefusal';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
 import type { ApiKeyStore } from '../secrets/apiKeyStore';
@@ -123,7 +122,7 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
   private wireTools(tools: readonly vscode.LanguageModelChatTool[]): FunctionTool[] {
     const wire: FunctionTool[] = [];
     for (const tool of tools) {
-      if (!/^[A-Za-z0-9_-]{1,64}$/.test(tool.name)) {
+      if (!FUNCTION_NAME.test(tool.name)) {
         this.deps.logger.warn(`The tool "${tool.name}" is not offered to the service: function names are 1-64 letters, digits, _ or -.`);
         continue;
       }
@@ -151,7 +150,7 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
         if (image === undefined) continue;
         if (model.capabilities.imageInput !== true)
           throw new Error(vscode.l10n.t('{0} does not take images; pick the vision model {1}.', model.code, this.deps.settings.settings.visionModel));
-        images.push(await this.imageUrl(image.data));
+        images.push(await imageDataUrl(image.data, this.deps.settings.settings.imageMaxBytes, vscode.l10n.t('An attached image')));
       }
       for (const part of message.content) {
         if (part instanceof vscode.LanguageModelToolResultPart)
@@ -185,35 +184,13 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     });
   }
 
-  private async imageUrl(data: Uint8Array): Promise<string> {
-    const maxBytes = this.deps.settings.settings.imageMaxBytes;
-    const prepared = await prepareImage(data, maxBytes);
-    if (!prepared.ok) {
-      throw new Error(
-        prepared.reason === 'tooLarge'
-          ? vscode.l10n.t(
-              'An image of {0} bytes is over the limit of {1} bytes (maas.images.maxBytes) and could not be made smaller.',
-              prepared.bytes,
-              prepared.maxBytes,
-            )
-          : prepared.reason === 'notImage'
-            ? vscode.l10n.t('An attached file is not a PNG, JPEG, GIF, WebP or BMP image.')
-            : vscode.l10n.t('An attached image could not be read.'),
-      );
-    }
-    return `data:${prepared.mime};base64,${prepared.bytes.toString('base64')}`;
-  }
-
   /** The same words the chat view shows for the error, with the service's own message; key problems as NoPermissions. */
   private languageModelError(error: unknown): Error {
-    const stored = storedErrorFrom(error, (text) => this.deps.logger.redact(text));
-    const shown = presentError(stored, vscode.l10n);
-    const server = stored.serverMessage === undefined || stored.serverMessage === '' ? '' : ` ${vscode.l10n.t('The service said: {0}', stored.serverMessage)}`;
-    const message = `${shown.title}: ${shown.detail}${server}`;
+    const explained = explainError(error, (text) => this.deps.logger.redact(text));
+    const message = [`${explained.title}: ${explained.detail}`, explained.serviceSaid].filter((part) => part !== undefined).join(' ');
     this.deps.logger.warn(`A language-model request failed: ${message}`);
-    return stored.kind === 'keyMissing' || stored.kind === 'keyUnknown' || stored.kind === 'keyDisabled'
-      ? vscode.LanguageModelError.NoPermissions(message)
-      : new Error(message);
+    const kind = explained.stored.kind;
+    return kind === 'keyMissing' || kind === 'keyUnknown' || kind === 'keyDisabled' ? vscode.LanguageModelError.NoPermissions(message) : new Error(message);
   }
 
   dispose(): void {

@@ -3,15 +3,16 @@
 // the MaaS view's player, `/describe` describes the attached images with the vision model; a plain `@maas`
 // question is answered by the chosen MaaS model with the participant's own history and the persona. Errors are
 // the chat view's words with a button to the action that fixes them.
+import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatMessage, ContentPart, RetrievalOptions } from '../../core/chat/chatRequest';
 import type { Reference } from '../../core/chat/chatEvents';
-import { storedErrorFrom } from '../../core/chat/turnRunner';
+import type { WebviewCommand } from '../../shared/protocol';
 import { findCitationMarks, PlainCitationStream } from '../../core/knowledge/citationMarks';
 import type { MaasClient } from '../../core/maasClient';
 import { retrievalOptions } from '../commands/askKnowledgeBase';
-import { presentError } from '../errors/errorMessages';
-import { prepareImage } from '../images/imageFiles';
+import { actionCommand, explainError } from '../errors/errorPresentation';
+import { imageDataUrl } from '../images/imageRefusal';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
 import type { ReadAloudSource } from '../speech/readAloudSource';
@@ -19,6 +20,12 @@ import { LM_VENDOR } from './maasChatProvider';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 
 export const PARTICIPANT_ID = 'maas.assistant';
+const ACTION_TITLES: Record<WebviewCommand, () => string> = {
+  setApiKey: () => vscode.l10n.t('Set API Key'),
+  openConsole: () => vscode.l10n.t('Open Console'),
+  showLogs: () => vscode.l10n.t('Show Logs'),
+  openSettings: () => vscode.l10n.t('Open Settings'),
+};
 const SOURCE_SCHEME = 'maas-source';
 
 export interface ParticipantDependencies {
@@ -190,9 +197,15 @@ export class MaasParticipant implements vscode.Disposable {
     for (const reference of request.references) {
       const value = reference.value;
       if (!(value instanceof vscode.Uri)) continue;
-      const bytes = await vscode.workspace.fs.readFile(value);
-      const prepared = await prepareImage(bytes, this.deps.settings.settings.imageMaxBytes);
-      if (prepared.ok) images.push(`data:${prepared.mime};base64,${prepared.bytes.toString('base64')}`);
+      // An attachment that is not a usable image is refused with the reason, never skipped in silence.
+      const name = path.posix.basename(value.path);
+      let bytes: Uint8Array;
+      try {
+        bytes = await vscode.workspace.fs.readFile(value);
+      } catch {
+        throw new Error(vscode.l10n.t('{0} could not be read.', name));
+      }
+      images.push(await imageDataUrl(bytes, this.deps.settings.settings.imageMaxBytes, name));
     }
     if (images.length === 0) {
       stream.markdown(vscode.l10n.t('Attach one or more images (PNG, JPEG, GIF, WebP or BMP) to /describe, with the paperclip or #file.'));
@@ -235,17 +248,11 @@ export class MaasParticipant implements vscode.Disposable {
   }
 
   private showError(error: unknown, stream: vscode.ChatResponseStream): void {
-    const stored = storedErrorFrom(error, (text) => this.deps.logger.redact(text));
-    const shown = presentError(stored, vscode.l10n);
-    this.deps.logger.warn(`@maas failed: ${stored.kind} ${stored.message}`);
-    const server =
-      stored.serverMessage === undefined || stored.serverMessage === '' ? '' : `\n\n${vscode.l10n.t('The service said: {0}', stored.serverMessage)}`;
-    stream.markdown(`**${shown.title}**\n\n${shown.detail}${server}`);
-    for (const action of shown.actions) {
-      if (action === 'setApiKey') stream.button({ title: vscode.l10n.t('Set API Key'), command: 'maas.setApiKey' });
-      if (action === 'openConsole') stream.button({ title: vscode.l10n.t('Open Console'), command: 'maas.openConsole' });
-      if (action === 'showLogs') stream.button({ title: vscode.l10n.t('Show Logs'), command: 'maas.showLogs' });
-      if (action === 'openSettings') stream.button({ title: vscode.l10n.t('Open Settings'), command: 'workbench.action.openSettings', arguments: ['maas'] });
+    const explained = explainError(error, (text) => this.deps.logger.redact(text));
+    this.deps.logger.warn(`@maas failed: ${explained.stored.kind} ${explained.stored.message}`);
+    stream.markdown([`**${explained.title}**`, explained.detail, explained.serviceSaid].filter((part) => part !== undefined).join('\n\n'));
+    for (const action of explained.actions) {
+      if (action !== 'retry') stream.button({ title: ACTION_TITLES[action](), ...actionCommand(action) });
     }
   }
 
