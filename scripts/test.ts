@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { runHostSuite } from '../test/harness/hostSuite';
+import { nodeTestArguments, type NodeTestLayer } from '../test/harness/nodeTestRun';
 import { ensureSpeechPrograms, ensureTools } from '../test/harness/tools';
 import { packageExtension } from './package';
 
@@ -34,27 +35,16 @@ function banner(text: string): void {
   process.stdout.write(`\n=== ${text} ===\n`);
 }
 
-/** Runs node:test over `files`, the spec report on stdout, and counts from a TAP copy of the same run. */
-function nodeTests(name: string, files: string[], extraEnv: NodeJS.ProcessEnv = {}): Tally {
+/** Runs node:test over `files` of `layer`, the spec report on stdout, and counts from a TAP copy of the same run. */
+function nodeTests(layer: NodeTestLayer, name: string, files: string[], extraEnv: NodeJS.ProcessEnv = {}): Tally {
   if (files.length === 0) return { passed: 0, failed: 0 };
   mkdirSync(path.join(root, '.test-results'), { recursive: true });
   const tap = path.join(root, '.test-results', `${name}.tap`);
-  const result = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      // Per file: an e2e file runs a whole scenario (the features file follows long-text tasks of up to 4 minutes).
-      `--test-timeout=${name === 'e2e' ? 900_000 : 300_000}`,
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tap}`,
-      ...files,
-    ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } },
-  );
+  const result = spawnSync(process.execPath, nodeTestArguments(layer, files, tap), {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...extraEnv },
+  });
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (label: string): number => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(text)?.[1] ?? '0');
   const tally = { passed: count('pass'), failed: count('fail') + count('cancelled') };
@@ -84,13 +74,13 @@ async function runLayer(layer: Layer): Promise<Tally> {
     case 'lint':
       return lint();
     case 'unit':
-      return nodeTests('unit', [
+      return nodeTests('unit', 'unit', [
         ...filesUnder('test/unit', '.test.ts'),
         ...filesUnder('test/integration', '.test.ts'),
         ...filesUnder('service/test', '.test.ts'),
       ]);
     case 'browser':
-      return nodeTests('browser', filesUnder('test/browser', '.browser.ts'));
+      return nodeTests('browser', 'browser', filesUnder('test/browser', '.browser.ts'));
     case 'host': {
       const result = await runHostSuite();
       for (const failure of result.failures) process.stdout.write(`✖ ${failure}\n`);
@@ -101,7 +91,7 @@ async function runLayer(layer: Layer): Promise<Tally> {
       const tally: Tally = { passed: 0, failed: 0 };
       // One scenario file at a time: each starts its own code-server and browser, and two cores are not enough for more.
       for (const file of filesUnder('test/e2e', '.e2e.ts')) {
-        const result = nodeTests(`e2e-${path.basename(file, '.e2e.ts')}`, [file], { MAAS_E2E_VSIX: vsix });
+        const result = nodeTests('e2e', `e2e-${path.basename(file, '.e2e.ts')}`, [file], { MAAS_E2E_VSIX: vsix });
         tally.passed += result.passed;
         tally.failed += result.failed;
       }

@@ -80,13 +80,26 @@ export async function acceptQuickInput(page: Page, title: string): Promise<void>
   await widget.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
 }
 
-/** Opens a workspace file by name through Quick Open and waits for its tab to be active. */
-export async function openFile(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10_000 });
-  await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10_000 });
+/**
+ * Opens a workspace file by name through Quick Open and waits for its tab to be active. Right after the workbench
+ * loads, Quick Open may not list the workspace's files yet (the file search is still starting): it is reopened
+ * until the file shows up, as with commands.
+ */
+export async function openFile(page: Page, name: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(name);
+    try {
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 3_000 });
+      break;
+    } catch (error) {
+      await page.keyboard.press('Escape');
+      if (Date.now() > deadline) throw error;
+    }
+  }
   await page.keyboard.press('Enter');
   await page.locator(`.tab.active[aria-label^="${name}"], .tab.active:has-text("${name}")`).first().waitFor({ timeout: 10_000 });
 }
