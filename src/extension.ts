@@ -1,6 +1,8 @@
 // The extension's entry point, a table of contents (style.md rule 2): the services every feature builds on, then
 // each feature in its own guarded step (one that fails to start is logged and shown once; the others work), then
 // the start-up work that may finish later. Nothing is awaited before the features are registered.
+// zod's set-up comes first: it must run before any module builds a schema.
+import './vscode/zodSetup';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { registerChat } from './vscode/chat/chatFeature';
