@@ -4,6 +4,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchResult } from '../bench/benchResult';
+import { ensureChromium, ensureSpeechPrograms } from '../test/harness/tools';
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
@@ -12,6 +13,16 @@ async function main(): Promise<void> {
     .filter((name) => name.endsWith('.bench.ts'))
     .filter((name) => only.length === 0 || only.some((filter) => name.includes(filter)))
     .sort();
+  if (files.length === 0)
+    throw new Error(
+      `No benchmark matches ${only.join(', ')}; the benchmarks are ${readdirSync(dir)
+        .filter((n) => n.endsWith('.bench.ts'))
+        .join(', ')}.`,
+    );
+  // What a fresh machine lacks: the local service's speech programs (the service, client and speech benchmarks
+  // synthesise speech) and Chromium (the chat view's benchmark), installed as npm test installs them.
+  ensureSpeechPrograms();
+  ensureChromium();
   const results: BenchResult[] = [];
   for (const file of files) {
     process.stderr.write(`[bench] ${file}\n`);

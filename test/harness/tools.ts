@@ -160,7 +160,8 @@ function ensureCodeServer(nodeBinDir: string): string {
   return entry;
 }
 
-function ensureChromium(): string {
+/** Debian's Chromium (the browser tests, the e2e scenarios and the webview benchmark drive it). */
+export function ensureChromium(): string {
   if (!existsSync(CHROMIUM_PATH)) ensureDebianPackages(['chromium'], 'the browser, in-host and e2e tests');
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH} after installing the Debian package chromium.`);
   return CHROMIUM_PATH;
