@@ -17,8 +17,8 @@ import { createSpeech } from './vscode/speech/speechFeature';
 import { StatusBar } from './vscode/statusBar';
 import { createTestHook, type MaasTestHook } from './vscode/testHook';
 
-export function activate(context: vscode.ExtensionContext): MaasTestHook | undefined {
-  const started = performance.now();
+export function activate(context: vscode.ExtensionContext): Promise<MaasTestHook | undefined> {
+  const startedAt = performance.now();
   const services = createServices(context);
   const steps = new FeatureSteps(services.logger, (feature, reason) => {
     void vscode.window.showErrorMessage(
@@ -51,14 +51,19 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
     context.subscriptions.push(item);
     return item;
   });
-  void steps.runLater(vscode.l10n.t('Start-up'), () => startServices(services));
+  const started = steps.runLater(vscode.l10n.t('Start-up'), () => startServices(services));
   // Long-text synthesis tasks left running by an earlier window are followed again, each under its own progress.
   if (speech !== undefined) void steps.runLater(vscode.l10n.t('Read aloud'), () => speech.longTasks.resumeAll());
 
-  const activationMs = performance.now() - started;
+  const activationMs = performance.now() - startedAt;
   services.logger.info(`MaaS Assistant ${services.version} activated in ${activationMs.toFixed(1)} ms.`);
-  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
-  return createTestHook({ services, chat, speech, statusBar, activationMs, failures: () => steps.failures });
+  const hook =
+    context.extensionMode === vscode.ExtensionMode.Test
+      ? createTestHook({ services, chat, speech, statusBar, activationMs, failures: () => steps.failures })
+      : undefined;
+  // VS Code runs the command that activated the extension once this promise resolves: after the start-up, so the
+  // first command finds the demo's bootstrap credentials already in secret storage.
+  return started.then(() => hook);
 }
 
 export function deactivate(): void {

@@ -11,7 +11,7 @@ import type { ChatFeature } from './chat/chatFeature';
 import type { ExtensionServices } from './extensionServices';
 import type { SaveAudio } from './speech/saveAudioFile';
 import type { Prompter } from './prompter';
-import type { LongTaskEntry } from './speech/longTaskTracker';
+import { LongTaskTracker, type LongTaskEntry } from './speech/longTaskTracker';
 import type { SpeechFeature } from './speech/speechFeature';
 import type { SpeechPlayer } from './speech/speechPlayer';
 import type { StatusBar } from './statusBar';
@@ -71,6 +71,8 @@ export interface MaasTestHook {
     cancelTask(taskId: string): boolean;
     /** The long-task leases in globalState, and this window's id in them. */
     leases(): Leases;
+    /** Another window's long-task follower on the same state, service and prompts: follow a task, then close it. */
+    otherWindow(): { readonly windowId: string; follow(entry: LongTaskEntry): Promise<string | undefined>; dispose(): void };
     readonly windowId: string;
     /** What the chat player's Save button does with a playback's audio (dialog and message through the prompter). */
     saveAudio: SaveAudio;
@@ -115,6 +117,7 @@ export function createTestHook(parts: TestHookParts): MaasTestHook {
       resumeTasks: () => speech().longTasks.resumeAll(),
       cancelTask: (taskId) => speech().longTasks.cancel(taskId),
       leases: () => speech().longTasks.leases(),
+      otherWindow: () => new LongTaskTracker(memento, () => services.clients.get(), services.prompter, services.logger),
       get windowId() {
         return speech().longTasks.windowId;
       },

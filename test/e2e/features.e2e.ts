@@ -194,10 +194,15 @@ describe('knowledge base, images and read aloud in code-server', () => {
     await runCommand(page, 'MaaS: Read Aloud to File');
     await acceptQuickInput(page, 'Save the audio'); // longer.wav beside the document
     await notification(page, /longer/).waitFor({ timeout: 30_000 });
+    // Nothing of the extension is on screen when the window comes back: only the pending task may wake it.
+    await page.keyboard.press('Control+Shift+E');
+    await page.locator('.explorer-folders-view').waitFor({ timeout: 15_000 });
     assert.equal(existsSync(target), false, 'the task is still running when the window reloads');
     await page.reload();
     await waitForWorkbench(page);
     await until(async () => existsSync(target), 240_000, 'the audio file after the reload');
     assert.equal(readFileSync(target).subarray(0, 4).toString('latin1'), 'RIFF');
+    // The window that delivered it says so, with a button to open it.
+    await notification(page, /The audio was saved to .*longer\.wav/).waitFor({ timeout: 30_000 });
   });
 });

@@ -1,11 +1,13 @@
 // The in-host suite's entry point in the standard @vscode/test-electron layout: `run()` runs mocha over the
-// *.test.js files beside it and settles when they are done. Counts go to $MAAS_HOST_TEST_RESULTS for the runner.
+// *.test.js files beside it and settles when they are done. Counts go to $MAAS_HOST_TEST_RESULTS for the runner;
+// $MAAS_HOST_GREP, when set, runs only the tests whose full title matches it.
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
+  const grep = process.env.MAAS_HOST_GREP;
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec', ...(grep === undefined || grep === '' ? {} : { grep }) });
   for (const file of readdirSync(__dirname)
     .filter((name) => name.endsWith('.test.js'))
     .sort()) {

@@ -196,6 +196,38 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
     assert.ok(isRiffWave(readFileSync(target)));
   });
 
+  it('a task followed as its window closes stays pending, its lease released, and the next window delivers it', async () => {
+    const h = await hook();
+    // The service keeps the task running (its status queries stall) while the closing window follows it.
+    await api('/_local/faults', { route: '/maas/v2/api/tts-long-query', count: 20, stallMs: 2_000 });
+    const taskId = await submitTask('Followed by a window that reloads.');
+    const target = path.join(dir, 'reloaded.wav');
+    const closing = h.speech.otherWindow();
+    const following = closing.follow({ taskId, target, title: 'reloaded.wav' });
+    await until(() => h.speech.leases()[taskId]?.owner === closing.windowId, 'the closing window to hold the lease');
+    const polled = async (): Promise<boolean> =>
+      (await api<{ requests: { path: string; body?: { task_id?: string } }[] }>('/_local/requests')).requests.some(
+        (r) => r.path.startsWith('/maas/v2/api/tts-long-query') && r.body?.task_id === taskId,
+      );
+    await until(polled, 'the closing window to poll the task');
+    closing.dispose(); // what a reload does to the extension's subscriptions, in the middle of a poll
+    assert.equal(await following, undefined);
+    assert.deepEqual(
+      h.speech.pendingTasks().map((e) => e.taskId),
+      [taskId],
+      'still pending: a closing window is not a Cancel',
+    );
+    assert.equal(h.speech.leases()[taskId], undefined, 'released, so the next window need not wait for it to expire');
+    assert.deepEqual(
+      prompter.messages.filter((m) => m.level === 'error'),
+      [],
+    );
+    await api('/_local/reset', {});
+    assert.deepEqual(await h.speech.resumeTasks(), [target]);
+    assert.ok(isRiffWave(readFileSync(target)));
+    assert.deepEqual(h.speech.pendingTasks(), []);
+  });
+
   it('Cancel stops following a long task: nothing is written, nothing is kept, and no error is shown', async () => {
     const h = await hook();
     await setSetting('speech.longTextThreshold', 50);

@@ -34,6 +34,8 @@ export class LongTaskTracker implements vscode.Disposable {
   private readonly leaseMs: number;
   private readonly following = new Map<string, AbortController>();
   private readonly retryTimers = new Set<NodeJS.Timeout>();
+  /** The window is closing or reloading: the tasks it follows stay pending for the next window. */
+  private disposed = false;
 
   constructor(
     private readonly state: vscode.Memento,
@@ -59,16 +61,19 @@ export class LongTaskTracker implements vscode.Disposable {
   /** Remembers a task, then follows it to its file; resolves with the file written, or undefined. */
   async follow(entry: LongTaskEntry): Promise<string | undefined> {
     if (!this.pending().some((e) => e.taskId === entry.taskId)) await this.state.update(STATE_KEY, [...this.pending(), entry]);
-    if (this.following.has(entry.taskId)) return undefined;
-    if (!(await this.takeLease(entry.taskId))) {
-      this.logger.info(`Long-text synthesis task ${entry.taskId} is followed by another window.`);
-      this.retryWhenLeaseExpires(entry);
-      return undefined;
-    }
+    if (this.following.has(entry.taskId) || this.disposed) return undefined;
+    // Registered before the lease is awaited, so a window closing meanwhile stops it before it starts.
     const abort = new AbortController();
     this.following.set(entry.taskId, abort);
-    const renew = setInterval(() => void this.takeLease(entry.taskId), Math.max(1_000, this.leaseMs / 3));
+    let renew: NodeJS.Timeout | undefined;
     try {
+      if (!(await this.takeLease(entry.taskId))) {
+        this.logger.info(`Long-text synthesis task ${entry.taskId} is followed by another window.`);
+        if (!this.disposed) this.retryWhenLeaseExpires(entry);
+        return undefined;
+      }
+      if (abort.signal.aborted) return undefined;
+      renew = setInterval(() => void this.takeLease(entry.taskId), Math.max(1_000, this.leaseMs / 3));
       return await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Synthesising speech for {0}', entry.title), cancellable: true },
         async (progress, token) => {
@@ -100,6 +105,7 @@ export class LongTaskTracker implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const timer of this.retryTimers) clearTimeout(timer);
     this.retryTimers.clear();
     for (const abort of this.following.values()) abort.abort();
@@ -118,6 +124,11 @@ export class LongTaskTracker implements vscode.Disposable {
       void this.announce(entry.target);
       return entry.target;
     } catch (error) {
+      if (this.disposed) {
+        // Not the user's Cancel: the window is going. The next window (after a reload, or another one) follows it.
+        this.logger.info(`Long-text synthesis task ${entry.taskId} stays pending for the next window.`);
+        return undefined;
+      }
       await this.forget(entry.taskId);
       if (signal.aborted || (isServiceError(error) && error.kind === 'cancelled')) {
         this.logger.info(`Long-text synthesis task ${entry.taskId} was cancelled; ${entry.target} was not written.`);
