@@ -28,13 +28,13 @@ export interface MaasClientOptions {
   readonly proxy?: ProxyOptions;
   /**
    * connectMs, headersMs, idleMs (the transport's), completionMs (a non-stream answer, headers and body), keepAliveMs
-   * (a stream of comments without data).
+   * (a stream of comments without data), finishGraceMs (a stream silent after its finish reason, without [DONE]).
    */
-  readonly timeouts?: Partial<Timeouts> & { readonly completionMs?: number; readonly keepAliveMs?: number };
+  readonly timeouts?: Partial<Timeouts> & { readonly completionMs?: number; readonly keepAliveMs?: number; readonly finishGraceMs?: number };
   readonly retry?: Partial<RetryPolicy>;
   /** Jitter of retry delays (Math.random); tests pass a constant. */
   readonly random?: () => number;
-  /** The waits between retries and polls (a real timer); tests pass a recording fake. */
+  /** The waits between retries and polls, and the finish grace (a real timer); tests pass a recording fake. */
   readonly sleep?: Sleeper;
   /** The clock of the keep-alive and polling limits (Date.now). */
   readonly now?: () => number;
@@ -70,6 +70,7 @@ export class MaasClient {
       retry,
       completionTimeoutMs: options.timeouts?.completionMs ?? 300_000,
       keepAliveLimitMs: options.timeouts?.keepAliveMs,
+      finishGraceMs: options.timeouts?.finishGraceMs,
       random: options.random,
       sleep: options.sleep,
       now: options.now,

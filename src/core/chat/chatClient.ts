@@ -13,6 +13,7 @@ import { ChatStreamDecoder } from './chatStreamDecoder';
 import { classifyHttpError } from '../http/classifyError';
 import { header, isUnreachable, readBody, toServiceError } from '../http/httpTransport';
 import type { HttpTransport } from '../http/httpTransport';
+import { parseJsonBody } from '../http/parseJsonBody';
 import { redactSecrets } from '../http/redact';
 import { ServiceError } from '../http/serviceError';
 import { sleep, type Sleeper } from '../http/sleep';
@@ -41,10 +42,19 @@ export interface ChatClientDeps {
   readonly now?: () => number;
   /** Longest a stream may send only keep-alive comments, without data, before it ends as a timeout. */
   readonly keepAliveLimitMs?: number;
+  /** How long a stream that sent a finish reason may stay silent (no usage, no [DONE]) before the answer ends there. */
+  readonly finishGraceMs?: number;
 }
 
 /** Default of keepAliveLimitMs: as long as the idle limit a silent body gets. */
 const DEFAULT_KEEP_ALIVE_LIMIT_MS = 60_000;
+/**
+ * Default of finishGraceMs. The usage of an OpenAI-style stream (`stream_options.include_usage`) comes in a chunk of
+ * its own, with empty choices, right after the finish reason, and [DONE] right after that: both are written at once,
+ * so a grace far shorter than the idle limit loses neither, and a server that never sends [DONE] costs the user
+ * this long instead of a minute.
+ */
+const DEFAULT_FINISH_GRACE_MS = 2_000;
 
 /** Whether visible text reached the caller: from then on an error is never retried (no duplicated text). */
 interface AttemptState {
@@ -170,8 +180,21 @@ export class ChatClient {
     const now = this.deps.now ?? Date.now;
     const keepAliveLimit = this.deps.keepAliveLimitMs ?? DEFAULT_KEEP_ALIVE_LIMIT_MS;
     let lastData = now();
+    // After a finish reason the answer is whole; a connection left open without [DONE] ends after the grace, counted
+    // from the last data (so usage or [DONE] that follow promptly are read; keep-alive comments do not extend it).
+    let grace: { readonly after: number; readonly wait: Promise<void>; readonly stop: AbortController } | undefined;
+    const graceFor = (): Promise<void> | undefined => {
+      if (kind !== 'sse' || !decoder.complete || decoder.finishedAnswer) return undefined;
+      if (grace?.after !== decoder.payloads) {
+        grace?.stop.abort();
+        const stop = new AbortController();
+        const wait = (this.deps.sleep ?? sleep)(this.deps.finishGraceMs ?? DEFAULT_FINISH_GRACE_MS, stop.signal).catch(() => undefined);
+        grace = { after: decoder.payloads, wait, stop };
+      }
+      return grace.wait;
+    };
     try {
-      for await (const chunk of body as AsyncIterable<Buffer>) {
+      for await (const chunk of chunksWithin(body as AsyncIterable<Buffer>, graceFor)) {
         let bytes = chunk;
         if (kind !== 'sse') {
           held.push(chunk);
@@ -221,7 +244,7 @@ export class ChatClient {
   private readJson(text: string, onResult: ((result: ChatResult) => void) | undefined): ChatEvent[] {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseJsonBody(text);
     } catch (error) {
       throw new ServiceError('protocol', `The answer is neither JSON nor an event stream: ${redactSecrets(text.slice(0, 200), this.deps.secrets())}`, {
         cause: error,
@@ -238,14 +261,36 @@ export class ChatClient {
 
 type BodyKind = 'sse' | 'json';
 
-const SSE_FIELDS = ['data:', 'event:', 'id:', 'retry:'];
+const GRACE_OVER: unique symbol = Symbol('grace over');
 
 /**
- * An event stream or JSON, from the first bytes that are not white space (any SSE field or a comment starts a
- * stream, whatever the Content-Type says); undefined while they could still be either.
+ * The chunks of a body, until it ends or, while `graceFor` gives a wait, until that wait ends before the next chunk
+ * arrives (the caller then closes the connection). The pending read is left to that close, not to the iterator's
+ * return(), which would wait for it.
+ */
+async function* chunksWithin(body: AsyncIterable<Buffer>, graceFor: () => Promise<void> | undefined): AsyncGenerator<Buffer, void, undefined> {
+  const chunks = body[Symbol.asyncIterator]();
+  for (;;) {
+    const grace = graceFor();
+    const next = grace === undefined ? await chunks.next() : await Promise.race([chunks.next(), grace.then((): typeof GRACE_OVER => GRACE_OVER)]);
+    if (next === GRACE_OVER || next.done === true) return;
+    yield next.value;
+  }
+}
+
+const SSE_FIELDS = ['data:', 'event:', 'id:', 'retry:'];
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * An event stream or JSON, from the first bytes that are not white space or a byte order mark (trimStart removes
+ * both; any SSE field or a comment starts a stream, whatever the Content-Type says); undefined while they could still
+ * be either.
  */
 export function sniffBody(parts: readonly Buffer[]): BodyKind | undefined {
-  const start = Buffer.concat(parts).toString('latin1').trimStart().slice(0, 6);
+  const bytes = Buffer.concat(parts);
+  // A first read that ends inside the byte order mark (EF BB BF) tells nothing yet.
+  if (bytes.length < 3 && UTF8_BOM.subarray(0, bytes.length).equals(bytes)) return undefined;
+  const start = bytes.toString('utf8').trimStart().slice(0, 6);
   if (start === '') return undefined;
   if (start.startsWith(':') || SSE_FIELDS.some((field) => start.startsWith(field))) return 'sse';
   return SSE_FIELDS.some((field) => field.startsWith(start)) ? undefined : 'json';

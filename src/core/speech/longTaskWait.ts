@@ -1,6 +1,7 @@
 // Waiting for a long-text speech task (spec 4.6-4.7, wire-notes): poll with a growing delay (1 s, half as long
 // again each poll, up to 10 s) under an overall limit; `complete` with an audio address ends the wait, `failed`
-// throws. The clock and the sleeper are injected, so tests see the delays without waiting for them.
+// throws, and every other state (`created`, `running`, or one the spec does not name, such as a queued state) polls
+// on. The clock and the sleeper are injected, so tests see the delays without waiting for them.
 import { ServiceError } from '../http/serviceError';
 import type { Sleeper } from '../http/sleep';
 import type { LongTask } from './speechPayloads';
@@ -35,7 +36,7 @@ export async function waitForLongTask(taskId: string, query: (taskId: string) =>
       });
     }
     const left = deadline - clock.now();
-    if (left <= 0) throw new ServiceError('timeout', `Speech synthesis task ${taskId} did not finish in time (last status: ${task.status}).`);
+    if (left <= 0) throw new ServiceError('timeout', `Speech synthesis task ${taskId} did not finish in time (last status: ${task.serviceStatus}).`);
     await clock.sleep(Math.min(delay, left), options.signal);
     delay = Math.min(maxDelay, delay * 1.5);
   }

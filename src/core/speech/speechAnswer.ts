@@ -1,9 +1,9 @@
-// A speech route's answer as read off the wire, and what it holds: audio (format from the magic bytes), a JSON
-// error or payload (by Content-Type, or by the bytes when JSON arrives under an audio type), a long task.
+// A speech route's answer as read off the wire, and what it holds: audio (format from the magic bytes), or a JSON
+// error or payload (by Content-Type, or by the bytes when JSON arrives under an audio type).
 import { AUDIO_MIME, detectAudioFormat } from '../files/mediaSniffing';
 import type { AudioFormat } from '../files/mediaSniffing';
 import { ServiceError } from '../http/serviceError';
-import type { LongTask, Timestamp } from './speechPayloads';
+import type { Timestamp } from './speechPayloads';
 
 export interface AudioResult {
   readonly audio: Buffer;
@@ -22,20 +22,17 @@ export interface Answer {
 
 /**
  * Whether an answer is a JSON error or payload rather than audio: by Content-Type, or by its bytes when a JSON
- * body arrives under an audio type (audio magic bytes win; a body opening with "{" is JSON).
+ * body arrives under an audio type (audio magic bytes win; a body opening with "{" is JSON, after white space and
+ * a byte order mark, which trimStart also removes).
  */
 export function isJson(answer: Answer): boolean {
   if (answer.contentType.includes('json')) return true;
   if (detectAudioFormat(answer.bytes)) return false;
-  return answer.bytes.subarray(0, 64).toString('latin1').trimStart().startsWith('{');
+  return answer.bytes.subarray(0, 64).toString('utf8').trimStart().startsWith('{');
 }
 
 export function audioFrom(audio: Buffer, timestamps?: readonly Timestamp[]): AudioResult {
   const format = detectAudioFormat(audio);
   if (!format) throw new ServiceError('protocol', `The speech service answered ${audio.length} bytes that are not WAV, MP3, Ogg or FLAC audio.`);
   return { audio, format, mime: AUDIO_MIME[format], ...(timestamps ? { timestamps } : {}) };
-}
-
-export function taskOf(answer: { task_id: string; task_status: LongTask['status']; audio_address?: string | null; message?: string | null }): LongTask {
-  return { taskId: answer.task_id, status: answer.task_status, audioAddress: answer.audio_address ?? '', message: answer.message ?? '' };
 }

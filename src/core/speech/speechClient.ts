@@ -1,15 +1,18 @@
 // Speech synthesis (spec 4.3-4.7): speakers, real-time synthesis by POST or GET, the long-text task (submit,
 // poll with backoff, cancel, download). Audio is told from errors by Content-Type and magic bytes, not by
-// the status code: a JSON body is a {request_id, code, message} error even with HTTP 200 (wire-notes). Calls
-// that may safely run twice (speakers, real-time synthesis, task queries) are retried on busy, 5xx, network and
-// timeout errors with the chat's backoff; a task submission never is, as a retry could start a second task.
+// the status code: a JSON body is a {request_id, code, message} error even with HTTP 200 (wire-notes), unless it
+// carries the answer (base64 audio, a speaker list, a task). Answers are read in the shapes related services use
+// (docs/client.md, "What speech services send"). Calls that may safely run twice (speakers, real-time synthesis,
+// task queries) are retried on busy, 5xx, network and timeout errors with the chat's backoff; a task submission
+// never is, as a retry could start a second task.
 import { randomUUID } from 'node:crypto';
 import { retryDelay, type RetryPolicy } from '../http/backoff';
 import { classifyHttpError } from '../http/classifyError';
 import { header, readBody } from '../http/httpTransport';
 import type { HttpTransport } from '../http/httpTransport';
-import { audioFrom, isJson, taskOf } from './speechAnswer';
+import { audioFrom, isJson } from './speechAnswer';
 import type { Answer, AudioResult } from './speechAnswer';
+import { parseJsonBody } from '../http/parseJsonBody';
 import { parseOrThrow } from '../http/parseOrThrow';
 import { redactSecrets } from '../http/redact';
 import { ServiceError } from '../http/serviceError';
@@ -18,10 +21,15 @@ import type { Sleeper } from '../http/sleep';
 import { waitForLongTask } from './longTaskWait';
 import { isLocalServiceCode, speechProblemOf, type SpeechCodeConvention } from './speechProblems';
 import type { WaitOptions } from './longTaskWait';
-import { longTaskAnswerSchema, speakersAnswerSchema, speakersOf, speechEnvelopeSchema, synthesisRequestSchema, timestampedAudioSchema } from './speechPayloads';
+import { longTaskOf, synthesisRequestSchema } from './speechPayloads';
 import type { LongTask, Speaker, SynthesisRequest } from './speechPayloads';
+import { speakerArrayOf, speakersFrom } from './speakerList';
+import { speechStatusOf } from './speechStatus';
+import { timedAudioOf } from './timedAudio';
 
 export const SPEECH_BASE_PATH = '/maas/v2/api';
+
+const TASK_MISSING = 'without a task (task_id and task_status)';
 
 export interface SpeechCredentials {
   readonly appkey: string;
@@ -62,30 +70,20 @@ export class SpeechClient {
   async listSpeakers(options: SpeechCallOptions = {}): Promise<Speaker[]> {
     return this.retrying(options.signal, async () => {
       const answer = await this.call('GET', 'get_speakers', {}, options.signal);
-      const speakers = speakersOf(this.parseJson(answer, speakersAnswerSchema, (data) => speakersOf(data) !== undefined));
-      if (!speakers) throw new ServiceError('protocol', 'The speaker list holds no array under speakers, data or data.list.');
-      return speakers;
+      return speakersFrom(this.parseJson(answer, speakerArrayOf, 'without a speaker list (an array under speakers, voices, data or data.list)'));
     });
   }
 
   async synthesize(request: SynthesisRequest, options: SpeechCallOptions & { method?: 'POST' | 'GET' } = {}): Promise<AudioResult> {
     return this.retrying(options.signal, async () => {
       const fields = await this.requestFields(request); // a fresh request_id for each attempt
-      const answer = await this.call(options.method ?? 'POST', 'tts', fields, options.signal);
-      if (isJson(answer)) {
-        const timed = this.parseJson(answer, timestampedAudioSchema);
-        return audioFrom(
-          Buffer.from(timed.audio, 'base64'),
-          timed.timestamps?.map((t) => ({ text: t.text, beginMs: t.begin_ms, endMs: t.end_ms })),
-        );
-      }
-      return this.audioOf(answer);
+      return this.audioOf(await this.call(options.method ?? 'POST', 'tts', fields, options.signal));
     });
   }
 
   async submitLongTask(request: SynthesisRequest, options: SpeechCallOptions = {}): Promise<LongTask> {
     const answer = await this.call('POST', 'tts-long-commit', await this.requestFields(request), options.signal);
-    return taskOf(this.parseJson(answer, longTaskAnswerSchema));
+    return this.parseJson(answer, longTaskOf, TASK_MISSING);
   }
 
   async queryLongTask(taskId: string, options: SpeechCallOptions = {}): Promise<LongTask> {
@@ -93,7 +91,7 @@ export class SpeechClient {
     const { appkey } = await this.credentials();
     return this.retrying(options.signal, async () => {
       const answer = await this.call('POST', 'tts-long-query', { request_id: randomUUID(), task_id: taskId, appkey }, options.signal);
-      return taskOf(this.parseJson(answer, longTaskAnswerSchema));
+      return this.parseJson(answer, longTaskOf, TASK_MISSING);
     });
   }
 
@@ -197,45 +195,46 @@ export class SpeechClient {
   }
 
   /**
-   * A speech route's JSON answer. The spec documents `code` 0 as success and wire-notes leaves the real value open:
-   * a non-zero code is an error unless the whole expected payload is there (`present`), so an error under any code
-   * is never mistaken for an answer; under the 'localService' switch, one of that service's codes always is.
+   * A speech route's JSON answer, as `read` finds it. The spec documents `code` 0 as success and wire-notes leaves
+   * the real value open: a non-zero code (or a status under another name, speechStatus.ts) is an error unless the
+   * answer is there, so an error under any code is never mistaken for an answer; under the 'localService' switch,
+   * one of that service's codes always is. An answer without the payload and without a failing code is an error
+   * that says what was missing, with the service's words when it sent any.
    */
-  private parseJson<T>(
-    answer: Answer,
-    schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
-    present: (data: T) => boolean = () => true,
-  ): T {
+  private parseJson<T>(answer: Answer, read: (value: unknown) => T | undefined, missing: string): T {
     let value: unknown;
     try {
-      value = JSON.parse(answer.bytes.toString('utf8'));
+      value = parseJsonBody(answer.bytes.toString('utf8'));
     } catch (error) {
       throw new ServiceError('protocol', `The speech service answered something that is not JSON (HTTP ${answer.status}).`, {
         cause: error,
         status: answer.status,
       });
     }
-    const envelope = speechEnvelopeSchema.safeParse(value);
-    const code = envelope.success ? (envelope.data.code ?? undefined) : undefined;
+    const { code, message: said } = speechStatusOf(value, answer.status);
     if (code === undefined && answer.status !== 200) {
       // Not a speech answer but an HTTP error in JSON (a gateway's busy or 5xx page): classified like chat's.
       throw this.httpError(answer);
     }
-    const parsed = schema.safeParse(value);
-    const complete = parsed.success && present(parsed.data);
+    const data = read(value);
     const convention = this.deps.codes ?? 'spec';
     const knownError = code !== undefined && isLocalServiceCode(code, convention);
-    if (answer.status !== 200 || (code !== undefined && code !== 0 && (knownError || !complete))) {
-      const message = redactSecrets((envelope.success ? envelope.data.message : undefined) ?? 'no message', this.deps.secrets());
-      throw new ServiceError('speech', `Speech service error ${code ?? answer.status}: ${message}`, {
+    const message = said === undefined ? undefined : redactSecrets(said, this.deps.secrets());
+    if (answer.status !== 200 || (code !== undefined && code !== 0 && (knownError || data === undefined))) {
+      throw new ServiceError('speech', `Speech service error ${code ?? answer.status}: ${message ?? 'no message'}`, {
         speechCode: code,
         speechProblem: speechProblemOf(code, answer.status, convention),
-        serverMessage: message,
+        serverMessage: message ?? 'no message',
         status: answer.status,
       });
     }
-    if (!complete) throw new ServiceError('protocol', 'The speech service answered JSON of an unexpected shape.', { status: answer.status });
-    return parsed.data;
+    if (data === undefined) {
+      throw new ServiceError('protocol', `The speech service answered JSON ${missing}${message === undefined ? '' : `: ${message}`}.`, {
+        status: answer.status,
+        serverMessage: message,
+      });
+    }
+    return data;
   }
 
   /** An HTTP error classified like chat's, with the server's Retry-After (a busy 503 or a 429 says when to return). */
@@ -243,11 +242,10 @@ export class SpeechClient {
     return classifyHttpError({ status: answer.status, body: redactSecrets(answer.bytes.toString('utf8'), this.deps.secrets()), retryAfter: answer.retryAfter });
   }
 
+  /** Audio bytes, or a JSON answer that carries them in base64 (with timestamps, when enable_ts asked for them). */
   private audioOf(answer: Answer): AudioResult {
-    if (isJson(answer)) {
-      this.parseJson(answer, speechEnvelopeSchema);
-      throw new ServiceError('protocol', 'The speech service answered JSON without audio.');
-    }
-    return audioFrom(answer.bytes);
+    if (!isJson(answer)) return audioFrom(answer.bytes);
+    const timed = this.parseJson(answer, timedAudioOf, 'without audio');
+    return audioFrom(timed.audio, timed.timestamps);
   }
 }

@@ -1,6 +1,6 @@
-// Speech synthesis requests (spec 4.5-4.7, ranges of section 8) and the JSON answers of the speech routes,
-// as zod schemas. Answers are read tolerantly: the speaker list's shape and what enable_ts returns are not
-// documented (wire-notes), numbers may come as strings.
+// Speech synthesis requests (spec 4.5-4.7, ranges of section 8) as a zod schema, and the types of what the speech
+// routes answer: speakers (read by speakerList.ts), long tasks (read here, any state word kept), timestamps (read
+// by timedAudio.ts), all tolerantly (docs/client.md, "What speech services send").
 import * as z from 'zod';
 
 const intIn = (min: number, max: number) =>
@@ -31,48 +31,18 @@ export const synthesisRequestSchema = z.object({
 /** Spec field names, `volumn` spelled as the service spells it. */
 export type SynthesisRequest = z.input<typeof synthesisRequestSchema>;
 
-const code = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^-?\d+$/)
-    .transform(Number),
-]);
-
-export const speechEnvelopeSchema = z.object({
-  request_id: z.string().nullish(),
-  code: code.nullish(),
-  message: z.string().nullish(),
-});
-
-const speakerSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  name: z.string().nullish(),
-});
-const speakerList = z.array(speakerSchema);
-
-export const speakersAnswerSchema = z.object({
-  speakers: speakerList.nullish(),
-  data: z.union([speakerList, z.object({ list: speakerList.nullish() })]).nullish(),
-});
-
 export interface Speaker {
   readonly id: string;
   readonly name: string;
 }
 
-export function speakersOf(answer: z.infer<typeof speakersAnswerSchema>): Speaker[] | undefined {
-  const data = answer.data;
-  const list = answer.speakers ?? (Array.isArray(data) ? data : data?.list);
-  return list?.map((s) => ({ id: s.id, name: s.name ?? s.id }));
-}
-
+/** The spec's states (3.2, 4.6), and 'unknown' for any other word a service uses (a queued state): polling goes on. */
 export const TASK_STATUSES = ['created', 'running', 'complete', 'failed'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+export type TaskStatus = (typeof TASK_STATUSES)[number] | 'unknown';
 
-export const longTaskAnswerSchema = z.object({
-  task_id: z.union([z.string(), z.number()]).transform(String),
-  task_status: z.enum(TASK_STATUSES),
+const taskAnswerSchema = z.object({
+  task_id: z.union([z.string().min(1), z.number()]).transform(String),
+  task_status: z.union([z.string().trim().min(1), z.number().transform(String)]),
   audio_address: z.string().nullish(),
   message: z.string().nullish(),
 });
@@ -80,17 +50,21 @@ export const longTaskAnswerSchema = z.object({
 export interface LongTask {
   readonly taskId: string;
   readonly status: TaskStatus;
+  /** The state as the service wrote it (what the user is shown for an 'unknown' one). */
+  readonly serviceStatus: string;
   /** Non-empty once complete. */
   readonly audioAddress: string;
   readonly message: string;
 }
 
-export const timestampedAudioSchema = z.object({
-  audio: z.string(),
-  format: z.string().nullish(),
-  sample_rate: z.union([z.number(), z.string()]).nullish(),
-  timestamps: z.array(z.object({ text: z.string(), begin_ms: z.number(), end_ms: z.number() })).nullish(),
-});
+/** The task of a submit or query answer (spec 4.6-4.7); the spec's states in any letter case. */
+export function longTaskOf(answer: unknown): LongTask | undefined {
+  const parsed = taskAnswerSchema.safeParse(answer);
+  if (!parsed.success) return undefined;
+  const { task_id, task_status, audio_address, message } = parsed.data;
+  const known = TASK_STATUSES.find((status) => status === task_status.toLowerCase());
+  return { taskId: task_id, status: known ?? 'unknown', serviceStatus: task_status, audioAddress: audio_address ?? '', message: message ?? '' };
+}
 
 export interface Timestamp {
   readonly text: string;

@@ -115,7 +115,7 @@ export class LongTaskTracker implements vscode.Disposable {
     try {
       report(statusText('created'));
       const client = this.client();
-      const task = await client.waitForLongTask(entry.taskId, { signal, onStatus: (t) => report(statusText(t.status)) });
+      const task = await client.waitForLongTask(entry.taskId, { signal, onStatus: (t) => report(statusText(t.status, t.serviceStatus)) });
       report(vscode.l10n.t('Downloading the audio…'));
       const audio = await client.downloadTaskAudio(task, { signal });
       await writeFileAtomic(entry.target, audio.audio);
@@ -177,7 +177,8 @@ export class LongTaskTracker implements vscode.Disposable {
   }
 }
 
-function statusText(status: TaskStatus): string {
+/** What a task's state means to the user; `serviceStatus` is the service's own word, shown for a state the spec does not name. */
+function statusText(status: TaskStatus, serviceStatus: string = status): string {
   switch (status) {
     case 'created':
       return vscode.l10n.t('Task created, waiting to start…');
@@ -187,5 +188,8 @@ function statusText(status: TaskStatus): string {
       return vscode.l10n.t('Finished.');
     case 'failed':
       return vscode.l10n.t('Failed.');
+    case 'unknown':
+      // A state the spec does not name (a queued state): polling goes on; the service's own word says where it is.
+      return vscode.l10n.t('Waiting ({0})…', serviceStatus);
   }
 }

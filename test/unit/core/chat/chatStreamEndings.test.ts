@@ -1,9 +1,10 @@
 // How a streamed answer ends on the wire, against a scripted server: [DONE] on a connection left open, a finish
-// reason then a dropped connection, a body whose first read is too short to tell SSE from JSON, an error object
-// after some text, and a cancel that must close the socket at once.
+// reason then a dropped connection or an open one (the finish grace), a body whose first read is too short to tell
+// SSE from JSON, an error object after some text, and a cancel that must close the socket at once.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ChatEvent } from '../../../../src/core/chat/chatEvents';
+import type { ChatEvent, ChatResult } from '../../../../src/core/chat/chatEvents';
+import type { Sleeper } from '../../../../src/core/http/sleep';
 import { MaasClient } from '../../../../src/core/maasClient';
 import { ServiceError } from '../../../../src/core/http/serviceError';
 import { FakeServer, sseChunk } from '../fakeServer';
@@ -73,6 +74,79 @@ describe('chat stream endings against a scripted server', () => {
       assert.equal(textOf(events), 'All said.');
       assert.deepEqual(events.at(-1), { type: 'finish', reason: 'stop' });
     }
+  });
+
+  describe('a finish reason on a connection that stays open without [DONE] (issue 19)', () => {
+    const GRACE = 1500;
+    const USAGE = { promptTokens: 5, completionTokens: 2, totalTokens: 7 };
+    const usageOnly = `data: ${JSON.stringify({ id: 'cmpl-test', choices: [], usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } })}\n\n`;
+    /** A client whose waits are recorded; `wait` decides when each one ends (the finish grace among them). */
+    const graceful = (wait: (call: number) => Promise<void>): { client: MaasClient; sleeps: number[] } => {
+      const sleeps: number[] = [];
+      const sleep: Sleeper = (ms) => {
+        sleeps.push(ms);
+        return wait(sleeps.length);
+      };
+      return { client: new MaasClient({ baseUrl: server.url, getApiKey: () => Promise.resolve(KEY), timeouts: { finishGraceMs: GRACE }, sleep }), sleeps };
+    };
+    const never = (): Promise<void> => new Promise<void>(() => undefined);
+    /** The answer's last chunk, its usage in a chunk of its own 20 ms later, then `tail`; the connection stays open. */
+    const finishThenUsage = (tail?: string): void =>
+      server.reset((_req, res) => {
+        res.writeHead(200, sse);
+        res.write(sseChunk('Hi', 'stop'));
+        setTimeout(() => res.write(usageOnly), 20);
+        if (tail !== undefined) setTimeout(() => res.write(tail), 40);
+      });
+    async function chatWith(wait: (call: number) => Promise<void>): Promise<{ result: ChatResult; sleeps: number[] }> {
+      const { client: patient, sleeps } = graceful(wait);
+      try {
+        return { result: await patient.chat(ASK), sleeps };
+      } finally {
+        await patient.dispose();
+      }
+    }
+
+    it('ends the answer once the grace has passed without more data, and closes the connection', PROMPT, async () => {
+      server.reset((_req, res) => {
+        res.writeHead(200, sse);
+        res.write(sseChunk('Hello') + sseChunk('', 'stop')); // and never ends
+      });
+      const { client: quick, sleeps } = graceful(() => Promise.resolve());
+      try {
+        const { events, error } = await collect(quick);
+        assert.equal(error, undefined, error?.message);
+        assert.equal(textOf(events), 'Hello');
+        assert.deepEqual(events.at(-1), { type: 'finish', reason: 'stop' });
+        await server.seen[0]?.closed;
+        const result = await quick.chat(ASK);
+        assert.equal(result.text, 'Hello');
+        assert.equal(result.ended, 'finishReason');
+        assert.deepEqual(sleeps, [GRACE, GRACE], 'one grace per answer, through the injected sleeper');
+      } finally {
+        await quick.dispose();
+      }
+    });
+
+    it('keeps the usage and the [DONE] that arrive within the grace', PROMPT, async () => {
+      finishThenUsage('data: [DONE]\n\n');
+      const { result } = await chatWith(never);
+      assert.equal(result.text, 'Hi');
+      assert.deepEqual(result.usage, USAGE);
+      assert.equal(result.ended, 'done');
+    });
+
+    it('counts the grace from the last data: usage sent after the finish reason, then silence, is kept', PROMPT, async () => {
+      finishThenUsage();
+      // The grace after the finish reason lasts until the usage arrives; the one after the usage passes at once.
+      const { result, sleeps } = await chatWith((call) => (call === 1 ? never() : Promise.resolve()));
+      assert.equal(result.text, 'Hi');
+      assert.deepEqual(result.usage, USAGE);
+      assert.equal(result.finishReason, 'stop');
+      assert.equal(result.ended, 'finishReason');
+      assert.deepEqual(sleeps, [GRACE, GRACE]);
+      await server.seen[0]?.closed;
+    });
   });
 
   it('reports a connection dropped before any finish reason as interrupted, with the partial text', PROMPT, async () => {

@@ -92,8 +92,9 @@ describe('client time limits and injectable policy', () => {
       const result = await client.chat(ASK);
       assert.equal(result.text, 'Done');
       assert.equal(result.ended, 'finishReason', 'a finish reason without [DONE]');
-      assert.equal(waits.length, 1);
+      assert.equal(waits.length, 2, 'the retry, then the finish grace of an answer without [DONE]');
       assert.ok(waits[0] !== undefined && waits[0] > 0 && waits[0] <= 8000, `waited ${waits[0]} ms, through the fake`);
+      assert.equal(waits[1], 2000, 'the default finish grace, through the same fake');
     } finally {
       await client.dispose();
     }

@@ -2,49 +2,10 @@
 // a delay or measures one): JSON errors under an audio type, Retry-After on busy answers, and the long-task wait.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_RETRY_POLICY } from '../../../../src/core/http/backoff';
-import type { SpeechCodeConvention } from '../../../../src/core/speech/speechProblems';
-import { DEFAULT_TIMEOUTS, HttpTransport, LazyDispatcher } from '../../../../src/core/http/httpTransport';
 import { ServiceError } from '../../../../src/core/http/serviceError';
-import { SpeechClient } from '../../../../src/core/speech/speechClient';
 import type { WaitOptions } from '../../../../src/core/speech/longTaskWait';
 import { FakeServer } from '../fakeServer';
-
-const CREDENTIALS = { appkey: 'appkey-unit-speech-0001', token: 'token-unit-speech-0001' };
-const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(32)]);
-
-/** A client whose waits are recorded and advance a fake clock instead of passing. */
-function speechClient(baseUrl: string, codes: SpeechCodeConvention = 'spec'): { client: SpeechClient; sleeps: number[]; dispose: () => Promise<void> } {
-  const dispatcher = new LazyDispatcher(DEFAULT_TIMEOUTS);
-  const sleeps: number[] = [];
-  let now = 1_000_000;
-  const client = new SpeechClient({
-    transport: new HttpTransport(dispatcher, undefined, () => []),
-    baseUrl,
-    getCredentials: () => Promise.resolve(CREDENTIALS),
-    secrets: () => [],
-    rememberSecret: () => undefined,
-    retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 1, maxDelayMs: 2 },
-    codes,
-    sleep: (ms) => {
-      sleeps.push(ms);
-      now += ms;
-      return Promise.resolve();
-    },
-    now: () => now,
-  });
-  return { client, sleeps, dispose: () => dispatcher.destroy() };
-}
-
-async function failure(run: () => Promise<unknown>): Promise<ServiceError> {
-  try {
-    await run();
-  } catch (error) {
-    assert.ok(error instanceof ServiceError, String(error));
-    return error;
-  }
-  assert.fail('expected a ServiceError');
-}
+import { failure, scriptTaskStates, speechClient, WAV } from './scriptedSpeech';
 
 describe('speech client against a scripted server', () => {
   let server: FakeServer;
@@ -131,15 +92,7 @@ describe('long-text task wait', () => {
   });
   after(() => server.stop());
 
-  /** Answers each query with the next status of `statuses` (the last one repeats). */
-  function script(statuses: readonly string[], message = ''): void {
-    server.reset((_req, res) => {
-      const status = statuses[Math.min(server.seen.length, statuses.length) - 1];
-      const audio = status === 'complete' ? `${server.url}/audio/t1.wav` : '';
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ request_id: 'r', code: 0, message, task_id: 't1', task_status: status, audio_address: audio }));
-    });
-  }
+  const script = (statuses: readonly string[], message?: string): void => scriptTaskStates(server, statuses, message);
 
   async function wait(options: WaitOptions = {}): Promise<{ result: unknown; sleeps: number[] }> {
     const { client, sleeps, dispose } = speechClient(server.url);
