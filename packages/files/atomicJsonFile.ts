@@ -11,36 +11,53 @@ function temporaryName(file: string): string {
   return `${file}.${process.pid}.${Date.now()}.${sequence}.tmp`;
 }
 
-export function writeJsonAtomic(file: string, value: unknown): void {
+export interface AtomicWriteOptions {
+  /**
+   * fsync before the rename (default): the new contents survive a power loss, not only a crash of the process. A
+   * cache that is rebuilt from other files when it is missing or stale can skip it.
+   */
+  readonly durable?: boolean;
+}
+
+export function writeTextAtomic(file: string, text: string, options: AtomicWriteOptions = {}): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = temporaryName(file);
   const fd = openSync(temporary, 'w');
   try {
-    writeSync(fd, `${JSON.stringify(value, null, 2)}\n`);
-    fsyncSync(fd);
+    writeSync(fd, text);
+    if (options.durable !== false) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
   renameSync(temporary, file);
 }
 
-export async function writeJsonAtomicAsync(file: string, value: unknown): Promise<void> {
+export function writeJsonAtomic(file: string, value: unknown): void {
+  writeTextAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+export async function writeTextAtomicAsync(file: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = temporaryName(file);
   const handle = await open(temporary, 'w');
   try {
-    await handle.writeFile(`${JSON.stringify(value)}\n`);
-    await handle.sync();
+    await handle.writeFile(text);
+    if (options.durable !== false) await handle.sync();
   } finally {
     await handle.close();
   }
   await rename(temporary, file);
 }
 
+export async function writeJsonAtomicAsync(file: string, value: unknown): Promise<void> {
+  await writeTextAtomicAsync(file, `${JSON.stringify(value)}\n`);
+}
+
 export type ReadJsonResult<T> =
   { readonly kind: 'missing' } | { readonly kind: 'ok'; readonly value: T } | { readonly kind: 'corrupt'; readonly movedTo: string; readonly reason: string };
 
-function corruptName(file: string): string {
+/** Where an unreadable file is moved to: beside it, named with the time. */
+export function corruptName(file: string): string {
   return `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
 }
 

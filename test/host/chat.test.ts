@@ -47,18 +47,23 @@ describe('chat against the local service', () => {
     const file = path.join(h.chat.storePath, `${id}.json`);
     writeFileSync(`${file}.tmp`, JSON.stringify(other)); // as the other window writes: whole file, then rename
     renameSync(`${file}.tmp`, file);
+    const listed = async (): Promise<{ id: string; title: string }[]> => {
+      const state = await h.chat.state();
+      return [...state.conversations, ...(state.unloaded ?? [])];
+    };
     const shows = (present: boolean): Promise<boolean> =>
-      waitFor(async () => (await h.chat.state()).conversations.some((c) => c.id === id && c.title === other.title) === present, {
+      waitFor(async () => (await listed()).some((c) => c.id === id && c.title === other.title) === present, {
         what: `the conversation ${present ? 'shown' : 'gone'}`,
         timeoutMs: 5000,
       });
     await shows(true);
     assert.equal((await h.chat.state()).activeId, before.activeId, 'the active conversation stays');
 
-    // The other window is answering: this one shows the answer as saved, and its Stop says where to stop it.
+    // The other window is answering: opened here, it shows the answer as saved, and its Stop says where to stop it.
     const streamingTurn = { ...template.turns[0], id: 'streaming-elsewhere', status: 'streaming', answer: 'half an ans' };
     writeFileSync(`${file}.tmp`, JSON.stringify({ ...other, turns: [streamingTurn], updatedAt: Date.now() }));
     renameSync(`${file}.tmp`, file);
+    await h.chat.fromView({ type: 'selectConversation', conversationId: id });
     await waitFor(async () => (await h.chat.state()).conversations.some((c) => c.turns.some((t) => t.id === streamingTurn.id)), {
       what: "the other window's streaming turn",
       timeoutMs: 5000,
@@ -69,6 +74,7 @@ describe('chat against the local service', () => {
     assert.match(h.chat.notices().at(-1) ?? '', /another VS Code window/);
     rmSync(file);
     await shows(false);
+    assert.notEqual((await h.chat.state()).activeId, id, 'another conversation is open once that one is gone');
   });
 
   it("does what the view's buttons ask: copy, insert at the cursor, open in an editor, export, and only http(s) links", async () => {

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Event, Subscription } from '../emitter';
 import { Emitter } from '../emitter';
 import type { Localiser } from '../localiser';
-import type { StoredContext, StoredError, StoredImage, Turn } from '../conversations/conversationModel';
-import type { ConversationStore, StoreChange } from '../conversations/conversationStore';
+import { summaryOf, type Conversation, type StoredContext, type StoredError, type StoredImage, type Turn } from '../conversations/conversationModel';
+import type { ConversationStore, SetAsideFile, StoreChange } from '../conversations/conversationStore';
 import * as ops from '../conversations/conversationsState';
 import { intakeImage } from '../images/imageIntake';
 import { paramProblem, rangeText, type ChatParamName, type ChatParams } from '../../shared/chatParams';
@@ -18,6 +18,7 @@ import { isVisionModel, modelOptions, type ChatSettings } from './chatSettings';
 import { buildSnapshot, turnView, type ChatViewText } from './chatViews';
 import { DeltaBatcher } from './deltaBatcher';
 import { HistorySaver } from './historySaver';
+import { OpenConversations } from './openConversations';
 import { Notices, type NoticeCause, type NoticeOptions } from './notices';
 import { imageUrls, lastEarlierImages, newTurn, type ChatLog, type NewTurn } from './turnInputs';
 import { applyTurnEvent, requestForTurn, runTurn, type ChatBackend, type TurnEvent } from './turnRunner';
@@ -56,6 +57,8 @@ export class ChatSession {
   private watcher: Subscription | undefined;
   private lastActiveModel: string | undefined;
   private saveFailed = false;
+  private checked: Promise<void> = Promise.resolve();
+  private readonly open: OpenConversations;
 
   /** Every message for the chat view: snapshots, deltas, turn updates, notices. */
   readonly onDidEmit = this.emitter.event;
@@ -71,6 +74,13 @@ export class ChatSession {
       deps.saveIntervalMs ?? 1000,
     );
     this.subscriptions = deps.changes.map((event) => event(() => void this.refresh()));
+    this.open = new OpenConversations({
+      state: { get: () => this.state, set: (state) => (this.state = state) },
+      store: deps.store,
+      answering: (turnId) => this.runs.has(turnId),
+      setAside: (file) => this.reportSetAside(file),
+      warn: (line) => deps.log.warn(line),
+    });
     this.loaded = this.load();
   }
 
@@ -181,22 +191,38 @@ export class ChatSession {
     return this.apply((s) => ops.newConversation(s, randomUUID(), this.deps.settings().chatModel, Date.now()));
   }
 
-  selectConversation(id: string): Promise<void> {
-    return this.apply((s) => ops.selectConversation(s, id));
+  /** Opens a conversation of the list; its turns are read from disk when they are not in memory. */
+  async selectConversation(id: string): Promise<void> {
+    await this.loaded;
+    if (!(await this.open.ensureLoaded(id))) {
+      await this.refresh();
+      return;
+    }
+    await this.apply((s) => ops.selectConversation(s, id));
   }
 
-  renameConversation(id: string, title: string): Promise<void> {
-    return this.apply((s) => ops.renameConversation(s, id, title, Date.now()));
+  async renameConversation(id: string, title: string): Promise<void> {
+    await this.loaded;
+    if (await this.open.ensureLoaded(id)) await this.apply((s) => ops.renameConversation(s, id, title, Date.now()));
   }
 
   async deleteConversation(id: string): Promise<void> {
     await this.loaded;
-    const conversation = this.state.conversations.find((c) => c.id === id);
-    if (conversation === undefined) return;
-    this.stopAll(conversation.turns.map((t) => t.id));
+    // The turns name the conversation's image files: read from disk when the conversation is not open.
+    const conversation = (await this.open.ensureLoaded(id)) ? this.state.conversations.find((c) => c.id === id) : undefined;
+    this.stopAll(conversation?.turns.map((t) => t.id) ?? []);
     this.notices.forget(id);
     await this.apply((s) => ops.deleteConversation(s, id));
-    await this.deps.store.deleteImages(conversation.turns.flatMap((t) => t.images).flatMap((i) => (i.file === undefined ? [] : [i.file])));
+    await this.deps.store.deleteImages(conversation?.turns.flatMap((t) => t.images).flatMap((i) => (i.file === undefined ? [] : [i.file])) ?? []);
+  }
+
+  /** A conversation with its turns (Export as Markdown), read from disk without keeping it when it is not open. */
+  async conversation(id: string): Promise<Conversation | undefined> {
+    await this.loaded;
+    const listed = ops.hasConversation(this.state, id);
+    const conversation = await this.open.read(id);
+    if (listed && conversation === undefined) await this.refresh();
+    return conversation;
   }
 
   /** The model picker: the active conversation's model (the parameters of the old one are cleared). */
@@ -250,8 +276,10 @@ export class ChatSession {
   /** Mutates the conversations through a pure operation, then saves and re-renders. */
   async apply(change: (state: ops.ConversationsState) => ops.ConversationsState): Promise<void> {
     await this.loaded;
-    this.state = ops.ensureActive(change(this.state), randomUUID(), this.deps.settings().chatModel, Date.now());
+    this.state = change(this.state);
+    await this.open.settleActive(this.deps.settings().chatModel);
     await this.saver.now();
+    this.open.unloadIdle();
     await this.refresh();
   }
 
@@ -396,6 +424,7 @@ export class ChatSession {
       this.retries.delete(turnId);
       await this.saver.now();
       if (current()) this.runs.delete(turnId);
+      this.open.unloadIdle();
     }
   }
 
@@ -496,21 +525,22 @@ export class ChatSession {
   // --- history -------------------------------------------------------------------------------------------
 
   private async load(): Promise<void> {
-    const { data, setAside } = await this.deps.store.load();
-    this.state = ops.ensureActive(data, randomUUID(), this.deps.settings().chatModel, Date.now());
-    for (const file of setAside) {
-      this.deps.log.error(`A chat history file could not be read and was set aside as ${file.movedTo}: ${file.reason}`);
-      this.notices.set(
-        'historySetAside',
-        'error',
-        this.deps.l10n.t(
-          'A chat history file could not be read and was kept aside as {0}; the other conversations are intact and nothing was deleted.',
-          file.movedTo,
-        ),
-        { action: 'showLogs' },
-      );
-    }
-    if (this.saver.isDisposed) return;
+    const { data, setAside, listRebuilt } = await this.deps.store.load();
+    if (listRebuilt !== undefined) this.deps.log.info(`The chat history's list was ${listRebuilt}: rebuilt from the conversation files.`);
+    this.state = data;
+    await this.open.settleActive(this.deps.settings().chatModel);
+    for (const file of setAside) this.reportSetAside(file);
+    // Once the view can show the list: following other windows' writes, and the check of the list against the folder
+    // (files another window, an older version or an edit changed since the list was written are read again). A
+    // write in between is not missed: the check compares every file with the list.
+    this.checked = new Promise((resolve) => setImmediate(resolve)).then(() => {
+      if (this.saver.isDisposed) return undefined;
+      this.followOtherWindows();
+      return this.checkHistory();
+    });
+  }
+
+  private followOtherWindows(): void {
     try {
       this.watcher = this.deps.store.watch(
         (change) => this.takeExternal(change),
@@ -521,26 +551,65 @@ export class ChatSession {
     }
   }
 
+  /** Resolves once the background check of the history's list against its folder has ended (tests). */
+  whenChecked(): Promise<void> {
+    return this.loaded.then(() => this.checked);
+  }
+
+  private async checkHistory(): Promise<void> {
+    try {
+      const { changes, setAside } = await this.deps.store.check();
+      if (this.saver.isDisposed) return;
+      for (const change of changes) this.takeExternal(change, false);
+      for (const file of setAside) this.reportSetAside(file);
+      if (changes.length > 0 || setAside.length > 0) await this.refresh();
+    } catch (error) {
+      this.deps.log.warn(`The chat history's list could not be checked against its folder: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private reportSetAside(file: SetAsideFile): void {
+    this.deps.log.error(`A chat history file could not be read and was set aside as ${file.movedTo}: ${file.reason}`);
+    this.notices.set(
+      'historySetAside',
+      'error',
+      this.deps.l10n.t(
+        'A chat history file could not be read and was kept aside as {0}; the other conversations are intact and nothing was deleted.',
+        file.movedTo,
+      ),
+      { action: 'showLogs' },
+    );
+  }
+
   /**
    * Another window saved or deleted a conversation (all windows share the history folder), or a save here merged
-   * with its version: show it here too. Answers this window is writing keep this window's version of their turn;
-   * the other window's turns are taken too, so the next save does not overwrite them.
+   * with its version, or the start-up check found a file that changed: show it here too. Answers this window is
+   * writing keep this window's version of their turn; the other window's turns are taken too, so the next save
+   * does not overwrite them. A conversation this window does not hold in memory only has its summary replaced.
    */
-  private takeExternal(change: StoreChange): void {
+  private takeExternal(change: StoreChange, render = true): void {
     if (this.saver.isDisposed) return;
     const id = change.kind === 'changed' ? change.conversation.id : change.id;
     const conversation = this.state.conversations.find((c) => c.id === id);
     this.deps.log.info(`Conversation ${id} was ${change.kind === 'changed' ? 'changed' : 'deleted'} by another window (or merged with its version).`);
     if (change.kind === 'changed') {
-      const live = conversation?.turns.filter((t) => this.runs.has(t.id)) ?? [];
-      this.state = ops.upsertConversation(this.state, ops.withLiveTurns(change.conversation, live));
+      if (conversation === undefined) {
+        this.state = ops.upsertSummary(this.state, summaryOf(change.conversation));
+      } else {
+        const live = conversation.turns.filter((t) => this.runs.has(t.id));
+        this.state = ops.upsertConversation(this.state, ops.withLiveTurns(change.conversation, live));
+      }
     } else {
-      if (conversation === undefined) return;
-      this.stopAll(conversation.turns.map((t) => t.id));
+      if (!ops.hasConversation(this.state, id)) return;
+      this.stopAll(conversation?.turns.map((t) => t.id) ?? []);
       this.notices.forget(id);
-      this.state = ops.ensureActive(ops.deleteConversation(this.state, id), randomUUID(), this.deps.settings().chatModel, Date.now());
+      this.state = ops.deleteConversation(this.state, id);
+      if (this.state.activeId === undefined || !this.state.conversations.some((c) => c.id === this.state.activeId)) {
+        void this.open.settleActive(this.deps.settings().chatModel).then(() => this.refresh());
+        return;
+      }
     }
-    void this.refresh();
+    if (render) void this.refresh();
   }
 
   private saveFailedWith(error: unknown): void {

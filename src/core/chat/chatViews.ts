@@ -1,7 +1,7 @@
 // The chat view's snapshot and turn views, built from the conversations and the settings. Pure: the words of
 // errors and the view's strings come from the front end (ChatViewText), so this runs on plain Node. The stored
 // form never leaves the host as is (images stay on disk, context text stays here).
-import { activeConversation, type ConversationsState } from '../conversations/conversationsState';
+import { activeConversation, conversationList, type ConversationsState } from '../conversations/conversationsState';
 import type { Conversation, StoredContext, StoredError, Turn } from '../conversations/conversationModel';
 import { buildMessages } from '../conversations/historySelection';
 import type {
@@ -121,7 +121,7 @@ export function buildSnapshot(input: SnapshotInput): ChatSnapshot {
     baseUrl: input.settings.baseUrl,
     ...(input.settings.baseUrlProblem === undefined ? {} : { baseUrlProblem: input.settings.baseUrlProblem }),
     models: modelOptions(input.settings),
-    conversations: input.state.conversations.map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt, turnCount: c.turns.length })),
+    conversations: conversationList(input.state).map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt, turnCount: c.turnCount })),
     active: conversationView(active, input.settings, input.retries, input.text),
     pendingContext: input.pendingContext.map(contextChip),
     settings: { fontSize: input.settings.fontSize, maxImageBytes: input.settings.imageMaxBytes, defaultPersona: input.settings.persona },

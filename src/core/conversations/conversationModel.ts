@@ -127,12 +127,50 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-export const conversationStoreSchema = z.object({
-  version: z.literal(1),
-  activeId: z.string().optional(),
-  conversations: z.array(conversationSchema),
+/**
+ * A conversation as the list shows it, without its turns: what the history's list file (historyList.ts) keeps for
+ * every conversation, so that start-up does not read the whole history.
+ */
+export const conversationSummarySchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  model: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  turnCount: z.number().int().nonnegative(),
 });
-export type ConversationStoreData = z.infer<typeof conversationStoreSchema>;
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export function summaryOf(conversation: Conversation): ConversationSummary {
+  const { id, title, model, createdAt, updatedAt } = conversation;
+  return { id, title, model, createdAt, updatedAt, turnCount: conversation.turns.length };
+}
+
+/** Whether two summaries show the same (the list file then needs no new write for it). */
+export function sameSummary(a: ConversationSummary | undefined, b: ConversationSummary): boolean {
+  return (
+    a !== undefined &&
+    a.id === b.id &&
+    a.title === b.title &&
+    a.model === b.model &&
+    a.createdAt === b.createdAt &&
+    a.updatedAt === b.updatedAt &&
+    a.turnCount === b.turnCount
+  );
+}
+
+/**
+ * The conversations a window holds: those whose turns are in memory (the open one, one answering, one just
+ * changed) and every other one by its summary, its turns left on disk until it is opened.
+ */
+export interface ConversationStoreData {
+  readonly version: 1;
+  readonly activeId?: string;
+  /** Loaded: every turn in memory. */
+  readonly conversations: Conversation[];
+  /** Not loaded: the list's summary only. Never both here and in `conversations`. */
+  readonly unloaded?: ConversationSummary[];
+}
 
 /** A title from the first question: its first line, whitespace folded, at most 60 characters. */
 export function titleFromQuestion(question: string): string {
@@ -146,12 +184,10 @@ export function titleFromQuestion(question: string): string {
 }
 
 /** Turns that were streaming when the extension stopped (a reload, a crash) are kept and marked interrupted. */
-export function markUnfinishedInterrupted(data: ConversationStoreData): ConversationStoreData {
+export function markUnfinishedInterrupted(conversation: Conversation): Conversation {
+  if (!conversation.turns.some((turn) => turn.status === 'pending' || turn.status === 'streaming')) return conversation;
   return {
-    ...data,
-    conversations: data.conversations.map((conversation) => ({
-      ...conversation,
-      turns: conversation.turns.map((turn) => (turn.status === 'pending' || turn.status === 'streaming' ? { ...turn, status: 'interrupted' as const } : turn)),
-    })),
+    ...conversation,
+    turns: conversation.turns.map((turn) => (turn.status === 'pending' || turn.status === 'streaming' ? { ...turn, status: 'interrupted' as const } : turn)),
   };
 }

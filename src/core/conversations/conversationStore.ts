@@ -1,27 +1,39 @@
 // Where conversations live on disk: one JSON file per conversation (written atomically, only when it changed),
-// an index file with the active conversation, and a folder of image files (the JSON keeps only thumbnails).
-// One file per conversation keeps two VS Code windows, which share this folder, from overwriting each other's
-// conversations, and confines a corrupt file to one conversation. A file that does not parse is set aside and
-// reported, never silently dropped. Saves are serialised, so disk always ends at the latest state. watch() tells
-// a window about the conversations another window wrote or deleted, so both show the same history.
+// `index.json` with the open conversation, `list.json` with every conversation's summary (historyList.ts), and a
+// folder of image files (the JSON keeps only thumbnails). One file per conversation keeps two VS Code windows,
+// which share this folder, from overwriting each other's conversations, and confines a corrupt file to one
+// conversation. Start-up reads the list and the open conversation only; a conversation's turns are read when it
+// is opened (historyFolder.ts). A save writes the conversations that changed, told by identity (writeLedger.ts),
+// and nothing else. Saves are serialised, so disk always ends at the latest state. watch() tells a window about
+// the conversations another window wrote or deleted, so both show the same history.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
-import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync } from '../../../packages/files/atomicJsonFile';
+import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync, writeTextAtomic, writeTextAtomicAsync } from '../../../packages/files/atomicJsonFile';
+import { fileStamp, readText, type ReadConversation } from './conversationFile';
 import { mergeWithFile } from './conversationMerge';
-import { conversationSchema, markUnfinishedInterrupted, type Conversation, type ConversationStoreData } from './conversationModel';
+import { summaryOf, type Conversation, type ConversationStoreData, type ConversationSummary } from './conversationModel';
+import { conversationIdOf, HistoryFolder, isConversationFile, type HistoryCheck, type SetAsideFile, type StoreChange } from './historyFolder';
+import type { ListProblem } from './historyList';
+import { watchHistoryFolder } from './historyWatcher';
+import { textHash, type HeldVersion } from './writeLedger';
 
-export interface SetAsideFile {
-  readonly movedTo: string;
-  readonly reason: string;
-}
+export type { HistoryCheck, SetAsideFile, StoreChange } from './historyFolder';
 
 export interface LoadedStore {
+  /** The open conversation with its turns, every other one by its summary. */
   readonly data: ConversationStoreData;
   /** Files on disk that were unreadable: where each was moved and why. */
   readonly setAside: readonly SetAsideFile[];
+  /** Why the list was rebuilt from the conversation files (it is a cache: this loses nothing). */
+  readonly listRebuilt?: ListProblem;
+}
+
+export interface ConversationStoreOptions {
+  /** How long after a summary changed the list file is written (one write for a burst of changes). */
+  readonly listDelayMs?: number;
 }
 
 const indexSchema = z.object({ version: z.literal(1), activeId: z.string().optional() });
@@ -34,196 +46,247 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   'image/bmp': 'bmp',
 };
 
-const CONVERSATION_FILE = /^[A-Za-z0-9-]{1,100}\.json$/;
-
-/** A conversation file changed by someone else: another window sharing the folder. */
-export type StoreChange = { readonly kind: 'changed'; readonly conversation: Conversation } | { readonly kind: 'removed'; readonly id: string };
-
-/** File events come in bursts (a rename, then a change); one look at the file once they settle. */
-const WATCH_SETTLE_MS = 50;
-/** How many of its own recent writes the store remembers per conversation, to tell them from other windows'. */
-const OWN_WRITES_KEPT = 16;
+interface PendingWrite {
+  readonly conversation: Conversation;
+  readonly text: string;
+  /** What the file held as far as this store knew when the write was asked for: the base of a merge. */
+  readonly base: HeldVersion | undefined;
+}
 
 export class ConversationStore {
   private readonly indexFile: string;
-  private readonly conversationDir: string;
   private readonly imageDir: string;
+  private readonly history: HistoryFolder;
+  private readonly listDelayMs: number;
   private pending: Promise<void> = Promise.resolve();
-  /** What each conversation file holds now, to write only conversations that changed. */
-  private readonly written = new Map<string, string>();
-  /** The latest contents this store wrote per conversation: an event showing one of them is an echo of our own. */
-  private readonly ownWrites = new Map<string, string[]>();
+  private listTimer: NodeJS.Timeout | undefined;
+  /** The open conversation as index.json holds it (null: not read or written yet). */
+  private indexedActiveId: string | undefined | null = null;
+  /** The conversations the last save (or the load) held, to tell the ones deleted since. */
+  private heldIds = new Set<string>();
+  private heldUnloaded: readonly ConversationSummary[] | undefined;
+  private heldLoadedKey = '';
   /** Told about a conversation that a save merged with another window's version (see watch()). */
   private mergedListener: ((change: StoreChange) => void) | undefined;
 
-  constructor(folder: string) {
+  constructor(folder: string, options: ConversationStoreOptions = {}) {
     this.indexFile = path.join(folder, 'index.json');
-    this.conversationDir = path.join(folder, 'conversations');
     this.imageDir = path.join(folder, 'images');
+    this.history = new HistoryFolder(folder, () => this.scheduleListWrite());
+    this.listDelayMs = options.listDelayMs ?? 1000;
   }
 
   /** The folder of conversation files. */
   get path(): string {
-    return this.conversationDir;
+    return this.history.conversationDir;
   }
 
   conversationFile(id: string): string {
-    return path.join(this.conversationDir, `${id}.json`);
+    return this.history.conversationFile(id);
   }
 
+  /** The list and the open conversation (index.json's, or the newest readable one); nothing else is read. */
   async load(): Promise<LoadedStore> {
     const setAside: SetAsideFile[] = [];
+    const { list } = this.history;
+    const listRead = list.read();
     const index = await readJsonOrSetAsideAsync(this.indexFile, (value) => indexSchema.parse(value));
     if (index.kind === 'corrupt') setAside.push({ movedTo: index.movedTo, reason: index.reason });
-    const names = await readdir(this.conversationDir).catch(() => [] as string[]);
-    const conversations: Conversation[] = [];
-    for (const name of names.filter((n) => CONVERSATION_FILE.test(n))) {
-      const result = await readJsonOrSetAsideAsync(path.join(this.conversationDir, name), (value) => conversationSchema.parse(value));
-      if (result.kind === 'ok') {
-        conversations.push(result.value);
-        this.written.set(result.value.id, JSON.stringify(result.value));
-      } else if (result.kind === 'corrupt') {
-        setAside.push({ movedTo: result.movedTo, reason: result.reason });
-      }
+    this.indexedActiveId = index.kind === 'ok' ? index.value.activeId : undefined;
+    // The open conversation is read while the list is, so a long list costs no more waiting than its own parse.
+    const wanted = this.indexedActiveId;
+    const [problem, first] = await Promise.all([listRead, wanted === undefined ? undefined : this.history.read(wanted, { started: true })]);
+    if (problem !== undefined) await this.history.rebuildList(setAside);
+    let active: Conversation | undefined;
+    if (first?.kind === 'ok') {
+      active = first.conversation;
+      list.set(summaryOf(first.conversation), first.stamp); // after the list's own row, which may be older
+    } else if (first !== undefined && wanted !== undefined) {
+      list.delete(wanted);
+      if (first.kind === 'corrupt') setAside.push({ movedTo: first.movedTo, reason: first.reason });
     }
-    conversations.sort((a, b) => b.updatedAt - a.updatedAt);
-    const data = { version: 1 as const, activeId: index.kind === 'ok' ? index.value.activeId : undefined, conversations };
-    return { data: markUnfinishedInterrupted(data), setAside };
+    for (const entry of active === undefined ? list.all() : []) {
+      // At start-up an unfinished turn is one a reload or a crash cut off (a window closing marks its own).
+      const read = await this.history.read(entry.id, { started: true });
+      if (read.kind === 'ok') {
+        active = read.conversation;
+        break;
+      }
+      if (read.kind === 'corrupt') setAside.push({ movedTo: read.movedTo, reason: read.reason });
+    }
+    const unloaded = list.all().filter((entry) => entry.id !== active?.id);
+    const data: ConversationStoreData = { version: 1, activeId: active?.id, conversations: active === undefined ? [] : [active], unloaded };
+    this.rememberHeld(data);
+    // An empty folder has no list to speak of; a history without one was written by an older version.
+    const rebuilt = problem === 'missing' && list.size === 0 && setAside.length === 0 ? undefined : problem;
+    return { data, setAside, ...(rebuilt === undefined ? {} : { listRebuilt: rebuilt }) };
+  }
+
+  /** One conversation with its turns, read from disk (opening it, exporting it, deleting its images). */
+  read(id: string): Promise<ReadConversation> {
+    return this.history.read(id);
+  }
+
+  /** After start-up: the list compared with the folder, and the files that differ from it read (historyFolder.ts). */
+  check(): Promise<HistoryCheck> {
+    return this.history.check();
   }
 
   /** Queues an atomic write of what changed in `data`; resolves when this write (and every earlier one) is on disk. */
   save(data: ConversationStoreData): Promise<void> {
-    const changes = this.changesOf(data);
+    const changed = this.changedIn(data);
+    const removed = this.removedFrom(data);
+    const activeId = data.activeId;
     this.pending = this.pending
       .catch(() => undefined)
       .then(async () => {
-        await mkdir(this.conversationDir, { recursive: true });
-        for (const [id, json, base] of changes.write) await writeJsonAtomicAsync(this.conversationFile(id), await this.mergedWithDisk(id, json, base));
-        for (const id of changes.remove) await rm(this.conversationFile(id), { force: true });
-        await writeJsonAtomicAsync(this.indexFile, { version: 1, activeId: data.activeId });
+        await mkdir(this.path, { recursive: true });
+        for (const { conversation, text, base } of changed) {
+          const onDisk = await readText(this.conversationFile(conversation.id)).catch(() => undefined);
+          const written = this.mergedWith(conversation, text, base, onDisk);
+          await writeTextAtomicAsync(this.conversationFile(conversation.id), written.text);
+          const stamp = await fileStamp(this.conversationFile(conversation.id));
+          if (stamp !== undefined) this.history.list.set(summaryOf(written.conversation), stamp);
+        }
+        for (const id of removed) await rm(this.conversationFile(id), { force: true });
+        if (activeId !== this.indexedActiveId) {
+          await writeJsonAtomicAsync(this.indexFile, { version: 1, activeId });
+          this.indexedActiveId = activeId;
+        }
+        this.scheduleListWrite();
       });
     return this.pending;
   }
 
   /** A last write when the extension host is going away and no promise may be awaited. */
   saveSync(data: ConversationStoreData): void {
-    const changes = this.changesOf(data);
-    mkdirSync(this.conversationDir, { recursive: true });
-    for (const [id, json, base] of changes.write)
-      writeJsonAtomic(this.conversationFile(id), this.mergedWith(id, json, base, readTextOrUndefined(this.conversationFile(id))));
-    for (const id of changes.remove) rmSync(this.conversationFile(id), { force: true });
-    writeJsonAtomic(this.indexFile, { version: 1, activeId: data.activeId });
+    this.cancelListWrite();
+    const changed = this.changedIn(data);
+    const removed = this.removedFrom(data);
+    mkdirSync(this.path, { recursive: true });
+    for (const { conversation, text, base } of changed) {
+      const written = this.mergedWith(conversation, text, base, readTextOrUndefined(this.conversationFile(conversation.id)));
+      writeTextAtomic(this.conversationFile(conversation.id), written.text);
+      const { size, mtimeMs } = statSync(this.conversationFile(conversation.id));
+      this.history.list.set(summaryOf(written.conversation), { size, mtimeMs });
+    }
+    for (const id of removed) rmSync(this.conversationFile(id), { force: true });
+    if (data.activeId !== this.indexedActiveId) writeJsonAtomic(this.indexFile, { version: 1, activeId: data.activeId });
+    this.indexedActiveId = data.activeId;
+    // With the new file stamps, so the next start-up's check reads none of these files again.
+    this.history.list.writeSync();
+  }
+
+  /** Writes the list now if it changed (tests, and callers that must see it on disk); resolves once written. */
+  flush(): Promise<void> {
+    this.cancelListWrite();
+    this.pending = this.pending.catch(() => undefined).then(() => this.history.list.write());
+    return this.pending;
+  }
+
+  /** Whether `conversation` is exactly what its file holds as far as this window knows (nothing to save). */
+  isSaved(conversation: Conversation): boolean {
+    return this.history.ledger.holds(conversation);
+  }
+
+  /** The window no longer holds this conversation's turns (it was closed): its version is not kept any more. */
+  release(id: string): void {
+    this.history.ledger.release(id);
+  }
+
+  /**
+   * Reports conversation files that another writer (a second VS Code window) changed or deleted, until disposed.
+   * The store's own writes are recognised and not reported; a file that does not parse is left for the next read
+   * to set aside. A reported change is taken as what this store holds, so it is not written back.
+   */
+  watch(listener: (change: StoreChange) => void, onError: (error: Error) => void): { dispose(): void } {
+    this.mergedListener = listener;
+    const watcher = watchHistoryFolder(
+      this.path,
+      isConversationFile,
+      { examine: (file) => this.history.examine(conversationIdOf(file)), examineAll: async () => (await this.history.check()).changes },
+      listener,
+      onError,
+    );
+    return {
+      dispose: () => {
+        if (this.mergedListener === listener) this.mergedListener = undefined;
+        watcher.dispose();
+      },
+    };
+  }
+
+  /** The conversations to write: those that are not the version this store last read or wrote (by identity). */
+  private changedIn(data: ConversationStoreData): PendingWrite[] {
+    const { ledger } = this.history;
+    return data.conversations
+      .filter((conversation) => !ledger.holds(conversation))
+      .map((conversation) => {
+        const base = ledger.version(conversation.id);
+        const text = `${JSON.stringify(conversation)}\n`;
+        // Taken as written at once, so a save queued behind this one does not write it again.
+        ledger.wrote(conversation, text);
+        return { conversation, text, base };
+      });
+  }
+
+  /** The conversations the last save held and `data` no longer has: deleted here. Cheap while none was added or removed. */
+  private removedFrom(data: ConversationStoreData): string[] {
+    const loadedKey = data.conversations.map((c) => c.id).join('\n');
+    if (data.unloaded === this.heldUnloaded && loadedKey === this.heldLoadedKey) return [];
+    const before = this.heldIds;
+    this.rememberHeld(data);
+    const removed = [...before].filter((id) => !this.heldIds.has(id));
+    for (const id of removed) {
+      this.history.ledger.forget(id);
+      this.history.list.delete(id);
+    }
+    return removed;
+  }
+
+  private rememberHeld(data: ConversationStoreData): void {
+    this.heldIds = new Set([...data.conversations.map((c) => c.id), ...(data.unloaded ?? []).map((s) => s.id)]);
+    this.heldUnloaded = data.unloaded;
+    this.heldLoadedKey = data.conversations.map((c) => c.id).join('\n');
   }
 
   /**
    * What to write for a conversation: ours, or, when another window changed the file since this store last read or
    * wrote it (`base`), ours merged with theirs, so neither window's new turns are lost. The merge is reported.
    */
-  private async mergedWithDisk(id: string, json: string, base: string | undefined): Promise<unknown> {
-    return this.mergedWith(id, json, base, await readFile(this.conversationFile(id), 'utf8').catch(() => undefined));
-  }
-
-  private mergedWith(id: string, json: string, base: string | undefined, onDisk: string | undefined): unknown {
+  private mergedWith(
+    conversation: Conversation,
+    text: string,
+    base: HeldVersion | undefined,
+    onDisk: string | undefined,
+  ): { conversation: Conversation; text: string } {
     // The usual case, once a second while an answer streams: the file is what this store last wrote (or already
-    // ours). Told from the text alone, without parsing three copies of a long conversation on every save.
-    const text = onDisk?.trimEnd();
-    if (text === undefined || text === base || text === json) return JSON.parse(json);
-    const ours = conversationSchema.parse(JSON.parse(json));
-    const merged = mergeWithFile(base === undefined ? undefined : conversationSchema.parse(JSON.parse(base)), ours, onDisk);
-    // Unmerged, the file holds exactly `json` (not the schema's re-ordering of it), so watch() knows it as our echo.
-    if (merged === undefined) return JSON.parse(json);
-    const mergedJson = JSON.stringify(merged);
-    this.written.set(id, mergedJson);
-    this.ownWrites.set(id, [...(this.ownWrites.get(id) ?? []), mergedJson].slice(-OWN_WRITES_KEPT));
+    // ours), told from a hash of its text, without parsing a long conversation on every save.
+    if (onDisk === undefined || onDisk === text || textHash(onDisk) === base?.hash || this.history.ledger.isOwnWrite(conversation.id, onDisk)) {
+      return { conversation, text };
+    }
+    const merged = mergeWithFile(base?.conversation, conversation, onDisk);
+    if (merged === undefined) return { conversation, text };
+    const mergedText = `${JSON.stringify(merged)}\n`;
+    this.history.ledger.wrote(merged, mergedText);
     this.mergedListener?.({ kind: 'changed', conversation: merged });
-    return merged;
+    return { conversation: merged, text: mergedText };
   }
 
-  private changesOf(data: ConversationStoreData): { write: [string, string, string | undefined][]; remove: string[] } {
-    const write: [string, string, string | undefined][] = [];
-    const present = new Set<string>();
-    for (const conversation of data.conversations) {
-      present.add(conversation.id);
-      const json = JSON.stringify(conversation);
-      const base = this.written.get(conversation.id);
-      if (base !== json) {
-        write.push([conversation.id, json, base]);
-        this.written.set(conversation.id, json);
-        this.ownWrites.set(conversation.id, [...(this.ownWrites.get(conversation.id) ?? []), json].slice(-OWN_WRITES_KEPT));
-      }
-    }
-    const remove = [...this.written.keys()].filter((id) => !present.has(id));
-    for (const id of remove) {
-      this.written.delete(id);
-      this.ownWrites.delete(id);
-    }
-    return { write, remove };
+  /** The list is written a moment after a summary changed: once for a burst of changes, in turn with the saves. */
+  private scheduleListWrite(): void {
+    if (!this.history.list.needsWrite || this.listTimer !== undefined) return;
+    this.listTimer = setTimeout(() => {
+      this.listTimer = undefined;
+      this.pending = this.pending.catch(() => undefined).then(() => this.history.list.write());
+      void this.pending.catch(() => undefined); // a failed write of the cache is retried with the next change
+    }, this.listDelayMs);
+    this.listTimer.unref();
   }
 
-  /**
-   * Reports conversation files that another writer (a second VS Code window) changed or deleted, until disposed.
-   * The store's own writes are recognised and not reported; a file that does not parse is left for the next load
-   * to set aside. A reported change is taken as what this store holds, so it is not written back.
-   */
-  watch(listener: (change: StoreChange) => void, onError: (error: Error) => void): { dispose(): void } {
-    mkdirSync(this.conversationDir, { recursive: true });
-    const timers = new Map<string, NodeJS.Timeout>();
-    let closed = false;
-    this.mergedListener = listener;
-    const examineSoon = (file: string): void => {
-      clearTimeout(timers.get(file));
-      const timer = setTimeout(() => {
-        timers.delete(file);
-        void this.examine(file).then((change) => {
-          if (change !== undefined && !closed) listener(change);
-        }, onError);
-      }, WATCH_SETTLE_MS);
-      timers.set(file, timer);
-    };
-    const watcher = watch(this.conversationDir, (_event, name) => {
-      if (typeof name === 'string') {
-        if (CONVERSATION_FILE.test(name)) examineSoon(name);
-        return;
-      }
-      // Some platforms do not name the file: look at every conversation, known or on disk.
-      const known = [...this.written.keys()].map((id) => `${id}.json`);
-      for (const file of new Set([...known, ...this.listConversationFiles()])) examineSoon(file);
-    });
-    watcher.on('error', onError);
-    return {
-      dispose: () => {
-        closed = true;
-        if (this.mergedListener === listener) this.mergedListener = undefined;
-        watcher.close();
-        for (const timer of timers.values()) clearTimeout(timer);
-      },
-    };
-  }
-
-  private async examine(file: string): Promise<StoreChange | undefined> {
-    const id = file.slice(0, -'.json'.length);
-    let text: string;
-    try {
-      text = await readFile(path.join(this.conversationDir, file), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !this.written.has(id)) return undefined;
-      this.written.delete(id);
-      this.ownWrites.delete(id);
-      return { kind: 'removed', id };
-    }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      return undefined;
-    }
-    if (this.ownWrites.get(id)?.includes(JSON.stringify(raw)) === true) return undefined;
-    const parsed = conversationSchema.safeParse(raw);
-    if (!parsed.success || parsed.data.id !== id) return undefined;
-    const json = JSON.stringify(parsed.data);
-    if (this.written.get(id) === json) return undefined;
-    this.written.set(id, json);
-    return { kind: 'changed', conversation: parsed.data };
+  private cancelListWrite(): void {
+    clearTimeout(this.listTimer);
+    this.listTimer = undefined;
   }
 
   /** Keeps an image's bytes beside the conversations; returns the file name to record in the turn. */
@@ -245,7 +308,7 @@ export class ConversationStore {
   /** Files in the conversation folder, for tests and diagnostics. */
   listConversationFiles(): string[] {
     try {
-      return readdirSync(this.conversationDir).filter((n) => CONVERSATION_FILE.test(n));
+      return readdirSync(this.path).filter(isConversationFile);
     } catch {
       return [];
     }

@@ -1,8 +1,67 @@
 // Pure operations on the conversations the chat owns: each returns a new state, so the controller can save and
 // render after every change, and tests can check each rule alone. Ids come from the caller (deterministic tests).
-import { titleFromQuestion, type Conversation, type ConversationStoreData, type StoredChatParams, type Turn } from './conversationModel';
+import {
+  summaryOf,
+  titleFromQuestion,
+  type Conversation,
+  type ConversationStoreData,
+  type ConversationSummary,
+  type StoredChatParams,
+  type Turn,
+} from './conversationModel';
 
 export type ConversationsState = ConversationStoreData;
+
+const newestFirst = (a: ConversationSummary, b: ConversationSummary): number => b.updatedAt - a.updatedAt;
+
+/**
+ * Every conversation as the list shows it, newest change first: the loaded ones' summaries merged into the
+ * unloaded ones (kept in that order), so the cost is one pass over the list.
+ */
+export function conversationList(state: ConversationsState): ConversationSummary[] {
+  const loaded = state.conversations.map(summaryOf).sort(newestFirst);
+  const unloaded = state.unloaded ?? [];
+  const list: ConversationSummary[] = [];
+  let i = 0;
+  for (const summary of unloaded) {
+    while (i < loaded.length && newestFirst(loaded[i] as ConversationSummary, summary) <= 0) list.push(loaded[i++] as ConversationSummary);
+    list.push(summary);
+  }
+  while (i < loaded.length) list.push(loaded[i++] as ConversationSummary);
+  return list;
+}
+
+/** Whether the conversation exists here, loaded or not. */
+export function hasConversation(state: ConversationsState, id: string): boolean {
+  return state.conversations.some((c) => c.id === id) || (state.unloaded ?? []).some((s) => s.id === id);
+}
+
+/** A conversation read from disk (opened, or changed by another window while open) joins the loaded ones. */
+export function withLoaded(state: ConversationsState, conversation: Conversation): ConversationsState {
+  const unloaded = state.unloaded?.some((s) => s.id === conversation.id) === true ? state.unloaded.filter((s) => s.id !== conversation.id) : state.unloaded;
+  if (state.conversations.some((c) => c.id === conversation.id))
+    return { ...state, unloaded, conversations: state.conversations.map((c) => (c.id === conversation.id ? conversation : c)) };
+  return { ...state, unloaded, conversations: [...state.conversations, conversation] };
+}
+
+/** Loaded conversations whose turns the window no longer needs leave memory: only their summaries stay. */
+export function unloadConversations(state: ConversationsState, ids: ReadonlySet<string>): ConversationsState {
+  if (!state.conversations.some((c) => ids.has(c.id))) return state;
+  const leaving = state.conversations.filter((c) => ids.has(c.id)).map(summaryOf);
+  return {
+    ...state,
+    conversations: state.conversations.filter((c) => !ids.has(c.id)),
+    unloaded: [...(state.unloaded ?? []), ...leaving].sort(newestFirst),
+  };
+}
+
+/** Another window changed a conversation this one does not hold loaded: its summary is replaced (or added). */
+export function upsertSummary(state: ConversationsState, summary: ConversationSummary): ConversationsState {
+  const others = (state.unloaded ?? []).filter((s) => s.id !== summary.id);
+  const at = others.findIndex((s) => s.updatedAt < summary.updatedAt);
+  others.splice(at < 0 ? others.length : at, 0, summary);
+  return { ...state, unloaded: others };
+}
 
 export function activeConversation(state: ConversationsState): Conversation | undefined {
   return state.conversations.find((c) => c.id === state.activeId) ?? state.conversations[0];
@@ -18,6 +77,7 @@ export function ensureActive(state: ConversationsState, id: string, model: strin
   return activeConversation(state) === undefined ? newConversation(state, id, model, now) : { ...state, activeId: activeConversation(state)?.id };
 }
 
+/** Opens a loaded conversation (the session loads one from the list first). */
 export function selectConversation(state: ConversationsState, id: string): ConversationsState {
   return state.conversations.some((c) => c.id === id) ? { ...state, activeId: id } : state;
 }
@@ -32,11 +92,12 @@ export function renameConversation(state: ConversationsState, id: string, title:
   return mapConversation(state, id, (c) => ({ ...c, title: trimmed.slice(0, 200), titleEdited: true, updatedAt: now }));
 }
 
-/** Removes a conversation; the next one becomes active (or none). */
+/** Removes a conversation, loaded or not; when it was the open one, the next loaded one is (or none). */
 export function deleteConversation(state: ConversationsState, id: string): ConversationsState {
   const conversations = state.conversations.filter((c) => c.id !== id);
+  const unloaded = state.unloaded?.some((s) => s.id === id) === true ? state.unloaded.filter((s) => s.id !== id) : state.unloaded;
   const activeId = state.activeId === id ? conversations[0]?.id : state.activeId;
-  return { ...state, conversations, activeId };
+  return { ...state, conversations, unloaded, activeId };
 }
 
 /**
@@ -44,6 +105,7 @@ export function deleteConversation(state: ConversationsState, id: string): Conve
  * The active conversation stays the active one.
  */
 export function upsertConversation(state: ConversationsState, conversation: Conversation): ConversationsState {
+  if (state.unloaded?.some((s) => s.id === conversation.id) === true) return withLoaded(state, conversation);
   if (state.conversations.some((c) => c.id === conversation.id)) return mapConversation(state, conversation.id, () => conversation);
   const at = state.conversations.findIndex((c) => c.updatedAt < conversation.updatedAt);
   const conversations = [...state.conversations];

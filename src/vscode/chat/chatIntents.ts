@@ -108,7 +108,7 @@ async function readTurnAloud(turnId: string, deps: IntentDependencies): Promise<
 }
 
 async function exportConversation(conversationId: string, deps: IntentDependencies): Promise<void> {
-  const conversation = deps.session.conversations.conversations.find((c) => c.id === conversationId);
+  const conversation = await deps.session.conversation(conversationId);
   if (conversation === undefined) return;
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: conversationMarkdown(conversation) });
   await vscode.window.showTextDocument(document);

@@ -373,7 +373,7 @@ describe('ChatSession: where a knowledge-base turn goes', () => {
     assert.equal((await t.backend.answer(1)).request.model, 'svc_llm');
     t.backend.answers[1]?.end();
     await t.finished(turnId);
-    const old = t.session.conversations.conversations.find((c) => c.id === imageConversation);
+    const old = await t.session.conversation(imageConversation ?? '');
     assert.deepEqual(
       old?.turns.map((turn) => turn.kind),
       ['image'],

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { conversationSchema, titleFromQuestion } from '../../../../src/core/conversations/conversationModel';
+import { conversationSchema, summaryOf, titleFromQuestion, type Conversation } from '../../../../src/core/conversations/conversationModel';
 import { ConversationStore, type StoreChange } from '../../../../src/core/conversations/conversationStore';
 import { conversation, turn } from './fixtures';
 
@@ -16,18 +16,33 @@ function folder(): string {
 }
 after(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
+/** Every conversation of a history folder with its turns, as a new window finds them: the open one, then the list's. */
+async function everything(dir: string): Promise<Conversation[]> {
+  const store = new ConversationStore(dir);
+  const { data } = await store.load();
+  const others = await Promise.all((data.unloaded ?? []).map(async (summary) => store.read(summary.id)));
+  return [...data.conversations, ...others.flatMap((read) => (read.kind === 'ok' ? [read.conversation] : []))];
+}
+
 describe('ConversationStore', () => {
-  it('starts empty and reads back what it saved', async () => {
+  it('starts empty and reads back what it saved: the open conversation whole, the others by their summary', async () => {
     const dir = folder();
     const store = new ConversationStore(dir);
-    assert.deepEqual((await store.load()).data, { version: 1, activeId: undefined, conversations: [] });
-    const data = {
-      version: 1 as const,
-      activeId: 'c2',
-      conversations: [conversation([turn('t2', 'q2', 'a2')], { id: 'c2', updatedAt: 9 }), conversation([turn('t1', 'q', 'a')], { updatedAt: 5 })],
-    };
-    await store.save(data);
-    assert.deepEqual((await new ConversationStore(dir).load()).data, data);
+    assert.deepEqual((await store.load()).data, { version: 1, activeId: undefined, conversations: [], unloaded: [] });
+    const c1 = conversation([turn('t1', 'q', 'a')], { updatedAt: 5 });
+    const c2 = conversation([turn('t2', 'q2', 'a2')], { id: 'c2', updatedAt: 9 });
+    await store.save({ version: 1, activeId: 'c1', conversations: [c2, c1] });
+    const again = new ConversationStore(dir);
+    const { data } = await again.load();
+    assert.equal(data.activeId, 'c1');
+    assert.deepEqual(data.conversations, [c1], 'the open conversation is read whole');
+    assert.deepEqual(
+      data.unloaded?.map((s) => ({ id: s.id, title: s.title, model: s.model, createdAt: s.createdAt, updatedAt: s.updatedAt, turnCount: s.turnCount })),
+      [summaryOf(c2)],
+      'the others are summaries',
+    );
+    const read = await again.read('c2');
+    assert.deepEqual(read.kind === 'ok' ? read.conversation : read, c2, 'a summary opens to the whole conversation');
     assert.deepEqual(store.listConversationFiles().sort(), ['c1.json', 'c2.json'], 'one file per conversation');
   });
 
@@ -40,6 +55,7 @@ describe('ConversationStore', () => {
     });
     const reloaded = await new ConversationStore(dir).load();
     const turns = reloaded.data.conversations[0]?.turns ?? [];
+    assert.equal(reloaded.data.conversations.length, 1);
     assert.deepEqual(
       turns.map((t) => [t.status, t.answer]),
       [
@@ -71,10 +87,9 @@ describe('ConversationStore', () => {
     await windowA.save({ version: 1, conversations: [a] });
     await windowB.save({ version: 1, conversations: [b] });
     await windowA.save({ version: 1, conversations: [{ ...a, title: 'renamed in A' }] });
-    const loaded = await new ConversationStore(dir).load();
-    assert.deepEqual(loaded.data.conversations.map((c) => c.id).sort(), ['a', 'b']);
-    const saved = await new ConversationStore(dir).load();
-    assert.equal(saved.data.conversations.find((c) => c.id === 'a')?.title, 'renamed in A');
+    const saved = await everything(dir);
+    assert.deepEqual(saved.map((c) => c.id).sort(), ['a', 'b']);
+    assert.equal(saved.find((c) => c.id === 'a')?.title, 'renamed in A');
   });
 
   it('removes the file of a deleted conversation', async () => {
@@ -93,7 +108,7 @@ describe('ConversationStore', () => {
       writeFileSync(store.conversationFile('bad'), content);
       const loaded = await new ConversationStore(dir).load();
       assert.deepEqual(
-        loaded.data.conversations.map((c) => c.id),
+        [...loaded.data.conversations, ...(loaded.data.unloaded ?? [])].map((c) => c.id),
         ['good'],
         'the readable conversation is kept',
       );
@@ -208,7 +223,7 @@ describe('ConversationStore.watch: two windows sharing the folder', () => {
       // A adds a turn; B adds another before it heard of A's (no settle): B's save must not overwrite A's turn.
       await windowA.save({ version: 1, conversations: [{ ...shared, turns: [...shared.turns, turn('fromA', 'qa', 'aa', { createdAt: 2 })] }] });
       await windowB.save({ version: 1, conversations: [{ ...shared, turns: [...shared.turns, turn('fromB', 'qb', 'ab', { createdAt: 3 })] }] });
-      const onDisk = (await new ConversationStore(dir).load()).data.conversations[0];
+      const onDisk = (await everything(dir))[0];
       assert.deepEqual(
         onDisk?.turns.map((x) => x.id),
         ['t1', 'fromA', 'fromB'],

@@ -1,0 +1,103 @@
+// The chat history's cost against the size of the history (issue 20): a year of daily chatting (1,000
+// conversations of 20 turns, ~47 MB) against 10 conversations, in the same run, on the same disk.
+// - save: one save after one turn's answer changed, as once a second while an answer streams (the ChatSession's
+//   pure operations, then ConversationStore.save, which fsyncs the file it writes);
+// - list ready: from a new ChatSession on the folder to its first snapshot (the conversation list the view shows),
+//   in fresh Node processes, each start after a collection (bench/history/startChild.ts);
+// - heap: a fresh Node process after that start-up and the background check, after two collections.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ConversationStore } from '../src/core/conversations/conversationStore';
+import * as ops from '../src/core/conversations/conversationsState';
+import { compared, type BenchResult } from './benchResult';
+import { historyFolder } from './history/historyFixture';
+
+const SIZES = { small: 10, large: 1_000 } as const;
+const SAVES = 40;
+/** Start-ups per process, and processes per size, alternating. */
+const STARTS = 10;
+const START_PROCESSES = 3;
+const HEAP_RUNS = 3;
+
+function progress(text: string): void {
+  process.stderr.write(`[bench] history: ${text}\n`);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** A loaded store and its state, ready to save the open conversation's last turn again and again. */
+async function saver(folder: string): Promise<() => Promise<number>> {
+  const store = new ConversationStore(folder);
+  let { data: state } = await store.load();
+  const active = ops.activeConversation(state);
+  const last = active?.turns.at(-1);
+  if (active === undefined || last === undefined) throw new Error('the bench history has no open conversation');
+  let round = 0;
+  return async () => {
+    round += 1;
+    state = ops.updateTurn(state, active.id, last.id, (turn) => ({ ...turn, answer: `${turn.answer} more ${round}` }));
+    const started = performance.now();
+    await store.save(state);
+    return performance.now() - started;
+  };
+}
+
+/** Start-up times measured in a fresh Node process (bench/history/startChild.ts). */
+function startTimes(folder: string, count: number): number[] {
+  return JSON.parse(child('startChild.ts', [folder, String(count)])) as number[];
+}
+
+function child(script: string, args: readonly string[]): string {
+  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(__dirname, 'history', script), ...args], {
+    encoding: 'utf8',
+    cwd: path.join(__dirname, '..'),
+  });
+  if (run.status !== 0) throw new Error(`${script} failed:\n${run.stderr}`);
+  return run.stdout;
+}
+
+function heapMb(folder: string): number {
+  return (JSON.parse(child('heapChild.ts', [folder])) as { heapMb: number }).heapMb;
+}
+
+export default async function historyBench(): Promise<BenchResult[]> {
+  progress(`writing ${SIZES.large} + ${SIZES.small} conversations of 20 turns`);
+  const small = await historyFolder(SIZES.small);
+  const large = await historyFolder(SIZES.large);
+  try {
+    // Interleaved, so that the disk's moods fall on both alike.
+    const [saveSmall, saveLarge] = [await saver(small), await saver(large)];
+    for (let i = 0; i < 5; i++) await Promise.all([await saveSmall(), await saveLarge()]);
+    const saves = { small: [] as number[], large: [] as number[] };
+    for (let i = 0; i < SAVES; i++) {
+      saves.small.push(await saveSmall());
+      saves.large.push(await saveLarge());
+    }
+    progress('saves measured');
+    const starts = { small: [] as number[], large: [] as number[] };
+    for (let i = 0; i < START_PROCESSES; i++) {
+      starts.small.push(...startTimes(small, STARTS));
+      starts.large.push(...startTimes(large, STARTS));
+    }
+    progress('start-ups measured');
+    const heaps = { small: [] as number[], large: [] as number[] };
+    for (let i = 0; i < HEAP_RUNS; i++) {
+      heaps.small.push(heapMb(small));
+      heaps.large.push(heapMb(large));
+    }
+    progress('heaps measured');
+    return [
+      compared('history: save one changed turn, 1,000 conversations vs 10', median(saves.large), median(saves.small), 'ms'),
+      compared('history: from start to the conversation list ready, 1,000 conversations vs 10', median(starts.large), median(starts.small), 'ms'),
+      compared('history: heap after loading, 1,000 conversations vs 10', median(heaps.large), median(heaps.small), 'MB'),
+    ];
+  } finally {
+    rmSync(small, { recursive: true, force: true });
+    rmSync(large, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,139 @@
+// The history's list (`list.json` beside the conversation files): every conversation's summary, with the size and
+// modification time its file had when the summary was taken. Start-up reads this list, not the history; a check in
+// the background then compares it with the folder (names and stat only) and re-reads just the files that differ:
+// written by another window, by a version of the extension that kept no list, or by hand. The list is a cache of the
+// files: missing, unreadable or of another version, it is rebuilt from them, and nothing is ever lost with it. So
+// it is written without fsync, and only when a summary changes (a question asked, a rename, a deletion), never for
+// the saves of a streaming answer, whose new file stamps go to disk with the next write or as the window closes.
+import path from 'node:path';
+import * as z from 'zod';
+import { writeTextAtomic, writeTextAtomicAsync } from '../../../packages/files/atomicJsonFile';
+import { readText } from './conversationFile';
+import { conversationSummarySchema, sameSummary, type ConversationSummary } from './conversationModel';
+
+/** What identifies a version of a conversation file without reading it. */
+export interface FileStamp {
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+export type ListEntry = ConversationSummary & FileStamp;
+
+/**
+ * On disk each conversation is one row of fields in this order (named in the file's `fields`): a third of the size
+ * of keyed objects, and a third of the time to parse and validate, which start-up pays for every conversation.
+ */
+const FIELDS = ['id', 'title', 'model', 'createdAt', 'updatedAt', 'turnCount', 'size', 'mtimeMs'] as const;
+const summary = conversationSummarySchema.shape;
+const rowSchema = z.tuple([
+  summary.id,
+  summary.title,
+  summary.model,
+  summary.createdAt,
+  summary.updatedAt,
+  summary.turnCount,
+  z.number().nonnegative(),
+  z.number(),
+]);
+const listFileSchema = z.object({
+  version: z.literal(1),
+  fields: z.array(z.string()).refine((fields) => fields.length === FIELDS.length && fields.every((field, i) => field === FIELDS[i])),
+  conversations: z.array(rowSchema),
+});
+
+/** Why the list could not be used as it is on disk. */
+export type ListProblem = 'missing' | 'unreadable';
+
+export class HistoryList {
+  private readonly file: string;
+  private readonly entries = new Map<string, ListEntry>();
+  /** A summary or the set of conversations changed since the last write: worth writing soon. */
+  private changed = false;
+  /** Only file stamps changed: written with the next write, or as the window closes. */
+  private stampsChanged = false;
+
+  constructor(folder: string) {
+    this.file = path.join(folder, 'list.json');
+  }
+
+  /** Reads the list file; on a problem the list is empty and the caller rebuilds it from the files. */
+  async read(): Promise<ListProblem | undefined> {
+    this.entries.clear();
+    let text: string;
+    try {
+      text = await readText(this.file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
+      throw error;
+    }
+    let parsed;
+    try {
+      parsed = listFileSchema.safeParse(JSON.parse(text));
+    } catch {
+      return 'unreadable';
+    }
+    if (!parsed.success) return 'unreadable';
+    for (const [id, title, model, createdAt, updatedAt, turnCount, size, mtimeMs] of parsed.data.conversations) {
+      this.entries.set(id, { id, title, model, createdAt, updatedAt, turnCount, size, mtimeMs });
+    }
+    return undefined;
+  }
+
+  get(id: string): ListEntry | undefined {
+    return this.entries.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  /** Every entry, newest change first. */
+  all(): ListEntry[] {
+    return [...this.entries.values()].sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  set(summary: ConversationSummary, stamp: FileStamp): void {
+    const before = this.entries.get(summary.id);
+    const { id, title, model, createdAt, updatedAt, turnCount } = summary;
+    this.entries.set(id, { id, title, model, createdAt, updatedAt, turnCount, size: stamp.size, mtimeMs: stamp.mtimeMs });
+    if (!sameSummary(before, summary)) this.changed = true;
+    else if (before?.size !== stamp.size || before.mtimeMs !== stamp.mtimeMs) this.stampsChanged = true;
+  }
+
+  delete(id: string): void {
+    if (this.entries.delete(id)) this.changed = true;
+  }
+
+  /** Whether a summary changed since the last write (the list should be written soon). */
+  get needsWrite(): boolean {
+    return this.changed;
+  }
+
+  async write(): Promise<void> {
+    if (!this.changed && !this.stampsChanged) return;
+    const flags = [this.changed, this.stampsChanged] as const;
+    try {
+      await writeTextAtomicAsync(this.file, this.text(), { durable: false });
+    } catch (error) {
+      [this.changed, this.stampsChanged] = [this.changed || flags[0], this.stampsChanged || flags[1]];
+      throw error;
+    }
+  }
+
+  /** The last write, as the window closes (nothing may be awaited then). */
+  writeSync(): void {
+    if (!this.changed && !this.stampsChanged) return;
+    writeTextAtomic(this.file, this.text(), { durable: false });
+  }
+
+  private text(): string {
+    this.changed = false;
+    this.stampsChanged = false;
+    const rows = this.all().map((e) => [e.id, e.title, e.model, e.createdAt, e.updatedAt, e.turnCount, e.size, e.mtimeMs]);
+    return `${JSON.stringify({ version: 1, fields: FIELDS, conversations: rows })}\n`;
+  }
+}
