@@ -1,10 +1,7 @@
 // The chat webview's streaming cost in Chromium: main-thread time to stream a ~20,000-token Markdown answer into
 // the real view (rAF-coalesced, incremental), against rendering the final answer once and against a naive view
 // that re-renders the whole answer on every chunk, all in the same run and the same browser. Main-thread time is
-// Chromium's own TaskDuration (DevTools Performance.getMetrics): script, style, layout and paint alike, so work
-// the browser does after a frame counts as much as work done in a callback.
-import path from 'node:path';
-import * as esbuild from 'esbuild';
+// Chromium's own TaskDuration (webviewPage.ts).
 import type { CDPSession, Page } from 'playwright-core';
 import type { WebviewStrings } from '../src/shared/protocol';
 import { englishStrings } from '../test/browser/englishStrings';
@@ -12,8 +9,8 @@ import { conversation, snapshot, turn } from '../test/browser/snapshotFixture';
 import { deliver, openWebview, settled, startSession } from '../test/browser/webviewHarness';
 import { compared, type BenchResult } from './benchResult';
 import { HOST_DELTA_MS, hostDeltas, SERVICE_PACE_MS, streamInRealTime } from './realisticStream';
+import { bundle, cdpFor, measured, median, taskMs } from './webviewPage';
 
-const root = path.resolve(__dirname, '..');
 /** ~4 characters per token, the usual estimate for English text and code. */
 const targetChars = 80_000;
 /**
@@ -74,44 +71,6 @@ function chunk(text: string, size: number): string[] {
 
 function progress(text: string): void {
   process.stderr.write(`[bench] webview: ${text}\n`);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-async function bundle(entry: string): Promise<string> {
-  const result = await esbuild.build({
-    entryPoints: [path.join(root, entry)],
-    bundle: true,
-    write: false,
-    minify: true,
-    platform: 'browser',
-    format: 'iife',
-    target: 'chrome120',
-    tsconfig: path.join(root, 'tsconfig.webview.json'),
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]?.text ?? '';
-}
-
-/** The page's cumulative main-thread task time, in milliseconds. */
-async function taskMs(cdp: CDPSession): Promise<number> {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return (metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? Number.NaN) * 1000;
-}
-
-async function measured<T>(cdp: CDPSession, work: () => Promise<T>): Promise<{ busy: number; result: T }> {
-  const before = await taskMs(cdp);
-  const result = await work();
-  return { busy: (await taskMs(cdp)) - before, result };
-}
-
-async function cdpFor(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable');
-  return cdp;
 }
 
 /** Streams `chunks` into a fresh streaming turn of the real view, as fast as messages allow. */

@@ -100,5 +100,7 @@ export const webviewStringKeys = [
   'playerFailed',
   'playerPrevious',
   'playerNext',
+  // Chat history at scale (issue 20).
+  'earlierTurns',
 ] as const;
 export type WebviewStringKey = (typeof webviewStringKeys)[number];

@@ -1,11 +1,25 @@
 // The conversations: new, select, rename in place, delete after an in-view confirmation, export. A panel over the
 // top of the view, closed by default so the transcript keeps the room: the history button of the view's title bar
 // (MaaS: Show Conversations) opens and closes it, Escape or choosing a conversation closes it. Row actions show on
-// hover or keyboard focus.
+// hover or keyboard focus. A year of daily use is a thousand conversations: rows are built only while the panel is
+// open, a page around the open conversation at first, more as the list scrolls or the keyboard walks past either
+// end (arrows, Home/End, Tab); each row says its place in the whole list to screen readers.
 import type { ConversationSummaryView } from '../shared/protocol';
 import { button, h, iconButton, setIcon } from './element';
 import { formatString } from '../shared/formatString';
+import { keepInPlace } from './scrollAnchor';
 import type { ViewContext } from './viewContext';
+
+/** Rows built when the panel opens, and added at a time where the reader nears an end of those built. */
+const pageRows = 50;
+/** When the rows start around the open conversation, this many before it are built too. */
+const rowsAbove = 10;
+
+/** The rows built: conversations[start] up to, not including, conversations[end]. */
+interface RowRange {
+  readonly start: number;
+  readonly end: number;
+}
 
 export class ConversationList {
   readonly element: HTMLElement;
@@ -17,6 +31,13 @@ export class ConversationList {
   private confirming: string | undefined;
   private conversations: readonly ConversationSummaryView[] = [];
   private activeId = '';
+  /** The list the rows were built from (it lags `conversations` while a rename is typed), and which of it is built. */
+  private built: readonly ConversationSummaryView[] = [];
+  private range: RowRange = { start: 0, end: 0 };
+  /** The rows do not show the latest list (it came while the panel was closed or a rename was being typed). */
+  private stale = true;
+  /** Made on first use: the language never changes while the view lives. */
+  private when: Intl.DateTimeFormat | undefined;
 
   constructor(
     private readonly context: ViewContext,
@@ -37,6 +58,14 @@ export class ConversationList {
     this.element.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && !(event.target instanceof HTMLInputElement)) this.setOpen(false, true);
     });
+    this.list.addEventListener('keydown', (event) => this.walk(event));
+    this.list.addEventListener('scroll', () => this.fillEdges());
+    // Tab and Shift+Tab walk row by row: a row reached at an end of those built brings the next page there.
+    this.list.addEventListener('focusin', (event) => {
+      const index = this.indexOf(event.target);
+      if (index >= this.range.end - 1) this.addPage(true);
+      if (index === this.range.start) this.addPage(false);
+    });
   }
 
   get open(): boolean {
@@ -47,6 +76,8 @@ export class ConversationList {
   setOpen(open: boolean, moveFocus: boolean): void {
     if (this.open === open) return;
     this.element.hidden = !open;
+    // On opening, a page of rows around the open conversation, however many were built while it was last open.
+    if (open) this.build(this.aroundActive());
     this.onToggle(open);
     if (!moveFocus) return;
     if (open) (this.list.querySelector<HTMLElement>('[aria-current="true"]') ?? this.list.querySelector<HTMLElement>('button') ?? this.newButton).focus();
@@ -60,21 +91,113 @@ export class ConversationList {
     this.heading.textContent = s.conversations;
     setIcon(this.newButton, 'add', s.newConversation);
     setIcon(this.closeButton, 'close', s.close);
-    // Keep an open rename field as it is: a snapshot must not throw away what the user is typing.
+    this.stale = true;
+    // Nothing is built for a closed panel; and an open rename field is kept as it is: a snapshot must not throw
+    // away what the user is typing.
     const typing = document.activeElement instanceof HTMLInputElement && this.list.contains(document.activeElement);
-    if (typing && !force) return;
-    const when = new Intl.DateTimeFormat(this.context.lang, { dateStyle: 'short', timeStyle: 'short' });
-    this.list.replaceChildren(...conversations.map((conversation) => this.item(conversation, conversation.id === activeId, when)));
+    if (!this.open || (typing && !force)) return;
+    this.build(this.keptRange());
   }
 
   private rerender(): void {
     this.render(this.conversations, this.activeId, true);
   }
 
-  private item(conversation: ConversationSummaryView, active: boolean, when: Intl.DateTimeFormat): HTMLLIElement {
+  private rangeAround(index: number): RowRange {
+    const start = Math.max(0, Math.min(index - rowsAbove, this.conversations.length - pageRows));
+    return { start, end: Math.min(this.conversations.length, start + pageRows) };
+  }
+
+  private aroundActive(): RowRange {
+    return this.rangeAround(this.conversations.findIndex((conversation) => conversation.id === this.activeId));
+  }
+
+  /** The same rows as before in a new list: from the same first conversation to the same last one (or either end). */
+  private keptRange(): RowRange {
+    const position = (row: Element | null): number => this.conversations.findIndex((conversation) => conversation.id === rowId(row));
+    const start = this.range.start === 0 ? 0 : position(this.list.firstElementChild);
+    const end = this.range.end === this.built.length ? this.conversations.length : position(this.list.lastElementChild) + 1;
+    if (this.built.length === 0 || start < 0 || end <= start) return this.aroundActive();
+    return { start, end };
+  }
+
+  /** Builds the rows of `range` from the latest list; the control that had focus (or its row) keeps it. */
+  private build(range: RowRange): void {
+    const focused = document.activeElement instanceof HTMLElement && this.list.contains(document.activeElement) ? document.activeElement : undefined;
+    const focusedRow = focused === undefined ? undefined : rowId(focused.closest('.conversation'));
+    this.built = this.conversations;
+    this.range = range;
+    this.stale = false;
+    this.list.replaceChildren(...this.rows(range.start, range.end));
+    if (focusedRow !== undefined) {
+      const row = this.rowElement(focusedRow);
+      const control = row?.querySelector<HTMLElement>(`[data-testid="${focused?.dataset.testid ?? ''}"]`) ?? row?.querySelector<HTMLElement>('input, button');
+      control?.focus();
+    }
+    // Rows to scroll into above and below, once the panel has been painted (at the top, a wheel has nothing to scroll).
+    requestIdleCallback(() => this.fillEdges(), { timeout: 500 });
+  }
+
+  /** Adds a page of rows just below those built, or just above them (keeping what the reader sees in place). */
+  private addPage(below: boolean): void {
+    const { start, end } = this.range;
+    if (this.stale) return;
+    if (below && end < this.built.length) {
+      const last = Math.min(this.built.length, end + pageRows);
+      this.list.append(...this.rows(end, last));
+      this.range = { start, end: last };
+    } else if (!below && start > 0) {
+      const first = Math.max(0, start - pageRows);
+      const restore = keepInPlace(this.list, this.list.firstElementChild);
+      this.list.prepend(...this.rows(first, start));
+      restore();
+      this.range = { start: first, end };
+    }
+  }
+
+  /** The reader within a list height of an end of the rows built: the next page there. */
+  private fillEdges(): void {
+    const { scrollTop, scrollHeight, clientHeight } = this.list;
+    if (!this.open || clientHeight === 0) return;
+    if (scrollHeight - scrollTop - clientHeight < clientHeight) this.addPage(true);
+    if (scrollTop < clientHeight) this.addPage(false);
+  }
+
+  /** Arrow keys move between rows (as in VS Code's lists), Home and End go to the first and the last. */
+  private walk(event: KeyboardEvent): void {
+    if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const index = this.indexOf(event.target);
+    const moves: Partial<Record<string, number>> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: this.built.length - 1 };
+    const target = moves[event.key];
+    if (index < 0 || target === undefined) return;
+    event.preventDefault();
+    if (target < 0 || target >= this.built.length) return;
+    if (target === this.range.end) this.addPage(true);
+    else if (target === this.range.start - 1) this.addPage(false);
+    else if (target < this.range.start || target >= this.range.end) this.build(this.rangeAround(target));
+    this.rowElement(this.built[target]?.id)?.querySelector<HTMLElement>('input, button')?.focus();
+  }
+
+  private indexOf(target: EventTarget | null): number {
+    const id = target instanceof Element ? rowId(target.closest('.conversation')) : undefined;
+    return id === undefined ? -1 : this.built.findIndex((conversation) => conversation.id === id);
+  }
+
+  private rowElement(id: string | undefined): HTMLElement | undefined {
+    return Array.from(this.list.children).find((row): row is HTMLElement => rowId(row) === id);
+  }
+
+  private rows(start: number, end: number): HTMLLIElement[] {
+    const when = (this.when ??= new Intl.DateTimeFormat(this.context.lang, { dateStyle: 'short', timeStyle: 'short' }));
+    return this.built.slice(start, end).map((conversation, offset) => this.item(conversation, start + offset, when));
+  }
+
+  private item(conversation: ConversationSummaryView, index: number, when: Intl.DateTimeFormat): HTMLLIElement {
     const s = this.context.strings();
+    const active = conversation.id === this.activeId;
     const state = this.renaming === conversation.id ? ' renaming' : this.confirming === conversation.id ? ' confirming' : '';
-    const item = h('li', { className: `conversation${active ? ' active' : ''}${state}`, testId: 'conversation-item' });
+    const place = { 'aria-posinset': String(index + 1), 'aria-setsize': String(this.built.length) };
+    const item = h('li', { className: `conversation${active ? ' active' : ''}${state}`, testId: 'conversation-item', attrs: place });
     item.dataset.conversationId = conversation.id;
     if (this.renaming === conversation.id) {
       const input = h('input', { className: 'rename-input', testId: 'rename-input', attrs: { type: 'text', 'aria-label': s.rename, maxlength: '200' } });
@@ -86,7 +209,11 @@ export class ConversationList {
         this.rerender();
       };
       input.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter' && !event.isComposing && event.keyCode !== 229) save();
+        // Handled here: the Enter must not go on to click the row's button, which has focus once the field is gone.
+        if (event.key === 'Enter' && !event.isComposing && event.keyCode !== 229) {
+          event.preventDefault();
+          save();
+        }
         if (event.key === 'Escape') {
           this.renaming = undefined;
           this.rerender();
@@ -138,4 +265,8 @@ export class ConversationList {
     item.append(select, actions);
     return item;
   }
+}
+
+function rowId(row: Element | null): string | undefined {
+  return row instanceof HTMLElement ? row.dataset.conversationId : undefined;
 }

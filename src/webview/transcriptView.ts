@@ -1,17 +1,30 @@
 // The list of turns: keyed reconciliation (a streaming delta touches one turn), scroll pinned to the bottom unless
-// the user scrolled up (then "jump to latest"), a polite announcement when an answer finishes, and delegated
-// handling of links and code-block buttons inside rendered answers.
+// the user scrolled up (then "jump to latest"), and a polite announcement when an answer finishes; clicks on links
+// and code-block buttons inside answers are delegated (answerClicks.ts). A long conversation is rendered from its
+// newest turn back: enough to fill the view at once, older turns when the reader nears them (a sentinel above the
+// turns) and a few screens ahead in idle time, each inserted above without moving what is on screen.
 import type { ConversationView } from '../shared/protocol';
-import { codeLanguage, codeText } from './codeBlocks';
-import { showCopied } from './copyFeedback';
+import { handleAnswerClicks } from './answerClicks';
 import { button, h } from './element';
 import { formatString } from '../shared/formatString';
+import { keepInPlace } from './scrollAnchor';
 import { isLive, TurnView } from './turnView';
 import type { ViewContext } from './viewContext';
 
 /** How close to the bottom (px) still counts as "at the bottom". */
 const pinSlack = 24;
 const announcementLength = 400;
+/** Turns rendered at once when a conversation opens, however short; older ones follow until the view is full. */
+const firstTurns = 2;
+/** Rendered content kept above the view, in view heights: on opening (so the view is full), and in idle time. */
+const openAbove = 0.5;
+const idleAbove = 2;
+/** At most this many older turns in one synchronous step (turns of no height would otherwise never fill the view). */
+const maxStep = 50;
+/** An idle slice renders another turn only with this much (ms) of the idle period left. */
+const idleSliceMs = 4;
+
+type Turn = ConversationView['turns'][number];
 
 export class TranscriptView {
   readonly element: HTMLElement;
@@ -19,9 +32,16 @@ export class TranscriptView {
   private readonly list = h('div', { className: 'turns' });
   private readonly omitted = h('div', { className: 'omitted-turns', testId: 'omitted-turns' });
   private readonly empty = h('div', { className: 'empty' });
+  /** Above the rendered turns while older ones are not: the sentinel, and a control for keyboard and screen readers. */
+  private readonly earlier: HTMLButtonElement;
   private readonly jump: HTMLButtonElement;
   private readonly views = new Map<string, TurnView>();
   private conversationId = '';
+  private active: ConversationView | undefined;
+  /** Index of the oldest rendered turn: turns from here to the newest are rendered, none before. */
+  private from = 0;
+  private oldestId: string | undefined;
+  private idle: number | undefined;
   /** Whether an answer was being written at the last render: every turn's Edit depends on it. */
   private anyLive = false;
   private pinned = true;
@@ -32,7 +52,14 @@ export class TranscriptView {
     // A log, reachable with Tab so it can be read and scrolled from the keyboard. It is not itself live: the one
     // polite live region below announces each finished answer once, where a live log would read it a second time.
     const attrs = { role: 'log', 'aria-live': 'off', tabindex: '0' };
-    this.element = h('section', { className: 'transcript', testId: 'transcript', attrs }, this.empty, this.list);
+    // Pressed from the keyboard, the control keeps its place and the turns it brings come right after it, where a
+    // screen reader reads on; its focus holds off the automatic rendering below, so the page stays still under it.
+    this.earlier = button('', () => this.growBy(this.keyboardOnEarlier() ? this.earlier : this.list.firstElementChild), {
+      className: 'link-button earlier-turns',
+      testId: 'earlier-turns',
+    });
+    this.earlier.hidden = true;
+    this.element = h('section', { className: 'transcript', testId: 'transcript', attrs }, this.empty, this.earlier, this.list);
     this.jump = button('', () => this.scrollToEnd(), { className: 'jump-to-latest', testId: 'jump-to-latest' });
     this.jump.hidden = true;
     // Only the reader scrolling up unpins: a scroll event the layout causes (an image's thumbnail loading, the
@@ -44,24 +71,41 @@ export class TranscriptView {
       } else if (this.element.scrollTop < this.pinnedTop - pinSlack) {
         this.pinned = false;
       }
+      if (this.element.scrollTop < this.element.clientHeight * idleAbove) this.scheduleIdle();
     });
     // Content that grows without a render of ours (a thumbnail decoded late, a code block's font) stays pinned.
     new ResizeObserver(() => {
       if (this.pinned) this.toBottom();
     }).observe(this.list);
-    this.element.addEventListener('click', (event) => this.onClick(event));
-    this.element.addEventListener('auxclick', (event) => {
-      if (event.target instanceof Element && event.target.closest('a') !== null) event.preventDefault();
+    // The reader (or a keyboard's Home, a screen reader's cursor) within a view height of the oldest rendered turn:
+    // another view height of older turns, at once. Observed afresh after each step, so a step that left the sentinel
+    // in range (short turns) is followed by another.
+    const edge = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting) || this.keyboardOnEarlier()) return;
+        this.growBy(this.list.firstElementChild);
+        edge.unobserve(this.earlier);
+        edge.observe(this.earlier);
+      },
+      { root: this.element, rootMargin: '100% 0px 0px 0px' },
+    );
+    edge.observe(this.earlier);
+    this.earlier.addEventListener('focusout', () => {
+      edge.unobserve(this.earlier);
+      edge.observe(this.earlier);
+      this.scheduleIdle();
     });
+    handleAnswerClicks(this.element, context);
   }
 
   get jumpButton(): HTMLButtonElement {
     return this.jump;
   }
 
-  /** Reconciles every turn of `active`; `only` limits the work to one turn (a streaming delta). */
+  /** Reconciles the rendered turns of `active`; `only` limits the work to one turn (a streaming delta). */
   render(active: ConversationView, only?: string): void {
     const s = this.context.strings();
+    this.active = active;
     this.jump.textContent = s.jumpToLatest;
     this.element.setAttribute('aria-label', active.title === '' ? s.title : active.title);
     if (active.id !== this.conversationId) {
@@ -70,12 +114,16 @@ export class TranscriptView {
       this.list.replaceChildren();
       this.conversationId = active.id;
       this.pinned = true;
+      this.oldestId = undefined;
+      this.from = Math.max(0, active.turns.length - firstTurns);
+    } else {
+      this.from = this.oldestIndex(active);
     }
     const anyLive = active.turns.some(isLive);
     this.element.setAttribute('aria-busy', String(anyLive));
     const lastIndex = active.turns.length - 1;
     // One turn changed: only it is updated, unless the answer being written has ended (or started), which gives
-    // every other question back its Edit (or takes it away).
+    // every other question back its Edit (or takes it away). A turn not rendered yet gets its state when it is.
     const liveChanged = anyLive !== this.anyLive;
     this.anyLive = anyLive;
     if (only !== undefined && !liveChanged) {
@@ -92,16 +140,11 @@ export class TranscriptView {
     this.empty.textContent = s.emptyConversation;
     const seen = new Set<string>();
     const elements: HTMLElement[] = [];
-    active.turns.forEach((turn, index) => {
+    for (let index = this.from; index <= lastIndex; index += 1) {
+      const turn = active.turns[index] as Turn;
       seen.add(turn.id);
-      let view = this.views.get(turn.id);
-      if (view === undefined) {
-        view = new TurnView(this.context);
-        this.views.set(turn.id, view);
-      }
-      this.updateTurn(view, turn, index === lastIndex, anyLive);
-      elements.push(view.element);
-    });
+      elements.push(this.viewFor(turn, index === lastIndex, anyLive).element);
+    }
     for (const [id, view] of this.views) {
       if (!seen.has(id)) {
         view.dispose();
@@ -109,16 +152,107 @@ export class TranscriptView {
         this.views.delete(id);
       }
     }
-    // The marker sits where the request's history starts: after the turns it leaves out, before the first it sends.
-    if (active.omittedTurns > 0 && active.omittedTurns < elements.length) elements.splice(active.omittedTurns, 0, this.omitted);
-    else this.omitted.remove();
-    // Moving a node that holds focus loses it: reorder only when the order really changed.
-    const current = Array.from(this.list.children);
-    if (current.length !== elements.length || elements.some((el, i) => current[i] !== el)) this.list.replaceChildren(...elements);
+    const marker = markerIndex(active);
+    if (marker >= this.from) elements.splice(marker - this.from, 0, this.omitted);
+    this.place(elements);
+    this.oldestId = active.turns[this.from]?.id;
     this.afterRender();
+    // A conversation just opened (or a snapshot that left less to show): older turns until the view is full.
+    this.grow(() => this.element.scrollTop < this.element.clientHeight * openAbove);
+    this.scheduleIdle();
   }
 
-  private updateTurn(view: TurnView, turn: ConversationView['turns'][number], isLast: boolean, anyLive: boolean): void {
+  /** The rendered part starts at the same turn as before, wherever the snapshot now has it. */
+  private oldestIndex(active: ConversationView): number {
+    const index = this.oldestId === undefined ? -1 : active.turns.findIndex((turn) => turn.id === this.oldestId);
+    return index >= 0 ? index : Math.max(0, Math.min(this.from, active.turns.length - firstTurns));
+  }
+
+  private viewFor(turn: Turn, isLast: boolean, anyLive: boolean): TurnView {
+    let view = this.views.get(turn.id);
+    if (view === undefined) {
+      view = new TurnView(this.context);
+      this.views.set(turn.id, view);
+    }
+    this.updateTurn(view, turn, isLast, anyLive);
+    return view;
+  }
+
+  /**
+   * Puts `wanted` into the list in order by inserting what is new and removing what is gone, never moving the
+   * turns that stay: moving a node that holds focus loses it. The marker is the one node whose place among the
+   * turns changes, and it never holds focus, so it is taken out first and inserted where it now belongs.
+   */
+  private place(wanted: readonly HTMLElement[]): void {
+    const keep = new Set<Element>(wanted);
+    const children = this.list.children;
+    for (const child of Array.from(children)) if (!keep.has(child)) child.remove();
+    if (this.omitted.parentElement === this.list && children[wanted.indexOf(this.omitted)] !== this.omitted) this.omitted.remove();
+    wanted.forEach((element, index) => {
+      const at = children[index];
+      if (at !== element) this.list.insertBefore(element, at ?? null);
+    });
+  }
+
+  /**
+   * Renders older turns, one at a time, while `more()` says so, inserting each above the oldest rendered one;
+   * `reference` (by default the turn the reader sees above all others) stays where it is on screen.
+   */
+  private grow(more: () => boolean, reference = this.list.firstElementChild): void {
+    const active = this.active;
+    if (active === undefined) return;
+    const restore = keepInPlace(this.element, reference);
+    for (let step = 0; this.from > 0 && step < maxStep && more(); step += 1) {
+      this.renderOlder(active);
+      restore();
+      if (this.pinned) this.toBottom();
+    }
+    this.showEarlier();
+  }
+
+  /** Another view height of older turns. */
+  private growBy(reference: Element | null): void {
+    const target = this.list.offsetHeight + this.element.clientHeight;
+    this.grow(() => this.list.offsetHeight < target, reference);
+  }
+
+  /** The keyboard is on "Show earlier turns" (focused by Tab, not by a click: `:focus-visible`). */
+  private keyboardOnEarlier(): boolean {
+    return document.activeElement === this.earlier && this.earlier.matches(':focus-visible');
+  }
+
+  /** Renders the turn before the oldest rendered one, above it. */
+  private renderOlder(active: ConversationView): void {
+    const index = this.from - 1;
+    const turn = active.turns[index] as Turn;
+    const element = this.viewFor(turn, index === active.turns.length - 1, this.anyLive).element;
+    // The marker sits before the first turn the request sends: this one, when all before it are left out.
+    if (markerIndex(active) === index) this.list.prepend(this.omitted, element);
+    else this.list.prepend(element);
+    this.from = index;
+    this.oldestId = turn.id;
+  }
+
+  private showEarlier(): void {
+    const none = this.from === 0;
+    // The control goes away under the keyboard's focus once everything is shown: focus stays in the transcript.
+    if (none && document.activeElement === this.earlier) this.element.focus({ preventScroll: true });
+    this.earlier.hidden = none;
+    this.earlier.textContent = formatString(this.context.strings().earlierTurns, this.from);
+  }
+
+  private scheduleIdle(): void {
+    if (this.idle !== undefined || this.from === 0) return;
+    this.idle = requestIdleCallback((deadline) => {
+      this.idle = undefined;
+      if (this.keyboardOnEarlier()) return;
+      const wanted = (): boolean => this.element.scrollTop < this.element.clientHeight * idleAbove;
+      this.grow(() => wanted() && deadline.timeRemaining() >= idleSliceMs);
+      if (wanted()) this.scheduleIdle();
+    });
+  }
+
+  private updateTurn(view: TurnView, turn: Turn, isLast: boolean, anyLive: boolean): void {
     const wasLive = view.element.dataset.status === 'pending' || view.element.dataset.status === 'streaming';
     view.update(turn, isLast, anyLive);
     if (wasLive && turn.status === 'done') {
@@ -146,35 +280,9 @@ export class TranscriptView {
     this.element.scrollTop = this.element.scrollHeight;
     this.pinnedTop = this.element.scrollTop;
   }
+}
 
-  private onClick(event: MouseEvent): void {
-    if (!(event.target instanceof Element)) return;
-    const link = event.target.closest('a');
-    if (link !== null && this.element.contains(link)) {
-      // Model output never navigates the webview: the host decides what to do with the link.
-      event.preventDefault();
-      const href = link.getAttribute('href');
-      if (href !== null && href !== '') this.context.post({ type: 'openLink', href });
-      return;
-    }
-    const control = event.target.closest<HTMLElement>('[data-code-action]');
-    const pre = control?.closest('.code-block')?.querySelector('pre');
-    if (control === null || pre === null || pre === undefined) return;
-    const code = codeText(pre);
-    switch (control.dataset.codeAction) {
-      case 'copy':
-        this.context.post({ type: 'copyText', text: code });
-        showCopied(control, this.context.strings().copied, this.context.strings().copy);
-        break;
-      case 'insert':
-        this.context.post({ type: 'insertCode', code });
-        break;
-      case 'open':
-        this.context.post({ type: 'openCode', code, language: codeLanguage(pre).slice(0, 64) });
-        break;
-      default:
-        // Not one of the code block's buttons: nothing to do.
-        break;
-    }
-  }
+/** Where the "earlier turns left out" marker goes: before the first turn the request sends (-1: nowhere). */
+function markerIndex(active: ConversationView): number {
+  return active.omittedTurns > 0 && active.omittedTurns < active.turns.length ? active.omittedTurns : -1;
 }

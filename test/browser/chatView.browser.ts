@@ -65,7 +65,11 @@ describe('chat webview', () => {
     );
     assert.equal(await page.getByTestId('service-banner').isVisible(), false, 'a configured address takes no room in the header');
     assert.equal(await page.getByTestId('model-picker').inputValue(), 'svc_llm');
+    assert.equal(await page.getByTestId('conversation-item').count(), 0, 'no rows are built for the closed list');
+    await deliver(page, { type: 'toggleConversations' });
+    await page.getByTestId('conversation-item').waitFor();
     assert.equal(await page.getByTestId('conversation-item').count(), 1);
+    await page.keyboard.press('Escape');
     assert.equal(await page.getByTestId('question').textContent(), 'Hi?');
     assert.equal(await page.getByTestId('usage').textContent(), 'Tokens: 3 prompt, 4 completion, 7 total');
     await page.getByTestId('set-api-key').click();

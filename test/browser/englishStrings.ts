@@ -94,4 +94,5 @@ export const englishStrings: WebviewStrings = {
   playerFailed: 'The audio could not be played.',
   playerPrevious: 'Previous sentence',
   playerNext: 'Next sentence',
+  earlierTurns: 'Show earlier turns ({0} more)',
 };

@@ -197,12 +197,14 @@ describe('XSS corpus', () => {
     const seen = watch(page, session.server.origin);
     // The page's own scripts (fake host, tripwire, bundle) are the only ones allowed.
     await page.evaluate(() => Array.from(document.scripts).forEach((script) => script.setAttribute('data-page-script', '')));
+    // The conversation list open, so that each snapshot builds its rows (none are built for a closed list).
+    await deliver(page, { type: 'toggleConversations' });
     for (const [index, payload] of corpus.payloads.entries()) {
       await deliver(page, { type: 'snapshot', snapshot: everywhere(payload.markdown, index) });
       await deliver(page, { type: 'notices', notices: [{ id: `live${index}`, level: 'warning', text: payload.markdown }] });
       await page.locator(`[data-turn-id="e${index}"]`).waitFor();
     }
-    await page.getByTestId('conversation-item').first().waitFor({ state: 'attached' });
+    await page.getByTestId('conversation-item').first().waitFor();
     const last = corpus.payloads[corpus.payloads.length - 1]?.markdown ?? '';
     assert.equal(await page.getByTestId('notice').last().locator('.notice-text').textContent(), last, 'the payloads were shown, as text');
     await assertPageInert(page, seen);

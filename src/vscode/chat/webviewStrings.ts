@@ -97,5 +97,6 @@ export function webviewStrings(): WebviewStrings {
     playerFailed: vscode.l10n.t('The audio could not be played.'),
     playerPrevious: vscode.l10n.t('Previous sentence'),
     playerNext: vscode.l10n.t('Next sentence'),
+    earlierTurns: vscode.l10n.t('Show earlier turns ({0} more)'),
   };
 }
