@@ -104,6 +104,16 @@ export function createMarkdownEngine(): MarkdownIt {
     const highlighted = env.highlight === false ? { ...options, highlight: null } : options;
     return renderFence === undefined ? self.renderToken(tokens, idx, options) : renderFence(tokens, idx, highlighted, env, self);
   };
+  // markdown-it aligns table columns with a style attribute; the page's CSP forbids inline styles, and parsing one
+  // (even in the sanitiser's inert document) reports a violation, about 18 per answer with tables. A class instead.
+  md.core.ruler.push('align_class', (state) => {
+    for (const token of state.tokens) {
+      if (token.type !== 'th_open' && token.type !== 'td_open') continue;
+      const align = /text-align:\s*(left|center|right)/.exec(token.attrGet('style') ?? '')?.[1];
+      token.attrs = token.attrs?.filter(([name]) => name !== 'style') ?? null;
+      if (align !== undefined) token.attrJoin('class', `align-${align}`);
+    }
+  });
   // An image in model output would be a request to wherever the model points: render it as a link to it instead.
   md.renderer.rules.image = (tokens, idx): string => {
     const token = tokens[idx];

@@ -1,6 +1,6 @@
 // Sanitises rendered model output with DOMPurify (defence in depth behind markdown-it's `html: false`): only the
 // tags Markdown produces, only http/https/mailto hrefs, no inline styles, no event handlers, classes only from
-// markdown-it and highlight.js. Table alignment arrives as `style="text-align:…"` and becomes a class instead.
+// markdown-it and highlight.js (table alignment arrives as an `align-*` class: markdownEngine.ts).
 import DOMPurify from 'dompurify';
 import { isSafeHref } from './markdownEngine';
 
@@ -36,12 +36,9 @@ const allowedTags = [
   'ul',
 ];
 const allowedClass = /^(hljs(-[\w-]+)?|language-[\w+#.-]{1,40}|md-image-link|align-(left|center|right)|[\w-]+_)$/;
-const alignment = /^text-align:\s*(left|center|right);?$/;
 
-purify.addHook('uponSanitizeAttribute', (node, data) => {
+purify.addHook('uponSanitizeAttribute', (_node, data) => {
   if (data.attrName === 'style') {
-    const match = alignment.exec(data.attrValue.trim());
-    if (match !== null) node.classList.add(`align-${match[1] ?? 'left'}`);
     data.keepAttr = false;
   } else if (data.attrName === 'class') {
     data.attrValue = data.attrValue

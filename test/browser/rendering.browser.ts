@@ -7,13 +7,38 @@ import { deliver, openWebview, posted, startSession, waitForPosted, type Webview
 
 const fence = (language: string, code: string): string => ['```' + language, code, '```'].join('\n');
 
+// Records the page's CSP violations; loaded with the page's nonce before the bundle.
+const violationLog = `
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', function (event) {
+  window.__violations.push(event.violatedDirective + ' ' + event.blockedURI);
+});
+`;
+
 describe('rendering', () => {
   let session: WebviewSession;
   before(async () => {
-    session = await startSession();
+    session = await startSession({ extraScripts: { '/violations.js': violationLog } });
   });
   after(async () => {
     await session?.close();
+  });
+
+  it('aligns table columns with classes, so rendering a table trips no CSP violation (no style attribute is ever parsed)', async () => {
+    const page = await openWebview(session);
+    const table = ['| left | centre | right | none |', '|:-----|:------:|------:|------|', '| a | b | c | d |'].join('\n');
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer: `${table}\n\nAfter.` })] }) }) });
+    await page.locator('[data-testid="answer"] td').nth(3).waitFor();
+    const cells = await page.locator('[data-testid="answer"] td').evaluateAll((nodes) => nodes.map((n) => [n.className, n.getAttribute('style')]));
+    assert.deepEqual(cells, [
+      ['align-left', null],
+      ['align-center', null],
+      ['align-right', null],
+      ['', null],
+    ]);
+    const alignments = await page.locator('[data-testid="answer"] td').evaluateAll((nodes) => nodes.map((n) => getComputedStyle(n).textAlign));
+    assert.deepEqual(alignments.slice(0, 3), ['left', 'center', 'right']);
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), []);
   });
 
   it("fences named by an alias (ts, js, py, sh, yml) get their language's class, colours and editor language", async () => {
