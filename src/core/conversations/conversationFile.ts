@@ -23,7 +23,7 @@ export async function readText(file: string): Promise<string> {
 export async function fileStamp(file: string): Promise<FileStamp | undefined> {
   try {
     const { size, mtimeMs } = await stat(file);
-    return { size, mtimeMs };
+    return { size, mtimeMs: Math.floor(mtimeMs) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;

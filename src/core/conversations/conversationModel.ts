@@ -135,28 +135,19 @@ export const conversationSummarySchema = z.object({
   id: z.string().min(1),
   title: z.string(),
   model: z.string(),
-  createdAt: z.number(),
   updatedAt: z.number(),
   turnCount: z.number().int().nonnegative(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
 export function summaryOf(conversation: Conversation): ConversationSummary {
-  const { id, title, model, createdAt, updatedAt } = conversation;
-  return { id, title, model, createdAt, updatedAt, turnCount: conversation.turns.length };
+  const { id, title, model, updatedAt } = conversation;
+  return { id, title, model, updatedAt, turnCount: conversation.turns.length };
 }
 
 /** Whether two summaries show the same (the list file then needs no new write for it). */
 export function sameSummary(a: ConversationSummary | undefined, b: ConversationSummary): boolean {
-  return (
-    a !== undefined &&
-    a.id === b.id &&
-    a.title === b.title &&
-    a.model === b.model &&
-    a.createdAt === b.createdAt &&
-    a.updatedAt === b.updatedAt &&
-    a.turnCount === b.turnCount
-  );
+  return a !== undefined && a.id === b.id && a.title === b.title && a.model === b.model && a.updatedAt === b.updatedAt && a.turnCount === b.turnCount;
 }
 
 /**

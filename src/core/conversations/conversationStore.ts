@@ -89,13 +89,12 @@ export class ConversationStore {
   async load(): Promise<LoadedStore> {
     const setAside: SetAsideFile[] = [];
     const { list } = this.history;
-    const listRead = list.read();
     const index = await readJsonOrSetAsideAsync(this.indexFile, (value) => indexSchema.parse(value));
     if (index.kind === 'corrupt') setAside.push({ movedTo: index.movedTo, reason: index.reason });
     this.indexedActiveId = index.kind === 'ok' ? index.value.activeId : undefined;
-    // The open conversation is read while the list is, so a long list costs no more waiting than its own parse.
+    // The open conversation is read from disk while the list is, so a long list adds only its own parse.
     const wanted = this.indexedActiveId;
-    const [problem, first] = await Promise.all([listRead, wanted === undefined ? undefined : this.history.read(wanted, { started: true })]);
+    const [problem, first] = await Promise.all([list.read(), wanted === undefined ? undefined : this.history.read(wanted, { started: true })]);
     if (problem !== undefined) await this.history.rebuildList(setAside);
     let active: Conversation | undefined;
     if (first?.kind === 'ok') {
@@ -168,7 +167,7 @@ export class ConversationStore {
       const written = this.mergedWith(conversation, text, base, readTextOrUndefined(this.conversationFile(conversation.id)));
       writeTextAtomic(this.conversationFile(conversation.id), written.text);
       const { size, mtimeMs } = statSync(this.conversationFile(conversation.id));
-      this.history.list.set(summaryOf(written.conversation), { size, mtimeMs });
+      this.history.list.set(summaryOf(written.conversation), { size, mtimeMs: Math.floor(mtimeMs) });
     }
     for (const id of removed) rmSync(this.conversationFile(id), { force: true });
     if (data.activeId !== this.indexedActiveId) writeJsonAtomic(this.indexFile, { version: 1, activeId: data.activeId });

@@ -9,9 +9,9 @@ import path from 'node:path';
 import * as z from 'zod';
 import { writeTextAtomic, writeTextAtomicAsync } from '../../../packages/files/atomicJsonFile';
 import { readText } from './conversationFile';
-import { conversationSummarySchema, sameSummary, type ConversationSummary } from './conversationModel';
+import { sameSummary, type ConversationSummary } from './conversationModel';
 
-/** What identifies a version of a conversation file without reading it. */
+/** What identifies a version of a conversation file without reading it: its size and its time, in whole ms. */
 export interface FileStamp {
   readonly size: number;
   readonly mtimeMs: number;
@@ -21,25 +21,40 @@ export type ListEntry = ConversationSummary & FileStamp;
 
 /**
  * On disk each conversation is one row of fields in this order (named in the file's `fields`): a third of the size
- * of keyed objects, and a third of the time to parse and validate, which start-up pays for every conversation.
+ * of keyed objects, and a third of the time to parse, which start-up pays for every conversation.
  */
-const FIELDS = ['id', 'title', 'model', 'createdAt', 'updatedAt', 'turnCount', 'size', 'mtimeMs'] as const;
-const summary = conversationSummarySchema.shape;
-const rowSchema = z.tuple([
-  summary.id,
-  summary.title,
-  summary.model,
-  summary.createdAt,
-  summary.updatedAt,
-  summary.turnCount,
-  z.number().nonnegative(),
-  z.number(),
-]);
+const FIELDS = ['id', 'title', 'model', 'updatedAt', 'turnCount', 'size', 'mtimeMs'] as const;
+type Row = [id: string, title: string, model: string, updatedAt: number, turnCount: number, size: number, mtimeMs: number];
+
 const listFileSchema = z.object({
   version: z.literal(1),
   fields: z.array(z.string()).refine((fields) => fields.length === FIELDS.length && fields.every((field, i) => field === FIELDS[i])),
-  conversations: z.array(rowSchema),
+  conversations: z.array(z.unknown()),
 });
+
+/**
+ * A row's shape, checked by hand where zod checks the file around it: zod, jitless as the extension host needs it
+ * (src/vscode/zodSetup.ts), interprets a tuple schema for each row, and at a window's start (cold code) that took
+ * ~10 ms for 1,000 rows, more than the whole rest of the start (measured, README's Performance). The list is this
+ * extension's own cache of the zod-validated conversation files: a row that fails makes the list unreadable, and
+ * it is rebuilt from those files.
+ */
+function isRow(row: unknown): row is Row {
+  return (
+    Array.isArray(row) &&
+    row.length === FIELDS.length &&
+    typeof row[0] === 'string' &&
+    row[0] !== '' &&
+    typeof row[1] === 'string' &&
+    typeof row[2] === 'string' &&
+    Number.isFinite(row[3]) &&
+    Number.isInteger(row[4]) &&
+    (row[4] as number) >= 0 &&
+    Number.isInteger(row[5]) &&
+    (row[5] as number) >= 0 &&
+    Number.isFinite(row[6])
+  );
+}
 
 /** Why the list could not be used as it is on disk. */
 export type ListProblem = 'missing' | 'unreadable';
@@ -47,6 +62,8 @@ export type ListProblem = 'missing' | 'unreadable';
 export class HistoryList {
   private readonly file: string;
   private readonly entries = new Map<string, ListEntry>();
+  /** The entries newest change first, kept until one changes. */
+  private sorted: readonly ListEntry[] | undefined;
   /** A summary or the set of conversations changed since the last write: worth writing soon. */
   private changed = false;
   /** Only file stamps changed: written with the next write, or as the window closes. */
@@ -59,6 +76,7 @@ export class HistoryList {
   /** Reads the list file; on a problem the list is empty and the caller rebuilds it from the files. */
   async read(): Promise<ListProblem | undefined> {
     this.entries.clear();
+    this.sorted = undefined;
     let text: string;
     try {
       text = await readText(this.file);
@@ -73,9 +91,9 @@ export class HistoryList {
       return 'unreadable';
     }
     if (!parsed.success) return 'unreadable';
-    for (const [id, title, model, createdAt, updatedAt, turnCount, size, mtimeMs] of parsed.data.conversations) {
-      this.entries.set(id, { id, title, model, createdAt, updatedAt, turnCount, size, mtimeMs });
-    }
+    const rows = parsed.data.conversations;
+    if (!rows.every(isRow)) return 'unreadable';
+    for (const [id, title, model, updatedAt, turnCount, size, mtimeMs] of rows) this.entries.set(id, { id, title, model, updatedAt, turnCount, size, mtimeMs });
     return undefined;
   }
 
@@ -88,8 +106,9 @@ export class HistoryList {
   }
 
   /** Every entry, newest change first. */
-  all(): ListEntry[] {
-    return [...this.entries.values()].sort((a, b) => b.updatedAt - a.updatedAt);
+  all(): readonly ListEntry[] {
+    this.sorted ??= [...this.entries.values()].sort((a, b) => b.updatedAt - a.updatedAt);
+    return this.sorted;
   }
 
   get size(): number {
@@ -98,14 +117,17 @@ export class HistoryList {
 
   set(summary: ConversationSummary, stamp: FileStamp): void {
     const before = this.entries.get(summary.id);
-    const { id, title, model, createdAt, updatedAt, turnCount } = summary;
-    this.entries.set(id, { id, title, model, createdAt, updatedAt, turnCount, size: stamp.size, mtimeMs: stamp.mtimeMs });
+    const { id, title, model, updatedAt, turnCount } = summary;
+    this.entries.set(id, { id, title, model, updatedAt, turnCount, size: stamp.size, mtimeMs: stamp.mtimeMs });
+    this.sorted = undefined;
     if (!sameSummary(before, summary)) this.changed = true;
     else if (before?.size !== stamp.size || before.mtimeMs !== stamp.mtimeMs) this.stampsChanged = true;
   }
 
   delete(id: string): void {
-    if (this.entries.delete(id)) this.changed = true;
+    if (!this.entries.delete(id)) return;
+    this.changed = true;
+    this.sorted = undefined;
   }
 
   /** Whether a summary changed since the last write (the list should be written soon). */
@@ -133,7 +155,7 @@ export class HistoryList {
   private text(): string {
     this.changed = false;
     this.stampsChanged = false;
-    const rows = this.all().map((e) => [e.id, e.title, e.model, e.createdAt, e.updatedAt, e.turnCount, e.size, e.mtimeMs]);
+    const rows = this.all().map((e) => [e.id, e.title, e.model, e.updatedAt, e.turnCount, e.size, e.mtimeMs]);
     return `${JSON.stringify({ version: 1, fields: FIELDS, conversations: rows })}\n`;
   }
 }

@@ -37,7 +37,7 @@ describe('ConversationStore', () => {
     assert.equal(data.activeId, 'c1');
     assert.deepEqual(data.conversations, [c1], 'the open conversation is read whole');
     assert.deepEqual(
-      data.unloaded?.map((s) => ({ id: s.id, title: s.title, model: s.model, createdAt: s.createdAt, updatedAt: s.updatedAt, turnCount: s.turnCount })),
+      data.unloaded?.map((s) => ({ id: s.id, title: s.title, model: s.model, updatedAt: s.updatedAt, turnCount: s.turnCount })),
       [summaryOf(c2)],
       'the others are summaries',
     );

@@ -84,6 +84,14 @@ describe('the history list', () => {
       'with a malformed row',
       JSON.stringify({ version: 1, fields: ['id', 'title', 'model', 'createdAt', 'updatedAt', 'turnCount', 'size', 'mtimeMs'], conversations: [['c1', 7]] }),
     ],
+    [
+      'with a turn count that is not a whole number',
+      JSON.stringify({
+        version: 1,
+        fields: ['id', 'title', 'model', 'updatedAt', 'turnCount', 'size', 'mtimeMs'],
+        conversations: [['c1', 't', 'svc_llm', 1, 1.5, 10, 10]],
+      }),
+    ],
     ['with fields in another order', JSON.stringify({ version: 1, fields: ['title', 'id'], conversations: [] })],
   ] as const) {
     it(`a list ${what} is rebuilt, and nothing is reported lost or set aside`, async () => {
