@@ -21,8 +21,11 @@ export interface KnowledgeHit {
   readonly score: number;
   /** Cosine similarity to the query, 0..1: what text_threshold is compared with. */
   readonly similarity: number;
-  /** The passage's sentences in order, each with its similarity to the query (the answer quotes the best ones). */
-  readonly sentences: readonly { readonly text: string; readonly similarity: number }[];
+  /**
+   * The passage's sentences in order, each with its BM25 score for the query among the passage's sentences (0 when it
+   * shares no term): the answer quotes the best ones.
+   */
+  readonly sentences: readonly { readonly text: string; readonly score: number }[];
 }
 
 interface Passage {
@@ -130,6 +133,26 @@ function cosine(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>, 
   return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }
 
+/**
+ * The sentences of one passage scored for the query by BM25 among themselves (minisearch, as the passages are): a
+ * term in every sentence of the passage (the product's name in its FAQ) weighs almost nothing there, however rare it
+ * is in the knowledge base, so the sentence with the words that matter (the charge time) outranks the one that only
+ * repeats the name.
+ */
+function rankSentences(texts: readonly string[], queryTerms: ReadonlyMap<string, number>): { text: string; score: number }[] {
+  const search = new MiniSearch<{ id: number; text: string }>({
+    fields: ['text'],
+    tokenize,
+    processTerm: contentTerm,
+    searchOptions: { tokenize, processTerm: contentTerm },
+  });
+  search.addAll(texts.map((text, id) => ({ id, text })));
+  const scores = new Map(
+    search.search([...queryTerms.keys()].join(' '), { combineWith: 'OR', prefix: false, fuzzy: false }).map((r) => [r.id as number, r.score]),
+  );
+  return texts.map((text, id) => ({ text, score: scores.get(id) ?? 0 }));
+}
+
 export class KnowledgeIndex {
   private readonly cache = new Map<number, IndexedBase>();
 
@@ -152,9 +175,10 @@ export class KnowledgeIndex {
         if (entry === undefined) continue;
         const similarity = Math.max(...parts.map((terms) => cosine(terms, entry.terms, idf)));
         if (similarity < threshold) continue;
-        const sentences = sentencesOf(entry.passage.text)
-          .filter((text) => !HEADING.test(text))
-          .map((text) => ({ text, similarity: cosine(queryTerms, termCounts(text), idf) }));
+        const sentences = rankSentences(
+          sentencesOf(entry.passage.text).filter((text) => !HEADING.test(text)),
+          queryTerms,
+        );
         hits.push({ knowledgeId: base.id, title: entry.passage.title, text: entry.passage.text, score: result.score, similarity, sentences });
       }
     }

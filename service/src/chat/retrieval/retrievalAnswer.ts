@@ -24,15 +24,18 @@ export function cornerMarkFor(template: string, n: number): string {
   return template.split('n').join(String(n));
 }
 
-/** At most this many sentences of a passage are quoted, the ones closest to the query, in the passage's order. */
+/** At most this many sentences of a passage are quoted, the ones that answer best, in the passage's order. */
 const QUOTED_SENTENCES = 2;
+/** A further sentence is quoted only when it scores at least this share of the best one (not a sentence that merely names the topic). */
+const FURTHER_SENTENCE_SHARE = 0.5;
 
-/** The sentences of a hit the answer quotes: the closest to the query (the first sentence when none shares a word). */
+/** The sentences of a hit the answer quotes: the best scored for the question (the first sentence when none shares a word). */
 function groundingSentences(hit: KnowledgeHit): string[] {
+  const best = Math.max(0, ...hit.sentences.map((s) => s.score));
   const ranked = hit.sentences
     .map((sentence, position) => ({ ...sentence, position }))
-    .filter((sentence) => sentence.similarity > 0)
-    .sort((a, b) => b.similarity - a.similarity)
+    .filter((sentence) => sentence.score > 0 && sentence.score >= best * FURTHER_SENTENCE_SHARE)
+    .sort((a, b) => b.score - a.score)
     .slice(0, QUOTED_SENTENCES)
     .sort((a, b) => a.position - b.position);
   return ranked.length > 0 ? ranked.map((s) => s.text) : hit.sentences.slice(0, 1).map((s) => s.text);
