@@ -72,7 +72,11 @@ export class LongTaskTracker implements vscode.Disposable {
         if (!this.disposed) this.retryWhenLeaseExpires(entry);
         return undefined;
       }
-      if (abort.signal.aborted) return undefined;
+      if (abort.signal.aborted) {
+        // Cancelled before it started: the user's Cancel forgets the task; a closing window leaves it pending.
+        if (!this.disposed) await this.forget(entry.taskId);
+        return undefined;
+      }
       renew = setInterval(() => void this.takeLease(entry.taskId), Math.max(1_000, this.leaseMs / 3));
       return await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Synthesising speech for {0}', entry.title), cancellable: true },
