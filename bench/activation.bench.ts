@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { compared, type BenchResult } from './benchResult';
+import { compared, median, type BenchResult } from './benchResult';
 
 const ROUNDS = 21;
 const root = path.join(__dirname, '..');
@@ -22,11 +22,6 @@ function activateOnce(bundle: string): Timing {
   const child = spawnSync(process.execPath, [path.join(__dirname, 'activation', 'child.cjs'), bundle, root], { encoding: 'utf8' });
   if (child.status !== 0) throw new Error(`Activating ${bundle} failed:\n${child.stderr}`);
   return JSON.parse(child.stdout) as Timing;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 export default async function activationBench(): Promise<BenchResult[]> {

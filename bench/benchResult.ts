@@ -13,3 +13,16 @@ export interface BenchResult {
 export function compared(name: string, value: number, baseline: number, unit: string): BenchResult {
   return { name, value, unit, baseline, ratio: value / baseline };
 }
+
+/** The median of the measured values (the mean of the middle two when their number is even); NaN when none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** A progress line writer for one bench (on stderr, so the results on stdout stay clean). */
+export function progressOf(bench: string): (text: string) => void {
+  return (text) => process.stderr.write(`[bench] ${bench}: ${text}\n`);
+}

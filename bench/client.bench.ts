@@ -12,8 +12,7 @@ import path from 'node:path';
 import { Agent, request } from 'undici';
 import { ChatStreamDecoder } from '../src/core/chat/chatStreamDecoder';
 import { MaasClient } from '../src/core/maasClient';
-import { compared } from './benchResult';
-import type { BenchResult } from './benchResult';
+import { compared, median, type BenchResult } from './benchResult';
 
 const KEY = 'sk-bench-0000000000000001';
 const CHUNKS = 20_000;
@@ -136,12 +135,6 @@ async function runBaseline(baseUrl: string, dispatcher: Agent): Promise<Run> {
     }
   }
   return { ms: performance.now() - start, chars, firstDeltaMs: (firstText ?? NaN) - (firstBodyChunkAt ?? NaN) };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
 }
 
 /** Runs both sides `rounds` times; both must read the same text length (`expected`, or the first run's). */

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ConversationStore } from '../src/core/conversations/conversationStore';
 import * as ops from '../src/core/conversations/conversationsState';
-import { compared, type BenchResult } from './benchResult';
+import { compared, median, progressOf, type BenchResult } from './benchResult';
 import { historyFolder } from './history/historyFixture';
 
 const SIZES = { small: 10, large: 1_000 } as const;
@@ -23,14 +23,7 @@ const WARM_STARTS = 10;
 const WARM_PROCESSES = 3;
 const HEAP_RUNS = 3;
 
-function progress(text: string): void {
-  process.stderr.write(`[bench] history: ${text}\n`);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
+const progress = progressOf('history');
 
 /** A loaded store and its state, ready to save the open conversation's last turn again and again. */
 async function saver(folder: string): Promise<() => Promise<number>> {

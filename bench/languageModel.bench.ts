@@ -9,17 +9,12 @@ import { startLocalService } from '../service/src/localService';
 import { MaasClient } from '../src/core/maasClient';
 import { MaasChatProvider } from '../src/vscode/languageModels/maasChatProvider';
 import { parseSettings } from '../src/vscode/settings/settingsSchema';
-import { compared, type BenchResult } from './benchResult';
+import { compared, median, type BenchResult } from './benchResult';
 
 const KEY = 'sk-bench-lm-0000000000000001';
 const ROUNDS = 25;
 const WARM_UP = 5;
 const QUESTION = 'How do I compute a moving average in TypeScript?';
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 export default async function languageModelBench(): Promise<BenchResult[]> {
   const service = await startLocalService({ quiet: true, paceMs: 0, seed: { defaultKey: KEY } });

@@ -7,9 +7,9 @@ import type { WebviewStrings } from '../src/shared/protocol';
 import { englishStrings } from '../test/browser/englishStrings';
 import { conversation, snapshot, turn } from '../test/browser/snapshotFixture';
 import { deliver, openWebview, settled, startSession } from '../test/browser/webviewHarness';
-import { compared, type BenchResult } from './benchResult';
+import { compared, median, progressOf, type BenchResult } from './benchResult';
 import { HOST_DELTA_MS, hostDeltas, SERVICE_PACE_MS, streamInRealTime } from './realisticStream';
-import { bundle, cdpFor, measured, median, taskMs } from './webviewPage';
+import { bundle, cdpFor, measured, taskMs } from './webviewPage';
 
 /** ~4 characters per token, the usual estimate for English text and code. */
 const targetChars = 80_000;
@@ -69,9 +69,7 @@ function chunk(text: string, size: number): string[] {
   return out;
 }
 
-function progress(text: string): void {
-  process.stderr.write(`[bench] webview: ${text}\n`);
-}
+const progress = progressOf('webview');
 
 /** Streams `chunks` into a fresh streaming turn of the real view, as fast as messages allow. */
 async function streamIntoView(page: Page, cdp: CDPSession, run: number, chunks: readonly string[], final: string): Promise<number> {

@@ -14,9 +14,9 @@ import type { Page } from 'playwright-core';
 import type { ConversationSummaryView, TurnView } from '../src/shared/protocol';
 import { conversation, snapshot, turn } from '../test/browser/snapshotFixture';
 import { deliver, openWebview, settled, startSession, type WebviewSession } from '../test/browser/webviewHarness';
-import { compared, type BenchResult } from './benchResult';
+import { compared, median, progressOf, type BenchResult } from './benchResult';
 import { longAnswer } from './webview.bench';
-import { bundle, median } from './webviewPage';
+import { bundle } from './webviewPage';
 
 const longTurns = 500;
 const shortTurns = 5;
@@ -26,9 +26,7 @@ const repetitions = 7;
 /** The view settles (idle rendering of older turns, the list's next pages) before the next measurement. */
 const settleMs = 1500;
 
-function progress(text: string): void {
-  process.stderr.write(`[bench] webview history: ${text}\n`);
-}
+const progress = progressOf('webview history');
 
 /** `count` turns with ids `<prefix>-t<i>`: two conversations never share a turn id. */
 function turns(count: number, prefix: string): TurnView[] {

@@ -39,8 +39,3 @@ export async function cdpFor(page: Page): Promise<CDPSession> {
   await cdp.send('Performance.enable');
   return cdp;
 }
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}

@@ -1,9 +1,10 @@
 // The chat webview in Chromium with a fake host: rendering, streaming, turn actions, input and keyboard use.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { conversation, snapshot, turn } from './snapshotFixture';
-import { deliver, openWebview, posted, settled, startSession, waitForPosted, type WebviewSession } from './webviewHarness';
+import { deliver, openWebview, posted, settled, waitForPosted } from './webviewHarness';
+import { suiteSession } from './suiteSession';
 
 const answer = [
   '# Plan',
@@ -37,16 +38,10 @@ function chunks(text: string, size: number): string[] {
 }
 
 describe('chat webview', () => {
-  let session: WebviewSession;
-  before(async () => {
-    session = await startSession();
-  });
-  after(async () => {
-    await session?.close();
-  });
+  const session = suiteSession();
 
   async function open(): Promise<Page> {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     return page;
   }
 

@@ -1,12 +1,13 @@
 // The question box and the panels around it: images (attach, downscale, refuse), context chips, parameters with
 // range checks, conversations (rename, delete with confirmation, export), persona, model and font size.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import type { ImageUpload } from '../../src/shared/protocol';
 import { conversation, snapshot, turn } from './snapshotFixture';
-import { deliver, openWebview, posted, settled, startSession, waitForPosted, type WebviewSession } from './webviewHarness';
+import { deliver, openWebview, posted, settled, waitForPosted } from './webviewHarness';
+import { suiteSession } from './suiteSession';
 
 function png(width: number, height: number, noise: boolean): Buffer {
   const image = new PNG({ width, height });
@@ -32,16 +33,10 @@ async function sentImages(page: Page): Promise<readonly ImageUpload[]> {
 }
 
 describe('composer and panels', () => {
-  let session: WebviewSession;
-  before(async () => {
-    session = await startSession();
-  });
-  after(async () => {
-    await session?.close();
-  });
+  const session = suiteSession();
 
   it('an attached image is sent as a valid payload with a thumbnail, and removable before sending', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot() });
     await page.getByTestId('image-input').setInputFiles([
       { name: 'small.png', mimeType: 'image/png', buffer: png(640, 320, false) },
@@ -66,7 +61,7 @@ describe('composer and panels', () => {
   });
 
   it('images arrive by paste into the question box and by drop onto the composer', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot() });
     // The view renders on the next animation frame: the events need their targets in the page first.
     await page.getByTestId('chat-input').waitFor();
@@ -105,7 +100,7 @@ describe('composer and panels', () => {
   });
 
   it('an image above the cap is downscaled under it, keeping its aspect ratio', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot() });
     const big = png(900, 600, true);
     assert.ok(big.length > 200_000);
@@ -123,7 +118,7 @@ describe('composer and panels', () => {
   });
 
   it('more than eight images: eight are attached and a message says how many were not', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot() });
     const tiny = png(4, 4, false);
     await page.getByTestId('image-input').setInputFiles(Array.from({ length: 10 }, (_, i) => ({ name: `img${i}.png`, mimeType: 'image/png', buffer: tiny })));
@@ -135,7 +130,7 @@ describe('composer and panels', () => {
   });
 
   it('a corrupt image is refused with a message and nothing is attached', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot() });
     await page.getByTestId('image-input').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('this is not a png at all') });
     await page.getByText('broken.png could not be read as an image.').waitFor();
@@ -146,7 +141,7 @@ describe('composer and panels', () => {
   });
 
   it('context chips are removable; add current file asks the host; thumbnails show in the transcript', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     const thumb = `data:image/png;base64,${png(8, 8, false).toString('base64')}`;
     await deliver(page, {
       type: 'snapshot',
@@ -172,7 +167,7 @@ describe('composer and panels', () => {
   });
 
   it('parameters: exactly the model’s own, checked against their ranges, only the set ones sent, reset to the service defaults', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ params: { temperature: 0.5 } }) }) });
     await page.getByTestId('params-toggle').click();
     for (const id of ['param-temperature', 'param-topP', 'param-maxTokens']) assert.equal(await page.getByTestId(id).isVisible(), true, id);
@@ -207,7 +202,7 @@ describe('composer and panels', () => {
   });
 
   it('conversations: new, select, rename inline, delete after confirming, export; persona; font size', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     const base = snapshot();
     await deliver(page, {
       type: 'snapshot',
@@ -254,7 +249,7 @@ describe('composer and panels', () => {
   });
 
   it('a new snapshot keeps the unsent question; notices are dismissable; focusInput focuses the box', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot() });
     await page.getByTestId('chat-input').fill('half-typed');
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ notices: [{ id: 'n1', level: 'info', text: 'Switched to svc_vl to read the images.' }] }) });

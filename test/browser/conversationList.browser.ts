@@ -1,11 +1,12 @@
 // The conversation list at a year's scale (issue 20): 1,000 conversations open quickly because only a page of rows is
 // built, yet every one is reachable by scrolling and by keyboard, and the row actions work far down the list.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { ConversationSummaryView } from '../../src/shared/protocol';
 import { conversation, snapshot } from './snapshotFixture';
-import { deliver, openWebview, posted, settled, startSession, waitForPosted, type WebviewSession } from './webviewHarness';
+import { deliver, openWebview, posted, settled, waitForPosted, type WebviewSession } from './webviewHarness';
+import { suiteSession } from './suiteSession';
 
 /** Rows built when the panel opens: a page or two, whichever conversation is open. */
 const openBound = 120;
@@ -58,16 +59,10 @@ function scrollList(page: Page, toTop: boolean, until: string): Promise<number> 
 }
 
 describe('conversation list at scale', () => {
-  let session: WebviewSession;
-  before(async () => {
-    session = await startSession();
-  });
-  after(async () => {
-    await session?.close();
-  });
+  const session = suiteSession();
 
   it('1,000 conversations: a page of rows, the open one focused far down; arrows, Home/End and scrolling reach every one', async () => {
-    const page = await openWith(session, 'c700');
+    const page = await openWith(session(), 'c700');
     assert.equal(await page.getByTestId('conversation-item').count(), 0, 'nothing is built for the closed panel');
     await deliver(page, { type: 'toggleConversations' });
     await settled(page);
@@ -107,7 +102,7 @@ describe('conversation list at scale', () => {
   });
 
   it('Tab walks past the rows built; rename (through a snapshot while typing), delete and export work far down', async () => {
-    const page = await openWith(session, 'c0');
+    const page = await openWith(session(), 'c0');
     await deliver(page, { type: 'toggleConversations' });
     await settled(page);
     const built = await builtIds(page);

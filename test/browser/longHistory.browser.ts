@@ -1,11 +1,12 @@
 // Chat history at scale (issue 20): a 500-turn conversation opens on its newest turns and renders older ones as the
 // reader scrolls up, without moving what is on screen; streaming, new snapshots and switching keep working meanwhile.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { TurnView } from '../../src/shared/protocol';
 import { conversation, snapshot, turn } from './snapshotFixture';
-import { deliver, openWebview, settled, startSession, type WebviewSession } from './webviewHarness';
+import { deliver, openWebview, settled } from './webviewHarness';
+import { suiteSession } from './suiteSession';
 
 /** At most this many turns right after the snapshot: enough to fill the view, nowhere near the whole conversation. */
 const firstPaintBound = 20;
@@ -65,16 +66,10 @@ function inView(page: Page, selector: string): Promise<boolean> {
 }
 
 describe('long conversations', () => {
-  let session: WebviewSession;
-  before(async () => {
-    session = await startSession();
-  });
-  after(async () => {
-    await session?.close();
-  });
+  const session = suiteSession();
 
   it('a 500-turn conversation opens on its newest turns; older ones appear as the reader scrolls up, and the view does not jump', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: history(500) }) }) });
     await page.locator('[data-turn-id="t499"]').waitFor();
     await settled(page);
@@ -103,7 +98,7 @@ describe('long conversations', () => {
   });
 
   it('while older turns are still to render, deltas land in the streaming turn and a new snapshot neither duplicates nor loses one', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     const turns = [...history(199), turn({ id: 't199', question: 'Question t199', status: 'streaming', answer: '' })];
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns }) }) });
     await page.locator('[data-turn-id="t199"]').waitFor();
@@ -139,7 +134,7 @@ describe('long conversations', () => {
   });
 
   it('switching to another conversation part-way shows its newest turns, with nothing left of the first', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: history(500) }) }) });
     await page.locator('[data-turn-id="t499"]').waitFor();
     await scrollUp(page, 3);
@@ -163,7 +158,7 @@ describe('long conversations', () => {
   });
 
   it('the "earlier turns left out" marker waits for its place among the unrendered turns', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: history(200), omittedTurns: 150 }) }) });
     await page.locator('[data-turn-id="t199"]').waitFor();
     await settled(page);
@@ -182,7 +177,7 @@ describe('long conversations', () => {
   });
 
   it('from the keyboard: Tab reaches "Show earlier turns", Enter shows them after it, and focus stays in the transcript at the end', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: history(60) }) }) });
     await page.locator('[data-turn-id="t59"]').waitFor();
     await settled(page);

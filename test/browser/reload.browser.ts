@@ -1,10 +1,11 @@
 // The webview reloading (VS Code rebuilds a hidden view, or the window reloads): the host's snapshot brings the
 // conversation back, the webview state brings the unsent draft back, and an answer cut off mid-stream can be retried.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { conversation, snapshot, turn } from './snapshotFixture';
-import { deliver, openWebview, startSession, waitForPosted, type WebviewSession } from './webviewHarness';
+import { deliver, openWebview, waitForPosted } from './webviewHarness';
+import { suiteSession } from './suiteSession';
 
 async function reload(page: Page): Promise<void> {
   await page.reload();
@@ -12,16 +13,10 @@ async function reload(page: Page): Promise<void> {
 }
 
 describe('webview reload', () => {
-  let session: WebviewSession;
-  before(async () => {
-    session = await startSession();
-  });
-  after(async () => {
-    await session?.close();
-  });
+  const session = suiteSession();
 
   it("restores the conversation from the host's snapshot and the unsent draft from the webview state", async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     const active = conversation({ turns: [turn({ id: 't1', question: 'First?', answer: 'One.' }), turn({ id: 't2', question: 'Second?', answer: 'Two.' })] });
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active }) });
     await page.getByTestId('chat-input').fill('half a thought,\nstill typing');
@@ -41,7 +36,7 @@ describe('webview reload', () => {
   });
 
   it('a reload mid-stream keeps the partial answer, marked interrupted; Retry asks again and the new answer replaces it', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'streaming', answer: '' })] }) }) });
     await page.getByTestId('turn').waitFor();
     for (const piece of ['The first ', 'half of ', 'an answer']) await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 't1', answer: piece });

@@ -1,9 +1,10 @@
 // Rendering details in Chromium with a fake host: fence languages by any alias, the transcript as a focusable log
 // for screen readers, Copy's visible confirmation, and reasoning shown collapsed.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { conversation, snapshot, turn } from './snapshotFixture';
-import { deliver, openWebview, posted, startSession, waitForPosted, type WebviewSession } from './webviewHarness';
+import { deliver, openWebview, posted, waitForPosted } from './webviewHarness';
+import { suiteSession } from './suiteSession';
 
 const fence = (language: string, code: string): string => ['```' + language, code, '```'].join('\n');
 
@@ -16,16 +17,10 @@ document.addEventListener('securitypolicyviolation', function (event) {
 `;
 
 describe('rendering', () => {
-  let session: WebviewSession;
-  before(async () => {
-    session = await startSession({ extraScripts: { '/violations.js': violationLog } });
-  });
-  after(async () => {
-    await session?.close();
-  });
+  const session = suiteSession({ extraScripts: { '/violations.js': violationLog } });
 
   it('aligns table columns with classes, so rendering a table trips no CSP violation (no style attribute is ever parsed)', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     const table = ['| left | centre | right | none |', '|:-----|:------:|------:|------|', '| a | b | c | d |'].join('\n');
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer: `${table}\n\nAfter.` })] }) }) });
     await page.locator('[data-testid="answer"] td').nth(3).waitFor();
@@ -42,7 +37,7 @@ describe('rendering', () => {
   });
 
   it("fences named by an alias (ts, js, py, sh, yml) get their language's class, colours and editor language", async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     const answer = [
       fence('ts', 'const a: number = 1;'),
       fence('js', 'let b = "x";'),
@@ -69,7 +64,7 @@ describe('rendering', () => {
   });
 
   it('the transcript is a log focusable from the keyboard, busy while an answer streams; one live region announces the answer once', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, {
       type: 'snapshot',
       snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'streaming', answer: 'Hal' })] }) }),
@@ -90,7 +85,7 @@ describe('rendering', () => {
   });
 
   it('Copy says "Copied" at once (a check, and its name), then "Copy" again; so does a code block\'s Copy', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, {
       type: 'snapshot',
       snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer: `Text\n\n${fence('ts', 'let x = 1;')}` })] }) }),
@@ -112,7 +107,7 @@ describe('rendering', () => {
   });
 
   it('reasoning starts collapsed, while it streams and after, and opens on request', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, {
       type: 'snapshot',
       snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'streaming', reasoning: 'Let me think', answer: '' })] }) }),

@@ -1,23 +1,18 @@
 // Defects a new user met in the chat view (issue 10), each reproduced against the built webview in Chromium.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { conversation, snapshot, turn } from './snapshotFixture';
-import { deliver, openWebview, posted, settled, startSession, type WebviewSession } from './webviewHarness';
+import { deliver, openWebview, posted, settled } from './webviewHarness';
+import { suiteSession } from './suiteSession';
 
 describe('chat view defects', () => {
-  let session: WebviewSession;
-  before(async () => {
-    session = await startSession();
-  });
-  after(async () => {
-    await session?.close();
-  });
+  const session = suiteSession();
 
   const editButtons = (page: Page, turnId: string) => page.locator(`[data-testid=turn][data-turn-id="${turnId}"] [data-testid=edit]`);
 
   it('earlier questions keep their Edit button after a new question has been answered', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     const first = turn({ id: 't1', question: 'First?', answer: 'One.' });
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [first] }) }) });
     await editButtons(page, 't1').waitFor();
@@ -35,7 +30,7 @@ describe('chat view defects', () => {
   });
 
   it('Copy on an answer says "Copied" for a moment, as code blocks do', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer: 'The answer.' })] }) }) });
     const copy = page.getByTestId('copy-answer');
     await copy.click();
@@ -49,7 +44,7 @@ describe('chat view defects', () => {
   });
 
   it('Send is disabled until there is text or an image, stays reachable by Tab, and says why to a screen reader', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot() });
     const send = page.getByTestId('send');
     await settled(page);
@@ -82,7 +77,7 @@ describe('chat view defects', () => {
   });
 
   it('an invalid maas.baseUrl is quoted in the header with Open Settings; a missing one says so; a notice offers its action', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ baseUrl: '', baseUrlProblem: 'localhost:8080' }) });
     const banner = page.getByTestId('service-banner');
     await banner.waitFor();
@@ -103,7 +98,7 @@ describe('chat view defects', () => {
   });
 
   it('every button and control shown in a full view has an accessible name', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     const code = ['Here:', '', '```ts', 'const x = 1;', '```', '', '| a | b |', '|---|---|', '| 1 | 2 |'].join('\n');
     const turns = [
       turn({ id: 't1', question: 'First?', answer: code, usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 } }),
@@ -141,7 +136,7 @@ describe('chat view defects', () => {
   });
 
   it('a long pasted question is folded to a few lines with Show more, and the transcript keeps its room', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     const long = Array.from({ length: 2000 }, (_, i) => `line ${i} of a pasted file`).join('\n');
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', question: long, answer: 'Short.' })] }) }) });
     const question = page.getByTestId('question');
@@ -158,7 +153,7 @@ describe('chat view defects', () => {
   });
 
   it('an image dropped anywhere in the view is attached, with a drop target shown while dragging', async () => {
-    const page = await openWebview(session);
+    const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer: 'Hello.' })] }) }) });
     await page.getByTestId('answer').waitFor();
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';

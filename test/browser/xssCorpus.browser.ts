@@ -4,11 +4,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { ChatSnapshot, TurnView } from '../../src/shared/protocol';
 import { conversation, snapshot, turn } from './snapshotFixture';
-import { deliver, openWebview, posted, settled, startSession, type WebviewSession } from './webviewHarness';
+import { deliver, openWebview, posted, settled } from './webviewHarness';
+import { suiteSession } from './suiteSession';
 
 interface Corpus {
   readonly payloads: readonly { readonly name: string; readonly markdown: string }[];
@@ -138,21 +139,15 @@ function everywhere(text: string, index: number): ChatSnapshot {
 }
 
 describe('XSS corpus', () => {
-  let session: WebviewSession;
-  before(async () => {
-    session = await startSession({ extraScripts: { '/tripwire.js': tripwire } });
-  });
-  after(async () => {
-    await session?.close();
-  });
+  const session = suiteSession({ extraScripts: { '/tripwire.js': tripwire } });
 
   it(`has at least 40 payloads (${corpus.payloads.length})`, () => {
     assert.ok(corpus.payloads.length >= 40);
   });
 
   it('streamed as answers: nothing executes, loads or navigates', async () => {
-    const page = await openWebview(session);
-    const seen = watch(page, session.server.origin);
+    const page = await openWebview(session());
+    const seen = watch(page, session().server.origin);
     const turns: TurnView[] = corpus.payloads.map((payload) => turn({ id: payload.name, status: 'streaming', answer: '' }));
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns }) }) });
     await page.locator(`[data-turn-id="${corpus.payloads[corpus.payloads.length - 1]?.name ?? ''}"]`).waitFor();
@@ -177,8 +172,8 @@ describe('XSS corpus', () => {
   });
 
   it('delivered in a snapshot: nothing executes, loads or navigates', async () => {
-    const page = await openWebview(session);
-    const seen = watch(page, session.server.origin);
+    const page = await openWebview(session());
+    const seen = watch(page, session().server.origin);
     const turns = corpus.payloads.map((payload) =>
       turn({ id: payload.name, question: payload.markdown, reasoning: payload.markdown, answer: payload.markdown }),
     );
@@ -193,8 +188,8 @@ describe('XSS corpus', () => {
   });
 
   it('carried by every other text the host sends (titles, notices, chips, errors, sources, persona): nothing executes', async () => {
-    const page = await openWebview(session);
-    const seen = watch(page, session.server.origin);
+    const page = await openWebview(session());
+    const seen = watch(page, session().server.origin);
     // The page's own scripts (fake host, tripwire, bundle) are the only ones allowed.
     await page.evaluate(() => Array.from(document.scripts).forEach((script) => script.setAttribute('data-page-script', '')));
     // The conversation list open, so that each snapshot builds its rows (none are built for a closed list).

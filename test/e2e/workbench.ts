@@ -12,16 +12,24 @@ export async function waitForWorkbench(page: Page): Promise<void> {
  * extensions, so the palette is reopened until the entry shows up.
  */
 export async function runCommand(page: Page, title: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  await quickInputRow(page, { key: 'F1', text: `>${title}`, row: title, rowWaitMs: 2_000, timeoutMs });
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Opens a quick input with `key`, types `text` and waits for a row showing `row`, reopening the input until the
+ * deadline (the list fills only once the workbench has scanned extensions or started its file search). The first
+ * matching row is left selected for the caller to accept.
+ */
+async function quickInputRow(page: Page, want: { key: string; text: string; row: string; rowWaitMs: number; timeoutMs: number }): Promise<void> {
+  const deadline = Date.now() + want.timeoutMs;
   for (;;) {
-    await page.keyboard.press('F1');
+    await page.keyboard.press(want.key);
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ timeout: 10_000 });
-    await input.fill(`>${title}`);
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    await input.fill(want.text);
     try {
-      await row.waitFor({ timeout: 2_000 });
-      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: want.row }).first().waitFor({ timeout: want.rowWaitMs });
       return;
     } catch (error) {
       await page.keyboard.press('Escape');
@@ -86,20 +94,7 @@ export async function acceptQuickInput(page: Page, title: string): Promise<void>
  * until the file shows up, as with commands.
  */
 export async function openFile(page: Page, name: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ timeout: 10_000 });
-    await input.fill(name);
-    try {
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 3_000 });
-      break;
-    } catch (error) {
-      await page.keyboard.press('Escape');
-      if (Date.now() > deadline) throw error;
-    }
-  }
+  await quickInputRow(page, { key: 'Control+P', text: name, row: name, rowWaitMs: 3_000, timeoutMs });
   await page.keyboard.press('Enter');
   await page.locator(`.tab.active[aria-label^="${name}"], .tab.active:has-text("${name}")`).first().waitFor({ timeout: 10_000 });
 }
