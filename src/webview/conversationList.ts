@@ -27,7 +27,11 @@ export class ConversationList {
   private readonly list = h('ul', { className: 'conversation-list', testId: 'conversation-list', attrs: { 'aria-labelledby': 'conversations-heading' } });
   private readonly newButton: HTMLButtonElement;
   private readonly closeButton: HTMLButtonElement;
-  private renaming: string | undefined;
+  /**
+   * The conversation whose title is being edited, what has been typed so far (kept through rebuilds), and whether the
+   * field is yet to take the focus (once, when the edit begins: a rebuild must not pull the focus from elsewhere).
+   */
+  private renaming: { id: string; draft: string; focus: boolean } | undefined;
   private confirming: string | undefined;
   private conversations: readonly ConversationSummaryView[] = [];
   private activeId = '';
@@ -195,13 +199,15 @@ export class ConversationList {
   private item(conversation: ConversationSummaryView, index: number, when: Intl.DateTimeFormat): HTMLLIElement {
     const s = this.context.strings();
     const active = conversation.id === this.activeId;
-    const state = this.renaming === conversation.id ? ' renaming' : this.confirming === conversation.id ? ' confirming' : '';
+    const state = this.renaming?.id === conversation.id ? ' renaming' : this.confirming === conversation.id ? ' confirming' : '';
     const place = { 'aria-posinset': String(index + 1), 'aria-setsize': String(this.built.length) };
     const item = h('li', { className: `conversation${active ? ' active' : ''}${state}`, testId: 'conversation-item', attrs: place });
     item.dataset.conversationId = conversation.id;
-    if (this.renaming === conversation.id) {
+    const renaming = this.renaming;
+    if (renaming?.id === conversation.id) {
       const input = h('input', { className: 'rename-input', testId: 'rename-input', attrs: { type: 'text', 'aria-label': s.rename, maxlength: '200' } });
-      input.value = conversation.title;
+      input.value = renaming.draft;
+      input.addEventListener('input', () => (renaming.draft = input.value));
       const save = (): void => {
         const title = input.value.trim();
         this.renaming = undefined;
@@ -224,7 +230,10 @@ export class ConversationList {
         button(s.editSave, save, { className: 'secondary' }),
         button(s.cancel, () => ((this.renaming = undefined), this.rerender()), { className: 'secondary' }),
       );
-      queueMicrotask(() => input.focus());
+      if (renaming.focus) {
+        renaming.focus = false;
+        queueMicrotask(() => input.focus());
+      }
       return item;
     }
     if (this.confirming === conversation.id) {
@@ -254,7 +263,12 @@ export class ConversationList {
     const actions = h(
       'span',
       { className: 'conversation-actions' },
-      iconButton('edit', `${s.rename}: ${conversation.title}`, () => ((this.renaming = conversation.id), this.rerender()), { testId: 'rename-conversation' }),
+      iconButton(
+        'edit',
+        `${s.rename}: ${conversation.title}`,
+        () => ((this.renaming = { id: conversation.id, draft: conversation.title, focus: true }), this.rerender()),
+        { testId: 'rename-conversation' },
+      ),
       iconButton('export', `${s.export}: ${conversation.title}`, () => this.context.post({ type: 'exportConversation', conversationId: conversation.id }), {
         testId: 'export-conversation',
       }),

@@ -101,6 +101,27 @@ describe('conversation list at scale', () => {
     await page.close();
   });
 
+  it('a rename left half-typed (focus gone to the composer) survives a snapshot, and the composer keeps the focus', async () => {
+    const page = await openWith(session(), 'c0');
+    await deliver(page, { type: 'toggleConversations' });
+    await settled(page);
+    const row = page.locator('[data-conversation-id="c2"]');
+    await row.hover();
+    await row.getByTestId('rename-conversation').click();
+    await row.getByTestId('rename-input').fill('Half-typ');
+    await page.getByTestId('chat-input').focus();
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ conversations: summaries(), active: conversation({ id: 'c0', title: 'Conversation' }) }) });
+    await settled(page);
+    await page.keyboard.type('ed question');
+    assert.equal(await page.getByTestId('chat-input').inputValue(), 'ed question', 'what is typed after the snapshot goes to the composer');
+    assert.equal(await row.getByTestId('rename-input').inputValue(), 'Half-typ', 'the half-typed title is still there');
+    await row.getByTestId('rename-input').press('End');
+    await row.getByTestId('rename-input').press('e');
+    await row.getByTestId('rename-input').press('Enter');
+    assert.deepEqual(await waitForPosted(page, 'renameConversation'), { type: 'renameConversation', conversationId: 'c2', title: 'Half-type' });
+    await page.close();
+  });
+
   it('Tab walks past the rows built; rename (through a snapshot while typing), delete and export work far down', async () => {
     const page = await openWith(session(), 'c0');
     await deliver(page, { type: 'toggleConversations' });
