@@ -38,7 +38,7 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
     logger.rememberSecret(credentials?.token);
     return credentials;
   });
-  context.subscriptions.push(channel, keys, speechCredentials, settings, clients);
+  context.subscriptions.push(logger, keys, speechCredentials, settings, clients);
   return {
     context,
     version: String((context.extension.packageJSON as { version?: unknown }).version ?? ''),

@@ -1,10 +1,13 @@
 // The `MaaS Assistant` log output channel. Every line passes through redactSecrets, with the key values the
-// extension currently knows, so no line ever carries a key (style.md rule 10).
+// extension currently knows, so no line ever carries a key (style.md rule 10). The logger owns the channel: once the
+// window closes (the extension is disposed), lines written by work still ending are dropped, as there is no log to
+// write them to; VS Code's channel would throw "Channel has been closed" into the Extension Host log instead.
 import type * as vscode from 'vscode';
 import { redactSecrets } from '../core/http/redact';
 
-export class Logger {
+export class Logger implements vscode.Disposable {
   private readonly secrets = new Set<string>();
+  private closed = false;
 
   constructor(private readonly channel: vscode.LogOutputChannel) {}
 
@@ -14,20 +17,25 @@ export class Logger {
   }
 
   info(message: string): void {
-    this.channel.info(this.redact(message));
+    if (!this.closed) this.channel.info(this.redact(message));
   }
 
   warn(message: string): void {
-    this.channel.warn(this.redact(message));
+    if (!this.closed) this.channel.warn(this.redact(message));
   }
 
   error(message: string, error?: unknown): void {
     const detail = error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`;
-    this.channel.error(this.redact(`${message}${detail}`));
+    if (!this.closed) this.channel.error(this.redact(`${message}${detail}`));
   }
 
   show(): void {
-    this.channel.show(true);
+    if (!this.closed) this.channel.show(true);
+  }
+
+  dispose(): void {
+    this.closed = true;
+    this.channel.dispose();
   }
 
   /** Masks every known secret and credential pattern in a text meant for a person or a log. */

@@ -14,13 +14,13 @@ import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import { extensionHostLogsIn } from '../harness/codeServer';
+import { extensionErrors } from '../harness/extensionHostLog';
 import { codeServerLogFiles, saveArtifacts } from '../harness/failureArtifacts';
 import { processTree } from '../harness/processTree';
-import { repoRoot } from '../harness/tools';
+import { extensionId, repoRoot } from '../harness/tools';
 import { ask, openChat, until, waitForStatus } from './chatView';
 import { acceptQuickInput, chatView, contextMenu, openFile, runCommand, waitForWorkbench } from './workbench';
 
-/** Resolves with the first match of `pattern` in the process's output; rejects if it exits first or time runs out. */
 /** Starts `npm run demo`'s script on its own data folder; its output (both streams) collects in `output.text`. */
 function startDemo(dir: string, output: { text: string }): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'demo.ts')], {
@@ -33,6 +33,7 @@ function startDemo(dir: string, output: { text: string }): ChildProcess {
   return child;
 }
 
+/** Resolves with the first match of `pattern` in the process's output; rejects if it exits first or time runs out. */
 function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number, output: { text: string }): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms; output:\n${output.text}`)), timeoutMs);
@@ -176,6 +177,7 @@ describe('npm run demo', () => {
       assert.deepEqual(await allGone(tree, 5000), [], 'every process the demo started has ended');
       assert.equal(await reachable(serviceUrl), false, 'the local service is stopped');
       assert.equal(await reachable(url), false, 'code-server is stopped');
+      assert.deepEqual(extensionErrors(extensionHostLogsIn(path.join(dir, 'code-server', 'user')), extensionId), [], 'a clean Extension Host log');
     } catch (error) {
       if (!saved) await saveDemoArtifacts(undefined, output.text);
       throw error;

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { PNG } from 'pngjs';
 import { webp } from '../../service/test/testImages';
-import { repoRoot } from '../harness/tools';
+import { extensionErrors } from '../harness/extensionHostLog';
+import { extensionId, repoRoot } from '../harness/tools';
 import { openChat, until, waitForStatus } from './chatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import { acceptQuickInput, chatView, contextMenu, notification, openFile, runCommand, waitForWorkbench } from './workbench';
@@ -204,5 +205,7 @@ describe('knowledge base, images and read aloud in code-server', () => {
     assert.equal(readFileSync(target).subarray(0, 4).toString('latin1'), 'RIFF');
     // The window that delivered it says so, with a button to open it.
     await notification(page, /The audio was saved to .*longer\.wav/).waitFor({ timeout: 30_000 });
+    // The window that closed in the middle of the task left nothing at error level in its Extension Host log.
+    assert.deepEqual(extensionErrors(scenario.server.extensionHostLogs(), extensionId), []);
   });
 });

@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import { startCodeServer, type CodeServer } from '../harness/codeServer';
+import { extensionErrors } from '../harness/extensionHostLog';
 import { saveFailureArtifacts } from '../harness/failureArtifacts';
 import { newRunDir } from '../harness/runDirs';
-import { ensureTools, repoRoot } from '../harness/tools';
+import { ensureTools, extensionId, repoRoot } from '../harness/tools';
 import { packageExtension } from '../../scripts/package';
 import { waitForWorkbench } from './workbench';
 
@@ -58,6 +59,12 @@ export async function openScenario(
       close: async () => {
         await opened.close();
         await server.stop();
+        // What a user opening the Extension Host log would see from the extension: nothing at error level.
+        const errors = extensionErrors(server.extensionHostLogs(), extensionId);
+        if (errors.length > 0) {
+          await saveFailureArtifacts(`${name}-extension-host-log`, undefined, server);
+          throw new Error(`The Extension Host log of the "${name}" scenario holds errors of the extension:\n${errors.join('\n')}`);
+        }
       },
     };
   } catch (error) {

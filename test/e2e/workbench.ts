@@ -1,6 +1,7 @@
 // Drives the code-server workbench the way a person does: activity bar, command palette, notifications, and the
 // chat webview (two nested iframes).
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { extensionId } from '../harness/tools';
 
 export async function waitForWorkbench(page: Page): Promise<void> {
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
@@ -51,7 +52,7 @@ export async function openActivityBarView(page: Page, label: string): Promise<vo
  * extension's view is a webview too), then its active frame.
  */
 export function chatView(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready[src*="extensionId=maas-assistant.maas-assistant"]').frameLocator('#active-frame');
+  return page.frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`).frameLocator('#active-frame');
 }
 
 /**

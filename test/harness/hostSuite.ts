@@ -8,9 +8,10 @@ import * as esbuild from 'esbuild';
 import { startLocalService } from '../../service/src/localService';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
+import { extensionErrors } from './extensionHostLog';
 import { saveFailureArtifacts } from './failureArtifacts';
 import { newRunDir } from './runDirs';
-import { ensureTools, repoRoot } from './tools';
+import { ensureTools, extensionId, repoRoot } from './tools';
 
 export interface HostSuiteResult {
   readonly passed: number;
@@ -117,6 +118,13 @@ async function runHostSuiteAgainst(tools: ReturnType<typeof ensureTools>, testsI
     if (code !== 0 || results.failed > 0) {
       await saveFailureArtifacts('host-suite', page, server);
       return { ...results, failed: Math.max(results.failed, 1) };
+    }
+    // The suite also fails when it leaves the extension's errors in the Extension Host log (a user would see them).
+    const logged = extensionErrors(server.extensionHostLogs(), extensionId, path.join(repoRoot, 'dist'));
+    if (logged.length > 0) {
+      await saveFailureArtifacts('host-suite', page, server);
+      const failure = `the Extension Host log holds errors of the extension:\n${logged.join('\n')}`;
+      return { ...results, failed: results.failed + 1, failures: [...results.failures, failure] };
     }
     return results;
   } catch (error) {

@@ -16,6 +16,9 @@ const CODE_SERVER_MINUTES = 'about 2 minutes';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 export const cacheDir = path.join(repoRoot, '.vscode-test');
+const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { publisher: string; name: string };
+/** The extension's identifier, `publisher.name` from package.json, as VS Code writes it in URLs and logs. */
+export const extensionId = `${manifest.publisher}.${manifest.name}`;
 /** Where the output of every install goes (appended; each step starts with a dated header). */
 export const setupLog = path.join(cacheDir, 'setup.log');
 
