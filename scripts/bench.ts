@@ -1,12 +1,36 @@
-// `npm run bench`: runs every bench/*.bench.ts, prints one table and writes bench-results.json.
+// `npm run bench`: runs every bench/*.bench.ts, each in a fresh Node process (what one leaves on the heap, or in the
+// JIT's state, must not weigh on the next one's figures), prints one table and writes bench-results.json.
 // A benchmark module's default export returns BenchResult rows; a figure compared with a baseline measured in
 // the same run carries `baseline` (the baseline's value) and `ratio` (value / baseline).
 // zod as the extension configures it (src/vscode/zodSetup.ts), before any benchmark builds a schema.
 import '../src/vscode/zodSetup';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { BenchResult } from '../bench/benchResult';
 import { ensureChromium, ensureSpeechPrograms } from '../test/harness/tools';
+
+/** The flag of the child process that runs one benchmark file and writes its rows, as JSON, to a file. */
+const ONE = '--one';
+
+async function runOne(file: string, out: string): Promise<void> {
+  const mod = (await import(file)) as { default: () => Promise<BenchResult[]> };
+  writeFileSync(out, JSON.stringify(await mod.default()));
+}
+
+/** Runs one benchmark file in a fresh process; its progress lines pass through on stderr. */
+function inChild(file: string): BenchResult[] {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'maas-bench-'));
+  try {
+    const out = path.join(dir, 'rows.json');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', __filename, ONE, file, out], { stdio: ['ignore', 'inherit', 'inherit'] });
+    if (run.status !== 0) throw new Error(`${path.basename(file)} failed (exit ${run.status ?? run.signal})`);
+    return JSON.parse(readFileSync(out, 'utf8')) as BenchResult[];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
@@ -28,8 +52,7 @@ async function main(): Promise<void> {
   const results: BenchResult[] = [];
   for (const file of files) {
     process.stderr.write(`[bench] ${file}\n`);
-    const mod = (await import(path.join(dir, file))) as { default: () => Promise<BenchResult[]> };
-    results.push(...(await mod.default()));
+    results.push(...inChild(path.join(dir, file)));
   }
   const rows = results.map((r) => [
     r.name,
@@ -51,7 +74,7 @@ function formatNumber(value: number): string {
   return Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2);
 }
 
-main().catch((error: unknown) => {
+(process.argv[2] === ONE ? runOne(process.argv[3] ?? '', process.argv[4] ?? '') : main()).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
