@@ -2,34 +2,25 @@
 // out of extension.js, and each lazy bundle, loaded the way extension.js loads it (require), has the names the
 // code takes from it. A real dynamic import() of these CommonJS bundles would see only `default`: this caught it.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-
-const root = path.resolve(__dirname, '..', '..', '..');
+import { describe, it } from 'node:test';
+import { productionBuild } from './productionBuild';
 
 describe('lazily loaded libraries', () => {
-  let out = '';
-  before(() => {
-    out = mkdtempSync(path.join(tmpdir(), 'maas-lazy-'));
-    const built = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--outdir', out], { cwd: root, encoding: 'utf8' });
-    assert.equal(built.status, 0, built.stderr);
-  });
-  after(() => rmSync(out, { recursive: true, force: true }));
+  const out = productionBuild('maas-lazy-');
 
   it('extension.js loads each of them with require() on first use, and holds none of them', () => {
-    const extension = readFileSync(path.join(out, 'extension.js'), 'utf8');
+    const extension = readFileSync(path.join(out(), 'extension.js'), 'utf8');
     for (const name of ['undici', 'markdown-it', 'wavefile', 'imageCodecs']) assert.ok(extension.includes(`require("./lazy/${name}.js")`), name);
     assert.ok(!extension.includes('EnvHttpProxyAgent('), 'undici is not in extension.js');
-    assert.ok(statSync(path.join(out, 'extension.js')).size < 400 * 1024, 'extension.js stays small');
+    assert.ok(statSync(path.join(out(), 'extension.js')).size < 400 * 1024, 'extension.js stays small');
   });
 
   it('each lazy bundle has the names the extension takes from it', () => {
     const requireBundle = createRequire(__filename);
-    const load = (name: string): Record<string, unknown> => requireBundle(path.join(out, 'lazy', `${name}.js`)) as Record<string, unknown>;
+    const load = (name: string): Record<string, unknown> => requireBundle(path.join(out(), 'lazy', `${name}.js`)) as Record<string, unknown>;
     const undici = load('undici');
     for (const name of ['request', 'EnvHttpProxyAgent', 'ProxyAgent']) assert.equal(typeof undici[name], 'function', `undici.${name}`);
     assert.equal(typeof load('markdown-it')['default'], 'function', 'markdown-it default');
@@ -37,6 +28,6 @@ describe('lazily loaded libraries', () => {
     const codecs = load('imageCodecs');
     assert.equal(typeof codecs['decodeWebp'], 'function', 'imageCodecs.decodeWebp');
     assert.equal(typeof (codecs['Jimp'] as { read?: unknown } | undefined)?.read, 'function', 'imageCodecs.Jimp.read');
-    assert.ok(statSync(path.join(out, 'lazy', 'webp.wasm')).size > 0, 'the WebP decoder sits next to its loader');
+    assert.ok(statSync(path.join(out(), 'lazy', 'webp.wasm')).size > 0, 'the WebP decoder sits next to its loader');
   });
 });

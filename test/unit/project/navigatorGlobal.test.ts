@@ -5,34 +5,27 @@
 // activated with the bench's stub of the vscode module, and the lazily loaded bundles are required too.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
+import { productionBuild, repoRoot as root } from './productionBuild';
 
-const root = path.resolve(__dirname, '..', '..', '..');
 const trap = path.join(root, 'test', 'fixtures', 'activation', 'navigatorTrap.cjs');
 
 describe('the global navigator', () => {
-  let out = '';
-  before(() => {
-    out = mkdtempSync(path.join(tmpdir(), 'maas-navigator-'));
-    const built = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--outdir', out], { cwd: root, encoding: 'utf8' });
-    assert.equal(built.status, 0, built.stderr);
-  });
-  after(() => rmSync(out, { recursive: true, force: true }));
+  const out = productionBuild('maas-navigator-');
 
   it('is never read while the extension loads and activates', () => {
     const child = path.join(root, 'bench', 'activation', 'child.cjs');
-    const run = spawnSync(process.execPath, ['--require', trap, child, path.join(out, 'extension.js'), root], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--require', trap, child, path.join(out(), 'extension.js'), root], { encoding: 'utf8' });
     assert.equal(run.status, 0, `exit ${String(run.status)}:\n${run.stderr}`);
     assert.match(run.stdout, /"activateMs"/, 'the extension activated');
   });
 
   it('is never read by the libraries loaded on first use', () => {
-    const script = path.join(out, 'require-lazy.cjs');
+    const script = path.join(out(), 'require-lazy.cjs');
     const names = ['undici', 'markdown-it', 'wavefile', 'imageCodecs'];
-    writeFileSync(script, names.map((name) => `require(${JSON.stringify(path.join(out, 'lazy', `${name}.js`))});`).join('\n'));
+    writeFileSync(script, names.map((name) => `require(${JSON.stringify(path.join(out(), 'lazy', `${name}.js`))});`).join('\n'));
     const run = spawnSync(process.execPath, ['--require', trap, script], { encoding: 'utf8' });
     assert.equal(run.status, 0, `exit ${String(run.status)}:\n${run.stderr}`);
   });
