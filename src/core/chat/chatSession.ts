@@ -604,7 +604,7 @@ export class ChatSession {
       this.stopAll(conversation?.turns.map((t) => t.id) ?? []);
       this.notices.forget(id);
       this.state = ops.deleteConversation(this.state, id);
-      if (this.state.activeId === undefined || !this.state.conversations.some((c) => c.id === this.state.activeId)) {
+      if (!ops.isLoaded(this.state, this.state.activeId)) {
         void this.open.settleActive(this.deps.settings().chatModel).then(() => this.refresh());
         return;
       }

@@ -36,7 +36,7 @@ export class OpenConversations {
 
   /** Makes sure the conversation's turns are in memory, reading them from disk; false when it cannot be read. */
   async ensureLoaded(id: string): Promise<boolean> {
-    if (this.state.conversations.some((c) => c.id === id)) return true;
+    if (ops.isLoaded(this.state, id)) return true;
     if (!ops.hasConversation(this.state, id)) return false;
     const read = await this.deps.store.read(id);
     if (read.kind !== 'ok') {
@@ -44,8 +44,8 @@ export class OpenConversations {
       return false;
     }
     // Another window may have deleted it meanwhile, or this one loaded it already: the state now decides.
-    if (ops.hasConversation(this.state, id) && !this.state.conversations.some((c) => c.id === id)) this.state = ops.withLoaded(this.state, read.conversation);
-    return this.state.conversations.some((c) => c.id === id);
+    if (ops.hasConversation(this.state, id) && !ops.isLoaded(this.state, id)) this.state = ops.withLoaded(this.state, read.conversation);
+    return ops.isLoaded(this.state, id);
   }
 
   /** A conversation with its turns (Export as Markdown), read from disk without keeping it when it is not open. */
@@ -66,7 +66,7 @@ export class OpenConversations {
    * window): the newest of the list, read from disk, or a new one on `model` when the list is empty.
    */
   async settleActive(model: string): Promise<void> {
-    while (!this.state.conversations.some((c) => c.id === this.state.activeId)) {
+    while (!ops.isLoaded(this.state, this.state.activeId)) {
       const wanted = this.state.activeId !== undefined && ops.hasConversation(this.state, this.state.activeId) ? this.state.activeId : undefined;
       const next = wanted ?? this.state.conversations[0]?.id ?? this.state.unloaded?.[0]?.id;
       if (next === undefined) break;

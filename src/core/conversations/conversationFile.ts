@@ -1,6 +1,7 @@
 // One conversation file read from the history folder: its text, what it holds, and the stamp (size, modification
 // time) the list keeps to tell later whether the file changed. A file that does not parse or validate is moved
 // aside (`<name>.corrupt-<time>`), never deleted or overwritten, and reported by whoever meets it.
+import { statSync, type Stats } from 'node:fs';
 import { readFile, rename, stat } from 'node:fs/promises';
 import { corruptName } from '../../../packages/files/atomicJsonFile';
 import type { FileStamp } from './historyList';
@@ -19,11 +20,17 @@ export async function readText(file: string): Promise<string> {
   return (await readFile(file)).toString('utf8');
 }
 
+const stampOf = ({ size, mtimeMs }: Stats): FileStamp => ({ size, mtimeMs: Math.floor(mtimeMs) });
+
+/** The stamp of a file this window has just written (as the window closes: nothing may be awaited). */
+export function fileStampSync(file: string): FileStamp {
+  return stampOf(statSync(file));
+}
+
 /** The stamp of a file now; undefined when it is gone. */
 export async function fileStamp(file: string): Promise<FileStamp | undefined> {
   try {
-    const { size, mtimeMs } = await stat(file);
-    return { size, mtimeMs: Math.floor(mtimeMs) };
+    return stampOf(await stat(file));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;

@@ -7,18 +7,18 @@
 // and nothing else. Saves are serialised, so disk always ends at the latest state. watch() tells a window about
 // the conversations another window wrote or deleted, so both show the same history.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync, writeTextAtomic, writeTextAtomicAsync } from '../../../packages/files/atomicJsonFile';
-import { fileStamp, readText, type ReadConversation } from './conversationFile';
+import { fileStamp, fileStampSync, readText, type ReadConversation } from './conversationFile';
 import { mergeWithFile } from './conversationMerge';
-import { summaryOf, type Conversation, type ConversationStoreData, type ConversationSummary } from './conversationModel';
+import { summaryOf, type Conversation, type ConversationStoreData } from './conversationModel';
 import { conversationIdOf, HistoryFolder, isConversationFile, type HistoryCheck, type SetAsideFile, type StoreChange } from './historyFolder';
 import type { ListProblem } from './historyList';
 import { watchHistoryFolder } from './historyWatcher';
-import { textHash, type HeldVersion } from './writeLedger';
+import type { HeldVersion } from './writeLedger';
 
 export type { HistoryCheck, SetAsideFile, StoreChange } from './historyFolder';
 
@@ -64,8 +64,6 @@ export class ConversationStore {
   private indexedActiveId: string | undefined | null = null;
   /** The conversations the last save (or the load) held, to tell the ones deleted since. */
   private heldIds = new Set<string>();
-  private heldUnloaded: readonly ConversationSummary[] | undefined;
-  private heldLoadedKey = '';
   /** Told about a conversation that a save merged with another window's version (see watch()). */
   private mergedListener: ((change: StoreChange) => void) | undefined;
 
@@ -166,8 +164,7 @@ export class ConversationStore {
     for (const { conversation, text, base } of changed) {
       const written = this.mergedWith(conversation, text, base, readTextOrUndefined(this.conversationFile(conversation.id)));
       writeTextAtomic(this.conversationFile(conversation.id), written.text);
-      const { size, mtimeMs } = statSync(this.conversationFile(conversation.id));
-      this.history.list.set(summaryOf(written.conversation), { size, mtimeMs: Math.floor(mtimeMs) });
+      this.history.list.set(summaryOf(written.conversation), fileStampSync(this.conversationFile(conversation.id)));
     }
     for (const id of removed) rmSync(this.conversationFile(id), { force: true });
     if (data.activeId !== this.indexedActiveId) writeJsonAtomic(this.indexFile, { version: 1, activeId: data.activeId });
@@ -229,10 +226,8 @@ export class ConversationStore {
       });
   }
 
-  /** The conversations the last save held and `data` no longer has: deleted here. Cheap while none was added or removed. */
+  /** The conversations the last save held and `data` no longer has: deleted here. */
   private removedFrom(data: ConversationStoreData): string[] {
-    const loadedKey = data.conversations.map((c) => c.id).join('\n');
-    if (data.unloaded === this.heldUnloaded && loadedKey === this.heldLoadedKey) return [];
     const before = this.heldIds;
     this.rememberHeld(data);
     const removed = [...before].filter((id) => !this.heldIds.has(id));
@@ -245,8 +240,6 @@ export class ConversationStore {
 
   private rememberHeld(data: ConversationStoreData): void {
     this.heldIds = new Set([...data.conversations.map((c) => c.id), ...(data.unloaded ?? []).map((s) => s.id)]);
-    this.heldUnloaded = data.unloaded;
-    this.heldLoadedKey = data.conversations.map((c) => c.id).join('\n');
   }
 
   /**
@@ -261,7 +254,7 @@ export class ConversationStore {
   ): { conversation: Conversation; text: string } {
     // The usual case, once a second while an answer streams: the file is what this store last wrote (or already
     // ours), told from a hash of its text, without parsing a long conversation on every save.
-    if (onDisk === undefined || onDisk === text || textHash(onDisk) === base?.hash || this.history.ledger.isOwnWrite(conversation.id, onDisk)) {
+    if (onDisk === undefined || onDisk === text || this.history.ledger.knows(conversation.id, onDisk, base)) {
       return { conversation, text };
     }
     const merged = mergeWithFile(base?.conversation, conversation, onDisk);

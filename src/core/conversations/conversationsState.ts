@@ -33,13 +33,23 @@ export function conversationList(state: ConversationsState): ConversationSummary
 
 /** Whether the conversation exists here, loaded or not. */
 export function hasConversation(state: ConversationsState, id: string): boolean {
-  return state.conversations.some((c) => c.id === id) || (state.unloaded ?? []).some((s) => s.id === id);
+  return isLoaded(state, id) || (state.unloaded ?? []).some((s) => s.id === id);
+}
+
+/** Whether the conversation's turns are in memory (none is, for no id). */
+export function isLoaded(state: ConversationsState, id: string | undefined): boolean {
+  return id !== undefined && state.conversations.some((c) => c.id === id);
+}
+
+/** The unloaded summaries without `id` (the same array when it is not among them). */
+function unloadedWithout(state: ConversationsState, id: string): ConversationSummary[] | undefined {
+  return state.unloaded?.some((s) => s.id === id) === true ? state.unloaded.filter((s) => s.id !== id) : state.unloaded;
 }
 
 /** A conversation read from disk (opened, or changed by another window while open) joins the loaded ones. */
 export function withLoaded(state: ConversationsState, conversation: Conversation): ConversationsState {
-  const unloaded = state.unloaded?.some((s) => s.id === conversation.id) === true ? state.unloaded.filter((s) => s.id !== conversation.id) : state.unloaded;
-  if (state.conversations.some((c) => c.id === conversation.id))
+  const unloaded = unloadedWithout(state, conversation.id);
+  if (isLoaded(state, conversation.id))
     return { ...state, unloaded, conversations: state.conversations.map((c) => (c.id === conversation.id ? conversation : c)) };
   return { ...state, unloaded, conversations: [...state.conversations, conversation] };
 }
@@ -79,7 +89,7 @@ export function ensureActive(state: ConversationsState, id: string, model: strin
 
 /** Opens a loaded conversation (the session loads one from the list first). */
 export function selectConversation(state: ConversationsState, id: string): ConversationsState {
-  return state.conversations.some((c) => c.id === id) ? { ...state, activeId: id } : state;
+  return isLoaded(state, id) ? { ...state, activeId: id } : state;
 }
 
 function mapConversation(state: ConversationsState, id: string, change: (c: Conversation) => Conversation): ConversationsState {
@@ -95,7 +105,7 @@ export function renameConversation(state: ConversationsState, id: string, title:
 /** Removes a conversation, loaded or not; when it was the open one, the next loaded one is (or none). */
 export function deleteConversation(state: ConversationsState, id: string): ConversationsState {
   const conversations = state.conversations.filter((c) => c.id !== id);
-  const unloaded = state.unloaded?.some((s) => s.id === id) === true ? state.unloaded.filter((s) => s.id !== id) : state.unloaded;
+  const unloaded = unloadedWithout(state, id);
   const activeId = state.activeId === id ? conversations[0]?.id : state.activeId;
   return { ...state, conversations, unloaded, activeId };
 }
@@ -106,7 +116,7 @@ export function deleteConversation(state: ConversationsState, id: string): Conve
  */
 export function upsertConversation(state: ConversationsState, conversation: Conversation): ConversationsState {
   if (state.unloaded?.some((s) => s.id === conversation.id) === true) return withLoaded(state, conversation);
-  if (state.conversations.some((c) => c.id === conversation.id)) return mapConversation(state, conversation.id, () => conversation);
+  if (isLoaded(state, conversation.id)) return mapConversation(state, conversation.id, () => conversation);
   const at = state.conversations.findIndex((c) => c.updatedAt < conversation.updatedAt);
   const conversations = [...state.conversations];
   conversations.splice(at < 0 ? conversations.length : at, 0, conversation);

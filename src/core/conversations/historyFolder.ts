@@ -139,7 +139,7 @@ export class HistoryFolder {
       this.listChanged();
       return { kind: 'removed', id };
     }
-    if (this.ledger.isOwnWrite(id, text) || this.ledger.holdsText(id, text)) return undefined;
+    if (this.ledger.knows(id, text)) return undefined;
     const conversation = parseConversationText(text);
     if (conversation === undefined || conversation.id !== id) return undefined;
     if (stamp !== undefined) this.list.set(summaryOf(conversation), stamp);

@@ -34,10 +34,13 @@ export class WriteLedger {
     return this.held.get(conversation.id)?.conversation === conversation;
   }
 
-  /** Whether the file's text is the version this window holds. */
-  holdsText(id: string, text: string): boolean {
-    const held = this.held.get(id);
-    return held !== undefined && held.hash === textHash(text);
+  /**
+   * Whether a file's text is nothing new to this window: the version it holds (read or written) or one of its own
+   * recent writes (a file event showing it is an echo), or `base`, a version held before. One hash answers all.
+   */
+  knows(id: string, text: string, base?: HeldVersion): boolean {
+    const hash = textHash(text);
+    return base?.hash === hash || this.held.get(id)?.hash === hash || this.own.get(id)?.includes(hash) === true;
   }
 
   has(id: string): boolean {

@@ -226,4 +226,17 @@ describe('WriteLedger', () => {
     assert.equal(ledger.holds(held), false);
     assert.equal(ledger.isOwnWrite('a', 'text 99'), true, 'an echo of a write before the release is still known');
   });
+
+  it('knows a text that is the version held, one of its own writes, or a base given; not another one', () => {
+    const ledger = new WriteLedger();
+    const c = conversation([], { id: 'a' });
+    ledger.read(c, 'read from disk');
+    const base = ledger.version('a');
+    ledger.wrote({ ...c, title: 'mine' }, 'written here');
+    assert.equal(ledger.knows('a', 'written here'), true, 'held and own');
+    assert.equal(ledger.knows('a', 'read from disk'), false, 'no longer held');
+    assert.equal(ledger.knows('a', 'read from disk', base), true, 'the base of a save');
+    assert.equal(ledger.knows('a', 'another window', base), false);
+    assert.equal(ledger.knows('b', 'written here'), false, 'per conversation');
+  });
 });
