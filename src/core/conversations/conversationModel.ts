@@ -131,14 +131,13 @@ export type Conversation = z.infer<typeof conversationSchema>;
  * A conversation as the list shows it, without its turns: what the history's list file (historyList.ts) keeps for
  * every conversation, so that start-up does not read the whole history.
  */
-export const conversationSummarySchema = z.object({
-  id: z.string().min(1),
-  title: z.string(),
-  model: z.string(),
-  updatedAt: z.number(),
-  turnCount: z.number().int().nonnegative(),
-});
-export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+export interface ConversationSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly model: string;
+  readonly updatedAt: number;
+  readonly turnCount: number;
+}
 
 export function summaryOf(conversation: Conversation): ConversationSummary {
   const { id, title, model, updatedAt } = conversation;
