@@ -35,11 +35,12 @@ export class ConversationList {
   private confirming: string | undefined;
   private conversations: readonly ConversationSummaryView[] = [];
   private activeId = '';
-  /** The list the rows were built from (it lags `conversations` while a rename is typed), and which of it is built. */
+  /**
+   * The list the rows were built from, and which of it is built. It lags `conversations` (another array) when the
+   * latest list came while the panel was closed or a rename was being typed: no page is added to stale rows then.
+   */
   private built: readonly ConversationSummaryView[] = [];
   private range: RowRange = { start: 0, end: 0 };
-  /** The rows do not show the latest list (it came while the panel was closed or a rename was being typed). */
-  private stale = true;
   /** Made on first use: the language never changes while the view lives. */
   private when: Intl.DateTimeFormat | undefined;
 
@@ -95,7 +96,6 @@ export class ConversationList {
     this.heading.textContent = s.conversations;
     setIcon(this.newButton, 'add', s.newConversation);
     setIcon(this.closeButton, 'close', s.close);
-    this.stale = true;
     // Nothing is built for a closed panel; and an open rename field is kept as it is: a snapshot must not throw
     // away what the user is typing.
     const typing = document.activeElement instanceof HTMLInputElement && this.list.contains(document.activeElement);
@@ -131,7 +131,6 @@ export class ConversationList {
     const focusedRow = focused === undefined ? undefined : rowId(focused.closest('.conversation'));
     this.built = this.conversations;
     this.range = range;
-    this.stale = false;
     this.list.replaceChildren(...this.rows(range.start, range.end));
     if (focusedRow !== undefined) {
       const row = this.rowElement(focusedRow);
@@ -145,7 +144,7 @@ export class ConversationList {
   /** Adds a page of rows just below those built, or just above them (keeping what the reader sees in place). */
   private addPage(below: boolean): void {
     const { start, end } = this.range;
-    if (this.stale) return;
+    if (this.built !== this.conversations) return;
     if (below && end < this.built.length) {
       const last = Math.min(this.built.length, end + pageRows);
       this.list.append(...this.rows(end, last));

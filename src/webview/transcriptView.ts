@@ -108,7 +108,8 @@ export class TranscriptView {
     this.active = active;
     this.jump.textContent = s.jumpToLatest;
     this.element.setAttribute('aria-label', active.title === '' ? s.title : active.title);
-    if (active.id !== this.conversationId) {
+    const switched = active.id !== this.conversationId;
+    if (switched) {
       for (const view of this.views.values()) view.dispose();
       this.views.clear();
       this.list.replaceChildren();
@@ -116,8 +117,6 @@ export class TranscriptView {
       this.pinned = true;
       this.oldestId = undefined;
       this.from = Math.max(0, active.turns.length - firstTurns);
-    } else {
-      this.from = this.oldestIndex(active);
     }
     const anyLive = active.turns.some(isLive);
     this.element.setAttribute('aria-busy', String(anyLive));
@@ -134,6 +133,8 @@ export class TranscriptView {
       this.afterRender();
       return;
     }
+    // A delta leaves the turns where they were; a snapshot may have added or dropped some before the oldest shown.
+    if (!switched) this.from = this.oldestIndex(active);
     this.omitted.hidden = active.omittedTurns <= 0;
     this.omitted.textContent = formatString(s.omittedTurns, active.omittedTurns);
     this.empty.hidden = active.turns.length > 0;
@@ -201,11 +202,14 @@ export class TranscriptView {
   private grow(more: () => boolean, reference = this.list.firstElementChild): void {
     const active = this.active;
     if (active === undefined) return;
-    const restore = keepInPlace(this.element, reference);
-    for (let step = 0; this.from > 0 && step < maxStep && more(); step += 1) {
-      this.renderOlder(active);
-      restore();
-      if (this.pinned) this.toBottom();
+    if (this.from > 0) {
+      const restore = keepInPlace(this.element, reference);
+      for (let step = 0; this.from > 0 && step < maxStep && more(); step += 1) {
+        this.renderOlder(active);
+        // Pinned to the bottom, the bottom is what stays in place.
+        if (this.pinned) this.toBottom();
+        else restore();
+      }
     }
     this.showEarlier();
   }
