@@ -232,6 +232,9 @@ export class ChatClient {
         if (!decoder.visible && (caught as { code?: unknown } | null)?.code === 'UND_ERR_BODY_TIMEOUT') throw toServiceError(caught, signal, []);
         throw decoder.interrupted(caught);
       }
+    } finally {
+      // A grace still running when the answer ended otherwise ([DONE], an error, Stop) leaves no timer behind.
+      grace?.stop.abort();
     }
     if (kind !== 'sse') {
       yield this.readJson(Buffer.concat(held).toString('utf8'), onResult);

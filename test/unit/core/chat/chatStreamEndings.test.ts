@@ -128,6 +128,27 @@ describe('chat stream endings against a scripted server', () => {
       }
     });
 
+    it('stops a grace still running when [DONE] ends the answer: no timer is left behind', PROMPT, async () => {
+      finishThenUsage('data: [DONE]\n\n');
+      const signals: (AbortSignal | undefined)[] = [];
+      const sleep: Sleeper = (_ms, signal) => {
+        signals.push(signal);
+        return never();
+      };
+      const watched = new MaasClient({ baseUrl: server.url, getApiKey: () => Promise.resolve(KEY), timeouts: { finishGraceMs: GRACE }, sleep });
+      try {
+        assert.equal((await watched.chat(ASK)).ended, 'done');
+        assert.ok(signals.length > 0, 'a grace was started after the finish reason');
+        assert.deepEqual(
+          signals.map((signal) => signal?.aborted),
+          signals.map(() => true),
+          'every grace is stopped',
+        );
+      } finally {
+        await watched.dispose();
+      }
+    });
+
     it('keeps the usage and the [DONE] that arrive within the grace', PROMPT, async () => {
       finishThenUsage('data: [DONE]\n\n');
       const { result } = await chatWith(never);
