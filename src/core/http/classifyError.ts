@@ -3,6 +3,7 @@
 // the newer gateway's {"message":"账户余额不足","error":{…}}, a bare JSON line or `data:` line inside an
 // event-stream body, and plain text.
 import * as z from 'zod';
+import { parseJsonBody } from './parseJsonBody';
 import { parseRetryAfter } from './retryAfter';
 import { ServiceError } from './serviceError';
 import type { ServiceErrorKindFromTable } from './serviceError';
@@ -91,7 +92,7 @@ const SUCCESS_CODES = new Set(['0', '200']);
 
 function tryJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonBody(text);
   } catch {
     return undefined;
   }

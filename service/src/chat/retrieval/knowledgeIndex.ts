@@ -139,7 +139,7 @@ function cosine(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>, 
  * is in the knowledge base, so the sentence with the words that matter (the charge time) outranks the one that only
  * repeats the name.
  */
-function rankSentences(texts: readonly string[], queryTerms: ReadonlyMap<string, number>): { text: string; score: number }[] {
+function rankSentences(texts: readonly string[], queryText: string): { text: string; score: number }[] {
   const search = new MiniSearch<{ id: number; text: string }>({
     fields: ['text'],
     tokenize,
@@ -147,9 +147,7 @@ function rankSentences(texts: readonly string[], queryTerms: ReadonlyMap<string,
     searchOptions: { tokenize, processTerm: contentTerm },
   });
   search.addAll(texts.map((text, id) => ({ id, text })));
-  const scores = new Map(
-    search.search([...queryTerms.keys()].join(' '), { combineWith: 'OR', prefix: false, fuzzy: false }).map((r) => [r.id as number, r.score]),
-  );
+  const scores = new Map(search.search(queryText, { combineWith: 'OR', prefix: false, fuzzy: false }).map((r) => [r.id as number, r.score]));
   return texts.map((text, id) => ({ text, score: scores.get(id) ?? 0 }));
 }
 
@@ -164,25 +162,32 @@ export class KnowledgeIndex {
     // selection is as close to a passage as its closest part, whatever else it holds.
     const quotedParts = quotedBlocks(query).flatMap(sentencesOf).map(termCounts);
     const parts = [queryTerms, ...quotedParts.filter((terms) => terms.size >= MIN_PART_TERMS)];
-    const hits: KnowledgeHit[] = [];
+    const queryText = [...queryTerms.keys()].join(' ');
+    const hits: Omit<KnowledgeHit, 'sentences'>[] = [];
     for (const base of bases) {
       const indexed = this.indexOf(base);
       const total = indexed.passages.size;
       // Smoothed so that a term no passage has still weighs most (it says the query is about something else).
       const idf = (term: string): number => Math.log(1 + total / ((indexed.documentFrequency.get(term) ?? 0) + 0.5));
-      for (const result of indexed.search.search([...queryTerms.keys()].join(' '), { combineWith: 'OR', prefix: false, fuzzy: false })) {
+      for (const result of indexed.search.search(queryText, { combineWith: 'OR', prefix: false, fuzzy: false })) {
         const entry = indexed.passages.get(String(result.id));
         if (entry === undefined) continue;
         const similarity = Math.max(...parts.map((terms) => cosine(terms, entry.terms, idf)));
         if (similarity < threshold) continue;
-        const sentences = rankSentences(
-          sentencesOf(entry.passage.text).filter((text) => !HEADING.test(text)),
-          queryTerms,
-        );
-        hits.push({ knowledgeId: base.id, title: entry.passage.title, text: entry.passage.text, score: result.score, similarity, sentences });
+        hits.push({ knowledgeId: base.id, title: entry.passage.title, text: entry.passage.text, score: result.score, similarity });
       }
     }
-    return hits.sort((a, b) => b.score - a.score).slice(0, limit);
+    // Sentences are ranked for the hits kept only (an index of its own per passage).
+    return hits
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit)
+      .map((hit) => ({
+        ...hit,
+        sentences: rankSentences(
+          sentencesOf(hit.text).filter((text) => !HEADING.test(text)),
+          queryText,
+        ),
+      }));
   }
 
   private indexOf(base: KnowledgeBase): IndexedBase {
