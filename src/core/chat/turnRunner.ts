@@ -108,6 +108,7 @@ function storedServiceError(error: ServiceError, redact: (text: string) => strin
     serverMessage: error.serverMessage === undefined ? undefined : redact(error.serverMessage),
     message: redact(error.message),
     matched: error.matched,
+    ...(error.address === undefined ? {} : { value: redact(error.address.origin), setting: error.address.setting }),
   };
 }
 

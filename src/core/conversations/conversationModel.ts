@@ -38,8 +38,10 @@ export const storedErrorSchema = z.object({
   message: z.string(),
   /** False when the server's message matched no known error (the kind is a guess from the HTTP status). */
   matched: z.boolean().optional(),
-  /** The value at fault, for local errors about a setting (an invalid maas.baseUrl, say). */
+  /** The value at fault, for local errors about a setting (an invalid maas.baseUrl, say; the origin refused). */
   value: z.string().optional(),
+  /** The setting at fault, where the kind alone does not say (the setting that named a refused address). */
+  setting: z.string().optional(),
 });
 export type StoredError = z.infer<typeof storedErrorSchema>;
 

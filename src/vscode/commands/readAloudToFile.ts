@@ -15,7 +15,7 @@ export function readAloudToFileCommand(deps: FeatureDependencies): () => Promise
   return async () => {
     const source = await readAloudSource(deps.prompter);
     if (source === undefined) return undefined;
-    if (!(await requireSpeechCredentials(deps.speechCredentials, deps.prompter))) return undefined;
+    if (!(await requireSpeechCredentials(deps.credentials, deps.prompter))) return undefined;
     const features = deps.settings.features;
     const format = features.speechFormat;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;

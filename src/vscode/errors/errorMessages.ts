@@ -142,6 +142,18 @@ function present(error: StoredError, l10n: Localiser): Presentation | undefined 
       };
     case 'validation':
       return { title: l10n.t('A parameter is out of range'), detail: error.message, actions: ['openSettings'] };
+    case 'addressRefused':
+      return {
+        title: l10n.t('Nothing was sent to {0}', error.value ?? ''),
+        detail:
+          error.setting === undefined || error.setting === ''
+            ? l10n.t('None of your settings names this address, so no credential goes there.')
+            : l10n.t(
+                "Only the workspace's {0} names this address, and it was not allowed to receive your credentials. Retry and choose Allow if you trust it, or remove {0} from the workspace's settings to use your own address.",
+                error.setting,
+              ),
+        actions: ['retry', 'openSettings'],
+      };
     case 'noBaseUrl':
       return { title: l10n.t('No service address'), detail: l10n.t('Set maas.baseUrl to the address of the model service.'), actions: ['openSettings'] };
     case 'invalidBaseUrl':

@@ -8,7 +8,8 @@ import { explainError } from '../errors/errorPresentation';
 import { imageDataUrl } from '../images/imageRefusal';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
-import type { ApiKeyStore } from '../secrets/apiKeyStore';
+import type { Credentials } from '../../core/credentials/credentials';
+import { CommandId } from '../commandIds';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 
 export const LM_VENDOR = 'maas';
@@ -16,7 +17,7 @@ export const LM_VENDOR = 'maas';
 /** What the provider needs, passed in (style.md rule 3). */
 export interface ChatProviderDependencies {
   readonly settings: SettingsReader;
-  readonly keys: ApiKeyStore;
+  readonly credentials: Pick<Credentials, 'hasApiKey' | 'onDidChange'>;
   readonly client: () => MaasClient;
   readonly logger: Logger;
 }
@@ -44,16 +45,16 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
 
   constructor(private readonly deps: ChatProviderDependencies) {
     // The list depends on the key (none: no models) and on the model settings.
-    this.subscriptions = [deps.keys.onDidChange(() => this.changed.fire()), deps.settings.onDidChange(() => this.changed.fire()), this.changed];
+    this.subscriptions = [deps.credentials.onDidChange(() => this.changed.fire()), deps.settings.onDidChange(() => this.changed.fire()), this.changed];
   }
 
   async provideLanguageModelChatInformation(options: vscode.PrepareLanguageModelChatModelOptions): Promise<MaasModelInformation[]> {
-    if ((await this.deps.keys.get()) === undefined) {
+    if (!(await this.deps.credentials.hasApiKey())) {
       // Asked silently (VS Code resolving models on its own): never prompt. Asked by the user (Manage Language
       // Models): offer to set the key, the provider's management command.
       if (options.silent) return [];
-      await vscode.commands.executeCommand('maas.setApiKey');
-      if ((await this.deps.keys.get()) === undefined) return [];
+      await vscode.commands.executeCommand(CommandId.setApiKey);
+      if (!(await this.deps.credentials.hasApiKey())) return [];
     }
     return this.models();
   }
@@ -246,7 +247,11 @@ export function registerChatProvider(deps: ChatProviderDependencies): vscode.Dis
             deps.logger.info(`Language models of the MaaS service in VS Code's chat: ${models.map((m) => m.id).join(', ') || 'none yet (no API key)'}`),
           (error: unknown) => deps.logger.warn(`Resolving the MaaS language models failed: ${String(error)}`),
         );
-      const registration = vscode.Disposable.from(vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider), provider, deps.keys.onDidChange(resolve));
+      const registration = vscode.Disposable.from(
+        vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider),
+        provider,
+        deps.credentials.onDidChange(resolve),
+      );
       resolve();
       return registration;
     },

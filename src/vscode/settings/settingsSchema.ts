@@ -92,6 +92,12 @@ function parseTable<F extends Record<string, Field>>(table: F, raw: Partial<Reco
   return { settings: settings as Parsed<F>, problems };
 }
 
+/** An address setting's value as the schema takes it: the address without trailing slashes, or '' when not usable. */
+export function parseAddress(raw: unknown): string {
+  const parsed = httpUrl.safeParse(raw);
+  return parsed.success ? parsed.data : '';
+}
+
 export function parseSettings(raw: Partial<Record<SettingKey, unknown>>): { settings: Settings; problems: SettingsProblem[] } {
   return parseTable(fields, raw);
 }
