@@ -59,7 +59,7 @@ export const englishStrings: WebviewStrings = {
   emptyConversation: 'Ask anything to start.',
   you: 'You',
   assistant: 'Assistant',
-  thinking: 'Thinking',
+  thinking: 'Thinking…',
   answerAnnouncement: 'Answer finished: {0}',
   invalidParameter: '{0} must be in {1}.',
   close: 'Close',
