@@ -59,6 +59,10 @@ describe('workspace trust and the addresses a folder names', () => {
     const answer = (await turn.locator('[data-testid="answer"]').textContent()) ?? '';
     assert.ok(answer.length > 0 && !answer.includes(LISTENER_ANSWER));
     assert.equal(await chatRequests(), 1);
+    await turn.locator('[data-testid="read-aloud"]').click();
+    await view.locator('[data-testid="player"]').waitFor({ state: 'visible', timeout: 30_000 });
+    await view.locator('audio').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await view.locator('[data-testid="player-stop"]').click();
     assert.deepEqual(listener.heard, []);
     await page.screenshot({ path: path.join(shots, 'restricted-mode.png') });
   });
@@ -82,6 +86,13 @@ describe('workspace trust and the addresses a folder names', () => {
     assert.match((await turn.locator('[data-testid="turn-error"]').textContent()) ?? '', /Nothing was sent to/);
     assert.deepEqual(listener.heard, [], 'nothing was sent after Cancel');
     await page.screenshot({ path: path.join(shots, 'cancelled.png') });
+    // Read Aloud asks too, for the speech credentials; Cancel says why nothing is read.
+    await view.locator('[data-testid="turn"]').first().locator('[data-testid="read-aloud"]').click();
+    await dialog().waitFor({ timeout: 30_000 });
+    assert.match((await dialog().textContent()) ?? '', /Send your MaaS speech appkey and token to/);
+    await dialog().locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    await page.locator('.notifications-toasts .notification-toast', { hasText: 'Nothing was sent to' }).waitFor({ timeout: 30_000 });
+    assert.deepEqual(listener.heard, []);
   });
 
   it('Allow sends the request, with the key, to that address, and is remembered until revoked', async () => {
