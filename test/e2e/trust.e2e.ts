@@ -90,7 +90,9 @@ describe('workspace trust and the addresses a folder names', () => {
     await view.locator('[data-testid="turn"]').first().locator('[data-testid="read-aloud"]').click();
     await dialog().waitFor({ timeout: 30_000 });
     assert.match((await dialog().textContent()) ?? '', /Send your MaaS speech appkey and token to/);
-    await dialog().locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    await dialog()
+      .locator('.monaco-button', { hasText: /^Cancel$/ })
+      .click();
     await page.locator('.notifications-toasts .notification-toast', { hasText: 'Nothing was sent to' }).waitFor({ timeout: 30_000 });
     assert.deepEqual(listener.heard, []);
   });
