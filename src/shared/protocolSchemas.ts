@@ -31,7 +31,7 @@ export const imageUploadSchema = z
   })
   .strict() satisfies z.ZodType<ImageUpload>;
 
-export const webviewCommandSchema = z.enum(['setApiKey', 'showLogs', 'openConsole', 'openSettings']) satisfies z.ZodType<WebviewCommand>;
+export const webviewCommandSchema = z.enum(['setApiKey', 'showLogs', 'openConsole', 'openSettings', 'newConversation']) satisfies z.ZodType<WebviewCommand>;
 
 export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),

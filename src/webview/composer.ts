@@ -99,6 +99,11 @@ export class Composer {
     this.toolsSlot.append(...elements);
   }
 
+  /** Puts a line of the view (the context warning) above the question box. */
+  addAboveInput(element: HTMLElement): void {
+    this.element.insertBefore(element, this.input);
+  }
+
   /**
    * Images dropped anywhere on `area` (the whole view) are attached; while files are dragged over it, `target` (a
    * layer over the view saying "Drop images to attach them") is shown.

@@ -45,6 +45,10 @@ export const englishStrings: WebviewStrings = {
   repetitionPenalty: 'Repetition penalty',
   resetParameters: 'Reset to Defaults',
   reasoning: 'Reasoning',
+  imageDescribedBy: 'Image described by {0}',
+  contextMeter: 'Context: {0} of {1} tokens ({2}%) for the next question',
+  contextTooLong:
+    'With this question the request comes to about {0} tokens, more than the {1} the model takes. Start a new conversation, or send fewer earlier turns.',
   usage: 'Tokens: {0} prompt, {1} completion, {2} total',
   interrupted: 'The answer was interrupted.',
   stopped: 'Stopped.',

@@ -3,7 +3,7 @@
 // Agent-mode question that makes it call one of VS Code's tools and finish from the result. Screenshots of each
 // go to .test-results/native-chat/ (docs/images/ with MAAS_SCREENSHOTS=1); a failure leaves one too.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
@@ -173,6 +173,52 @@ describe("VS Code's own chat with the service's models", () => {
     assert.equal(await waitForStatus(turn, ['done']), 'done');
     await page.waitForTimeout(500);
     await shot(page, 'native-side-by-side');
+  });
+
+  it("shows svc_llm's reasoning as its thinking, none of it in the answer, and the context meter fills from the service's usage", async () => {
+    const { page } = scenario;
+    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await chooseMode(page, 'Ask');
+    const before = (await chatRequests()).length;
+    await sendNative(page, 'Please think it over first: what is a moving average?');
+    await until(async () => (await chatRequests()).slice(before).find((r) => r.completed), 60_000, 'the question at the service');
+    const response = nativeChat(page).locator('.interactive-response').last();
+    await until(async () => ((await response.textContent()) ?? '').includes('In summary'), 60_000, 'the answer in the native chat');
+    await page.waitForTimeout(1000);
+    writeFileSync(path.join(shotsDir, 'thinking-response.html'), await response.evaluate((e) => e.outerHTML));
+    writeFileSync(path.join(shotsDir, 'thinking-input.html'), await nativeChat(page).locator('.interactive-input-part').first().evaluate((e) => e.outerHTML));
+    await shot(page, 'native-thinking', { x: 700, y: 0, width: 700, height: 900 });
+  });
+
+  it('answers about an image pasted into the question with svc_llm picked: svc_vl describes it first', async () => {
+    const { page } = scenario;
+    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await chooseMode(page, 'Ask');
+    await focusNativeInput(page);
+    const image = readFileSync(path.join(repoRoot, 'demo', 'workspace', 'images', 'moving-average.png')).toString('base64');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await page.evaluate(async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      await navigator.clipboard.write([new ClipboardItem({ 'image/png': new Blob([bytes], { type: 'image/png' }) })]);
+    }, image);
+    await page.keyboard.press('Control+V');
+    await page.waitForTimeout(1500);
+    await shot(page, 'native-image-pasted', { x: 700, y: 0, width: 700, height: 900 });
+    const before = (await chatRequests()).length;
+    await page.keyboard.type('What does this chart show?');
+    await page.keyboard.press('Enter');
+    const requests = await until(
+      async () => {
+        const done = (await chatRequests()).slice(before).filter((r) => r.completed);
+        return done.some((r) => r.body.model === 'svc_llm') ? done : undefined;
+      },
+      60_000,
+      'the description and the question at the service',
+    );
+    writeFileSync(path.join(shotsDir, 'image-requests.json'), JSON.stringify(requests, null, 2));
+    const response = nativeChat(page).locator('.interactive-response').last();
+    await until(async () => ((await response.textContent()) ?? '').includes('In summary'), 60_000, 'the answer in the native chat');
+    await shot(page, 'native-image-answer', { x: 700, y: 0, width: 700, height: 900 });
   });
 
   it('@maas /kb answers from the knowledge base with the passages as references', async () => {

@@ -17,6 +17,8 @@ export interface ChatSettings {
   readonly historyMaxCharacters: number;
   readonly fontSize: number;
   readonly imageMaxBytes: number;
+  /** The tokens a model takes in one request (maas.nativeChat.maxInputTokens): requests above it are not sent. */
+  readonly lmMaxInputTokens: number;
   /** What a question with images gets when its model does not take images (maas.images.withTextModel). */
   readonly imagesWithTextModel: TextModelImages;
 }

@@ -3,7 +3,7 @@
 // conversation. The other choices send the question to the vision model instead, or refuse the images.
 import { createHash } from 'node:crypto';
 import type { ChatRequest } from '../chat/chatRequest';
-import type { ChatResult } from '../chat/chatEvents';
+import type { ChatEvent } from '../chat/chatEvents';
 
 export type TextModelImages = 'describe' | 'visionModel' | 'refuse';
 
@@ -34,14 +34,15 @@ export function questionWithDescription(question: string, description: string, v
   return `${question}\n\n[Description of the attached image(s) by ${visionModel}, for a model that cannot see images]\n${description.trim()}`;
 }
 
-/** Asks the vision model for the description (one answer, not streamed). */
+/** Asks the vision model for the description; its answer text, whole. */
 export async function describeImages(
-  client: { chat(request: ChatRequest, options?: { signal?: AbortSignal }): Promise<ChatResult> },
+  backend: { streamChat(request: ChatRequest, options: { readonly signal?: AbortSignal }): AsyncIterable<ChatEvent> },
   input: DescribeInput,
   signal?: AbortSignal,
 ): Promise<string> {
-  const result = await client.chat(describeRequest(input), { signal });
-  return result.text.trim();
+  let text = '';
+  for await (const event of backend.streamChat(describeRequest(input), { signal })) if (event.type === 'text') text += event.text;
+  return text.trim();
 }
 
 /**

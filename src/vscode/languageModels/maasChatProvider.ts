@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { FUNCTION_NAME, type ChatMessage, type ContentPart, type FunctionTool } from '../../core/chat/chatRequest';
 import type { MaasClient } from '../../core/maasClient';
-import { countTokens, IMAGE_TOKENS } from '../../core/chat/tokenEstimate';
+import { countTokens, IMAGE_TOKENS } from '../../shared/tokenCount';
 import { DescriptionCache, describeImages, questionWithDescription } from '../../core/images/imageDescriptions';
 import { explainError } from '../errors/errorPresentation';
 import { imageDataUrl } from '../images/imageRefusal';
@@ -123,7 +123,7 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     }
   }
 
-  /** Local and fast: the service's token rule (core/chat/tokenEstimate.ts) over the text a message sends, plus its images. */
+  /** Local and fast: the service's token rule (shared/tokenCount.ts) over the text a message sends, plus its images. */
   provideTokenCount(_model: MaasModelInformation, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
     if (typeof text === 'string') return Promise.resolve(countTokens(text));
     let tokens = 0;

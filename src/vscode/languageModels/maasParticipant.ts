@@ -26,6 +26,7 @@ const ACTION_TITLES: Record<WebviewCommand, () => string> = {
   openConsole: () => vscode.l10n.t('Open Console'),
   showLogs: () => vscode.l10n.t('Show Logs'),
   openSettings: () => vscode.l10n.t('Open Settings'),
+  newConversation: () => vscode.l10n.t('New conversation'),
 };
 const SOURCE_SCHEME = 'maas-source';
 

@@ -4,6 +4,7 @@
 // VS Code 1.139 has `LanguageModelThinkingPart` and `LanguageModelDataPart`; the manifest's 1.104 does not: both are
 // looked up at run time, and where a class is missing its parts are left out (reasoning never goes into the answer).
 import type { ChatEvent, Usage } from '../../core/chat/chatEvents';
+import { assertNever } from '../../shared/protocol';
 
 /** The part classes this needs, as the vscode module has them (tests pass fakes). */
 export interface PartClasses {
@@ -51,6 +52,8 @@ export function responseParts(classes: PartClasses): ResponseParts {
         case 'failover':
         case 'connected':
           return [];
+        default:
+          return assertNever(event, 'chat event');
       }
     },
   };

@@ -298,7 +298,7 @@ describe('ChatSession: notices, one per cause', () => {
   });
 
   it('"switched to the vision model" belongs to its conversation and goes when the model changes back', async () => {
-    const t = start();
+    const t = start({ settings: { imagesWithTextModel: 'visionModel' } });
     const image = { id: 'i', name: 'cat.png', mime: 'image/png', width: 1, height: 1, bytes: 1, thumbnail: '', url: 'https://example.com/cat.png' };
     const turnId = await t.session.startTurn({ kind: 'chat', question: 'What is this?', images: [image] });
     (await t.backend.answer(0)).text('A cat').end();

@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import type { AddressSetting } from '../../../../src/core/credentials/addressCheck';
 import { API_KEY_SECRET, Credentials, SPEECH_SECRET, type ApprovalRequest, type SecretStore } from '../../../../src/core/credentials/credentials';
 import { ServiceError } from '../../../../src/core/http/serviceError';
+import { waitFor } from '../../../harness/waitFor';
 
 /** A secret store whose reads and writes each take `delayMs`, like a keyring that is slow to unlock. */
 function slowStore(initial: Record<string, string> = {}, delayMs = 0): SecretStore & { readonly values: Map<string, string>; reads: number } {
@@ -47,6 +48,8 @@ function address(key: AddressSetting['key'], value: string, from: AddressSetting
 interface Harness {
   readonly credentials: Credentials;
   readonly asked: ApprovalRequest[];
+  /** How many times a request looked up the approvals (once each, before it asks). */
+  readonly lookups: () => number;
   readonly remembered: string[];
   readonly approved: Set<string>;
   answer(allow: boolean): void;
@@ -63,10 +66,17 @@ function harness(options: {
   const remembered: string[] = [];
   const approved = new Set<string>();
   let pending: ((allow: boolean) => void)[] = [];
+  let lookups = 0;
   const credentials = new Credentials({
     store: options.store ?? slowStore({ [API_KEY_SECRET]: 'sk-stored-0123456789' }),
     addresses: () => options.addresses ?? [address('baseUrl', USER, 'user', USER)],
-    approvals: { has: (origin) => approved.has(origin), add: (origin) => Promise.resolve(void approved.add(origin)) },
+    approvals: {
+      has: (origin) => {
+        lookups += 1;
+        return approved.has(origin);
+      },
+      add: (origin) => Promise.resolve(void approved.add(origin)),
+    },
     ask: (request) => {
       asked.push(request);
       if (options.allow !== undefined) return Promise.resolve(options.allow);
@@ -79,6 +89,7 @@ function harness(options: {
   return {
     credentials,
     asked,
+    lookups: () => lookups,
     remembered,
     approved,
     answer: (allow) => {
@@ -124,26 +135,30 @@ describe('credentials: where they may go', () => {
   });
 
   it('requests waiting for the same origin share one question', async () => {
-    const h = harness({ addresses: [address('baseUrl', STRANGER, 'workspace')] });
+    const pair = { appkey: 'app-0123456789', token: 'token-0123456789' };
+    const h = harness({
+      store: slowStore({ [API_KEY_SECRET]: 'sk-stored-0123456789', [SPEECH_SECRET]: JSON.stringify(pair) }),
+      addresses: [address('baseUrl', STRANGER, 'workspace')],
+    });
     const waiting = [h.credentials.apiKeyFor(STRANGER), h.credentials.apiKeyFor(STRANGER), h.credentials.speechFor(STRANGER)];
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => h.lookups() === 3, { what: 'the three requests to reach the question' });
     assert.equal(h.asked.length, 1, 'one question while it is open');
     h.answer(true);
     const [first, second, speech] = await Promise.all(waiting);
     assert.equal(first, 'sk-stored-0123456789');
     assert.equal(second, 'sk-stored-0123456789');
-    assert.equal(speech, undefined, 'no speech pair is stored');
+    assert.deepEqual(speech, pair);
   });
 
   it('a Stop while the question is open cancels the request at once; the answer still counts for the next one', async () => {
     const h = harness({ addresses: [address('baseUrl', STRANGER, 'workspace')] });
     const stop = new AbortController();
     const request = h.credentials.apiKeyFor(STRANGER, stop.signal);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => h.asked.length === 1, { what: 'the question' });
     stop.abort();
     await assert.rejects(request, (error: unknown) => error instanceof ServiceError && error.kind === 'cancelled');
     h.answer(true);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => h.approved.size === 1, { what: 'the approval to be kept' });
     assert.equal(await h.credentials.apiKeyFor(STRANGER), 'sk-stored-0123456789');
     assert.equal(h.asked.length, 1);
   });

@@ -1,8 +1,8 @@
 // The local token count against the local service's own usage rule, on mixed Chinese, English and code.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { countTokens } from '../../../../src/core/chat/tokenEstimate';
-import { countTokens as serviceCount } from '../../../../service/src/chat/tokenCount';
+import { countTokens } from '../../../src/shared/tokenCount';
+import { countTokens as serviceCount } from '../../../service/src/chat/tokenCount';
 
 const mixed = [
   'How do I compute a moving average? 如何计算移动平均值？',
