@@ -186,7 +186,13 @@ describe("VS Code's own chat with the service's models", () => {
     await until(async () => ((await response.textContent()) ?? '').includes('In summary'), 60_000, 'the answer in the native chat');
     await page.waitForTimeout(1000);
     writeFileSync(path.join(shotsDir, 'thinking-response.html'), await response.evaluate((e) => e.outerHTML));
-    writeFileSync(path.join(shotsDir, 'thinking-input.html'), await nativeChat(page).locator('.interactive-input-part').first().evaluate((e) => e.outerHTML));
+    writeFileSync(
+      path.join(shotsDir, 'thinking-input.html'),
+      await nativeChat(page)
+        .locator('.interactive-input-part')
+        .first()
+        .evaluate((e) => e.outerHTML),
+    );
     await shot(page, 'native-thinking', { x: 700, y: 0, width: 700, height: 900 });
   });
 
