@@ -10,8 +10,7 @@ import { launchBrowser } from '../test/harness/browser';
 import { startCodeServer } from '../test/harness/codeServer';
 import { CODE_SERVER_VERSION, ensureTools, repoRoot } from '../test/harness/tools';
 import { newRunDir } from '../test/harness/runDirs';
-import { openChat } from '../test/e2e/chatView';
-import { waitForWorkbench } from '../test/e2e/workbench';
+import { openWorkbenchChat } from '../test/e2e/chatView';
 import { packageExtension } from './package';
 
 /** The webview's <html> element, as far as this script reads it. */
@@ -32,10 +31,7 @@ async function capture(vsix: string, file: keyof typeof themes): Promise<void> {
   });
   const browser = await launchBrowser();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    await page.goto(server.url);
-    await waitForWorkbench(page);
-    const view = await openChat(page);
+    const { view } = await openWorkbenchChat(browser, server.url);
     // Typed by shape: this project's Node scripts compile without the DOM library.
     const { variables, bodyClass, defaultStyles } = await view.locator('html').evaluate((html: WebviewRoot) => {
       const found: Record<string, string> = {};
