@@ -68,6 +68,8 @@ async function assertInert(page: Page, seen: Watch): Promise<void> {
         }
         const href = el.getAttribute('href');
         if (href !== null) hrefs.push(href);
+        // A link the chat would not open is shown as its text, never as a link that does nothing.
+        else if (el.tagName === 'A') forbidden.push('A without href');
       }
     }
     return { pwned: w.__pwnCount, violations: w.__violations, attributes, hrefs, forbidden, location: location.href };

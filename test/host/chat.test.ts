@@ -77,7 +77,7 @@ describe('chat against the local service', () => {
     assert.notEqual((await h.chat.state()).activeId, id, 'another conversation is open once that one is gone');
   });
 
-  it("does what the view's buttons ask: copy, insert at the cursor, open in an editor, export, and only http(s) links", async () => {
+  it("does what the view's buttons ask: copy, insert at the cursor, open in an editor, export, and only the links the link rule opens", async () => {
     const h = await hook();
     await h.chat.fromView({ type: 'copyText', text: 'copied from the chat' });
     assert.equal(await vscode.env.clipboard.readText(), 'copied from the chat');
@@ -100,7 +100,7 @@ describe('chat against the local service', () => {
     assert.ok(exported?.getText().includes(active.turns[0]?.question ?? '\u0000'), 'the export holds the questions');
 
     await h.chat.fromView({ type: 'openLink', href: 'javascript:alert(1)' });
-    assert.match(h.chat.notices().at(-1) ?? '', /Only http and https links/);
+    assert.match(h.chat.notices().at(-1) ?? '', /Only http, https and mailto links/);
     await h.chat.fromView({ type: 'openLink', href: 42 }); // malformed: dropped, never handled
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
@@ -187,20 +187,20 @@ describe('chat against the local service', () => {
     assert.equal(h.chat.pendingContext().length, 0, 'the context went with the question');
   });
 
-  it('refuses every link but http(s) with a notice (mailto included), one notice for the cause; dismissing it removes it for good', async () => {
+  it('refuses every link but http(s) and mailto with a notice, one notice for the cause; dismissing it removes it for good', async () => {
     const h = await hook();
     await vscode.commands.executeCommand(CommandId.openChat); // a view must be open to be told anything
     const record = h.chat.recordView();
     try {
-      await h.chat.fromView({ type: 'openLink', href: 'mailto:someone@example.com' });
+      await h.chat.fromView({ type: 'openLink', href: 'file:///etc/passwd' });
       // Other suites may have left notices of their own causes; this test looks at the link notices only.
       const linkNotices = (notices: readonly { id: string; text: string }[]): { id: string; text: string }[] =>
-        notices.filter((n) => n.text.startsWith('Only http and https links'));
+        notices.filter((n) => n.text.startsWith('Only http, https and mailto links'));
       const shownNow = (): { id: string; text: string }[] =>
         linkNotices(record.messages.flatMap((m) => (m.type === 'notices' ? [m.notices] : [])).at(-1) ?? []);
-      const [mail] = shownNow();
-      assert.ok(mail, 'the refused link gets a notice');
-      assert.match(mail.text, /Only http and https links open from the chat; this one was not opened: mailto:someone@example\.com/);
+      const [file] = shownNow();
+      assert.ok(file, 'the refused link gets a notice');
+      assert.match(file.text, /Only http, https and mailto links open from the chat; this one was not opened: file:\/\/\/etc\/passwd/);
       await h.chat.fromView({ type: 'openLink', href: 'ftp://example.com/file' });
       const shown = shownNow();
       assert.deepEqual(
@@ -214,7 +214,7 @@ describe('chat against the local service', () => {
       const last = record.messages.filter((m) => m.type === 'snapshot').at(-1);
       assert.ok(last?.type === 'snapshot' && linkNotices(last.snapshot.notices).length === 0, 'a reload does not bring it back');
       assert.equal(
-        h.chat.notices().some((text) => text.startsWith('Only http and https links')),
+        h.chat.notices().some((text) => text.startsWith('Only http, https and mailto links')),
         false,
       );
     } finally {
