@@ -147,6 +147,26 @@ for (const theme of themeNames) {
       await page.close();
     });
 
+    it("an image described for a language model, opened, and the context meter over the model's limit with its warning", async () => {
+      const page = await view();
+      const described = turn({
+        id: 'described',
+        question: 'What does this chart show?',
+        answer: 'Sales peak in March.',
+        imageDescription: { model: 'svc_vl', text: 'A bar chart of sales by month; March is highest.' },
+      });
+      await open(
+        page,
+        snapshot({ active: conversation({ turns: [described], contextTokens: 1_020 }), settings: { ...snapshot().settings, contextLimit: 1_024 } }),
+      );
+      await page.getByTestId('image-description').evaluate((el) => ((el as HTMLDetailsElement).open = true));
+      await page.getByTestId('chat-input').fill('one two three four five');
+      await page.getByTestId('context-warning').waitFor({ state: 'visible' });
+      await page.getByTestId('context-meter').focus();
+      await assertAccessible(page, `${theme}, image description and context warning`);
+      await page.close();
+    });
+
     it('a question being edited in place', async () => {
       const page = await view();
       await open(page, richConversation());
