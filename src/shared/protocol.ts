@@ -172,6 +172,8 @@ export type HostToWebview =
   | { readonly type: 'turnDelta'; readonly conversationId: string; readonly turnId: string; readonly answer?: string; readonly reasoning?: string }
   /** A turn replaced whole (status, usage, error, retry changed). */
   | { readonly type: 'turnUpdate'; readonly conversationId: string; readonly turn: TurnView }
+  /** What the next question of a conversation carries, after a turn ended (the context meter, the omitted marker). */
+  | { readonly type: 'conversationContext'; readonly conversationId: string; readonly omittedTurns: number; readonly contextTokens: number }
   /** The notices to show now (for the open conversation), replacing those shown before. */
   | { readonly type: 'notices'; readonly notices: readonly NoticeView[] }
   /** Put the cursor in the question box (after Add Selection to Chat, say). */

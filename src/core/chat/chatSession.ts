@@ -15,7 +15,7 @@ import { paramProblem, rangeText, type ChatParamName, type ChatParams } from '..
 import { formatString } from '../../shared/formatString';
 import { assertNever, type HostToWebview, type ImageUpload, type NoticeLevel, type NoticeView, type RetryView } from '../../shared/protocol';
 import { isVisionModel, modelOptions, type ChatSettings } from './chatSettings';
-import { buildSnapshot, turnView, type ChatViewText } from './chatViews';
+import { buildSnapshot, nextRequestContext, turnView, waitingTokens, type ChatViewText } from './chatViews';
 import { DeltaBatcher } from './deltaBatcher';
 import { HistorySaver } from './historySaver';
 import { OpenConversations } from './openConversations';
@@ -509,12 +509,20 @@ export class ChatSession {
       case 'failover':
         this.deps.log.warn(`The chat tries ${event.baseUrl} now.`);
         return;
-      case 'end':
+      case 'end': {
         if (event.outcome.status === 'error' || event.outcome.status === 'interrupted') {
           this.deps.log.warn(`Turn ${turn.id} failed: ${event.outcome.error.kind} ${event.outcome.error.message}`);
         }
         this.showTurn(conversationId, turn);
+        // The answer is now history the next question carries: the meter and the omitted marker follow.
+        const conversation = this.state.conversations.find((c) => c.id === conversationId);
+        if (conversation !== undefined) {
+          const next = nextRequestContext(conversation, this.shownSettings());
+          const contextTokens = next.contextTokens + waitingTokens(this.pendingContext);
+          this.emitter.fire({ type: 'conversationContext', conversationId, omittedTurns: next.omittedTurns, contextTokens });
+        }
         return;
+      }
       case 'imageDescription':
         this.showTurn(conversationId, turn);
         this.saver.soon();

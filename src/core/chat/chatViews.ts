@@ -111,7 +111,12 @@ export function conversationView(
 
 /** The meter counts the context waiting to go with the next question too (Add Selection to Chat, the current file). */
 function withWaitingContext(view: ConversationView, pending: readonly StoredContext[]): ConversationView {
-  return pending.length === 0 ? view : { ...view, contextTokens: view.contextTokens + countTokens(questionWithContext('', pending)) };
+  return pending.length === 0 ? view : { ...view, contextTokens: view.contextTokens + waitingTokens(pending) };
+}
+
+/** The tokens of the context waiting to go with the next question. */
+export function waitingTokens(pending: readonly StoredContext[]): number {
+  return pending.length === 0 ? 0 : countTokens(questionWithContext('', pending));
 }
 
 export interface SnapshotInput {

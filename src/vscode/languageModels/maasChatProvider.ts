@@ -110,7 +110,8 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
           new vscode.LanguageModelTextPart(`*${vscode.l10n.t('{0} does not take images: {1} answered this question.', model.code, visionModel)}*\n\n`),
         );
       for (const description of wired.described)
-        for (const part of parts.thinking(vscode.l10n.t('{0} described the attached image for {1}:', visionModel, model.code) + `\n\n${description}`))
+        // The thinking that follows (the model's reasoning) is shown in the same section: a blank line sets it apart.
+        for (const part of parts.thinking(`${vscode.l10n.t('{0} described the attached image for {1}:', visionModel, model.code)}\n\n${description}\n\n`))
           progress.report(part as vscode.LanguageModelResponsePart);
       for await (const event of this.deps.client().streamChat(request, { signal: abort.signal })) {
         for (const part of parts.of(event, toolInput)) progress.report(part as vscode.LanguageModelResponsePart);
@@ -236,7 +237,7 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     const key = DescriptionCache.keyOf(visionModel, bytes);
     const known = this.descriptions.get(key);
     if (known !== undefined) return known;
-    const question = message.content.map(partText).join('').trim();
+    const question = askedIn(message.content.map(partText).join(''));
     const description = await describeImages(this.deps.client(), { visionModel, question, imageUrls: urls }, signal);
     this.descriptions.set(key, description);
     return description;
@@ -271,6 +272,15 @@ function partText(part: unknown): string {
   if (part instanceof vscode.LanguageModelTextPart) return part.value;
   if (part instanceof vscode.LanguageModelToolResultPart) return part.content.map(partText).join('');
   return '';
+}
+
+/**
+ * What the user asked, for the description: VS Code's chat wraps the user's words in <userRequest> among the
+ * attachments and reminders it adds; elsewhere the message's text, its last 2,000 characters at most.
+ */
+function askedIn(text: string): string {
+  const request = /<userRequest>([\s\S]*?)<\/userRequest>/.exec(text)?.[1];
+  return (request ?? text).trim().slice(-2000);
 }
 
 /** A LanguageModelDataPart (VS Code 1.105+) holding an image; told by shape, so older type definitions do. */

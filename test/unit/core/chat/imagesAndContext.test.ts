@@ -81,7 +81,7 @@ describe('the context meter and the model limit, in the chat view', () => {
     await t.session.whenLoaded();
     const snapshot = async (): Promise<{ tokens: number; limit: number }> => {
       await t.session.refresh();
-      const last = t.emitted.findLast((m) => m.type === 'snapshot');
+      const last = [...t.emitted].reverse().find((m) => m.type === 'snapshot');
       assert.ok(last?.type === 'snapshot');
       return { tokens: last.snapshot.active.contextTokens, limit: last.snapshot.settings.contextLimit };
     };
@@ -89,6 +89,11 @@ describe('the context meter and the model limit, in the chat view', () => {
     const turnId = await t.session.startTurn({ kind: 'chat', question: 'Hello there' });
     (await t.backend.answer(0)).text('Hi, how can I help?').end();
     await t.finished(turnId);
+    assert.deepEqual(
+      t.emitted.filter((m) => m.type === 'conversationContext'),
+      [{ type: 'conversationContext', conversationId: t.session.conversations.activeId, omittedTurns: 0, contextTokens: 4 + 2 + 7 }],
+      'told the view as the answer ended, without a snapshot',
+    );
     assert.equal((await snapshot()).tokens, 4 + 2 + 7, 'and the turn: 2 tokens asked, 7 answered');
     await t.session.addContext({ kind: 'selection', label: 'a.ts:1', languageId: 'ts', text: 'x = 1;' });
     assert.ok((await snapshot()).tokens > 13, 'the waiting selection counts too');
