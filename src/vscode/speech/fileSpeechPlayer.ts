@@ -3,7 +3,7 @@
 // stream is a sequence of self-contained frames). Read Aloud to File uses it with the file the user chose; until
 // the webview player exists, Read Aloud uses it with a file that is then opened in VS Code's media preview.
 // wavefile is loaded when WAV segments are first joined, not when the extension starts.
-import { writeFileAtomic } from '../../core/files/atomicWrite';
+import { writeFileAtomic } from '../../../packages/files/atomicWrite';
 import type { SpeechSegment } from '../../core/speech/pipelinedSynthesizer';
 import type { SpeechPlaybackMeta, SpeechPlayer } from './speechPlayer';
 
