@@ -1,5 +1,5 @@
 // Retrieval over the knowledge bases. Documents are cut into passages at paragraph boundaries (long paragraphs at
-// sentence boundaries, by Intl.Segmenter); BM25 (minisearch) finds and orders the passages that share words with
+// sentence boundaries, packages/text/sentences.ts); BM25 (minisearch) finds and orders the passages that share words with
 // the query. The query is the whole user message: the question and whatever it quotes (the editor selection or
 // file the extension sends in fenced blocks). What `text_threshold` (0..1) is compared with is the passage's
 // similarity to the message: the cosine of their TF-IDF vectors (sublinear term frequency), taken for the whole
@@ -11,6 +11,7 @@ import MiniSearch from 'minisearch';
 import stem from 'wink-porter2-stemmer';
 import type { KnowledgeBase } from '../../state/stateSchema';
 import { quotedBlocks } from '../quotedText';
+import { splitSentences } from '../../../../packages/text/sentences';
 
 export interface KnowledgeHit {
   readonly knowledgeId: number;
@@ -44,7 +45,6 @@ interface IndexedBase {
 }
 
 const words = new Intl.Segmenter('zh', { granularity: 'word' });
-const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 // Function words that say nothing about a topic; without this, "what is the" would count towards every match.
 const STOP_WORDS = new Set(
   'a an and are as at be by can do does for from how i in is it me my of on or please tell the this to was what when where which who why with you your 的 了 是 吗 呢 吧 啊 在 和 与 及 我 你 您 他 她 它 们 什么 怎么 怎样 如何 哪 哪些 哪个 请 请问 一下 有 有没有 为什么 这 那 这个 那个 关于 一个'.split(
@@ -78,14 +78,6 @@ function termCounts(text: string): Map<string, number> {
   return counts;
 }
 
-/** The sentences (and lines) of a text, by Intl.Segmenter (so "maas.baseUrl" or "3.5" is no boundary), trimmed, none empty. */
-export function sentencesOf(text: string): string[] {
-  return [...sentenceSegmenter.segment(text)]
-    .flatMap((s) => s.segment.split('\n'))
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-}
-
 /** Splits a document into passages: its paragraphs, and long paragraphs into runs of whole sentences of about PASSAGE_CHARS. */
 export function passagesOf(text: string): string[] {
   const passages: string[] = [];
@@ -104,7 +96,7 @@ export function passagesOf(text: string): string[] {
       continue;
     }
     let current = '';
-    for (const sentence of sentencesOf(paragraph)) {
+    for (const sentence of splitSentences(paragraph)) {
       if (current !== '' && current.length + sentence.length + 1 > PASSAGE_CHARS) {
         passages.push(current);
         current = '';
@@ -160,7 +152,7 @@ export class KnowledgeIndex {
     if (queryTerms.size === 0) return [];
     // The message as a whole, and each sentence (or line of code) it quotes that says enough on its own: a long
     // selection is as close to a passage as its closest part, whatever else it holds.
-    const quotedParts = quotedBlocks(query).flatMap(sentencesOf).map(termCounts);
+    const quotedParts = quotedBlocks(query).flatMap(splitSentences).map(termCounts);
     const parts = [queryTerms, ...quotedParts.filter((terms) => terms.size >= MIN_PART_TERMS)];
     const queryText = [...queryTerms.keys()].join(' ');
     const hits: Omit<KnowledgeHit, 'sentences'>[] = [];
@@ -184,7 +176,7 @@ export class KnowledgeIndex {
       .map((hit) => ({
         ...hit,
         sentences: rankSentences(
-          sentencesOf(hit.text).filter((text) => !HEADING.test(text)),
+          splitSentences(hit.text).filter((text) => !HEADING.test(text)),
           queryText,
         ),
       }));
