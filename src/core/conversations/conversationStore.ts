@@ -11,7 +11,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
-import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync, writeTextAtomic, writeTextAtomicAsync } from '../../../packages/files/atomicJsonFile';
+import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync } from '../../../packages/files/atomicJsonFile';
+import { writeFileAtomic, writeFileAtomicSync } from '../../../packages/files/atomicWrite';
 import { fileStamp, fileStampSync, readText, type ReadConversation } from './conversationFile';
 import { mergeWithFile } from './conversationMerge';
 import { summaryOf, type Conversation, type ConversationStoreData } from './conversationModel';
@@ -141,7 +142,7 @@ export class ConversationStore {
         for (const { conversation, text, base } of changed) {
           const onDisk = await readText(this.conversationFile(conversation.id)).catch(() => undefined);
           const written = this.mergedWith(conversation, text, base, onDisk);
-          await writeTextAtomicAsync(this.conversationFile(conversation.id), written.text);
+          await writeFileAtomic(this.conversationFile(conversation.id), written.text);
           const stamp = await fileStamp(this.conversationFile(conversation.id));
           if (stamp !== undefined) this.history.list.set(summaryOf(written.conversation), stamp);
         }
@@ -163,7 +164,7 @@ export class ConversationStore {
     mkdirSync(this.path, { recursive: true });
     for (const { conversation, text, base } of changed) {
       const written = this.mergedWith(conversation, text, base, readTextOrUndefined(this.conversationFile(conversation.id)));
-      writeTextAtomic(this.conversationFile(conversation.id), written.text);
+      writeFileAtomicSync(this.conversationFile(conversation.id), written.text);
       this.history.list.set(summaryOf(written.conversation), fileStampSync(this.conversationFile(conversation.id)));
     }
     for (const id of removed) rmSync(this.conversationFile(id), { force: true });

@@ -1,6 +1,6 @@
 // Saves read-aloud audio where the user chooses (the chat player's Save button). The dialog and the message go
 // through the Prompter, so in-host tests answer the dialog instead of a person.
-import { writeFileAtomic } from '../../core/files/atomicWrite';
+import { writeFileAtomic } from '../../../packages/files/atomicWrite';
 import * as vscode from 'vscode';
 import type { SpeechFormat } from '../../shared/protocol';
 import type { Prompter } from '../prompter';
