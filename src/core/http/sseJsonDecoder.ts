@@ -1,20 +1,25 @@
-// Bytes of an event-stream body -> JSON payloads, tolerant of everything in wire-notes. The service's streams are
-// line-framed: a payload is one `data:` line, a blank line between events is documented but single newlines are
-// seen, and a bare JSON error line may stand without `data:`. So this reads lines, not SSE events: every `data:`
-// line is handed on as soon as it ends, without waiting for a blank line. (eventsource-parser implements the
-// browser's EventSource, which joins the data lines of an event and dispatches at the blank line; using it meant
-// doubling line ends before it and splitting glued events after it: docs/client.md, "SSE framing".)
-// - Lines end at LF, CR or CRLF, a CRLF split between two reads included; UTF-8 split anywhere: TextDecoder in
-//   streaming mode (which also drops a byte order mark at the start).
-// - `data:` with or without the space; `: comment` lines skipped; `id:` and `retry:` ignored.
-// - `event: error` makes the next payload an error, delivered at once: data without an `error` key ({"message": …},
-//   or a line of plain text) becomes an error object, so its message is shown rather than the stream taken for an
-//   empty answer. A blank line clears it.
-// - A bare line that is no field (a JSON error line without `data:`) is used as a payload.
-// - A JSON value spread over several `data:` lines (pretty-printed) is re-joined, fragment by fragment, for as long
-//   as it is still open, whatever its inner lines start with; only a new complete top-level payload ends an
-//   unfinished fragment early.
-// - End of body: a last line without a line end is read, and an unfinished fragment reported.
+// Bytes of an event-stream body -> JSON payloads, tolerant of everything in wire-notes. Framing is
+// eventsource-parser's; this class only prepares its input and reads its output:
+// - UTF-8 split anywhere: TextDecoder in streaming mode.
+// - Single newlines between events: eventsource-parser (per the SSE spec) joins consecutive `data:` lines of
+//   one event with "\n" and dispatches only at a blank line, so "data: {a}\ndata: {b}\n" would arrive late and
+//   glued. A chunk without any blank line therefore has its line ends doubled before the parser, making each
+//   line its own event as soon as it ends; a chunk that has blank lines (the documented framing) is fed as is,
+//   which keeps the hot path free of a copy. An `event:`, `id:` or `retry:` line keeps its single line end, so it
+//   stays in the event of the `data:` line after it (an `event: error` is told apart so). Whatever still arrives
+//   glued is split again below ("{a}\n{b}"), and a JSON value legitimately spread over several `data:` lines
+//   (pretty-printed) is re-joined, fragment by fragment, for as long as it is still open, whatever its inner lines
+//   start with; only a new complete top-level payload ends an unfinished fragment early.
+// - An `event: error` whose data has no `error` key ({"message": …}, or plain text) is delivered as an error
+//   object, so its message is shown rather than the stream taken for an empty answer.
+// - A bare JSON line without `data:` (seen as an error body inside text/event-stream): the parser reports it as
+//   an unknown field, and its line is used as a payload.
+// - CRLF, `data:` without the space, `: keep-alive` comments: the parser handles them.
+// - End of body: a blank line is fed, so that a last event without one is dispatched; the parser's
+//   `reset({ consume: true })` parses such a line but, per the SSE spec, drops the event.
+// docs/client.md ("Chat events") lists these hand-written parts and why the library cannot do them.
+import { createParser } from 'eventsource-parser';
+import type { EventSourceParser, ParseError } from 'eventsource-parser';
 
 export const DONE: unique symbol = Symbol('[DONE]');
 
@@ -28,88 +33,90 @@ export interface SseJsonSink {
 /** Fragments longer than this are not waited on any further. */
 const MAX_PENDING = 1_000_000;
 
-const LF = 10;
-const CR = 13;
+const LINE_END = /\r\n|\r|\n/g;
 
 export class SseJsonDecoder {
   private readonly text = new TextDecoder('utf-8');
-  /** The line not yet ended (it began in an earlier read). */
-  private partialLine = '';
-  /** The last read ended with a CR: an LF at the start of the next one belongs to it. */
-  private afterCr = false;
-  private errorEvent = false;
+  private readonly parser: EventSourceParser;
   private pending: string | undefined;
+  /** The first characters of the line not yet ended (it may have begun in an earlier read). */
+  private lineHead = '';
 
-  constructor(private readonly sink: SseJsonSink) {}
+  constructor(private readonly sink: SseJsonSink) {
+    this.parser = createParser({
+      onEvent: (event) => (event.event === 'error' ? this.onErrorEvent(event.data) : this.onData(event.data)),
+      onError: (error: ParseError) => {
+        const line = error.line?.trim();
+        if (error.type === 'unknown-field' && line !== undefined && line !== '') this.onData(line);
+      },
+    });
+  }
 
   push(bytes: Uint8Array): void {
     const chunk = this.text.decode(bytes, { stream: true });
-    if (chunk !== '') this.readLines(chunk);
+    if (chunk !== '') this.parser.feed(this.doubleLineEnds(chunk));
   }
 
-  /** End of body: reads a last line without a line end and reports an unfinished fragment. */
+  /** End of body: flushes a last line without a line end and reports an unfinished fragment. */
   end(): void {
     const tail = this.text.decode();
-    if (tail !== '') this.readLines(tail);
-    if (this.partialLine !== '') this.line(this.partialLine);
-    this.partialLine = '';
+    this.parser.feed(`${this.doubleLineEnds(tail)}\n\n`);
     if (this.pending !== undefined) this.sink.onMalformed(this.pending);
     this.pending = undefined;
   }
 
-  private readLines(chunk: string): void {
+  /**
+   * The chunk with its line ends doubled, unless it already separates events with blank lines; the line end of an
+   * `event:`, `id:` or `retry:` line stays single, so that field belongs to the data that follows it.
+   */
+  private doubleLineEnds(chunk: string): string {
+    if (chunk.includes('\n\n') || chunk.includes('\r\n\r\n') || chunk.includes('\r\r')) {
+      this.noteLineHead(chunk);
+      return chunk;
+    }
+    // The common case, no field line in reach: every line end doubled in one pass, as cheap as the plain copy.
+    if (!FIELD_IN_CHUNK.test(chunk) && !mayStartField(this.lineHead)) {
+      this.noteLineHead(chunk);
+      return chunk.indexOf('\r') === -1 ? chunk.replaceAll('\n', '\n\n') : chunk.replace(LINE_END, '\n\n');
+    }
+    let out = '';
     let from = 0;
-    if (this.afterCr && chunk.charCodeAt(0) === LF) from = 1;
-    this.afterCr = false;
-    const hasCr = chunk.includes('\r');
-    while (from < chunk.length) {
-      const end = hasCr ? lineEnd(chunk, from) : chunk.indexOf('\n', from);
-      if (end === -1) break;
-      const line = chunk.slice(from, end);
-      this.line(this.partialLine === '' ? line : this.partialLine + line);
-      this.partialLine = '';
-      from = end + 1;
-      if (chunk.charCodeAt(end) === CR) {
-        if (from === chunk.length) this.afterCr = true;
-        else if (chunk.charCodeAt(from) === LF) from += 1;
-      }
+    for (const match of chunk.matchAll(LINE_END)) {
+      const end = match.index;
+      const head = (this.lineHead + chunk.slice(from, Math.min(end, from + HEAD))).slice(0, HEAD);
+      out += chunk.slice(from, end) + (FIELD_LINE.test(head) ? match[0] : match[0] + match[0]);
+      from = end + match[0].length;
+      this.lineHead = '';
     }
-    if (from < chunk.length) this.partialLine += chunk.slice(from);
+    this.lineHead = (this.lineHead + chunk.slice(from, from + HEAD)).slice(0, HEAD);
+    return out + chunk.slice(from);
   }
 
-  private line(line: string): void {
-    if (line.startsWith('data:')) this.onData(line.charCodeAt(5) === 32 /* space */ ? line.slice(6) : line.slice(5));
-    else if (line === '') this.errorEvent = false;
-    else if (line.startsWith('event:') || line === 'event') this.errorEvent = line.slice(6).trim() === 'error';
-    // Neither a `: comment` nor a field: a bare JSON line (an error body written into the stream).
-    else if (!line.startsWith(':') && !IGNORED_FIELD.test(line)) this.onData(line.trim());
+  private noteLineHead(chunk: string): void {
+    const last = Math.max(chunk.lastIndexOf('\n'), chunk.lastIndexOf('\r'));
+    this.lineHead = last === -1 ? (this.lineHead + chunk.slice(0, HEAD)).slice(0, HEAD) : chunk.slice(last + 1, last + 1 + HEAD);
   }
 
-  private deliver(value: unknown, raw: string): void {
-    if (!this.errorEvent) {
-      this.sink.onPayload(value);
-      return;
-    }
-    this.errorEvent = false;
-    const error = value === DONE ? { message: raw.trim() } : value;
+  private onErrorEvent(data: string): void {
+    const value = parse(data);
+    const error = value === FAILED || value === DONE ? { message: data.trim() } : value;
     this.sink.onPayload(typeof error === 'object' && error !== null && 'error' in error ? error : { error });
   }
 
   private onData(data: string): void {
     if (this.pending === undefined) {
       const value = parse(data);
-      if (value !== FAILED) this.deliver(value, data);
+      if (value !== FAILED) this.sink.onPayload(value);
+      else if (data.includes('\n')) for (const line of data.split('\n')) this.onData(line);
       else if (looksLikeJsonStart(data)) this.pending = data;
-      else if (data.trim() === '') return;
-      else if (this.errorEvent) this.deliver({ message: data.trim() }, data);
-      else this.sink.onMalformed(data);
+      else if (data.trim() !== '') this.sink.onMalformed(data);
       return;
     }
     const joined = `${this.pending}\n${data}`;
     const value = parse(joined);
     if (value !== FAILED) {
       this.pending = undefined;
-      this.deliver(value, joined);
+      this.sink.onPayload(value);
       return;
     }
     const alone = parse(data);
@@ -119,7 +126,7 @@ export class SseJsonDecoder {
     if (alone !== FAILED && (!open || isTopLevelPayload(alone))) {
       this.sink.onMalformed(this.pending);
       this.pending = undefined;
-      this.deliver(alone, data);
+      this.sink.onPayload(alone);
     } else if (open && joined.length <= MAX_PENDING) {
       this.pending = joined;
     } else if (looksLikeJsonStart(data) || joined.length > MAX_PENDING) {
@@ -131,14 +138,15 @@ export class SseJsonDecoder {
   }
 }
 
-/** `id:`, `retry:`, and `data` without a colon (empty data). */
-const IGNORED_FIELD = /^(?:id|retry)(?::|$)|^data$/;
+/** How many characters of a line tell whether it is an `event:`, `id:` or `retry:` field. */
+const HEAD = 8;
+const FIELD_NAMES = ['event:', 'id:', 'retry:'];
+const FIELD_LINE = /^(event|id|retry):/;
+const FIELD_IN_CHUNK = /(?:^|[\r\n])(?:event|id|retry):/;
 
-/** The index of the first CR or LF at or after `from`, or -1. */
-function lineEnd(chunk: string, from: number): number {
-  const lf = chunk.indexOf('\n', from);
-  const cr = chunk.indexOf('\r', from);
-  return cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
+/** Whether the line begun in an earlier read is, or may still become, an `event:`, `id:` or `retry:` line. */
+function mayStartField(head: string): boolean {
+  return head !== '' && FIELD_NAMES.some((field) => field.startsWith(head) || head.startsWith(field));
 }
 
 /** How many objects and arrays are still open at the end of a JSON fragment (strings skipped). */
