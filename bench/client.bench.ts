@@ -3,7 +3,7 @@
 // - throughput: a 20,000-chunk answer (/_local/next-answer), client vs undici body + line split + JSON.parse;
 // - first-delta latency: from the first body chunk undici receives (diagnostics channel
 //   undici:request:bodyChunkReceived) to the first text event (client) or first parsed content delta (baseline).
-import '../src/vscode/zodSetup'; // zod as the extension configures it, before any schema is built
+import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';

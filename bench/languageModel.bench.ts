@@ -3,7 +3,7 @@
 // The provider runs on a stub of the vscode module (its part classes and enums), so the figure is the provider's
 // own cost (message conversion, request building, parts); VS Code's RPC between window and extension host is not
 // in it. Median of ROUNDS after WARM_UP rounds each.
-import '../src/vscode/zodSetup'; // zod as the extension configures it, before any schema is built
+import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { performance } from 'node:perf_hooks';
 import { TextPart } from './languageModel/vscodeStub';
 import { startLocalService } from '../service/src/localService';

@@ -2,7 +2,7 @@
 // JIT's state, must not weigh on the next one's figures), prints one table and writes bench-results.json.
 // A benchmark module's default export returns BenchResult rows; a figure compared with a baseline measured in
 // the same run carries `baseline` (the baseline's value) and `ratio` (value / baseline).
-// A bench of the extension's code imports zod's set-up (src/vscode/zodSetup.ts) first, as the extension does; the
+// A bench of the extension's code imports zod's set-up (src/vscode/activation/zodSetup.ts) first, as the extension does; the
 // local service's own bench runs zod as `npm run service` does.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

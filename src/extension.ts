@@ -2,20 +2,20 @@
 // each feature in its own guarded step (one that fails to start is logged and shown once; the others work), then
 // the start-up work that may finish later. Nothing is awaited before the features are registered.
 // zod's set-up comes first: it must run before any module builds a schema.
-import './vscode/zodSetup';
+import './vscode/activation/zodSetup';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { registerChat } from './vscode/chat/chatFeature';
 import { registerCommands } from './vscode/commands/registerCommands';
 import { registerChatProvider } from './vscode/languageModels/maasChatProvider';
 import { registerParticipant } from './vscode/languageModels/maasParticipant';
-import { readAnswerAloud } from './vscode/commands/readAloud';
-import { createServices } from './vscode/extensionServices';
-import { featureDependencies } from './vscode/featureDependencies';
-import { FeatureSteps } from './vscode/featureSteps';
+import { readAnswerAloud } from './vscode/speech/speakText';
+import { createServices } from './vscode/activation/extensionServices';
+import { featureDependencies } from './vscode/activation/featureDependencies';
+import { FeatureSteps } from './vscode/activation/featureSteps';
 import { createSpeech } from './vscode/speech/speechFeature';
 import { StatusBar } from './vscode/statusBar';
-import { createTestHook, type MaasTestHook } from './vscode/testHook';
+import { createTestHook, type MaasTestHook } from './vscode/activation/testHook';
 
 export function activate(context: vscode.ExtensionContext): MaasTestHook | undefined {
   const startedAt = performance.now();

@@ -8,7 +8,7 @@ import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
-import type { MaasTestHook } from '../../src/vscode/testHook';
+import type { MaasTestHook } from '../../src/vscode/activation/testHook';
 import { CommandId } from '../../src/vscode/commandIds';
 import { LISTENER_ANSWER, type HeardRequest } from '../harness/credentialListener';
 import { TRUST_REQUEST } from '../harness/trustRun';

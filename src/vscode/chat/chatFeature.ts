@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { ChatSession } from '../../core/chat/chatSession';
 import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
 import { errorView } from '../errors/errorPresentation';
-import type { ExtensionServices } from '../extensionServices';
+import type { ExtensionServices } from '../activation/extensionServices';
 import type { ChatSpeech } from './chatIntents';
 import { ChatViewProvider } from './chatViewProvider';
 import { webviewStrings } from './webviewStrings';

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { ChatSession } from '../../core/chat/chatSession';
 import type { Prompter } from '../prompter';
-import { revealChatView } from '../featureDependencies';
+import { revealChatView } from '../chat/revealChat';
 import { workspaceLabel } from '../workspaceLabel';
 
 /** Larger files would crowd out the conversation; select the part that matters instead. */

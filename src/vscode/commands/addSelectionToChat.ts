@@ -1,7 +1,7 @@
 // MaaS: Add Selection to Chat — the editor's selection becomes a removable context chip for the next question.
 import * as vscode from 'vscode';
 import type { ChatSession } from '../../core/chat/chatSession';
-import { revealChatView } from '../featureDependencies';
+import { revealChatView } from '../chat/revealChat';
 import { workspaceLabel } from '../workspaceLabel';
 
 export function addSelectionToChatCommand(session: () => ChatSession): () => Promise<void> {

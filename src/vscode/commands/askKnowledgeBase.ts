@@ -4,26 +4,13 @@
 // model, otherwise in a new conversation on the chat model (ChatSession.startTurn).
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { RetrievalOptions } from '../../core/chat/chatRequest';
-import type { FeatureSettings, KnowledgeBaseSetting } from '../settings/settingsSchema';
-import { revealChatView, type FeatureDependencies } from '../featureDependencies';
+import { retrievalOptions, type KnowledgeMode } from '../knowledge/retrievalOptions';
+import type { KnowledgeBaseSetting } from '../settings/settingsSchema';
+import { revealChatView } from '../chat/revealChat';
+import type { FeatureDependencies } from '../activation/featureDependencies';
 import { workspaceLabel } from '../workspaceLabel';
 
 const LAST_BASES_KEY = 'maas.knowledge.lastBases';
-
-export type KnowledgeMode = 'divergent' | 'strict';
-
-/** The retrieval tool's options from the settings and the question's mode (chat_mode 1 divergent, 2 strict). */
-export function retrievalOptions(settings: FeatureSettings, ids: readonly number[], mode: KnowledgeMode): RetrievalOptions {
-  return {
-    knowledge_ids: [...ids],
-    chat_mode: mode === 'strict' ? 2 : 1,
-    remove_corner_mark: settings.knowledgeRemoveCornerMark,
-    backup_chat: settings.knowledgeBackupChat,
-    ...(settings.knowledgeTipsText.trim() === '' ? {} : { tips_text: settings.knowledgeTipsText }),
-    ...(settings.knowledgeTextThreshold === undefined ? {} : { text_threshold: settings.knowledgeTextThreshold }),
-  };
-}
 
 export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vscode.Memento): () => Promise<string | undefined> {
   return async () => {

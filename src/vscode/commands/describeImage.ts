@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { StoredImage } from '../../core/conversations/conversationModel';
-import { revealChatView, type FeatureDependencies } from '../featureDependencies';
+import { revealChatView } from '../chat/revealChat';
+import type { FeatureDependencies } from '../activation/featureDependencies';
 import { imageRefusal, kb } from '../images/imageRefusal';
 import { prepareImage } from '../images/imageFiles';
 

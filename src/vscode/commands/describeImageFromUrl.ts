@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { urlFileName } from '../../core/files/urlFileName';
 import { askQuestion } from './describeImage';
-import { revealChatView, type FeatureDependencies } from '../featureDependencies';
+import { revealChatView } from '../chat/revealChat';
+import type { FeatureDependencies } from '../activation/featureDependencies';
 
 export function describeImageFromUrlCommand(deps: FeatureDependencies): () => Promise<string | undefined> {
   return async () => {

@@ -3,7 +3,7 @@
 // each is set, and every detail went through the logger's redaction.
 import * as vscode from 'vscode';
 import { runConnectionChecks, type CheckResult } from '../diagnostics/connectionChecks';
-import type { FeatureDependencies } from '../featureDependencies';
+import type { FeatureDependencies } from '../activation/featureDependencies';
 import type { ConnectionReportView } from '../diagnostics/connectionReportView';
 
 export interface ConnectionReport {

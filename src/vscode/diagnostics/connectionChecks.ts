@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { MaasClient } from '../../core/maasClient';
 import { speechErrorText } from '../errors/speechMessages';
 import { synthesisRequest } from '../speech/speechRequest';
-import type { FeatureDependencies } from '../featureDependencies';
+import type { FeatureDependencies } from '../activation/featureDependencies';
 
 export interface CheckResult {
   readonly name: string;

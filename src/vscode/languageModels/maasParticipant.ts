@@ -9,7 +9,7 @@ import type { Reference } from '../../core/chat/chatEvents';
 import type { WebviewCommand } from '../../shared/protocol';
 import { findCitationMarks, PlainCitationStream } from '../../core/knowledge/citationMarks';
 import type { MaasClient } from '../../core/maasClient';
-import { retrievalOptions } from '../commands/askKnowledgeBase';
+import { retrievalOptions } from '../knowledge/retrievalOptions';
 import { actionCommand, explainError } from '../errors/errorPresentation';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';

@@ -1,15 +1,14 @@
 // What the knowledge-base, image, speech and diagnostics commands need, passed in explicitly (style.md rule 3).
 import * as vscode from 'vscode';
-import type { ChatSession } from '../core/chat/chatSession';
-import { ChatViewProvider } from './chat/chatViewProvider';
-import type { ConversationStore } from '../core/conversations/conversationStore';
-import type { MaasClient } from '../core/maasClient';
-import type { Credentials } from '../core/credentials/credentials';
-import type { Logger } from './logger';
-import type { Prompter } from './prompter';
-import type { SettingsReader } from './settings/settings';
+import type { ChatSession } from '../../core/chat/chatSession';
+import type { ConversationStore } from '../../core/conversations/conversationStore';
+import type { MaasClient } from '../../core/maasClient';
+import type { Credentials } from '../../core/credentials/credentials';
+import type { Logger } from '../logger';
+import type { Prompter } from '../prompter';
+import type { SettingsReader } from '../settings/settings';
 import type { ExtensionServices } from './extensionServices';
-import type { SpeechFeature } from './speech/speechFeature';
+import type { SpeechFeature } from '../speech/speechFeature';
 
 export interface FeatureDependencies {
   readonly prompter: Prompter;
@@ -40,15 +39,4 @@ export function featureDependencies(services: ExtensionServices, speech: SpeechF
 /** A feature that failed to start, asked for by a command: the command fails with words that say so. */
 function unavailable(feature: string): never {
   throw new Error(vscode.l10n.t('{0} could not start when MaaS Assistant was activated; see MaaS: Show Logs.', feature));
-}
-
-/** MaaS: Open Chat: the chat view, focused (or, when the chat could not start, the reason). */
-export async function revealChat(deps: Pick<FeatureDependencies, 'chat'>): Promise<void> {
-  deps.chat();
-  await revealChatView();
-}
-
-/** Shows (and focuses) the chat view, creating it if needed: before a turn starts, so the answer is seen streaming. */
-export async function revealChatView(): Promise<void> {
-  await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
 }

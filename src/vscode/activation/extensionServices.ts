@@ -4,15 +4,15 @@
 // behind `credentials.ready`, which every read of a credential awaits.
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { readBootstrapFile } from '../core/credentials/bootstrapFile';
-import { Credentials } from '../core/credentials/credentials';
-import { ConversationStore } from '../core/conversations/conversationStore';
+import { readBootstrapFile } from '../../core/credentials/bootstrapFile';
+import { Credentials } from '../../core/credentials/credentials';
+import { ConversationStore } from '../../core/conversations/conversationStore';
 import { ClientFactory } from './clientFactory';
-import { Logger } from './logger';
-import { PrompterSlot } from './prompter';
-import { AddressApprovals } from './secrets/addressApprovals';
-import { askAboutAddress } from './secrets/addressQuestion';
-import { SettingsReader } from './settings/settings';
+import { Logger } from '../logger';
+import { PrompterSlot } from '../prompter';
+import { AddressApprovals } from '../secrets/addressApprovals';
+import { askAboutAddress } from '../secrets/addressQuestion';
+import { SettingsReader } from '../settings/settings';
 
 export interface ExtensionServices {
   readonly context: vscode.ExtensionContext;

@@ -1,21 +1,21 @@
 // What activate() returns when the extension runs under a test runner (ExtensionMode.Test): a narrow handle for
 // in-host tests to seed and read state without a public command argument. Undefined in normal use.
-import type { ChatSession } from '../core/chat/chatSession';
-import type { StoredChatParams } from '../core/conversations/conversationModel';
-import * as ops from '../core/conversations/conversationsState';
-import type { ConversationsState } from '../core/conversations/conversationsState';
-import { API_KEY_SECRET, SPEECH_SECRET } from '../core/credentials/credentials';
-import type { SpeechCredentials } from '../core/speech/speechClient';
-import type { HostToWebview } from '../shared/protocol';
-import type { Lease, Leases } from '../core/speech/taskLeases';
-import type { ChatFeature } from './chat/chatFeature';
+import type { ChatSession } from '../../core/chat/chatSession';
+import type { StoredChatParams } from '../../core/conversations/conversationModel';
+import * as ops from '../../core/conversations/conversationsState';
+import type { ConversationsState } from '../../core/conversations/conversationsState';
+import { API_KEY_SECRET, SPEECH_SECRET } from '../../core/credentials/credentials';
+import type { SpeechCredentials } from '../../core/speech/speechClient';
+import type { HostToWebview } from '../../shared/protocol';
+import type { Lease, Leases } from '../../core/speech/taskLeases';
+import type { ChatFeature } from '../chat/chatFeature';
 import type { ExtensionServices } from './extensionServices';
-import type { SaveAudio } from './speech/saveAudioFile';
-import type { Prompter } from './prompter';
-import { LongTaskTracker, type LongTaskEntry } from './speech/longTaskTracker';
-import type { SpeechFeature } from './speech/speechFeature';
-import type { SpeechPlayer } from './speech/speechPlayer';
-import type { StatusBar } from './statusBar';
+import type { SaveAudio } from '../speech/saveAudioFile';
+import type { Prompter } from '../prompter';
+import { LongTaskTracker, type LongTaskEntry } from '../speech/longTaskTracker';
+import type { SpeechFeature } from '../speech/speechFeature';
+import type { SpeechPlayer } from '../speech/speechPlayer';
+import type { StatusBar } from '../statusBar';
 
 export interface MaasTestHook {
   /** The features that failed to start (empty when all did). */

@@ -1,6 +1,6 @@
 // activate()'s guard: each feature registers in its own step, so one that throws while starting (a missing API in
 // an older VS Code, a corrupt state) is logged and shown once, and the others still work.
-import type { Logger } from './logger';
+import type { Logger } from '../logger';
 
 /** Shows the user that a feature could not start (a localised message; see extension.ts). */
 export type ShowFailure = (feature: string, reason: string) => void;

@@ -1,7 +1,7 @@
 // activate()'s guard: a feature that throws while starting is logged and shown once, and the others still start.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FeatureSteps } from '../../../src/vscode/featureSteps';
+import { FeatureSteps } from '../../../../src/vscode/activation/featureSteps';
 
 function steps(): { steps: FeatureSteps; logged: string[]; shown: string[] } {
   const logged: string[] = [];

@@ -2,10 +2,10 @@
 // which hands a key out only for an address the user chose, and rebuilds it when those settings change. Request logs
 // go to the log channel, already redacted by the client; the logger redacts again with the secrets it knows.
 import * as vscode from 'vscode';
-import type { Credentials } from '../core/credentials/credentials';
-import { MaasClient } from '../core/maasClient';
-import type { Logger } from './logger';
-import type { SettingsReader } from './settings/settings';
+import type { Credentials } from '../../core/credentials/credentials';
+import { MaasClient } from '../../core/maasClient';
+import type { Logger } from '../logger';
+import type { SettingsReader } from '../settings/settings';
 
 export class ClientFactory implements vscode.Disposable {
   private client: MaasClient | undefined;
