@@ -53,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
   });
   // Long-text synthesis tasks left running by an earlier window are followed again, each under its own progress
   // (their credentials wait for the credentials' start-up, not activation).
-  if (speech !== undefined) void steps.runLater(vscode.l10n.t('Read aloud'), () => speech.longTasks.resumeAll());
+  if (speech !== undefined) void steps.runInBackground(vscode.l10n.t('Read aloud'), () => speech.longTasks.resumeAll());
 
   const activationMs = performance.now() - startedAt;
   services.logger.info(`MaaS Assistant ${services.version} activated in ${activationMs.toFixed(1)} ms.`);

@@ -23,9 +23,13 @@ export class FeatureSteps {
     }
   }
 
-  /** The same for set-up that finishes later (it is not awaited by activate()); resolves once it has ended. */
-  runLater(feature: string, step: () => Promise<unknown>): Promise<void> {
-    return step().then(
+  /**
+   * Starts set-up that activate() does not await, at once; its failure, whether it throws before its promise
+   * exists or the promise rejects, is logged and reported. Resolves once the step has ended, never rejects.
+   */
+  runInBackground(feature: string, step: () => Promise<unknown>): Promise<void> {
+    // The executor runs synchronously, and a throw inside it rejects the promise instead of escaping.
+    return new Promise<unknown>((resolve) => resolve(step())).then(
       () => undefined,
       (error: unknown) => this.fail(feature, error),
     );

@@ -35,7 +35,7 @@ describe('FeatureSteps', () => {
 
   it('reports a step that fails later without stopping the others', async () => {
     const { steps: guard, shown } = steps();
-    const later = guard.runLater('Start-up', () => Promise.reject(new Error('history folder is read-only')));
+    const later = guard.runInBackground('Start-up', () => Promise.reject(new Error('history folder is read-only')));
     const after = guard.run('The commands', () => 'registered');
     await later;
     assert.equal(after, 'registered');
@@ -43,10 +43,26 @@ describe('FeatureSteps', () => {
     assert.deepEqual(shown, ['Start-up: history folder is read-only']);
   });
 
+  it('starts a background step at once and reports one that throws before its promise exists, like one that rejects', async () => {
+    const { steps: guard, shown } = steps();
+    const started: string[] = [];
+    const later = guard.runInBackground('Read aloud', () => {
+      started.push('resume');
+      throw new Error('globalState is unreadable');
+    });
+    started.push('after');
+    const after = guard.run('The status bar item', () => 'shown');
+    await later;
+    assert.deepEqual(started, ['resume', 'after'], 'the step runs when it is given, not on a later tick');
+    assert.equal(after, 'shown');
+    assert.deepEqual(guard.failures, ['Read aloud']);
+    assert.deepEqual(shown, ['Read aloud: globalState is unreadable']);
+  });
+
   it('reports nothing when every step starts', async () => {
     const { steps: guard, shown } = steps();
     guard.run('The status bar item', () => 1);
-    await guard.runLater('Start-up', () => Promise.resolve());
+    await guard.runInBackground('Start-up', () => Promise.resolve());
     assert.deepEqual(guard.failures, []);
     assert.deepEqual(shown, []);
   });
