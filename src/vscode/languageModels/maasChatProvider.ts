@@ -14,6 +14,7 @@ import type { Credentials } from '../../core/credentials/credentials';
 import { CommandId } from '../commandIds';
 import { responseParts, type PartClasses } from './responseParts';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
+import { withAbortSignal } from '../withAbortSignal';
 
 export const LM_VENDOR = 'maas';
 
@@ -87,40 +88,46 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     progress: vscode.Progress<vscode.LanguageModelResponsePart>,
     token: vscode.CancellationToken,
   ): Promise<void> {
-    const abort = new AbortController();
-    const cancellation = token.onCancellationRequested(() => abort.abort());
-    const parts = responseParts(vscode as unknown as PartClasses);
     try {
-      const { visionModel, imagesWithTextModel } = this.deps.settings.settings;
-      // Images asked about with a language model, when maas.images.withTextModel sends them to the vision model.
-      const routed = !model.vision && imagesWithTextModel === 'visionModel' && messages.some((m) => m.content.some((p) => imagePart(p) !== undefined));
-      const target = routed
-        ? { code: visionModel, vision: true, toolCalling: false }
-        : { code: model.code, vision: model.vision, toolCalling: model.capabilities.toolCalling === true };
-      const tools = target.toolCalling ? this.wireTools(options.tools ?? []) : [];
-      const wired = await this.wireMessages(messages, target, abort.signal);
-      const request = {
-        model: target.code,
-        messages: wired.messages,
-        ...maxTokensOption(options.modelOptions, model.maxOutputTokens),
-        ...(tools.length > 0 ? { tools, ...(options.toolMode === vscode.LanguageModelChatToolMode.Required ? { tool_choice: 'required' as const } : {}) } : {}),
-      };
-      if (routed)
-        progress.report(
-          new vscode.LanguageModelTextPart(`*${vscode.l10n.t('{0} does not take images: {1} answered this question.', model.code, visionModel)}*\n\n`),
-        );
-      for (const description of wired.described)
-        // The thinking that follows (the model's reasoning) is shown in the same section: a blank line sets it apart.
-        for (const part of parts.thinking(`${vscode.l10n.t('{0} described the attached image for {1}:', visionModel, model.code)}\n\n${description}\n\n`))
-          progress.report(part as vscode.LanguageModelResponsePart);
-      for await (const event of this.deps.client().streamChat(request, { signal: abort.signal })) {
-        for (const part of parts.of(event, toolInput)) progress.report(part as vscode.LanguageModelResponsePart);
-      }
+      await withAbortSignal(token, (signal) => this.respond(model, messages, options, progress, signal));
     } catch (error) {
       if (token.isCancellationRequested) return;
       throw this.languageModelError(error);
-    } finally {
-      cancellation.dispose();
+    }
+  }
+
+  private async respond(
+    model: MaasModelInformation,
+    messages: readonly vscode.LanguageModelChatRequestMessage[],
+    options: vscode.ProvideLanguageModelChatResponseOptions,
+    progress: vscode.Progress<vscode.LanguageModelResponsePart>,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const parts = responseParts(vscode as unknown as PartClasses);
+    const { visionModel, imagesWithTextModel } = this.deps.settings.settings;
+    // Images asked about with a language model, when maas.images.withTextModel sends them to the vision model.
+    const routed = !model.vision && imagesWithTextModel === 'visionModel' && messages.some((m) => m.content.some((p) => imagePart(p) !== undefined));
+    const target = routed
+      ? { code: visionModel, vision: true, toolCalling: false }
+      : { code: model.code, vision: model.vision, toolCalling: model.capabilities.toolCalling === true };
+    const tools = target.toolCalling ? this.wireTools(options.tools ?? []) : [];
+    const wired = await this.wireMessages(messages, target, signal);
+    const request = {
+      model: target.code,
+      messages: wired.messages,
+      ...maxTokensOption(options.modelOptions, model.maxOutputTokens),
+      ...(tools.length > 0 ? { tools, ...(options.toolMode === vscode.LanguageModelChatToolMode.Required ? { tool_choice: 'required' as const } : {}) } : {}),
+    };
+    if (routed)
+      progress.report(
+        new vscode.LanguageModelTextPart(`*${vscode.l10n.t('{0} does not take images: {1} answered this question.', model.code, visionModel)}*\n\n`),
+      );
+    for (const description of wired.described)
+      // The thinking that follows (the model's reasoning) is shown in the same section: a blank line sets it apart.
+      for (const part of parts.thinking(`${vscode.l10n.t('{0} described the attached image for {1}:', visionModel, model.code)}\n\n${description}\n\n`))
+        progress.report(part as vscode.LanguageModelResponsePart);
+    for await (const event of this.deps.client().streamChat(request, { signal })) {
+      for (const part of parts.of(event, toolInput)) progress.report(part as vscode.LanguageModelResponsePart);
     }
   }
 

@@ -19,6 +19,7 @@ import { describeImages, questionWithDescription } from '../../core/images/image
 import { attachedImages } from './chatAttachments';
 import { LM_VENDOR } from './maasChatProvider';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
+import { withAbortSignal } from '../withAbortSignal';
 
 export const PARTICIPANT_ID = 'maas.assistant';
 const ACTION_TITLES: Record<WebviewCommand, () => string> = {
@@ -171,14 +172,8 @@ export class MaasParticipant implements vscode.Disposable {
   }
 
   /** The vision model's description of the images, for a language model (cancelled with the request). */
-  private async describeFor(visionModel: string, question: string, imageUrls: readonly string[], token: vscode.CancellationToken): Promise<string> {
-    const abort = new AbortController();
-    const cancellation = token.onCancellationRequested(() => abort.abort());
-    try {
-      return await describeImages(this.deps.client(), { visionModel, question, imageUrls }, abort.signal);
-    } finally {
-      cancellation.dispose();
-    }
+  private describeFor(visionModel: string, question: string, imageUrls: readonly string[], token: vscode.CancellationToken): Promise<string> {
+    return withAbortSignal(token, (signal) => describeImages(this.deps.client(), { visionModel, question, imageUrls }, signal));
   }
 
   private async knowledge(
@@ -249,8 +244,6 @@ export class MaasParticipant implements vscode.Disposable {
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
   ): Promise<{ text: string; references: readonly Reference[] }> {
-    const abort = new AbortController();
-    const cancellation = token.onCancellationRequested(() => abort.abort());
     let text = '';
     let references: readonly Reference[] = [];
     // Marks become plain `[n]`; a mark arriving in pieces ("^[1" then "]^") is held back until whole.
@@ -258,18 +251,16 @@ export class MaasParticipant implements vscode.Disposable {
     const show = (piece: string): void => {
       if (piece !== '') stream.markdown(piece);
     };
-    try {
-      for await (const event of this.deps.client().streamChat(request, { signal: abort.signal })) {
+    await withAbortSignal(token, async (signal) => {
+      for await (const event of this.deps.client().streamChat(request, { signal })) {
         if (event.type === 'text') {
           text += event.text;
           show(plain.push(event.text));
         }
         if (event.type === 'references') references = event.references;
       }
-      show(plain.end());
-    } finally {
-      cancellation.dispose();
-    }
+    });
+    show(plain.end());
     return { text, references };
   }
 

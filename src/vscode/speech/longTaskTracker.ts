@@ -14,6 +14,7 @@ import type { TaskStatus } from '../../core/speech/speechPayloads';
 import type { Logger } from '../logger';
 import type { Prompter } from '../prompter';
 import { speechErrorText } from '../errors/speechMessages';
+import { withAbortSignal } from '../withAbortSignal';
 
 const STATE_KEY = 'maas.speech.longTasks';
 const LEASE_KEY = 'maas.speech.longTaskLeases';
@@ -80,14 +81,8 @@ export class LongTaskTracker implements vscode.Disposable {
       renew = setInterval(() => void this.takeLease(entry.taskId), Math.max(1_000, this.leaseMs / 3));
       return await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Synthesising speech for {0}', entry.title), cancellable: true },
-        async (progress, token) => {
-          const cancelling = token.onCancellationRequested(() => abort.abort());
-          try {
-            return await this.fetchToFile(entry, abort.signal, (message) => progress.report({ message }));
-          } finally {
-            cancelling.dispose();
-          }
-        },
+        // The notification's Cancel aborts the same controller as cancel() and dispose().
+        (progress, token) => withAbortSignal(token, (signal) => this.fetchToFile(entry, signal, (message) => progress.report({ message })), abort),
       );
     } finally {
       clearInterval(renew);
