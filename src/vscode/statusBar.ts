@@ -2,11 +2,12 @@
 // a Set MaaS key prompt when not (click: Set API Key). It follows the key, the settings and the chat.
 import * as vscode from 'vscode';
 import { CommandId } from './commandIds';
+import { ContextKey, STATUS_BAR_ITEM_ID } from './contributionIds';
 import type { Credentials } from '../core/credentials/credentials';
 import type { SettingsReader } from './settings/settings';
 
 export class StatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('maas.status', vscode.StatusBarAlignment.Right, 100);
+  private readonly item = vscode.window.createStatusBarItem(STATUS_BAR_ITEM_ID, vscode.StatusBarAlignment.Right, 100);
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -39,7 +40,7 @@ export class StatusBar implements vscode.Disposable {
     const keySet = await this.credentials.hasApiKey();
     // The walkthrough's "Set your API key" step completes on this context key too: a key set before the walkthrough
     // was opened (or imported at start) counts.
-    void vscode.commands.executeCommand('setContext', 'maas.apiKeySet', keySet);
+    void vscode.commands.executeCommand('setContext', ContextKey.apiKeySet, keySet);
     const model = this.chat?.activeModel ?? this.settings.settings.chatModel;
     if (keySet) {
       this.item.text = `$(comment-discussion) ${model}`;

@@ -28,7 +28,7 @@ export async function* describeTurnImages(input: DescribeTurn): AsyncGenerator<T
       type: 'end',
       outcome: {
         status: 'error',
-        error: { kind: 'imagesNeedVision', message: `${turn.model} does not take images.`, value: turn.model, setting: 'maas.images.withTextModel' },
+        error: { kind: 'imagesNeedVision', message: `${turn.model} does not take images.`, value: turn.model },
       },
     };
     return undefined;

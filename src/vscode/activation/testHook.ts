@@ -15,6 +15,7 @@ import type { Prompter } from '../prompter';
 import { LongTaskTracker, type LongTaskEntry } from '../speech/longTaskTracker';
 import type { SpeechFeature } from '../speech/speechFeature';
 import type { SpeechPlayer } from '../speech/speechPlayer';
+import { StateKey } from '../stateKeys';
 import type { StatusBar } from '../statusBar';
 
 export interface MaasTestHook {
@@ -126,8 +127,8 @@ export function createTestHook(parts: TestHookParts): MaasTestHook {
       pendingTasks: () => speech().longTasks.pending(),
       seedTask: async (entry, lease) => {
         const tasks = speech().longTasks;
-        await memento.update('maas.speech.longTasks', [...tasks.pending().filter((e) => e.taskId !== entry.taskId), entry]);
-        if (lease !== undefined) await memento.update('maas.speech.longTaskLeases', { ...tasks.leases(), [entry.taskId]: lease });
+        await memento.update(StateKey.longTasks, [...tasks.pending().filter((e) => e.taskId !== entry.taskId), entry]);
+        if (lease !== undefined) await memento.update(StateKey.longTaskLeases, { ...tasks.leases(), [entry.taskId]: lease });
       },
       resumeTasks: () => speech().longTasks.resumeAll(),
       cancelTask: (taskId) => speech().longTasks.cancel(taskId),

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { ChatSession } from '../../core/chat/chatSession';
 import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
+import { ViewId } from '../contributionIds';
 import { errorView } from '../errors/errorPresentation';
 import type { ExtensionServices } from '../activation/extensionServices';
 import type { ChatSpeech } from './chatIntents';
@@ -29,6 +30,6 @@ export function registerChat(services: ExtensionServices, speech: ChatSpeech | u
     maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
   });
   const view = new ChatViewProvider(context.extensionUri, { session, logger, speech }, logger);
-  context.subscriptions.push(session, view, vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view));
+  context.subscriptions.push(session, view, vscode.window.registerWebviewViewProvider(ViewId.chat, view));
   return { session, view };
 }

@@ -9,7 +9,6 @@ import { handleIntent, type IntentDependencies } from './chatIntents';
 import { renderWebviewHtml } from './webviewHtml';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
-  static readonly viewId = 'maas.chatView';
   private view: vscode.WebviewView | undefined;
   private readonly forwarding: vscode.Disposable;
   /** Whether the page in the view has loaded and asked for its snapshot. */

@@ -5,12 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { retrievalOptions, type KnowledgeMode } from '../knowledge/retrievalOptions';
-import type { KnowledgeBaseSetting } from '../settings/settingsSchema';
+import { openSettings } from '../settings/openSettings';
+import { featureSettingNames, type KnowledgeBaseSetting } from '../settings/settingsSchema';
 import { revealChatView } from '../chat/revealChat';
 import type { FeatureDependencies } from '../activation/featureDependencies';
+import { StateKey } from '../stateKeys';
 import { workspaceLabel } from '../workspaceLabel';
-
-const LAST_BASES_KEY = 'maas.knowledge.lastBases';
 
 export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vscode.Memento): () => Promise<string | undefined> {
   return async () => {
@@ -28,7 +28,7 @@ export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vsco
         vscode.l10n.t('No knowledge base is configured. Add your knowledge bases (id and name) to the setting maas.knowledgeBases.'),
         open,
       );
-      if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', 'maas.knowledgeBases');
+      if (choice === open) await openSettings(featureSettingNames.knowledgeBases);
       return undefined;
     }
     const bases = await pickBases(deps, memento, features.knowledgeBases);
@@ -70,7 +70,7 @@ async function pickBases(
   memento: vscode.Memento,
   configured: readonly KnowledgeBaseSetting[],
 ): Promise<readonly KnowledgeBaseSetting[] | undefined> {
-  const remembered = new Set(memento.get<number[]>(LAST_BASES_KEY) ?? []);
+  const remembered = new Set(memento.get<number[]>(StateKey.lastKnowledgeBases) ?? []);
   const anyRemembered = configured.some((b) => remembered.has(b.id));
   const items = configured.map((base, index) => ({
     label: base.name,
@@ -87,7 +87,7 @@ async function pickBases(
   if (picked === undefined || picked.length === 0) return undefined;
   const bases = picked.map((item) => item.base);
   await memento.update(
-    LAST_BASES_KEY,
+    StateKey.lastKnowledgeBases,
     bases.map((b) => b.id),
   );
   return bases;

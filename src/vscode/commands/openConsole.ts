@@ -5,7 +5,9 @@
 import * as vscode from 'vscode';
 import type { Credentials } from '../../core/credentials/credentials';
 import type { Prompter } from '../prompter';
+import { openSettings } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';
+import { settingNames } from '../settings/settingsSchema';
 
 export function openConsoleCommand(settings: SettingsReader, credentials: Credentials, prompter: Prompter): () => Promise<string | undefined> {
   return async () => {
@@ -13,7 +15,7 @@ export function openConsoleCommand(settings: SettingsReader, credentials: Creden
     if (url === '') {
       const open = vscode.l10n.t('Open Settings');
       const choice = await prompter.showWarningMessage(vscode.l10n.t("Set maas.consoleUrl to the address of the service's web console first."), open);
-      if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', 'maas.consoleUrl');
+      if (choice === open) await openSettings(settingNames.consoleUrl);
       return undefined;
     }
     if (!(await credentials.mayOpenPage(url))) return undefined;

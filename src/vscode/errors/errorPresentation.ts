@@ -6,6 +6,7 @@ import { storedErrorFrom } from '../../core/chat/turnRunner';
 import type { StoredError } from '../../core/conversations/conversationModel';
 import type { TurnAction, TurnErrorView, WebviewCommand } from '../../shared/protocol';
 import { CommandId } from '../commandIds';
+import { openSettingsCommand, type CommandCall } from '../settings/openSettings';
 import { presentError } from './errorMessages';
 
 /** Local preconditions that are not service errors. */
@@ -26,7 +27,7 @@ export function errorView(error: StoredError): TurnErrorView {
 }
 
 /** The command behind each action button of an error (the chat view's and VS Code's own chat alike). */
-export function actionCommand(action: WebviewCommand): { readonly command: string; readonly arguments: unknown[] } {
+export function actionCommand(action: WebviewCommand): CommandCall {
   switch (action) {
     case 'setApiKey':
       return { command: CommandId.setApiKey, arguments: [] };
@@ -35,7 +36,7 @@ export function actionCommand(action: WebviewCommand): { readonly command: strin
     case 'openConsole':
       return { command: CommandId.openConsole, arguments: [] };
     case 'openSettings':
-      return { command: 'workbench.action.openSettings', arguments: ['maas.'] };
+      return openSettingsCommand();
     case 'newConversation':
       return { command: CommandId.newConversation, arguments: [] };
   }

@@ -12,11 +12,10 @@ import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
 import type { Credentials } from '../../core/credentials/credentials';
 import { CommandId } from '../commandIds';
+import { LM_VENDOR } from '../contributionIds';
 import { responseParts, type PartClasses } from './responseParts';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 import { withAbortSignal } from '../withAbortSignal';
-
-export const LM_VENDOR = 'maas';
 
 /** What the provider needs, passed in (style.md rule 3). */
 export interface ChatProviderDependencies {

@@ -12,16 +12,18 @@ import type { MaasClient } from '../../core/maasClient';
 import { retrievalOptions } from '../knowledge/retrievalOptions';
 import { actionCommand, explainError } from '../errors/errorPresentation';
 import type { Logger } from '../logger';
+import { CommandId } from '../commandIds';
+import { LM_VENDOR, PARTICIPANT_ID } from '../contributionIds';
+import { openSettingsCommand } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';
+import { featureSettingNames } from '../settings/settingsSchema';
 import type { ReadAloudSource } from '../speech/readAloudSource';
 import { isVisionModel } from '../../core/chat/chatSettings';
 import { describeImages, questionWithDescription } from '../../core/images/imageDescriptions';
 import { attachedImages } from './chatAttachments';
-import { LM_VENDOR } from './maasChatProvider';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 import { withAbortSignal } from '../withAbortSignal';
 
-export const PARTICIPANT_ID = 'maas.assistant';
 const ACTION_TITLES: Record<WebviewCommand, () => string> = {
   setApiKey: () => vscode.l10n.t('Set API Key'),
   openConsole: () => vscode.l10n.t('Open Console'),
@@ -185,7 +187,7 @@ export class MaasParticipant implements vscode.Disposable {
     const features = this.deps.settings.features;
     if (features.knowledgeBases.length === 0) {
       stream.markdown(vscode.l10n.t('No knowledge base is configured. Add your knowledge bases (id and name) to the setting maas.knowledgeBases.'));
-      stream.button({ title: vscode.l10n.t('Open Settings'), command: 'workbench.action.openSettings', arguments: ['maas.knowledgeBases'] });
+      stream.button({ title: vscode.l10n.t('Open Settings'), ...openSettingsCommand(featureSettingNames.knowledgeBases) });
       return { metadata: { command: 'kb', answered: false } };
     }
     if (request.prompt.trim() === '') {
@@ -222,7 +224,7 @@ export class MaasParticipant implements vscode.Disposable {
       throw new Error(vscode.l10n.t('{0} could not start when MaaS Assistant was activated; see MaaS: Show Logs.', vscode.l10n.t('Read aloud')));
     await this.deps.readAloud({ text, title: vscode.l10n.t('@maas answer'), baseName: 'maas-answer' });
     stream.markdown(vscode.l10n.t('Reading aloud in the MaaS Assistant view (play, pause and stop are in its player).'));
-    stream.button({ title: vscode.l10n.t('Open Chat'), command: 'maas.openChat' });
+    stream.button({ title: vscode.l10n.t('Open Chat'), command: CommandId.openChat });
     return { metadata: { command: 'read', answered: true } };
   }
 

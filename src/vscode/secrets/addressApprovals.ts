@@ -4,8 +4,9 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import type { ApprovalStore } from '../../core/credentials/credentials';
+import { StateKey } from '../stateKeys';
 
-const STATE_KEY = 'maas.addressApprovals';
+const STATE_KEY = StateKey.addressApprovals;
 
 const approvalSchema = z.object({
   /** The workspace: its .code-workspace file, or its (first) folder. */

@@ -8,6 +8,7 @@ import {
   featureSettingNames,
   parseFeatureSettings,
   parseSettings,
+  SETTINGS_SECTION,
   settingNames,
   type FeatureSettings,
   type Settings,
@@ -36,7 +37,7 @@ export class SettingsReader implements vscode.Disposable {
     };
     this.subscriptions = [
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('maas')) reread();
+        if (event.affectsConfiguration(SETTINGS_SECTION)) reread();
       }),
       // Trusting the workspace brings its address settings into use (after the user's approval, per origin).
       vscode.workspace.onDidGrantWorkspaceTrust(reread),

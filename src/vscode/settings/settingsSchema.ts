@@ -2,6 +2,9 @@
 // anything into settings.json. Free of the VS Code API so the unit tests cover it.
 import * as z from 'zod';
 
+/** The section every setting of the extension is under (`maas.…`). */
+export const SETTINGS_SECTION = 'maas';
+
 const httpUrl = z
   .string()
   .trim()
@@ -11,7 +14,9 @@ const httpUrl = z
 const modelCode = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'modelCode');
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'modelCode');
 const integer = (min: number, max: number, fallback: number) => z.number().int().min(min).max(max).default(fallback);
 
 const extraModel = z.union([
@@ -157,6 +162,11 @@ export type FeatureSettings = Parsed<FeatureFields>;
 export type KnowledgeBaseSetting = FeatureSettings['knowledgeBases'][number];
 
 export const featureSettingNames = namesOf(featureFields);
+
+/** Every setting's schema by its name in settings.json (a test compares each with its declaration in package.json). */
+export const settingSchemas: ReadonlyMap<string, z.ZodType> = new Map(
+  Object.values({ ...fields, ...featureFields }).map((field) => [field.name, field.schema]),
+);
 
 export function parseFeatureSettings(raw: Partial<Record<FeatureSettingKey, unknown>>): { settings: FeatureSettings; problems: SettingsProblem[] } {
   return parseTable(featureFields, raw);

@@ -14,10 +14,11 @@ import type { TaskStatus } from '../../core/speech/speechPayloads';
 import type { Logger } from '../logger';
 import type { Prompter } from '../prompter';
 import { speechErrorText } from '../errors/speechMessages';
+import { StateKey } from '../stateKeys';
 import { withAbortSignal } from '../withAbortSignal';
 
-const STATE_KEY = 'maas.speech.longTasks';
-const LEASE_KEY = 'maas.speech.longTaskLeases';
+const STATE_KEY = StateKey.longTasks;
+const LEASE_KEY = StateKey.longTaskLeases;
 
 const entrySchema = z.object({ taskId: z.string().min(1), target: z.string().min(1), title: z.string() });
 export type LongTaskEntry = z.infer<typeof entrySchema>;
