@@ -12,6 +12,7 @@ import { registerParticipant } from './vscode/languageModels/maasParticipant';
 import { readAnswerAloud } from './vscode/speech/speakText';
 import { createServices } from './vscode/activation/extensionServices';
 import { featureDependencies } from './vscode/activation/featureDependencies';
+import { FeatureName, showStartFailure } from './vscode/activation/featureNames';
 import { FeatureSteps } from './vscode/activation/featureSteps';
 import { createSpeech } from './vscode/speech/speechFeature';
 import { StatusBar } from './vscode/statusBar';
@@ -20,23 +21,19 @@ import { createTestHook, type MaasTestHook } from './vscode/activation/testHook'
 export function activate(context: vscode.ExtensionContext): MaasTestHook | undefined {
   const startedAt = performance.now();
   const services = createServices(context);
-  const steps = new FeatureSteps(services.logger, (feature, reason) => {
-    void vscode.window.showErrorMessage(
-      vscode.l10n.t('MaaS Assistant: {0} could not start ({1}). The other features work; see MaaS: Show Logs.', feature, reason),
-    );
-  });
-  const speech = steps.run(vscode.l10n.t('Read aloud'), () => createSpeech(services));
+  const steps = new FeatureSteps(services.logger, showStartFailure);
+  const speech = steps.run(FeatureName.readAloud(), () => createSpeech(services));
   const features = featureDependencies(services, speech, () => chat?.session);
-  const chat = steps.run(vscode.l10n.t('The chat view'), () =>
+  const chat = steps.run(FeatureName.chat(), () =>
     registerChat(services, speech === undefined ? undefined : { player: speech.chatPlayer, readAloud: readAnswerAloud(features) }),
   );
-  steps.run(vscode.l10n.t('The commands'), () => context.subscriptions.push(...registerCommands({ ...services, features, memento: context.globalState })));
-  steps.run(vscode.l10n.t("The models in VS Code's chat"), () =>
+  steps.run(FeatureName.commands(), () => context.subscriptions.push(...registerCommands({ ...services, features, memento: context.globalState })));
+  steps.run(FeatureName.languageModels(), () =>
     context.subscriptions.push(
       registerChatProvider({ settings: services.settings, credentials: services.credentials, client: () => services.clients.get(), logger: services.logger }),
     ),
   );
-  steps.run(vscode.l10n.t("@maas in VS Code's chat"), () =>
+  steps.run(FeatureName.participant(), () =>
     context.subscriptions.push(
       registerParticipant({
         settings: services.settings,
@@ -46,14 +43,14 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
       }),
     ),
   );
-  const statusBar = steps.run(vscode.l10n.t('The status bar item'), () => {
+  const statusBar = steps.run(FeatureName.statusBar(), () => {
     const item = new StatusBar(services.credentials, services.settings, chat?.session);
     context.subscriptions.push(item);
     return item;
   });
   // Long-text synthesis tasks left running by an earlier window are followed again, each under its own progress
   // (their credentials wait for the credentials' start-up, not activation).
-  if (speech !== undefined) void steps.runInBackground(vscode.l10n.t('Read aloud'), () => speech.longTasks.resumeAll());
+  if (speech !== undefined) void steps.runInBackground(FeatureName.readAloud(), () => speech.longTasks.resumeAll());
 
   const activationMs = performance.now() - startedAt;
   services.logger.info(`MaaS Assistant ${services.version} activated in ${activationMs.toFixed(1)} ms.`);

@@ -246,7 +246,7 @@ describe('composer and panels', () => {
     assert.deepEqual(await waitForPosted(page, 'renameConversation'), { type: 'renameConversation', conversationId: 'c2', title: 'Renamed' });
     await second.getByTestId('delete-conversation').click();
     assert.equal((await posted(page)).filter((m) => m.type === 'deleteConversation').length, 0);
-    await second.getByText('Delete “Second”?').waitFor();
+    await second.getByText('Delete "Second"?').waitFor();
     await second.getByTestId('confirm-delete').click();
     assert.deepEqual(await waitForPosted(page, 'deleteConversation'), { type: 'deleteConversation', conversationId: 'c2' });
     await page.getByTestId('conversation-item').first().getByTestId('export-conversation').click();
@@ -255,7 +255,7 @@ describe('composer and panels', () => {
     await waitForPosted(page, 'newConversation');
     await page.getByTestId('params-toggle').click();
     const persona = page.getByTestId('persona');
-    assert.equal(await persona.getAttribute('placeholder'), 'Default: You are a helpful assistant.');
+    assert.equal(await persona.getAttribute('placeholder'), 'Default persona: You are a helpful assistant.');
     await persona.fill('Be terse.');
     await persona.press('Tab');
     assert.deepEqual(await waitForPosted(page, 'setPersona'), { type: 'setPersona', persona: 'Be terse.' });

@@ -152,7 +152,7 @@ describe('conversation list at scale', () => {
     const other = page.locator(`[data-conversation-id="${last}"]`);
     await other.hover();
     await other.getByTestId('delete-conversation').click();
-    await other.getByText(`Delete “Conversation ${last.slice(1)}”?`).waitFor();
+    await other.getByText(`Delete "Conversation ${last.slice(1)}"?`).waitFor();
     assert.equal((await posted(page)).filter((m) => m.type === 'deleteConversation').length, 0);
     await other.getByTestId('confirm-delete').click();
     assert.deepEqual(await waitForPosted(page, 'deleteConversation'), { type: 'deleteConversation', conversationId: last });

@@ -80,7 +80,7 @@ describe('rendering', () => {
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'transcript');
     await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 't1', answer: 'Hallo' }) });
     await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.getAttribute('aria-busy') === 'false');
-    assert.match((await page.getByTestId('live-region').textContent()) ?? '', /^Answer finished: Hallo/);
+    assert.match((await page.getByTestId('live-region').textContent()) ?? '', /^Answer: Hallo/);
     await page.close();
   });
 

@@ -104,7 +104,7 @@ describe('chat view defects', () => {
       [{ type: 'runCommand', command: 'openSettings' }],
     );
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ baseUrl: '' }) });
-    await page.getByTestId('service-banner').getByText('No service configured').waitFor();
+    await page.getByTestId('service-banner').getByText('Service address not configured').waitFor();
     await deliver(page, { type: 'snapshot', snapshot: snapshot() });
     await banner.waitFor({ state: 'hidden' });
     await deliver(page, { type: 'notices', notices: [{ id: 'n1', level: 'error', text: 'Saving the chat history failed: disk full', action: 'showLogs' }] });

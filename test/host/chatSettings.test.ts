@@ -152,7 +152,7 @@ describe('chat settings, validation and a corrupt history', () => {
       settings: () => settings.chat,
       apiKeySet: async () => false,
       changes: [],
-      text: { error: errorView, strings: webviewStrings },
+      text: { error: errorView, strings: () => webviewStrings(vscode.l10n) },
       l10n: vscode.l10n,
       log: logger,
       extensionVersion: 'test',

@@ -1,5 +1,4 @@
 // What the knowledge-base, image, speech and diagnostics commands need, passed in explicitly (style.md rule 3).
-import * as vscode from 'vscode';
 import type { ChatSession } from '../../core/chat/chatSession';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
 import type { MaasClient } from '../../core/maasClient';
@@ -8,6 +7,7 @@ import type { Logger } from '../logger';
 import type { Prompter } from '../prompter';
 import type { SettingsReader } from '../settings/settings';
 import type { ExtensionServices } from './extensionServices';
+import { FeatureName, featureUnavailable } from './featureNames';
 import type { SpeechFeature } from '../speech/speechFeature';
 
 export interface FeatureDependencies {
@@ -27,16 +27,16 @@ export function featureDependencies(services: ExtensionServices, speech: SpeechF
   return {
     prompter: services.prompter,
     settings: services.settings,
-    chat: () => chat() ?? unavailable(vscode.l10n.t('The chat view')),
+    chat: () => chat() ?? unavailable(FeatureName.chat()),
     store: services.store,
     client: () => services.clients.get(),
     credentials: services.credentials,
-    speech: () => speech ?? unavailable(vscode.l10n.t('Read aloud')),
+    speech: () => speech ?? unavailable(FeatureName.readAloud()),
     logger: services.logger,
   };
 }
 
 /** A feature that failed to start, asked for by a command: the command fails with words that say so. */
 function unavailable(feature: string): never {
-  throw new Error(vscode.l10n.t('{0} could not start when MaaS Assistant was activated; see MaaS: Show Logs.', feature));
+  throw featureUnavailable(feature);
 }

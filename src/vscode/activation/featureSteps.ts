@@ -2,7 +2,7 @@
 // an older VS Code, a corrupt state) is logged and shown once, and the others still work.
 import type { Logger } from '../logger';
 
-/** Shows the user that a feature could not start (a localised message; see extension.ts). */
+/** Shows the user that a feature could not start (the message is showStartFailure, featureNames.ts). */
 export type ShowFailure = (feature: string, reason: string) => void;
 
 export class FeatureSteps {

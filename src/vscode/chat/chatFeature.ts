@@ -23,7 +23,7 @@ export function registerChat(services: ExtensionServices, speech: ChatSpeech | u
     settings: () => settings.chat,
     apiKeySet: () => credentials.hasApiKey(),
     changes: [credentials.onDidChange, settings.onDidChange],
-    text: { error: errorView, strings: webviewStrings },
+    text: { error: errorView, strings: () => webviewStrings(vscode.l10n) },
     l10n: vscode.l10n,
     log: logger,
     extensionVersion: services.version,

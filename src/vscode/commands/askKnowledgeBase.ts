@@ -8,6 +8,8 @@ import { retrievalOptions, type KnowledgeMode } from '../knowledge/retrievalOpti
 import { openSettings } from '../settings/openSettings';
 import { featureSettingNames, type KnowledgeBaseSetting } from '../settings/settingsSchema';
 import { revealChatView } from '../chat/revealChat';
+import { actionTitles, knowledgeWords } from '../chat/webviewStrings';
+import { noKnowledgeBaseText } from '../knowledge/noKnowledgeBase';
 import type { FeatureDependencies } from '../activation/featureDependencies';
 import { StateKey } from '../stateKeys';
 import { workspaceLabel } from '../workspaceLabel';
@@ -23,11 +25,8 @@ export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vsco
     }
     const features = deps.settings.features;
     if (features.knowledgeBases.length === 0) {
-      const open = vscode.l10n.t('Open Settings');
-      const choice = await prompter.showWarningMessage(
-        vscode.l10n.t('No knowledge base is configured. Add your knowledge bases (id and name) to the setting maas.knowledgeBases.'),
-        open,
-      );
+      const open = actionTitles(vscode.l10n).openSettings;
+      const choice = await prompter.showWarningMessage(noKnowledgeBaseText(), open);
       if (choice === open) await openSettings(featureSettingNames.knowledgeBases);
       return undefined;
     }
@@ -98,9 +97,10 @@ async function pickMode(deps: FeatureDependencies, preferred: KnowledgeMode, bac
   const strictDetail = backupChat
     ? vscode.l10n.t('Answers from the documents; when they have nothing relevant, says so and then lets the model answer (maas.knowledge.backupChat).')
     : vscode.l10n.t('Answers only from the documents; when they have nothing relevant, says so and stops.');
+  const words = knowledgeWords(vscode.l10n);
   const items: Array<vscode.QuickPickItem & { mode: KnowledgeMode }> = [
-    { label: vscode.l10n.t('Divergent'), detail: vscode.l10n.t("May use the model's own knowledge beyond the documents."), mode: 'divergent' },
-    { label: vscode.l10n.t('Strict'), detail: strictDetail, mode: 'strict' },
+    { label: words.divergent, detail: vscode.l10n.t("May use the model's own knowledge beyond the documents."), mode: 'divergent' },
+    { label: words.strict, detail: strictDetail, mode: 'strict' },
   ];
   items.sort((a, b) => (a.mode === preferred ? -1 : b.mode === preferred ? 1 : 0));
   const picked = await deps.prompter.showQuickPick(items, { title: vscode.l10n.t('Answer mode'), ignoreFocusOut: true });

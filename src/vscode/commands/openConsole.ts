@@ -4,6 +4,7 @@
 // page where a user creates and pastes keys.
 import * as vscode from 'vscode';
 import type { Credentials } from '../../core/credentials/credentials';
+import { actionTitles } from '../chat/webviewStrings';
 import type { Prompter } from '../prompter';
 import { openSettings } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';
@@ -13,7 +14,7 @@ export function openConsoleCommand(settings: SettingsReader, credentials: Creden
   return async () => {
     const url = settings.settings.consoleUrl;
     if (url === '') {
-      const open = vscode.l10n.t('Open Settings');
+      const open = actionTitles(vscode.l10n).openSettings;
       const choice = await prompter.showWarningMessage(vscode.l10n.t("Set maas.consoleUrl to the address of the service's web console first."), open);
       if (choice === open) await openSettings(settingNames.consoleUrl);
       return undefined;

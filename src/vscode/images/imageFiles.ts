@@ -14,7 +14,7 @@ export type PreparedImage =
       readonly thumbnail: string;
       readonly downscaledFrom?: number;
     }
-  | { readonly ok: false; readonly reason: 'notImage' | 'unreadable' }
+  | { readonly ok: false; readonly reason: 'unsupported' | 'unreadable' }
   | { readonly ok: false; readonly reason: 'tooLarge'; readonly bytes: number; readonly maxBytes: number };
 
 const THUMBNAIL_PX = 256;
@@ -22,7 +22,7 @@ const THUMBNAIL_PX = 256;
 export async function prepareImage(input: Uint8Array, maxBytes: number): Promise<PreparedImage> {
   const bytes = Buffer.from(input);
   const mime = sniffImageMime(bytes);
-  if (mime === undefined) return { ok: false, reason: 'notImage' };
+  if (mime === undefined) return { ok: false, reason: 'unsupported' };
   const codecs = await import('./imageCodecs.js');
   let image: JimpImage;
   try {

@@ -13,6 +13,7 @@ import type { SettingsReader } from '../settings/settings';
 import type { Credentials } from '../../core/credentials/credentials';
 import { CommandId } from '../commandIds';
 import { LM_VENDOR } from '../contributionIds';
+import { answeredByVisionModel, imagesRefused } from './imagesWithTextModel';
 import { responseParts, type PartClasses } from './responseParts';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 import { withAbortSignal } from '../withAbortSignal';
@@ -117,10 +118,7 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
       ...maxTokensOption(options.modelOptions, model.maxOutputTokens),
       ...(tools.length > 0 ? { tools, ...(options.toolMode === vscode.LanguageModelChatToolMode.Required ? { tool_choice: 'required' as const } : {}) } : {}),
     };
-    if (routed)
-      progress.report(
-        new vscode.LanguageModelTextPart(`*${vscode.l10n.t('{0} does not take images: {1} answered this question.', model.code, visionModel)}*\n\n`),
-      );
+    if (routed) progress.report(new vscode.LanguageModelTextPart(answeredByVisionModel(model.code, visionModel)));
     for (const description of wired.described)
       // The thinking that follows (the model's reasoning) is shown in the same section: a blank line sets it apart.
       for (const part of parts.thinking(`${vscode.l10n.t('{0} described the attached image for {1}:', visionModel, model.code)}\n\n${description}\n\n`))
@@ -238,8 +236,7 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     signal: AbortSignal,
   ): Promise<string> {
     const { visionModel, imagesWithTextModel } = this.deps.settings.settings;
-    if (imagesWithTextModel === 'refuse')
-      throw new Error(vscode.l10n.t('{0} does not take images, and maas.images.withTextModel is off; pick the vision model {1}.', code, visionModel));
+    if (imagesWithTextModel === 'refuse') throw imagesRefused(code, visionModel);
     const key = DescriptionCache.keyOf(visionModel, bytes);
     const known = this.descriptions.get(key);
     if (known !== undefined) return known;

@@ -6,12 +6,15 @@
 import * as vscode from 'vscode';
 import type { ChatMessage, ContentPart, RetrievalOptions } from '../../core/chat/chatRequest';
 import type { Reference } from '../../core/chat/chatEvents';
-import type { WebviewCommand } from '../../shared/protocol';
 import { findCitationMarks, PlainCitationStream } from '../../core/knowledge/citationMarks';
 import type { MaasClient } from '../../core/maasClient';
+import { defaultImageQuestion } from '../images/imageQuestion';
+import { noKnowledgeBaseText } from '../knowledge/noKnowledgeBase';
 import { retrievalOptions } from '../knowledge/retrievalOptions';
 import { actionCommand, explainError } from '../errors/errorPresentation';
 import type { Logger } from '../logger';
+import { FeatureName, featureUnavailable } from '../activation/featureNames';
+import { actionTitles, knowledgeWords } from '../chat/webviewStrings';
 import { CommandId } from '../commandIds';
 import { LM_VENDOR, PARTICIPANT_ID } from '../contributionIds';
 import { openSettingsCommand } from '../settings/openSettings';
@@ -21,16 +24,10 @@ import type { ReadAloudSource } from '../speech/readAloudSource';
 import { isVisionModel } from '../../core/chat/chatSettings';
 import { describeImages, questionWithDescription } from '../../core/images/imageDescriptions';
 import { attachedImages } from './chatAttachments';
+import { answeredByVisionModel, imagesRefused } from './imagesWithTextModel';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 import { withAbortSignal } from '../withAbortSignal';
 
-const ACTION_TITLES: Record<WebviewCommand, () => string> = {
-  setApiKey: () => vscode.l10n.t('Set API Key'),
-  openConsole: () => vscode.l10n.t('Open Console'),
-  showLogs: () => vscode.l10n.t('Show Logs'),
-  openSettings: () => vscode.l10n.t('Open Settings'),
-  newConversation: () => vscode.l10n.t('New conversation'),
-};
 const SOURCE_SCHEME = 'maas-source';
 
 export interface ParticipantDependencies {
@@ -146,11 +143,9 @@ export class MaasParticipant implements vscode.Disposable {
     if (images.length > 0 && !isVisionModel(settings, model)) {
       switch (settings.imagesWithTextModel) {
         case 'refuse':
-          throw new Error(
-            vscode.l10n.t('{0} does not take images, and maas.images.withTextModel is off; pick the vision model {1}.', model, settings.visionModel),
-          );
+          throw imagesRefused(model, settings.visionModel);
         case 'visionModel':
-          stream.markdown(`*${vscode.l10n.t('{0} does not take images: {1} answered this question.', model, settings.visionModel)}*\n\n`);
+          stream.markdown(answeredByVisionModel(model, settings.visionModel));
           model = settings.visionModel;
           break;
         case 'describe': {
@@ -186,8 +181,8 @@ export class MaasParticipant implements vscode.Disposable {
   ): Promise<MaasChatResult> {
     const features = this.deps.settings.features;
     if (features.knowledgeBases.length === 0) {
-      stream.markdown(vscode.l10n.t('No knowledge base is configured. Add your knowledge bases (id and name) to the setting maas.knowledgeBases.'));
-      stream.button({ title: vscode.l10n.t('Open Settings'), ...openSettingsCommand(featureSettingNames.knowledgeBases) });
+      stream.markdown(noKnowledgeBaseText());
+      stream.button({ title: actionTitles(vscode.l10n).openSettings, ...openSettingsCommand(featureSettingNames.knowledgeBases) });
       return { metadata: { command: 'kb', answered: false } };
     }
     if (request.prompt.trim() === '') {
@@ -208,8 +203,9 @@ export class MaasParticipant implements vscode.Disposable {
     );
     for (const reference of references) stream.reference(this.sources.add(reference));
     const cited = references.length > 0 || findCitationMarks(text).length > 0;
-    const badge = mode === 'strict' ? vscode.l10n.t('Strict') : vscode.l10n.t('Divergent');
-    stream.markdown(`\n\n*${cited ? badge : `${badge} · ${vscode.l10n.t('No hits')}`}*`);
+    const words = knowledgeWords(vscode.l10n);
+    const badge = mode === 'strict' ? words.strict : words.divergent;
+    stream.markdown(`\n\n*${cited ? badge : `${badge} · ${words.noHits}`}*`);
     return { metadata: { command: 'kb', answered: true } };
   }
 
@@ -220,8 +216,7 @@ export class MaasParticipant implements vscode.Disposable {
       stream.markdown(vscode.l10n.t('There is nothing to read: write the text after /read, or ask @maas something first.'));
       return { metadata: { command: 'read', answered: false } };
     }
-    if (this.deps.readAloud === undefined)
-      throw new Error(vscode.l10n.t('{0} could not start when MaaS Assistant was activated; see MaaS: Show Logs.', vscode.l10n.t('Read aloud')));
+    if (this.deps.readAloud === undefined) throw featureUnavailable(FeatureName.readAloud());
     await this.deps.readAloud({ text, title: vscode.l10n.t('@maas answer'), baseName: 'maas-answer' });
     stream.markdown(vscode.l10n.t('Reading aloud in the MaaS Assistant view (play, pause and stop are in its player).'));
     stream.button({ title: vscode.l10n.t('Open Chat'), command: CommandId.openChat });
@@ -234,7 +229,7 @@ export class MaasParticipant implements vscode.Disposable {
       stream.markdown(vscode.l10n.t('Attach one or more images (PNG, JPEG, GIF, WebP or BMP) to /describe, with the paperclip or #file.'));
       return { metadata: { command: 'describe', answered: false } };
     }
-    const question = request.prompt.trim() === '' ? vscode.l10n.t('Describe this image.') : request.prompt.trim();
+    const question = request.prompt.trim() === '' ? defaultImageQuestion() : request.prompt.trim();
     const content: ContentPart[] = [{ type: 'text', text: question }, ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))];
     await this.stream({ model: this.deps.settings.settings.visionModel, messages: [{ role: 'user', content }] }, stream, token);
     return { metadata: { command: 'describe', answered: true } };
@@ -270,8 +265,9 @@ export class MaasParticipant implements vscode.Disposable {
     const explained = explainError(error, (text) => this.deps.logger.redact(text));
     this.deps.logger.warn(`@maas failed: ${explained.stored.kind} ${explained.stored.message}`);
     stream.markdown([`**${explained.title}**`, explained.detail, explained.serviceSaid].filter((part) => part !== undefined).join('\n\n'));
+    const titles = actionTitles(vscode.l10n);
     for (const action of explained.actions) {
-      if (action !== 'retry') stream.button({ title: ACTION_TITLES[action](), ...actionCommand(action) });
+      if (action !== 'retry') stream.button({ title: titles[action], ...actionCommand(action) });
     }
   }
 
