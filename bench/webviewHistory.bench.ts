@@ -1,4 +1,4 @@
-// Chat history at scale (issue 20), in headless Chromium with the real view: time to the first painted frame when
+// Chat history at scale, in headless Chromium with the real view: time to the first painted frame when
 // a 500-turn conversation opens, against a 5-turn one, and time to open the conversation list of 1,000 conversations,
 // against 10, each baseline measured in the same run. Turns are realistic: a question and webview.bench.ts's
 // longAnswer(2400) as the answer (3,000 characters of Markdown: headings, lists, TypeScript blocks, tables, quotes).

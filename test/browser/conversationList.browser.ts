@@ -1,4 +1,4 @@
-// The conversation list at a year's scale (issue 20): 1,000 conversations open quickly because only a page of rows is
+// The conversation list at a year's scale: 1,000 conversations open quickly because only a page of rows is
 // built, yet every one is reachable by scrolling and by keyboard, and the row actions work far down the list.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

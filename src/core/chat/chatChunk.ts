@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import type { Reference, Usage } from './chatEvents';
 
-// Read leniently (issue 13, rule 3): gateways send token counts as numeric strings, usage on the choice, and
+// Read leniently: gateways send token counts as numeric strings, usage on the choice, and
 // content as an array of text parts; none of that may cost the text.
 const count = z
   .union([
@@ -56,7 +56,7 @@ const isOptNumber = (v: unknown): boolean => v === undefined || v === null || ty
  * The documented chunk shape, recognised without copying: zod's object parsing allocates a copy of every
  * chunk, which on a 20,000-chunk answer added 15-30% to the time of a raw reader (measured), more than the
  * 20% budget of bench/client.bench.ts. Whatever this guard accepts, chatChunkSchema accepts with the same
- * fields (asserted by test/unit/core/chatChunk.test.ts); everything else goes through zod.
+ * fields (asserted by test/unit/core/chat/chatChunk.test.ts); everything else goes through zod.
  */
 function documentedChunk(value: unknown): ChatChunk | undefined {
   if (!isObject(value)) return undefined;

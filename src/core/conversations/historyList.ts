@@ -34,7 +34,7 @@ const listFileSchema = z.object({
 
 /**
  * A row's shape, checked by hand where zod checks the file around it: zod, jitless as the extension host needs it
- * (src/vscode/zodSetup.ts), interprets a tuple schema for each row, and at a window's start (cold code) that took
+ * (src/vscode/activation/zodSetup.ts), interprets a tuple schema for each row, and at a window's start (cold code) that took
  * ~10 ms for 1,000 rows, more than the whole rest of the start (measured, README's Performance). The list is this
  * extension's own cache of the zod-validated conversation files: a row that fails makes the list unreadable, and
  * it is rebuilt from those files.

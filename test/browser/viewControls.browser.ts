@@ -1,4 +1,6 @@
-// Defects a new user met in the chat view (issue 10), each reproduced against the built webview in Chromium.
+// The chat view's everyday controls and states, against the built webview in Chromium: Edit and Copy on turns, the
+// waiting answer, Send and why it is disabled, the header's service banner, accessible names, a long question folded,
+// images dropped on the view.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -6,7 +8,7 @@ import { conversation, snapshot, turn } from './snapshotFixture';
 import { deliver, openWebview, posted, settled } from './webviewHarness';
 import { suiteSession } from './suiteSession';
 
-describe('chat view defects', () => {
+describe('chat view controls', () => {
   const session = suiteSession();
 
   const editButtons = (page: Page, turnId: string) => page.locator(`[data-testid=turn][data-turn-id="${turnId}"] [data-testid=edit]`);
