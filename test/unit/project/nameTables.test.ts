@@ -2,32 +2,11 @@
 // name written as a literal anywhere else in src/ must fail `npm run lint`. Runs ESLint with the project's own config
 // on probe sources, as layering.test.ts does.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ESLint } from 'eslint';
-
-const root = path.resolve(__dirname, '..', '..', '..');
-// The probes are not files of a TypeScript project, so the type-aware rules (and their parser setting) are off here.
-const eslint = new ESLint({
-  cwd: root,
-  overrideConfig: [
-    {
-      files: ['**/*.ts'],
-      languageOptions: { parserOptions: { project: false } },
-      rules: {
-        '@typescript-eslint/switch-exhaustiveness-check': 'off',
-        '@typescript-eslint/no-floating-promises': 'off',
-        '@typescript-eslint/explicit-module-boundary-types': 'off',
-      },
-    },
-  ],
-});
+import { lintProbe } from './lintProbe';
 
 async function nameErrors(file: string, code: string): Promise<number> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  const fatal = result?.messages.find((m) => m.fatal === true);
-  if (fatal !== undefined) throw new Error(`${file} did not parse: ${fatal.message}`);
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'maas/no-name-literal').length;
+  return (await lintProbe(file, code)).filter((m) => m.ruleId === 'maas/no-name-literal').length;
 }
 
 const refused: [string, string][] = [
