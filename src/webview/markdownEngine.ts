@@ -1,5 +1,5 @@
 // The one markdown-it configuration for model output (DOM-free, so Node tests render exactly what the view does).
-// Raw HTML is off and images never load: model output is untrusted (style.md rule 11); sanitising comes after.
+// Raw HTML is off and images never load: model output is untrusted (docs/style.md rule 11); sanitising comes after.
 import MarkdownIt from 'markdown-it';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';

@@ -1,6 +1,6 @@
 // Runs the mocha suite of test/host inside a real code-server extension host: the equivalent of
 // @vscode/test-electron's runTests(), using the smoke-test driver's extensionDevelopmentPath/extensionTestsPath
-// payload (../shared/vscode-host.md). Results come back through a JSON file written by test/host/index.ts.
+// payload (docs/testing.md). Results come back through a JSON file written by test/host/index.ts.
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { format } from 'node:util';
 import path from 'node:path';

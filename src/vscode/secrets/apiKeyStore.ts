@@ -1,4 +1,4 @@
-// The API key lives in SecretStorage only (style.md rule 10): never in settings, webview messages or logs.
+// The API key lives in SecretStorage only (docs/style.md rule 10): never in settings, webview messages or logs.
 import type * as vscode from 'vscode';
 import { SecretEntry } from './secretEntry';
 

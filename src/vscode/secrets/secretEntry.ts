@@ -1,5 +1,5 @@
 // One named entry in VS Code's SecretStorage with its own change event: the common ground of the API key and the
-// speech credentials, which live nowhere else (style.md rule 10).
+// speech credentials, which live nowhere else (docs/style.md rule 10).
 import * as vscode from 'vscode';
 
 export abstract class SecretEntry implements vscode.Disposable {

@@ -1,4 +1,4 @@
-// The speech appkey and token live in SecretStorage only (style.md rule 10), as one JSON record so that the pair
+// The speech appkey and token live in SecretStorage only (docs/style.md rule 10), as one JSON record so that the pair
 // is always read and replaced together.
 import type * as vscode from 'vscode';
 import * as z from 'zod';
