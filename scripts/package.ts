@@ -10,7 +10,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { quietStep } from '../test/harness/tools';
+import { ensureDebianPackages, quietStep } from '../test/harness/tools';
 
 /**
  * What the package may hold, under `extension/`: bundles (the lazily loaded libraries in dist/lazy/) and their
@@ -81,6 +81,8 @@ export function packageExtension(options: { readonly log?: string } = {}): strin
   if (options.log === undefined) execFileSync(process.execPath, build, { cwd: root, stdio: 'inherit' });
   else quietStep('building the extension', process.execPath, build, { cwd: root, log: options.log });
   runVsce(vsce, root, options.log);
+  // unzip lists the package's entries (a Debian package a fresh machine may lack).
+  ensureDebianPackages(['unzip'], 'listing the packaged .vsix');
   const entries = execFileSync('unzip', ['-Z1', out], { encoding: 'utf8' })
     .split('\n')
     .filter((line) => line !== '');
