@@ -7,7 +7,7 @@
 import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -16,7 +16,7 @@ import { launchBrowser } from '../harness/browser';
 import { extensionHostLogsIn } from '../harness/codeServer';
 import { extensionErrors } from '../harness/extensionHostLog';
 import { codeServerLogFiles, saveArtifacts } from '../harness/failureArtifacts';
-import { processTree } from '../harness/processTree';
+import { processTree, running } from '../harness/processTree';
 import { extensionId, repoRoot } from '../harness/tools';
 import { ask, openChat, until, waitForStatus } from './chatView';
 import { acceptQuickInput, chatView, contextMenu, openFile, runCommand, waitForWorkbench } from './workbench';
@@ -57,17 +57,6 @@ async function reachable(url: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-/** A zombie (exited, not yet reaped by its new parent) counts as gone. */
-function running(pid: number): boolean {
-  const stat = `/proc/${pid}/stat`;
-  if (!existsSync(stat)) return false;
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
-  } catch {
-    return false;
-  }
 }
 
 async function allGone(pids: readonly number[], timeoutMs: number): Promise<number[]> {

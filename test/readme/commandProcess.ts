@@ -2,8 +2,7 @@
 // foreground job), its output collected, Ctrl-C as a terminal sends it (SIGINT to the whole group), and a check
 // that nothing of it is left running afterwards.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { processTree } from '../harness/processTree';
+import { processTree, running } from '../harness/processTree';
 import { envWithoutNpmVariables } from '../harness/tools';
 import { waitFor } from '../harness/waitFor';
 import { repositoryRoot } from './readmeCommands';
@@ -60,17 +59,6 @@ export async function runToEnd(
     return { code, output: run.output.text };
   } finally {
     clearTimeout(timer);
-  }
-}
-
-/** A zombie (ended, not yet reaped) counts as gone. */
-function running(pid: number): boolean {
-  const stat = `/proc/${pid}/stat`;
-  if (!existsSync(stat)) return false;
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
-  } catch {
-    return false;
   }
 }
 
