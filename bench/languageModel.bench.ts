@@ -25,7 +25,7 @@ export default async function languageModelBench(): Promise<BenchResult[]> {
     const quiet = { dispose: () => undefined };
     const provider = new MaasChatProvider({
       settings: { settings, onDidChange: () => quiet },
-      keys: { get: () => Promise.resolve(KEY), onDidChange: () => quiet },
+      credentials: { hasApiKey: () => Promise.resolve(true), onDidChange: () => quiet },
       client: () => client,
       logger: { info: () => undefined, warn: () => undefined, redact: (text: string) => text },
     } as never);

@@ -5,7 +5,7 @@
 import '../src/vscode/zodSetup'; // zod as the extension configures it, before any schema is built
 import { MaasClient } from '../src/core/maasClient';
 import { synthesizePipelined } from '../src/core/speech/pipelinedSynthesizer';
-import { splitSentences } from '../src/core/speech/sentenceSplitter';
+import { REALTIME_MAX_CHARS, speechPieces } from '../src/core/speech/speechLimits';
 import { startLocalService } from '../service/src/localService';
 import { compared, sized, type BenchResult } from './benchResult';
 
@@ -31,7 +31,9 @@ function text3000(): string {
 
 async function pipelinedFirstAudio(client: MaasClient, text: string): Promise<number> {
   const started = performance.now();
-  const segments = synthesizePipelined(splitSentences(text), (sentence, signal) => client.synthesize({ text: sentence, format: 'wav' }, { signal }));
+  const segments = synthesizePipelined(speechPieces(text, REALTIME_MAX_CHARS), (sentence, signal) =>
+    client.synthesize({ text: sentence, format: 'wav' }, { signal }),
+  );
   const first = await segments.next();
   const ms = performance.now() - started;
   if (first.done === true || first.value.audio.length < 44) throw new Error('no first segment');

@@ -10,14 +10,14 @@ import { registerCommands } from './vscode/commands/registerCommands';
 import { registerChatProvider } from './vscode/languageModels/maasChatProvider';
 import { registerParticipant } from './vscode/languageModels/maasParticipant';
 import { readAnswerAloud } from './vscode/commands/readAloud';
-import { createServices, startServices } from './vscode/extensionServices';
+import { createServices } from './vscode/extensionServices';
 import { featureDependencies } from './vscode/featureDependencies';
 import { FeatureSteps } from './vscode/featureSteps';
 import { createSpeech } from './vscode/speech/speechFeature';
 import { StatusBar } from './vscode/statusBar';
 import { createTestHook, type MaasTestHook } from './vscode/testHook';
 
-export function activate(context: vscode.ExtensionContext): Promise<MaasTestHook | undefined> {
+export function activate(context: vscode.ExtensionContext): MaasTestHook | undefined {
   const startedAt = performance.now();
   const services = createServices(context);
   const steps = new FeatureSteps(services.logger, (feature, reason) => {
@@ -33,7 +33,7 @@ export function activate(context: vscode.ExtensionContext): Promise<MaasTestHook
   steps.run(vscode.l10n.t('The commands'), () => context.subscriptions.push(...registerCommands({ ...services, features, memento: context.globalState })));
   steps.run(vscode.l10n.t("The models in VS Code's chat"), () =>
     context.subscriptions.push(
-      registerChatProvider({ settings: services.settings, keys: services.keys, client: () => services.clients.get(), logger: services.logger }),
+      registerChatProvider({ settings: services.settings, credentials: services.credentials, client: () => services.clients.get(), logger: services.logger }),
     ),
   );
   steps.run(vscode.l10n.t("@maas in VS Code's chat"), () =>
@@ -47,12 +47,12 @@ export function activate(context: vscode.ExtensionContext): Promise<MaasTestHook
     ),
   );
   const statusBar = steps.run(vscode.l10n.t('The status bar item'), () => {
-    const item = new StatusBar(services.keys, services.settings, chat?.session);
+    const item = new StatusBar(services.credentials, services.settings, chat?.session);
     context.subscriptions.push(item);
     return item;
   });
-  const started = steps.runLater(vscode.l10n.t('Start-up'), () => startServices(services));
-  // Long-text synthesis tasks left running by an earlier window are followed again, each under its own progress.
+  // Long-text synthesis tasks left running by an earlier window are followed again, each under its own progress
+  // (their credentials wait for the credentials' start-up, not activation).
   if (speech !== undefined) void steps.runLater(vscode.l10n.t('Read aloud'), () => speech.longTasks.resumeAll());
 
   const activationMs = performance.now() - startedAt;
@@ -61,9 +61,9 @@ export function activate(context: vscode.ExtensionContext): Promise<MaasTestHook
     context.extensionMode === vscode.ExtensionMode.Test
       ? createTestHook({ services, chat, speech, statusBar, activationMs, failures: () => steps.failures })
       : undefined;
-  // VS Code runs the command that activated the extension once this promise resolves: after the start-up, so the
-  // first command finds the demo's bootstrap credentials already in secret storage.
-  return started.then(() => hook);
+  // Nothing is awaited: a slow or locked keyring delays the first credential read (behind credentials.ready), never
+  // the commands and views.
+  return hook;
 }
 
 export function deactivate(): void {

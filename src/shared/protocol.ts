@@ -13,7 +13,7 @@ export type TurnKind = 'chat' | 'knowledge' | 'image';
 export type TurnStatus = 'pending' | 'streaming' | 'done' | 'stopped' | 'interrupted' | 'error';
 export type FinishReasonView = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'unknown';
 /** What a button under an error does; the host maps each to a command. */
-export type TurnAction = 'setApiKey' | 'openConsole' | 'retry' | 'showLogs' | 'openSettings';
+export type TurnAction = 'setApiKey' | 'openConsole' | 'retry' | 'showLogs' | 'openSettings' | 'newConversation';
 
 export interface UsageView {
   readonly promptTokens: number;
@@ -83,6 +83,8 @@ export interface TurnView {
   readonly answer: string;
   /** The model's `<think>` reasoning, shown collapsed. */
   readonly reasoning: string;
+  /** The images described by the vision model for a language model (maas.images.withTextModel), shown collapsed. */
+  readonly imageDescription?: { readonly model: string; readonly text: string };
   readonly status: TurnStatus;
   readonly finishReason?: FinishReasonView;
   readonly model: string;
@@ -123,6 +125,8 @@ export interface ConversationView {
   readonly turns: readonly TurnView[];
   /** How many earlier turns the next request will leave out under the history limits (0 = none). */
   readonly omittedTurns: number;
+  /** Tokens the next request carries before its question: the persona and the earlier turns it re-sends. */
+  readonly contextTokens: number;
 }
 
 export type NoticeLevel = 'info' | 'warning' | 'error';
@@ -151,6 +155,8 @@ export interface ChatSnapshot {
     /** Images above this many bytes are downscaled by the webview before sending, or refused. */
     readonly maxImageBytes: number;
     readonly defaultPersona: string;
+    /** The tokens a model takes in one request (maas.nativeChat.maxInputTokens): the context meter's limit. */
+    readonly contextLimit: number;
   };
   readonly notices: readonly NoticeView[];
   readonly strings: WebviewStrings;
@@ -166,6 +172,8 @@ export type HostToWebview =
   | { readonly type: 'turnDelta'; readonly conversationId: string; readonly turnId: string; readonly answer?: string; readonly reasoning?: string }
   /** A turn replaced whole (status, usage, error, retry changed). */
   | { readonly type: 'turnUpdate'; readonly conversationId: string; readonly turn: TurnView }
+  /** What the next question of a conversation carries, after a turn ended (the context meter, the omitted marker). */
+  | { readonly type: 'conversationContext'; readonly conversationId: string; readonly omittedTurns: number; readonly contextTokens: number }
   /** The notices to show now (for the open conversation), replacing those shown before. */
   | { readonly type: 'notices'; readonly notices: readonly NoticeView[] }
   /** Put the cursor in the question box (after Add Selection to Chat, say). */
@@ -212,7 +220,7 @@ export interface ImageUpload {
   readonly thumbnail: string;
 }
 
-export type WebviewCommand = 'setApiKey' | 'showLogs' | 'openConsole' | 'openSettings';
+export type WebviewCommand = 'setApiKey' | 'showLogs' | 'openConsole' | 'openSettings' | 'newConversation';
 
 export type WebviewToHost =
   | { readonly type: 'ready' }

@@ -3,6 +3,7 @@
 // history reuses. The host's only: lint keeps the webview (and zod) out of here, so protocol.ts stays plain types.
 import * as z from 'zod';
 import type { ChatParams } from './chatParams';
+import { maxLinkLength } from './linkPolicy';
 import type { ImageUpload, WebviewCommand, WebviewToHost } from './protocol';
 
 const id = z.string().min(1).max(100);
@@ -31,7 +32,7 @@ export const imageUploadSchema = z
   })
   .strict() satisfies z.ZodType<ImageUpload>;
 
-export const webviewCommandSchema = z.enum(['setApiKey', 'showLogs', 'openConsole', 'openSettings']) satisfies z.ZodType<WebviewCommand>;
+export const webviewCommandSchema = z.enum(['setApiKey', 'showLogs', 'openConsole', 'openSettings', 'newConversation']) satisfies z.ZodType<WebviewCommand>;
 
 export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),
@@ -54,7 +55,7 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('copyText'), text: text(2_000_000) }).strict(),
   z.object({ type: z.literal('insertCode'), code: text(2_000_000) }).strict(),
   z.object({ type: z.literal('openCode'), code: text(2_000_000), language: text(64) }).strict(),
-  z.object({ type: z.literal('openLink'), href: text(4096).min(1) }).strict(),
+  z.object({ type: z.literal('openLink'), href: text(maxLinkLength).min(1) }).strict(),
   z.object({ type: z.literal('runCommand'), command: webviewCommandSchema }).strict(),
   z.object({ type: z.literal('readAloud'), turnId: id }).strict(),
   z.object({ type: z.literal('saveAudio'), playbackId: id }).strict(),

@@ -102,5 +102,9 @@ export const webviewStringKeys = [
   'playerNext',
   // Chat history at scale (issue 20).
   'earlierTurns',
+  // Images described for a language model, and the context meter.
+  'imageDescribedBy',
+  'contextMeter',
+  'contextTooLong',
 ] as const;
 export type WebviewStringKey = (typeof webviewStringKeys)[number];

@@ -1,10 +1,9 @@
-// Builds the service client from the settings (base URLs, VS Code's proxy settings) and the key in secret
-// storage, and rebuilds it when those settings change. Request logs go to the log channel, already redacted by
-// the client; the logger redacts again with the secrets it knows.
+// Builds the service client from the settings (base URLs, the user's proxy settings) and the credentials service,
+// which hands a key out only for an address the user chose, and rebuilds it when those settings change. Request logs
+// go to the log channel, already redacted by the client; the logger redacts again with the secrets it knows.
 import * as vscode from 'vscode';
+import type { Credentials } from '../core/credentials/credentials';
 import { MaasClient } from '../core/maasClient';
-import type { SpeechCredentials } from '../core/speech/speechClient';
-import type { ApiKeyStore } from './secrets/apiKeyStore';
 import type { Logger } from './logger';
 import type { SettingsReader } from './settings/settings';
 
@@ -14,9 +13,8 @@ export class ClientFactory implements vscode.Disposable {
 
   constructor(
     private readonly settings: SettingsReader,
-    private readonly keys: ApiKeyStore,
+    private readonly credentials: Credentials,
     private readonly logger: Logger,
-    private readonly speechCredentials: () => Promise<SpeechCredentials | undefined> = () => Promise.resolve(undefined),
   ) {
     this.subscriptions = [
       settings.onDidChange(() => this.reset()),
@@ -34,20 +32,18 @@ export class ClientFactory implements vscode.Disposable {
 
   private create(): MaasClient {
     const { baseUrl, altBaseUrl } = this.settings.settings;
+    // The proxy carries the credentials too: only the user's own proxy settings are used, never a workspace's (a
+    // repository's proxy with strict TLS off could read every key).
     const http = vscode.workspace.getConfiguration('http');
-    const proxyUrl = http.get<string>('proxy')?.trim();
+    const proxyUrl = userValue<string>(http, 'proxy')?.trim();
     return new MaasClient({
       baseUrl,
       altBaseUrl: altBaseUrl === '' ? undefined : altBaseUrl,
-      getApiKey: async () => {
-        const key = await this.keys.get();
-        this.logger.rememberSecret(key);
-        return key;
-      },
-      getSpeechCredentials: this.speechCredentials,
+      getApiKey: (address, signal) => this.credentials.apiKeyFor(address, signal),
+      getSpeechCredentials: (address, signal) => this.credentials.speechFor(address, signal),
       onMalformed: (raw) => this.logger.warn(`A part of an answer could not be read and was skipped: ${raw}`),
       speechCodes: this.settings.features.speechErrorCodes,
-      proxy: { url: proxyUrl === '' ? undefined : proxyUrl, strictSSL: http.get<boolean>('proxyStrictSSL') ?? true },
+      proxy: { url: proxyUrl === '' ? undefined : proxyUrl, strictSSL: userValue<boolean>(http, 'proxyStrictSSL') ?? true },
       onLog: (entry) => {
         const status = entry.status === undefined ? (entry.errorKind ?? 'failed') : String(entry.status);
         const line = `${entry.method} ${entry.baseUrl}${entry.path} → ${status} in ${entry.durationMs.toFixed(0)} ms (attempt ${entry.attempt})${entry.error ? `: ${entry.error}` : ''}`;
@@ -67,4 +63,9 @@ export class ClientFactory implements vscode.Disposable {
     for (const subscription of this.subscriptions) subscription.dispose();
     this.reset();
   }
+}
+
+/** A setting's value from the user's (or the remote machine's) settings only. */
+function userValue<T>(config: vscode.WorkspaceConfiguration, name: string): T | undefined {
+  return config.inspect<T>(name)?.globalValue;
 }

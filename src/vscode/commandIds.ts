@@ -19,6 +19,7 @@ export const CommandId = {
   chooseVoice: 'maas.chooseVoice',
   testConnection: 'maas.testConnection',
   copyConnectionReport: 'maas.copyConnectionReport',
+  revokeAddressApprovals: 'maas.revokeAddressApprovals',
 } as const;
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];

@@ -1,24 +1,27 @@
-// What every feature of the extension builds on: the log, the secrets, the settings, the service client and the
-// chat history folder. Constructed synchronously (nothing is awaited before the features register); the one
-// asynchronous start-up task, remembering stored secrets for redaction and importing the demo's bootstrap
-// credentials, runs afterwards.
+// What every feature of the extension builds on: the log, the settings, the credentials, the service client and the
+// chat history folder. Constructed synchronously (nothing is awaited before the features register); the credentials'
+// start-up (registering stored secrets for redaction, importing the demo's bootstrap file) runs in the background
+// behind `credentials.ready`, which every read of a credential awaits.
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { readBootstrapFile } from '../core/credentials/bootstrapFile';
+import { Credentials } from '../core/credentials/credentials';
 import { ConversationStore } from '../core/conversations/conversationStore';
 import { ClientFactory } from './clientFactory';
 import { Logger } from './logger';
 import { PrompterSlot } from './prompter';
-import { ApiKeyStore } from './secrets/apiKeyStore';
-import { importBootstrapCredentials } from './secrets/bootstrapCredentials';
-import { SpeechCredentialStore } from './secrets/speechCredentialStore';
+import { AddressApprovals } from './secrets/addressApprovals';
+import { askAboutAddress } from './secrets/addressQuestion';
 import { SettingsReader } from './settings/settings';
 
 export interface ExtensionServices {
   readonly context: vscode.ExtensionContext;
   readonly version: string;
   readonly logger: Logger;
-  readonly keys: ApiKeyStore;
-  readonly speechCredentials: SpeechCredentialStore;
+  /** The one owner of the API key and the speech credentials, and of where they may be sent. */
+  readonly credentials: Credentials;
+  /** The addresses the user allowed per workspace (MaaS: Revoke Address Approvals lists them). */
+  readonly approvals: AddressApprovals;
   readonly settings: SettingsReader;
   readonly clients: ClientFactory;
   readonly store: ConversationStore;
@@ -29,34 +32,29 @@ export interface ExtensionServices {
 export function createServices(context: vscode.ExtensionContext): ExtensionServices {
   const channel = vscode.window.createOutputChannel('MaaS Assistant', { log: true });
   const logger = new Logger(channel);
-  const keys = new ApiKeyStore(context.secrets);
-  const speechCredentials = new SpeechCredentialStore(context.secrets);
   const settings = new SettingsReader(logger);
-  const clients = new ClientFactory(settings, keys, logger, async () => {
-    const credentials = await speechCredentials.get();
-    logger.rememberSecret(credentials?.appkey);
-    logger.rememberSecret(credentials?.token);
-    return credentials;
+  const prompter = new PrompterSlot();
+  const approvals = new AddressApprovals(context.globalState);
+  const credentials = new Credentials({
+    store: context.secrets,
+    addresses: () => settings.addresses,
+    approvals,
+    ask: askAboutAddress(prompter),
+    remember: (value) => logger.rememberSecret(value),
+    bootstrap: () => readBootstrapFile(process.env),
+    log: logger,
   });
-  context.subscriptions.push(logger, keys, speechCredentials, settings, clients);
+  const clients = new ClientFactory(settings, credentials, logger);
+  context.subscriptions.push(logger, credentials, settings, clients);
   return {
     context,
     version: String((context.extension.packageJSON as { version?: unknown }).version ?? ''),
     logger,
-    keys,
-    speechCredentials,
+    credentials,
+    approvals,
     settings,
     clients,
     store: new ConversationStore(path.join(context.globalStorageUri.fsPath, 'chat')),
-    prompter: new PrompterSlot(),
+    prompter,
   };
-}
-
-/**
- * After registration: the stored key is remembered by the log's redaction (every request remembers it again before
- * it is sent), and the demo's bootstrap credentials are imported into SecretStorage when its variable names a file.
- */
-export async function startServices(services: ExtensionServices): Promise<void> {
-  services.logger.rememberSecret(await services.keys.get());
-  await importBootstrapCredentials(services.keys, services.logger, process.env, services.speechCredentials);
 }

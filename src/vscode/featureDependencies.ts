@@ -4,13 +4,12 @@ import type { ChatSession } from '../core/chat/chatSession';
 import { ChatViewProvider } from './chat/chatViewProvider';
 import type { ConversationStore } from '../core/conversations/conversationStore';
 import type { MaasClient } from '../core/maasClient';
-import type { ApiKeyStore } from './secrets/apiKeyStore';
+import type { Credentials } from '../core/credentials/credentials';
 import type { Logger } from './logger';
 import type { Prompter } from './prompter';
 import type { SettingsReader } from './settings/settings';
 import type { ExtensionServices } from './extensionServices';
 import type { SpeechFeature } from './speech/speechFeature';
-import type { SpeechCredentialStore } from './secrets/speechCredentialStore';
 
 export interface FeatureDependencies {
   readonly prompter: Prompter;
@@ -19,8 +18,7 @@ export interface FeatureDependencies {
   readonly chat: () => ChatSession;
   readonly store: ConversationStore;
   readonly client: () => MaasClient;
-  readonly keys: ApiKeyStore;
-  readonly speechCredentials: SpeechCredentialStore;
+  readonly credentials: Credentials;
   /** Read aloud's players, voices and long-text tasks; throws, with words for the user, when it could not start. */
   readonly speech: () => SpeechFeature;
   readonly logger: Logger;
@@ -33,8 +31,7 @@ export function featureDependencies(services: ExtensionServices, speech: SpeechF
     chat: () => chat() ?? unavailable(vscode.l10n.t('The chat view')),
     store: services.store,
     client: () => services.clients.get(),
-    keys: services.keys,
-    speechCredentials: services.speechCredentials,
+    credentials: services.credentials,
     speech: () => speech ?? unavailable(vscode.l10n.t('Read aloud')),
     logger: services.logger,
   };

@@ -4,6 +4,7 @@ import type { ChatSession } from '../core/chat/chatSession';
 import type { StoredChatParams } from '../core/conversations/conversationModel';
 import * as ops from '../core/conversations/conversationsState';
 import type { ConversationsState } from '../core/conversations/conversationsState';
+import { API_KEY_SECRET, SPEECH_SECRET } from '../core/credentials/credentials';
 import type { SpeechCredentials } from '../core/speech/speechClient';
 import type { HostToWebview } from '../shared/protocol';
 import type { Lease, Leases } from '../core/speech/taskLeases';
@@ -26,6 +27,11 @@ export interface MaasTestHook {
   readonly apiKey: {
     get(): Promise<string | undefined>;
     set(value: string): Promise<void>;
+  };
+  /** The addresses allowed per workspace (MaaS: Revoke Address Approvals), and their removal. */
+  readonly approvals: {
+    all(): ReadonlyArray<{ readonly origin: string; readonly setting: string }>;
+    revokeAll(): Promise<void>;
   };
   readonly chat: {
     /** The conversations as the host holds them. */
@@ -100,13 +106,22 @@ export function createTestHook(parts: TestHookParts): MaasTestHook {
   const speech = (): SpeechFeature => required(parts.speech, 'read aloud');
   const session = (): ChatSession => required(parts.chat, 'the chat').session;
   const memento = services.context.globalState;
+  // What secret storage holds, read past the credentials service (which hands a credential out only for an address):
+  // the tests check what was stored, not where it may go.
+  const storedSecret = async (name: string): Promise<string | undefined> => {
+    await services.credentials.ready;
+    return (await services.context.secrets.get(name)) || undefined;
+  };
   return {
     failures: parts.failures,
     setPrompter: (prompter) => services.prompter.use(prompter),
     speech: {
-      getCredentials: () => services.speechCredentials.get(),
-      setCredentials: (value) => services.speechCredentials.set(value),
-      clearCredentials: () => services.speechCredentials.clear(),
+      getCredentials: async () => {
+        const stored = await storedSecret(SPEECH_SECRET);
+        return stored === undefined ? undefined : (JSON.parse(stored) as SpeechCredentials);
+      },
+      setCredentials: (value) => services.credentials.setSpeech(value),
+      clearCredentials: () => services.credentials.clearSpeech(),
       attachPlayer: (player) => speech().player.attach(player),
       pendingTasks: () => speech().longTasks.pending(),
       seedTask: async (entry, lease) => {
@@ -130,7 +145,11 @@ export function createTestHook(parts: TestHookParts): MaasTestHook {
     },
     activationMs: parts.activationMs,
     logFolder: services.context.logUri.fsPath,
-    apiKey: { get: () => services.keys.get(), set: (value) => services.keys.set(value) },
+    apiKey: { get: () => storedSecret(API_KEY_SECRET), set: (value) => services.credentials.setApiKey(value) },
+    approvals: {
+      all: () => services.approvals.all().map(({ origin, setting }) => ({ origin, setting })),
+      revokeAll: () => services.approvals.revoke(services.approvals.all()),
+    },
     chat: {
       state: async () => {
         await session().whenLoaded();

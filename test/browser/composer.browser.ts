@@ -140,6 +140,21 @@ describe('composer and panels', () => {
     await page.close();
   });
 
+  it('Attach image opens the file picker of the hidden field, and the chosen image is attached', async () => {
+    const page = await openWebview(session());
+    await deliver(page, { type: 'snapshot', snapshot: snapshot() });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach image' }).click();
+    const picker = await chooser;
+    assert.equal(picker.isMultiple(), true);
+    await picker.setFiles({ name: 'picked.png', mimeType: 'image/png', buffer: png(20, 10, false) });
+    await page.getByTestId('attachment').waitFor();
+    assert.equal(await page.getByTestId('attachment').getByRole('img').getAttribute('alt'), 'picked.png');
+    // The field is no control of its own: out of the page and of the accessibility tree (the button stands for it).
+    assert.equal(await page.getByTestId('image-input').isHidden(), true);
+    await page.close();
+  });
+
   it('context chips are removable; add current file asks the host; thumbnails show in the transcript', async () => {
     const page = await openWebview(session());
     const thumb = `data:image/png;base64,${png(8, 8, false).toString('base64')}`;

@@ -29,6 +29,22 @@ describe('chat view defects', () => {
     await page.close();
   });
 
+  it('a waiting answer says "Thinking…" once, set apart from the model name', async () => {
+    const page = await openWebview(session());
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', status: 'pending', answer: '' })] }) }) });
+    const thinking = page.locator('[data-testid=turn] .thinking');
+    await thinking.waitFor();
+    const seen = await thinking.evaluate((node) => {
+      const after = getComputedStyle(node, '::after').content;
+      const model = node.parentElement?.querySelector('.model')?.getBoundingClientRect();
+      return { text: node.textContent, after, gap: model === undefined ? -1 : node.getBoundingClientRect().left - model.right };
+    });
+    assert.equal(seen.text, 'Thinking…');
+    assert.ok(seen.after === 'none' || seen.after === 'normal', `nothing is added after it (was ${seen.after})`);
+    assert.ok(seen.gap >= 4, `a gap between the model name and "Thinking…" (${seen.gap} px)`);
+    await page.close();
+  });
+
   it('Copy on an answer says "Copied" for a moment, as code blocks do', async () => {
     const page = await openWebview(session());
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer: 'The answer.' })] }) }) });

@@ -15,13 +15,15 @@ import { paramProblem, rangeText, type ChatParamName, type ChatParams } from '..
 import { formatString } from '../../shared/formatString';
 import { assertNever, type HostToWebview, type ImageUpload, type NoticeLevel, type NoticeView, type RetryView } from '../../shared/protocol';
 import { isVisionModel, modelOptions, type ChatSettings } from './chatSettings';
-import { buildSnapshot, turnView, type ChatViewText } from './chatViews';
+import { buildSnapshot, nextRequestContext, turnView, waitingTokens, type ChatViewText } from './chatViews';
 import { DeltaBatcher } from './deltaBatcher';
 import { HistorySaver } from './historySaver';
 import { OpenConversations } from './openConversations';
 import { Notices, type NoticeCause, type NoticeOptions } from './notices';
 import { imageUrls, lastEarlierImages, newTurn, type ChatLog, type NewTurn } from './turnInputs';
 import { applyTurnEvent, requestForTurn, runTurn, type ChatBackend, type TurnEvent } from './turnRunner';
+import { contextProblem } from './contextBudget';
+import { describeTurnImages } from './imageTurn';
 
 export type { NewTurn } from './turnInputs';
 
@@ -342,7 +344,8 @@ export class ChatSession {
     const conversation = ops.activeConversation(this.state);
     if (conversation === undefined) throw new Error('no active conversation');
     let model = input.model ?? conversation.model;
-    if ((input.images?.length ?? 0) > 0 && !isVisionModel(settings, model)) {
+    // Images with a language model: described for it by default (the run does it), or the vision model answers.
+    if ((input.images?.length ?? 0) > 0 && !isVisionModel(settings, model) && settings.imagesWithTextModel === 'visionModel') {
       model = settings.visionModel;
       this.state = ops.setConversationModel(this.state, conversation.id, model, now);
       this.notices.set('visionSwitch', 'info', this.deps.l10n.t('Images need the vision model: switched to {0}.', model), { conversationId: conversation.id });
@@ -444,6 +447,19 @@ export class ChatSession {
       return;
     }
     const vision = isVisionModel(settings, found.turn.model);
+    let imageDescription = found.turn.imageDescription;
+    if (!vision && found.turn.images.length > 0 && imageDescription === undefined) {
+      const described = yield* describeTurnImages({
+        settings,
+        turn: found.turn,
+        store,
+        backend: this.deps.backend(),
+        signal,
+        redact: (text) => log.redact(text),
+      });
+      if (described === undefined) return;
+      imageDescription = described;
+    }
     let request;
     try {
       request = requestForTurn({
@@ -455,6 +471,7 @@ export class ChatSession {
         // A follow-up about an earlier image sends it again; a question that brings its own images is about those.
         earlierImageUrls:
           vision && found.turn.images.length === 0 ? await lastEarlierImages(store, log, found.conversation.turns.slice(0, found.index)) : new Map(),
+        ...(imageDescription === undefined ? {} : { imageDescription }),
       });
     } catch (error) {
       log.error(`Turn ${found.turn.id} could not be prepared`, error);
@@ -462,6 +479,11 @@ export class ChatSession {
         type: 'end',
         outcome: { status: 'error', error: { kind: 'unexpected', message: log.redact(error instanceof Error ? error.message : String(error)) } },
       };
+      return;
+    }
+    const tooLong = contextProblem(request, settings.lmMaxInputTokens);
+    if (tooLong !== undefined) {
+      yield { type: 'end', outcome: { status: 'error', error: tooLong } };
       return;
     }
     yield* runTurn({ backend: this.deps.backend(), request, maxAttempts: this.deps.maxAttempts, signal, redact: (text) => log.redact(text) });
@@ -487,11 +509,23 @@ export class ChatSession {
       case 'failover':
         this.deps.log.warn(`The chat tries ${event.baseUrl} now.`);
         return;
-      case 'end':
+      case 'end': {
         if (event.outcome.status === 'error' || event.outcome.status === 'interrupted') {
           this.deps.log.warn(`Turn ${turn.id} failed: ${event.outcome.error.kind} ${event.outcome.error.message}`);
         }
         this.showTurn(conversationId, turn);
+        // The answer is now history the next question carries: the meter and the omitted marker follow.
+        const conversation = this.state.conversations.find((c) => c.id === conversationId);
+        if (conversation !== undefined) {
+          const next = nextRequestContext(conversation, this.shownSettings());
+          const contextTokens = next.contextTokens + waitingTokens(this.pendingContext);
+          this.emitter.fire({ type: 'conversationContext', conversationId, omittedTurns: next.omittedTurns, contextTokens });
+        }
+        return;
+      }
+      case 'imageDescription':
+        this.showTurn(conversationId, turn);
+        this.saver.soon();
         return;
       case 'references':
       case 'usage':

@@ -2,6 +2,7 @@
 // offers: the language model, the vision model and `maas.models.extra`, each with the parameters it takes.
 import { paramRangesFor } from '../../shared/chatParams';
 import type { ModelOptionView } from '../../shared/protocol';
+import type { TextModelImages } from '../images/imageDescriptions';
 
 export interface ChatSettings {
   /** '' when not set, or when the setting is invalid (then `baseUrlProblem` says so). */
@@ -16,6 +17,10 @@ export interface ChatSettings {
   readonly historyMaxCharacters: number;
   readonly fontSize: number;
   readonly imageMaxBytes: number;
+  /** The tokens a model takes in one request (maas.nativeChat.maxInputTokens): requests above it are not sent. */
+  readonly lmMaxInputTokens: number;
+  /** What a question with images gets when its model does not take images (maas.images.withTextModel). */
+  readonly imagesWithTextModel: TextModelImages;
 }
 
 export function modelOptions(settings: ChatSettings): ModelOptionView[] {

@@ -3,7 +3,8 @@
 // form never leaves the host as is (images stay on disk, context text stays here).
 import { activeConversation, conversationList, type ConversationsState } from '../conversations/conversationsState';
 import type { Conversation, StoredContext, StoredError, Turn } from '../conversations/conversationModel';
-import { buildMessages } from '../conversations/historySelection';
+import { buildMessages, questionWithContext } from '../conversations/historySelection';
+import { countTokens } from '../../shared/tokenCount';
 import type {
   ChatSnapshot,
   ContextChipView,
@@ -16,6 +17,7 @@ import type {
   WebviewStrings,
 } from '../../shared/protocol';
 import { modelOptions, type ChatSettings } from './chatSettings';
+import { messageTokens } from './contextBudget';
 
 /** The words of the view, in the UI language, from the front end. */
 export interface ChatViewText {
@@ -60,6 +62,7 @@ export function turnView(turn: Turn, text: ChatViewText, retry?: RetryView): Tur
     context: turn.context.map(contextChip),
     answer: turn.answer,
     reasoning: turn.reasoning,
+    ...(turn.imageDescription === undefined ? {} : { imageDescription: turn.imageDescription }),
     status: turn.status,
     finishReason: turn.finishReason,
     model: turn.model,
@@ -71,17 +74,22 @@ export function turnView(turn: Turn, text: ChatViewText, retry?: RetryView): Tur
   };
 }
 
-/** How many earlier turns the next question would leave out under the history limits. */
-export function omittedTurns(conversation: Conversation, settings: ChatSettings): number {
-  return buildMessages(
-    '',
+/**
+ * What the next question carries before it: how many earlier turns the history limits leave out, and the tokens of
+ * the persona and the earlier turns it re-sends (the context meter's figure).
+ */
+export function nextRequestContext(conversation: Conversation, settings: ChatSettings): { omittedTurns: number; contextTokens: number } {
+  const persona = conversation.persona.trim() !== '' ? conversation.persona : settings.persona;
+  const { messages, omittedTurns } = buildMessages(
+    persona,
     conversation.turns,
     { question: '', context: [], imageUrls: [] },
     {
       maxTurns: settings.historyMaxTurns,
       maxCharacters: settings.historyMaxCharacters,
     },
-  ).omittedTurns;
+  );
+  return { omittedTurns, contextTokens: messageTokens(messages.slice(0, -1)) };
 }
 
 export function conversationView(
@@ -97,8 +105,18 @@ export function conversationView(
     model: conversation.model,
     params: conversation.params,
     turns: conversation.turns.map((turn) => turnView(turn, text, retries.get(turn.id))),
-    omittedTurns: omittedTurns(conversation, settings),
+    ...nextRequestContext(conversation, settings),
   };
+}
+
+/** The meter counts the context waiting to go with the next question too (Add Selection to Chat, the current file). */
+function withWaitingContext(view: ConversationView, pending: readonly StoredContext[]): ConversationView {
+  return pending.length === 0 ? view : { ...view, contextTokens: view.contextTokens + waitingTokens(pending) };
+}
+
+/** The tokens of the context waiting to go with the next question. */
+export function waitingTokens(pending: readonly StoredContext[]): number {
+  return pending.length === 0 ? 0 : countTokens(questionWithContext('', pending));
 }
 
 export interface SnapshotInput {
@@ -122,9 +140,14 @@ export function buildSnapshot(input: SnapshotInput): ChatSnapshot {
     ...(input.settings.baseUrlProblem === undefined ? {} : { baseUrlProblem: input.settings.baseUrlProblem }),
     models: modelOptions(input.settings),
     conversations: conversationList(input.state).map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt, turnCount: c.turnCount })),
-    active: conversationView(active, input.settings, input.retries, input.text),
+    active: withWaitingContext(conversationView(active, input.settings, input.retries, input.text), input.pendingContext),
     pendingContext: input.pendingContext.map(contextChip),
-    settings: { fontSize: input.settings.fontSize, maxImageBytes: input.settings.imageMaxBytes, defaultPersona: input.settings.persona },
+    settings: {
+      fontSize: input.settings.fontSize,
+      maxImageBytes: input.settings.imageMaxBytes,
+      defaultPersona: input.settings.persona,
+      contextLimit: input.settings.lmMaxInputTokens,
+    },
     notices: input.notices,
     strings: input.text.strings(),
   };

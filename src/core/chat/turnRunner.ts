@@ -24,6 +24,8 @@ export type TurnEvent =
   /** This address answered: the primary, or the alternative. */
   | { readonly type: 'connected'; readonly baseUrl: string; readonly primary: boolean }
   | { readonly type: 'references'; readonly references: readonly StoredReference[] }
+  /** The vision model described the turn's images for its language model (before the request). */
+  | { readonly type: 'imageDescription'; readonly model: string; readonly text: string }
   | { readonly type: 'usage'; readonly usage: Usage }
   | { readonly type: 'finish'; readonly reason: FinishReason }
   /** Always last. */
@@ -89,7 +91,7 @@ export async function* runTurn(run: TurnRun): AsyncGenerator<TurnEvent, void, un
   }
 }
 
-function outcomeOf(error: unknown, redact: (text: string) => string): TurnOutcome {
+export function outcomeOf(error: unknown, redact: (text: string) => string): TurnOutcome {
   if (isServiceError(error) && error.kind === 'cancelled') return { status: 'stopped' };
   const stored = storedErrorFrom(error, redact);
   return isServiceError(error) && error.kind === 'interrupted' ? { status: 'interrupted', error: stored } : { status: 'error', error: stored };
@@ -108,6 +110,7 @@ function storedServiceError(error: ServiceError, redact: (text: string) => strin
     serverMessage: error.serverMessage === undefined ? undefined : redact(error.serverMessage),
     message: redact(error.message),
     matched: error.matched,
+    ...(error.address === undefined ? {} : { value: redact(error.address.origin), setting: error.address.setting }),
   };
 }
 
@@ -126,6 +129,8 @@ export function applyTurnEvent(turn: Turn, event: TurnEvent, now: number): Turn 
       return event.outcome.status === 'done' || event.outcome.status === 'stopped'
         ? { ...turn, status: event.outcome.status, completedAt: now }
         : { ...turn, status: event.outcome.status, error: event.outcome.error, completedAt: now };
+    case 'imageDescription':
+      return { ...turn, imageDescription: { model: event.model, text: event.text } };
     case 'retry':
     case 'failover':
     case 'connected':
@@ -143,6 +148,8 @@ export interface TurnRequestInput {
   /** Data URLs (or https URLs) of this turn's images, and of earlier turns' images to re-send, by turn id; empty for a language model. */
   readonly imageUrls: readonly string[];
   readonly earlierImageUrls: ReadonlyMap<string, readonly string[]>;
+  /** The description of this turn's images, for a language model. */
+  readonly imageDescription?: { readonly model: string; readonly text: string };
 }
 
 /** The request that asks a stored turn: the persona, the earlier turns within the limits, the question with its context and images. */
@@ -155,7 +162,13 @@ export function requestForTurn(input: TurnRequestInput): ChatRequest {
   const { messages } = buildMessages(
     input.persona,
     earlier,
-    { question: turn.question, context: turn.context, imageUrls: input.imageUrls, earlierImageUrls: input.earlierImageUrls },
+    {
+      question: turn.question,
+      context: turn.context,
+      imageUrls: input.imageUrls,
+      earlierImageUrls: input.earlierImageUrls,
+      ...(input.imageDescription === undefined ? {} : { imageDescription: input.imageDescription }),
+    },
     input.limits,
   );
   return {

@@ -38,8 +38,12 @@ export const storedErrorSchema = z.object({
   message: z.string(),
   /** False when the server's message matched no known error (the kind is a guess from the HTTP status). */
   matched: z.boolean().optional(),
-  /** The value at fault, for local errors about a setting (an invalid maas.baseUrl, say). */
+  /** The value at fault, for local errors about a setting (an invalid maas.baseUrl, say; the origin refused). */
   value: z.string().optional(),
+  /** The setting at fault, where the kind alone does not say (the setting that named a refused address). */
+  setting: z.string().optional(),
+  /** For a request too long for the model: its estimated tokens and the model's limit. */
+  counts: z.object({ tokens: z.number(), limit: z.number() }).optional(),
 });
 export type StoredError = z.infer<typeof storedErrorSchema>;
 
@@ -73,6 +77,8 @@ const turnObjectSchema = z.object({
   context: z.array(storedContextSchema).default([]),
   answer: z.string().default(''),
   reasoning: z.string().default(''),
+  /** The vision model's description of the images, made for a language model (maas.images.withTextModel). */
+  imageDescription: z.object({ model: z.string(), text: z.string() }).optional().catch(undefined),
   status: turnStatusSchema,
   finishReason: finishReasonSchema.optional(),
   model: z.string(),

@@ -43,7 +43,8 @@ export interface SpeechCallOptions {
 export interface SpeechClientDeps {
   readonly transport: HttpTransport;
   readonly baseUrl: string;
-  readonly getCredentials: () => Promise<SpeechCredentials | undefined>;
+  /** The appkey and token for a request about to go to this base URL; it may refuse the address ('addressRefused'). */
+  readonly getCredentials: (baseUrl: string, signal?: AbortSignal) => Promise<SpeechCredentials | undefined>;
   readonly secrets: () => readonly string[];
   readonly rememberSecret: (value: string) => void;
   readonly retry: RetryPolicy;
@@ -76,19 +77,19 @@ export class SpeechClient {
 
   async synthesize(request: SynthesisRequest, options: SpeechCallOptions & { method?: 'POST' | 'GET' } = {}): Promise<AudioResult> {
     return this.retrying(options.signal, async () => {
-      const fields = await this.requestFields(request); // a fresh request_id for each attempt
+      const fields = await this.requestFields(request, options.signal); // a fresh request_id for each attempt
       return this.audioOf(await this.call(options.method ?? 'POST', 'tts', fields, options.signal));
     });
   }
 
   async submitLongTask(request: SynthesisRequest, options: SpeechCallOptions = {}): Promise<LongTask> {
-    const answer = await this.call('POST', 'tts-long-commit', await this.requestFields(request), options.signal);
+    const answer = await this.call('POST', 'tts-long-commit', await this.requestFields(request, options.signal), options.signal);
     return this.parseJson(answer, longTaskOf, TASK_MISSING);
   }
 
   async queryLongTask(taskId: string, options: SpeechCallOptions = {}): Promise<LongTask> {
     // Spec 4.7: the query carries the appkey only.
-    const { appkey } = await this.credentials();
+    const { appkey } = await this.credentials(options.signal);
     return this.retrying(options.signal, async () => {
       const answer = await this.call('POST', 'tts-long-query', { request_id: randomUUID(), task_id: taskId, appkey }, options.signal);
       return this.parseJson(answer, longTaskOf, TASK_MISSING);
@@ -144,8 +145,8 @@ export class SpeechClient {
 
   private readonly sleep: Sleeper = (ms, signal) => (this.deps.sleep ?? sleep)(ms, signal);
 
-  private async credentials(): Promise<SpeechCredentials> {
-    const credentials = await this.deps.getCredentials();
+  private async credentials(signal: AbortSignal | undefined): Promise<SpeechCredentials> {
+    const credentials = await this.deps.getCredentials(this.deps.baseUrl, signal);
     if (!credentials?.appkey || !credentials.token) {
       throw new ServiceError('validation', 'Speech synthesis needs an appkey and a token; none is set.', { field: 'appkey', retryable: false });
     }
@@ -154,9 +155,9 @@ export class SpeechClient {
     return credentials;
   }
 
-  private async requestFields(request: SynthesisRequest): Promise<Fields> {
+  private async requestFields(request: SynthesisRequest, signal: AbortSignal | undefined): Promise<Fields> {
     const parsed = parseOrThrow(synthesisRequestSchema, request);
-    const { appkey, token } = await this.credentials();
+    const { appkey, token } = await this.credentials(signal);
     const fields: Fields = { request_id: parsed.request_id ?? randomUUID(), appkey, token };
     for (const [name, value] of Object.entries(parsed)) if (value !== undefined) fields[name] = value;
     return fields;

@@ -15,13 +15,13 @@ export interface ChatFeature {
 }
 
 export function registerChat(services: ExtensionServices, speech: ChatSpeech | undefined): ChatFeature {
-  const { context, logger, keys, settings } = services;
+  const { context, logger, credentials, settings } = services;
   const session = new ChatSession({
     store: services.store,
     backend: () => services.clients.get(),
     settings: () => settings.chat,
-    apiKeySet: async () => (await keys.get()) !== undefined,
-    changes: [keys.onDidChange, settings.onDidChange],
+    apiKeySet: () => credentials.hasApiKey(),
+    changes: [credentials.onDidChange, settings.onDidChange],
     text: { error: errorView, strings: webviewStrings },
     l10n: vscode.l10n,
     log: logger,

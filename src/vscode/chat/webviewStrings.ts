@@ -48,6 +48,11 @@ export function webviewStrings(): WebviewStrings {
     repetitionPenalty: vscode.l10n.t('Repetition penalty'),
     resetParameters: vscode.l10n.t('Reset to defaults'),
     reasoning: vscode.l10n.t('Reasoning'),
+    imageDescribedBy: vscode.l10n.t('Image described by {0}'),
+    contextMeter: vscode.l10n.t('Context: {0} of {1} tokens ({2}%) for the next question'),
+    contextTooLong: vscode.l10n.t(
+      'With this question the request comes to about {0} tokens, more than the {1} the model takes. Start a new conversation, or send fewer earlier turns.',
+    ),
     usage: vscode.l10n.t('Tokens: {0} prompt + {1} completion = {2}'),
     interrupted: vscode.l10n.t('The answer was interrupted before it finished.'),
     stopped: vscode.l10n.t('Stopped.'),

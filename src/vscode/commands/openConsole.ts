@@ -1,10 +1,13 @@
 // MaaS: Open Console — opens the service's web console (maas.consoleUrl) in the browser; resolves with the address
-// opened (undefined when none is set), which the in-host test checks.
+// opened (undefined when none is set or the user would not open it), which the in-host test checks. A console address
+// that only the workspace's settings name is opened only after the user allows it: a repository must not choose the
+// page where a user creates and pastes keys.
 import * as vscode from 'vscode';
+import type { Credentials } from '../../core/credentials/credentials';
 import type { Prompter } from '../prompter';
 import type { SettingsReader } from '../settings/settings';
 
-export function openConsoleCommand(settings: SettingsReader, prompter: Prompter): () => Promise<string | undefined> {
+export function openConsoleCommand(settings: SettingsReader, credentials: Credentials, prompter: Prompter): () => Promise<string | undefined> {
   return async () => {
     const url = settings.settings.consoleUrl;
     if (url === '') {
@@ -13,6 +16,7 @@ export function openConsoleCommand(settings: SettingsReader, prompter: Prompter)
       if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', 'maas.consoleUrl');
       return undefined;
     }
+    if (!(await credentials.mayOpenPage(url))) return undefined;
     await vscode.env.openExternal(vscode.Uri.parse(url));
     return url;
   };

@@ -18,7 +18,7 @@ export function readAloudCommand(deps: FeatureDependencies): () => Promise<ReadA
   return async () => {
     const source = await readAloudSource(deps.prompter);
     if (source === undefined) return undefined;
-    if (!(await requireSpeechCredentials(deps.speechCredentials, deps.prompter))) return undefined;
+    if (!(await requireSpeechCredentials(deps.credentials, deps.prompter))) return undefined;
     try {
       await revealChatView();
     } catch (error) {
@@ -57,7 +57,7 @@ export async function speakText(deps: FeatureDependencies, source: ReadAloudSour
 /** The chat's speaker button: the answer (already cleaned for reading) goes to the chat view's player. */
 export function readAnswerAloud(deps: FeatureDependencies): (source: ReadAloudSource) => Promise<void> {
   return async (source) => {
-    if (!(await requireSpeechCredentials(deps.speechCredentials, deps.prompter))) return;
+    if (!(await requireSpeechCredentials(deps.credentials, deps.prompter))) return;
     await speakText(deps, source);
   };
 }

@@ -21,8 +21,8 @@ export function testConnectionCommand(deps: FeatureDependencies, view: Connectio
       reportMarkdown(results, {
         baseUrl: deps.settings.settings.baseUrl,
         altBaseUrl: deps.settings.settings.altBaseUrl,
-        apiKeySet: (await deps.keys.get()) !== undefined,
-        speechSet: (await deps.speechCredentials.get()) !== undefined,
+        apiKeySet: await deps.credentials.hasApiKey(),
+        speechSet: await deps.credentials.hasSpeech(),
       }),
     );
     await view.show(markdown);

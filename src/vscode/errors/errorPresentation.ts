@@ -36,6 +36,8 @@ export function actionCommand(action: WebviewCommand): { readonly command: strin
       return { command: CommandId.openConsole, arguments: [] };
     case 'openSettings':
       return { command: 'workbench.action.openSettings', arguments: ['maas.'] };
+    case 'newConversation':
+      return { command: CommandId.newConversation, arguments: [] };
   }
 }
 

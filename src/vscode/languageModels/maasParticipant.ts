@@ -3,7 +3,6 @@
 // the MaaS view's player, `/describe` describes the attached images with the vision model; a plain `@maas`
 // question is answered by the chosen MaaS model with the participant's own history and the persona. Errors are
 // the chat view's words with a button to the action that fixes them.
-import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatMessage, ContentPart, RetrievalOptions } from '../../core/chat/chatRequest';
 import type { Reference } from '../../core/chat/chatEvents';
@@ -12,10 +11,12 @@ import { findCitationMarks, PlainCitationStream } from '../../core/knowledge/cit
 import type { MaasClient } from '../../core/maasClient';
 import { retrievalOptions } from '../commands/askKnowledgeBase';
 import { actionCommand, explainError } from '../errors/errorPresentation';
-import { imageDataUrl } from '../images/imageRefusal';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
 import type { ReadAloudSource } from '../speech/readAloudSource';
+import { isVisionModel } from '../../core/chat/chatSettings';
+import { describeImages, questionWithDescription } from '../../core/images/imageDescriptions';
+import { attachedImages } from './chatAttachments';
 import { LM_VENDOR } from './maasChatProvider';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 
@@ -25,6 +26,7 @@ const ACTION_TITLES: Record<WebviewCommand, () => string> = {
   openConsole: () => vscode.l10n.t('Open Console'),
   showLogs: () => vscode.l10n.t('Show Logs'),
   openSettings: () => vscode.l10n.t('Open Settings'),
+  newConversation: () => vscode.l10n.t('New conversation'),
 };
 const SOURCE_SCHEME = 'maas-source';
 
@@ -132,14 +134,51 @@ export class MaasParticipant implements vscode.Disposable {
       stream.markdown(vscode.l10n.t('Ask a question after @maas, or use /kb, /read or /describe.'));
       return { metadata: { command: '', answered: false } };
     }
-    const persona = this.deps.settings.settings.persona.trim();
+    const settings = this.deps.settings.settings;
+    const persona = settings.persona.trim();
+    let model = this.model(request);
+    let question = request.prompt;
+    let { urls: images } = await attachedImages(request.references, settings.imageMaxBytes, 'imagesOnly');
+    // Images asked about with a language model, as maas.images.withTextModel says.
+    if (images.length > 0 && !isVisionModel(settings, model)) {
+      switch (settings.imagesWithTextModel) {
+        case 'refuse':
+          throw new Error(
+            vscode.l10n.t('{0} does not take images, and maas.images.withTextModel is off; pick the vision model {1}.', model, settings.visionModel),
+          );
+        case 'visionModel':
+          stream.markdown(`*${vscode.l10n.t('{0} does not take images: {1} answered this question.', model, settings.visionModel)}*\n\n`);
+          model = settings.visionModel;
+          break;
+        case 'describe': {
+          stream.progress(vscode.l10n.t('{0} is describing the attached image for {1}…', settings.visionModel, model));
+          const description = await this.describeFor(settings.visionModel, question, images, token);
+          question = questionWithDescription(question, description, settings.visionModel);
+          images = [];
+          break;
+        }
+      }
+    }
+    const content: ChatMessage['content'] =
+      images.length === 0 ? question : [{ type: 'text', text: question }, ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))];
     const messages: ChatMessage[] = [
       ...(persona === '' ? [] : [{ role: 'system' as const, content: persona }]),
       ...historyMessages(context),
-      { role: 'user', content: request.prompt },
+      { role: 'user', content },
     ];
-    await this.stream({ model: this.model(request), messages }, stream, token);
+    await this.stream({ model, messages }, stream, token);
     return { metadata: { command: '', answered: true } };
+  }
+
+  /** The vision model's description of the images, for a language model (cancelled with the request). */
+  private async describeFor(visionModel: string, question: string, imageUrls: readonly string[], token: vscode.CancellationToken): Promise<string> {
+    const abort = new AbortController();
+    const cancellation = token.onCancellationRequested(() => abort.abort());
+    try {
+      return await describeImages(this.deps.client(), { visionModel, question, imageUrls }, abort.signal);
+    } finally {
+      cancellation.dispose();
+    }
   }
 
   private async knowledge(
@@ -193,20 +232,7 @@ export class MaasParticipant implements vscode.Disposable {
   }
 
   private async describe(request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<MaasChatResult> {
-    const images: string[] = [];
-    for (const reference of request.references) {
-      const value = reference.value;
-      if (!(value instanceof vscode.Uri)) continue;
-      // An attachment that is not a usable image is refused with the reason, never skipped in silence.
-      const name = path.posix.basename(value.path);
-      let bytes: Uint8Array;
-      try {
-        bytes = await vscode.workspace.fs.readFile(value);
-      } catch {
-        throw new Error(vscode.l10n.t('{0} could not be read.', name));
-      }
-      images.push(await imageDataUrl(bytes, this.deps.settings.settings.imageMaxBytes, name));
-    }
+    const { urls: images } = await attachedImages(request.references, this.deps.settings.settings.imageMaxBytes, 'every');
     if (images.length === 0) {
       stream.markdown(vscode.l10n.t('Attach one or more images (PNG, JPEG, GIF, WebP or BMP) to /describe, with the paperclip or #file.'));
       return { metadata: { command: 'describe', answered: false } };

@@ -40,6 +40,11 @@ const fields = {
   historyMaxCharacters: { name: 'maas.chat.history.maxCharacters', schema: integer(1_000, 2_000_000, 32_000), otherwise: 'range' },
   fontSize: { name: 'maas.chat.fontSize', schema: integer(8, 32, 13), otherwise: 'range' },
   imageMaxBytes: { name: 'maas.images.maxBytes', schema: integer(65_536, 20_971_520, 5_242_880), otherwise: 'range' },
+  imagesWithTextModel: {
+    name: 'maas.images.withTextModel',
+    schema: z.enum(['describe', 'visionModel', 'refuse']).default('describe'),
+    otherwise: 'choice',
+  },
   nativeChatEnabled: { name: 'maas.nativeChat.enabled', schema: z.boolean().default(true), otherwise: 'type' },
   lmMaxInputTokens: { name: 'maas.nativeChat.maxInputTokens', schema: integer(1_024, 1_048_576, 32_768), otherwise: 'range' },
   lmMaxOutputTokens: { name: 'maas.nativeChat.maxOutputTokens', schema: integer(1, 8_192, 8_192), otherwise: 'range' },
@@ -90,6 +95,12 @@ function parseTable<F extends Record<string, Field>>(table: F, raw: Partial<Reco
     problems.push({ setting: field.name, kind: problemKind(field, raw[key], result.error.issues[0]), value: JSON.stringify(raw[key]) ?? 'undefined' });
   }
   return { settings: settings as Parsed<F>, problems };
+}
+
+/** An address setting's value as the schema takes it: the address without trailing slashes, or '' when not usable. */
+export function parseAddress(raw: unknown): string {
+  const parsed = httpUrl.safeParse(raw);
+  return parsed.success ? parsed.data : '';
 }
 
 export function parseSettings(raw: Partial<Record<SettingKey, unknown>>): { settings: Settings; problems: SettingsProblem[] } {

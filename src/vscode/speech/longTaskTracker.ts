@@ -4,7 +4,7 @@
 // failed while no window was open is handled like one that finishes now: the audio is fetched, or the failure shown
 // and the task forgotten. One window follows a task at a time, through a lease in globalState (taskLeases.ts).
 import { randomUUID } from 'node:crypto';
-import { writeFileAtomic } from '../../core/files/atomicWrite';
+import { writeFileAtomic } from '../../../packages/files/atomicWrite';
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import type { MaasClient } from '../../core/maasClient';

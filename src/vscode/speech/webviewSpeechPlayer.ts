@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SpeechSegment } from '../../core/speech/pipelinedSynthesizer';
 import type { HostToWebview, SpeechFormat } from '../../shared/protocol';
-import { joinAudio } from './fileSpeechPlayer';
+import { joinAudio } from '../../core/speech/joinAudio';
 import type { SpeechPlaybackMeta, SpeechPlayer } from './speechPlayer';
 
 export interface SpeechViewPort {
