@@ -1,4 +1,4 @@
-// The one protocol between the extension host and the chat webview (style.md rules 5 and 6): plain types (and
+// The one protocol between the extension host and the chat webview (docs/style.md rules 5 and 6): plain types (and
 // assertNever), so the webview imports this file whole. Webview -> host messages are intents, validated with zod
 // (protocolSchemas.ts, which the webview may not import) and dropped with a warning when malformed.
 // Host -> webview messages are events: on the webview's `ready` a full snapshot, then deltas and whole-turn

@@ -1,4 +1,4 @@
-// The one bridge from VS Code's CancellationToken to the AbortSignal the service client takes (style.md rule 7):
+// The one bridge from VS Code's CancellationToken to the AbortSignal the service client takes (docs/style.md rule 7):
 // the language-model provider, @maas and the long-text tasks' progress notification all come through here.
 import type * as vscode from 'vscode';
 

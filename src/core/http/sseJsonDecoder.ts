@@ -1,4 +1,4 @@
-// Bytes of an event-stream body -> JSON payloads, tolerant of everything in wire-notes. Framing is
+// Bytes of an event-stream body -> JSON payloads, tolerant of everything in docs/wire.md. Framing is
 // eventsource-parser's; this class only prepares its input and reads its output:
 // - UTF-8 split anywhere: TextDecoder in streaming mode.
 // - Single newlines between events: eventsource-parser (per the SSE spec) joins consecutive `data:` lines of

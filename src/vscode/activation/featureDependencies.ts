@@ -1,4 +1,4 @@
-// What the knowledge-base, image, speech and diagnostics commands need, passed in explicitly (style.md rule 3).
+// What the knowledge-base, image, speech and diagnostics commands need, passed in explicitly (docs/style.md rule 3).
 import type { ChatSession } from '../../core/chat/chatSession';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
 import type { MaasClient } from '../../core/maasClient';

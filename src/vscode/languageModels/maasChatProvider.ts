@@ -18,7 +18,7 @@ import { responseParts, type PartClasses } from './responseParts';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 import { withAbortSignal } from '../withAbortSignal';
 
-/** What the provider needs, passed in (style.md rule 3). */
+/** What the provider needs, passed in (docs/style.md rule 3). */
 export interface ChatProviderDependencies {
   readonly settings: SettingsReader;
   readonly credentials: Pick<Credentials, 'hasApiKey' | 'onDidChange'>;
@@ -301,7 +301,7 @@ function maxTokensOption(modelOptions: { readonly [name: string]: unknown } | un
 
 /**
  * Registers the provider while `maas.nativeChat.enabled` is on (on and off live), and resolves the models once at
- * registration so the first request of VS Code's chat does not fail (../shared/native-chat.md).
+ * registration so the first request of VS Code's chat does not fail (docs/testing.md, VS Code's own chat).
  */
 export function registerChatProvider(deps: ChatProviderDependencies): vscode.Disposable {
   return whileNativeChatEnabled(
