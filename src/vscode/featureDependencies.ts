@@ -1,6 +1,6 @@
 // What the knowledge-base, image, speech and diagnostics commands need, passed in explicitly (style.md rule 3).
 import * as vscode from 'vscode';
-import type { ChatSession } from '../core/chat/chatSession';
+import type { ChatSession } from '../core/session/chatSession';
 import { ChatViewProvider } from './chat/chatViewProvider';
 import type { ConversationStore } from '../core/conversations/conversationStore';
 import type { MaasClient } from '../core/maasClient';

@@ -1,6 +1,6 @@
 // MaaS: Add Current File to Chat — the active editor's whole file becomes a context chip (up to a size limit).
 import * as vscode from 'vscode';
-import type { ChatSession } from '../../core/chat/chatSession';
+import type { ChatSession } from '../../core/session/chatSession';
 import type { Prompter } from '../prompter';
 import { revealChatView } from '../featureDependencies';
 import { workspaceLabel } from '../workspaceLabel';

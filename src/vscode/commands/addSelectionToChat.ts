@@ -1,6 +1,6 @@
 // MaaS: Add Selection to Chat — the editor's selection becomes a removable context chip for the next question.
 import * as vscode from 'vscode';
-import type { ChatSession } from '../../core/chat/chatSession';
+import type { ChatSession } from '../../core/session/chatSession';
 import { revealChatView } from '../featureDependencies';
 import { workspaceLabel } from '../workspaceLabel';
 

@@ -14,7 +14,7 @@ import { actionCommand, explainError } from '../errors/errorPresentation';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
 import type { ReadAloudSource } from '../speech/readAloudSource';
-import { isVisionModel } from '../../core/chat/chatSettings';
+import { isVisionModel } from '../../core/session/chatSettings';
 import { describeImages, questionWithDescription } from '../../core/images/imageDescriptions';
 import { attachedImages } from './chatAttachments';
 import { LM_VENDOR } from './maasChatProvider';
