@@ -26,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
     );
   });
   const speech = steps.run(vscode.l10n.t('Read aloud'), () => createSpeech(services));
-  const features = featureDependencies(services, speech, () => chat?.session);
+  const features = featureDependencies(services, speech, () => chat);
   const chat = steps.run(vscode.l10n.t('The chat view'), () =>
     registerChat(services, speech === undefined ? undefined : { player: speech.chatPlayer, readAloud: readAnswerAloud(features) }),
   );

@@ -141,12 +141,6 @@ export class ChatSession {
     await this.loaded;
     this.pendingContext = [...this.pendingContext, { ...item, id: randomUUID() }];
     await this.refresh();
-    this.emitter.fire({ type: 'focusInput' });
-  }
-
-  /** Opens the chat view's list of conversations, or closes it when open (MaaS: Show Conversations). */
-  toggleConversations(): void {
-    this.emitter.fire({ type: 'toggleConversations' });
   }
 
   async removeContext(id: string): Promise<void> {
