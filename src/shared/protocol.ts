@@ -98,6 +98,7 @@ export interface TurnView {
 }
 
 export type { ChatParamName, ChatParams, ParamRangeView } from './chatParams';
+import type { ImageMime } from './imageFormats';
 import type { ChatParamName, ChatParams, ParamRangeView } from './chatParams';
 
 export interface ModelOptionView {
@@ -206,8 +207,6 @@ export type SpeechFormat = 'wav' | 'mp3';
 
 // ---------------------------------------------------------------------------------------------------------
 // Intents: what the webview asks of the host, every one validated (protocolSchemas.ts) before the host acts on it.
-
-export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/bmp';
 
 /** An image the webview read (and downscaled if needed) from a paste, a drop or the attach button. */
 export interface ImageUpload {

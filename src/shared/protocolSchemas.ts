@@ -3,6 +3,7 @@
 // history reuses. The host's only: lint keeps the webview (and zod) out of here, so protocol.ts stays plain types.
 import * as z from 'zod';
 import type { ChatParams } from './chatParams';
+import { imageMimes, maxThumbnailCharacters } from './imageFormats';
 import { maxLinkLength } from './linkPolicy';
 import type { ImageUpload, WebviewCommand, WebviewToHost } from './protocol';
 
@@ -23,12 +24,12 @@ export const chatParamsSchema = z
 export const imageUploadSchema = z
   .object({
     name: text(260),
-    mime: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']),
+    mime: z.enum(imageMimes),
     /** The bytes, base64. The host sniffs the real format from them; the label is not trusted. */
     dataBase64: z.string().min(1).max(30_000_000),
     width: z.number().int().positive(),
     height: z.number().int().positive(),
-    thumbnail: z.string().startsWith('data:image/').max(100_000),
+    thumbnail: z.string().startsWith('data:image/').max(maxThumbnailCharacters),
   })
   .strict() satisfies z.ZodType<ImageUpload>;
 

@@ -1,7 +1,7 @@
 // Why an image cannot go to the vision model, in the words Describe Image shows, and the `data:` URL of one that
 // can; the native chat's provider and @maas raise the same sentences.
 import * as vscode from 'vscode';
-import { dataUrl } from '../../core/images/imageIntake';
+import { dataUrlOf } from '../../shared/imageFormats';
 import { prepareImage, type PreparedImage } from './imageFiles';
 
 export function imageRefusal(refused: Extract<PreparedImage, { ok: false }>, name: string): string {
@@ -28,5 +28,5 @@ export function kb(bytes: number): number {
 export async function imageDataUrl(bytes: Uint8Array, maxBytes: number, name: string): Promise<string> {
   const prepared = await prepareImage(bytes, maxBytes);
   if (!prepared.ok) throw new Error(imageRefusal(prepared, name));
-  return dataUrl(prepared.mime, prepared.bytes);
+  return dataUrlOf(prepared.mime, prepared.bytes.toString('base64'));
 }
