@@ -1,4 +1,4 @@
-// Lint rules, chiefly the layering of ../shared/style.md: imports point inward, and a leak is a lint error.
+// Lint rules, chiefly the layering of docs/style.md: imports point inward, and a leak is a lint error.
 //   src/shared  -> its own files only; protocolSchemas.ts (the zod schemas) also zod
 //   src/core    -> shared, node, libraries; never 'vscode'
 //   src/vscode  -> everything but webview
@@ -30,7 +30,7 @@ const noImportInto = {
   },
 };
 
-const vscodeBan = { name: 'vscode', message: 'Only src/vscode and src/extension.ts may import the VS Code API (style.md rule 1).' };
+const vscodeBan = { name: 'vscode', message: 'Only src/vscode and src/extension.ts may import the VS Code API (docs/style.md rule 1).' };
 const nodeBuiltins = [
   'assert',
   'buffer',

@@ -14,15 +14,15 @@ import type { Page } from 'playwright-core';
 import type { ConversationSummaryView, TurnView } from '../src/shared/protocol';
 import { conversation, snapshot, turn } from '../test/browser/snapshotFixture';
 import { deliver, openWebview, settled, startSession, type WebviewSession } from '../test/browser/webviewHarness';
-import { compared, median, progressOf, type BenchResult } from './benchResult';
+import { compared, median, progressOf, sized, type BenchResult } from './benchResult';
 import { longAnswer } from './webview.bench';
 import { bundle } from './webviewPage';
 
-const longTurns = 500;
-const shortTurns = 5;
-const manyConversations = 1000;
-const fewConversations = 10;
-const repetitions = 7;
+const longTurns = sized(500, 10);
+const shortTurns = sized(5, 2);
+const manyConversations = sized(1000, 20);
+const fewConversations = sized(10, 2);
+const repetitions = sized(7, 1);
 /** The view settles (idle rendering of older turns, the list's next pages) before the next measurement. */
 const settleMs = 1500;
 

@@ -1,4 +1,4 @@
-// The extension's entry point, a table of contents (style.md rule 2): the services every feature builds on, then
+// The extension's entry point, a table of contents (docs/style.md rule 2): the services every feature builds on, then
 // each feature in its own guarded step (one that fails to start is logged and shown once; the others work), then
 // the start-up work that may finish later. Nothing is awaited before the features are registered.
 // zod's set-up comes first: it must run before any module builds a schema.

@@ -14,6 +14,12 @@ export interface AtomicWriteOptions {
    * cache that is rebuilt from other files when it is missing or stale can skip it.
    */
   readonly durable?: boolean;
+  /**
+   * Asked just before the rename (asynchronous writes only): false leaves the file as it is and removes the temporary
+   * file. A later synchronous write (a window closing writes its last state at once) has the last word that way,
+   * whatever asynchronous write was still on its way.
+   */
+  readonly commit?: () => boolean;
 }
 
 let sequence = 0;
@@ -33,6 +39,10 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
       if (options.durable !== false) await handle.sync();
     } finally {
       await handle.close();
+    }
+    if (options.commit?.() === false) {
+      await rm(temporary, { force: true });
+      return;
     }
     await rename(temporary, file);
   } catch (error) {

@@ -1,4 +1,4 @@
-// The one protocol between the extension host and the chat webview (style.md rules 5 and 6): plain types (and
+// The one protocol between the extension host and the chat webview (docs/style.md rules 5 and 6): plain types (and
 // assertNever), so the webview imports this file whole. Webview -> host messages are intents, validated with zod
 // and dropped with a warning when malformed; their types, and those of the turn's parts the stored history shares,
 // are inferred from the schemas (protocolSchemas.ts, which the webview may not load) and passed on here as types.

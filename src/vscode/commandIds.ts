@@ -1,4 +1,4 @@
-// The table of command ids (style.md rule 3). A test asserts it equals package.json contributes.commands.
+// The table of command ids (docs/style.md rule 3). A test asserts it equals package.json contributes.commands.
 export const CommandId = {
   setApiKey: 'maas.setApiKey',
   clearApiKey: 'maas.clearApiKey',

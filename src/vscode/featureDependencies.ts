@@ -1,4 +1,4 @@
-// What the knowledge-base, image, speech and diagnostics commands need, passed in explicitly (style.md rule 3).
+// What the knowledge-base, image, speech and diagnostics commands need, passed in explicitly (docs/style.md rule 3).
 import * as vscode from 'vscode';
 import type { ChatSession } from '../core/session/chatSession';
 import type { ChatFeature } from './chat/chatFeature';

@@ -1,5 +1,5 @@
 // The chat view's root: applies host messages to the mirrored state at once and repaints at most once per
-// animation frame, so a burst of streaming deltas costs one render (style.md rule 6: the host owns the state).
+// animation frame, so a burst of streaming deltas costs one render (docs/style.md rule 6: the host owns the state).
 import type { HostToWebview } from '../shared/protocol';
 import { assertNever } from '../shared/protocol';
 import { Composer } from './composer';

@@ -1,5 +1,5 @@
 // The one markdown-it configuration for model output (DOM-free, so Node tests render exactly what the view does).
-// Raw HTML is off and images never load: model output is untrusted (style.md rule 11); sanitising comes after.
+// Raw HTML is off and images never load: model output is untrusted (docs/style.md rule 11); sanitising comes after.
 // Links follow the one rule of src/shared/linkPolicy.ts: a link the host would not open is rendered as its text.
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';

@@ -25,6 +25,22 @@ describe('the model context in the chat view', () => {
     assert.equal(await page.getByTestId('context-warning').isHidden(), true);
   });
 
+  it('in a narrow side bar the meter keeps to its bar, so the model picker keeps its name', async () => {
+    const page = await openWebview(session());
+    await page.setViewportSize({ width: 300, height: 700 });
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ contextTokens: 2_000 }) }) });
+    await settled(page);
+    assert.equal(await page.locator('.context-meter-label').isVisible(), false);
+    const picker = page.locator('.model-picker select, .model-picker').first();
+    assert.equal(
+      await picker.evaluate((node) => node.scrollWidth <= node.clientWidth),
+      true,
+      'the model name is not cut',
+    );
+    await page.setViewportSize({ width: 600, height: 700 });
+    assert.equal(await page.locator('.context-meter-label').isVisible(), true);
+  });
+
   it('before a question would go over the limit, a line says so, offering a new conversation and the settings', async () => {
     const page = await openWebview(session());
     await deliver(page, {

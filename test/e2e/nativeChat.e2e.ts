@@ -1,4 +1,4 @@
-// VS Code's own chat in code-server with AI features on (../shared/native-chat.md): the service's models in the
+// VS Code's own chat in code-server with AI features on (docs/testing.md, VS Code's own chat): the service's models in the
 // Language Models editor and in the chat's model picker, a plain Ask-mode question answered by svc_llm, and an
 // Agent-mode question that makes it call one of VS Code's tools and finish from the result. Screenshots of each
 // go to .test-results/native-chat/ (docs/images/ with MAAS_SCREENSHOTS=1); a failure leaves one too.

@@ -1,5 +1,5 @@
 // Starts a throwaway code-server (a real VS Code with a Node extension host) on 127.0.0.1 with its own profile,
-// as ../shared/vscode-host.md describes, and stops it with all its children.
+// as docs/testing.md describes, and stops it with all its children.
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 // Runs the mocha suite of test/host inside a real code-server extension host: the equivalent of
 // @vscode/test-electron's runTests(), using the smoke-test driver's extensionDevelopmentPath/extensionTestsPath
-// payload (../shared/vscode-host.md). Results come back through a JSON file written by test/host/index.ts.
+// payload (docs/testing.md). Results come back through a JSON file written by test/host/index.ts.
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { format } from 'node:util';

@@ -10,6 +10,14 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
 import { api, finished, hook, service } from './hostService';
 
+/** A 16×8 grey PNG as the view sends an attached image. */
+function greyImage(): { name: string; mime: 'image/png'; dataBase64: string; width: number; height: number; thumbnail: string } {
+  const image = new PNG({ width: 16, height: 8 });
+  image.data.fill(200);
+  const base64 = PNG.sync.write(image).toString('base64');
+  return { name: 'grey.png', mime: 'image/png', dataBase64: base64, width: 16, height: 8, thumbnail: `data:image/png;base64,${base64}` };
+}
+
 describe('chat against the local service', () => {
   before(async () => {
     assert.ok(service.baseUrl, 'the harness passes the local service');
@@ -118,28 +126,47 @@ describe('chat against the local service', () => {
     );
   });
 
-  it('a question with an image from the view switches the conversation to the vision model and says so', async () => {
+  it('a question with an image asked of svc_llm is answered by svc_llm from the description svc_vl made first', async () => {
     const h = await hook();
     await vscode.commands.executeCommand(CommandId.newConversation);
-    const image = new PNG({ width: 16, height: 8 });
-    image.data.fill(200);
-    const bytes = PNG.sync.write(image);
-    const base64 = bytes.toString('base64');
-    await h.chat.fromView({
-      type: 'send',
-      text: 'What colour is this?',
-      images: [{ name: 'grey.png', mime: 'image/png', dataBase64: base64, width: 16, height: 8, thumbnail: `data:image/png;base64,${base64}` }],
-    });
-    assert.match(h.chat.notices().at(-1) ?? '', /Images need the vision model: switched to svc_vl/);
+    await h.chat.fromView({ type: 'send', text: 'What colour is this?', images: [greyImage()] });
     const state = await h.chat.state();
     const active = state.conversations.find((c) => c.id === state.activeId);
-    assert.equal(active?.model, 'svc_vl');
+    assert.equal(active?.model, 'svc_llm', 'the conversation stays on the model picked');
     const turn = await finished(h, active?.turns[0]?.id ?? '');
-    assert.match(turn.answer, /PNG, 16×8/);
-    // A follow-up without an image re-sends the last one, so the model still sees it.
-    const followUp = await finished(h, await h.chat.ask('And its size?'));
-    assert.match(followUp.answer, /received 1 image/);
-    await vscode.commands.executeCommand(CommandId.newConversation); // the next tests ask the language model
+    assert.equal(turn.status, 'done', JSON.stringify(turn.error));
+    assert.equal(turn.imageDescription?.model, 'svc_vl');
+    assert.match(turn.imageDescription?.text ?? '', /Image 1: PNG, 16×8 pixels/);
+    const { requests } = await api<{ requests: { path: string; body: { model: string } }[] }>('/_local/requests');
+    assert.deepEqual(
+      requests
+        .filter((r) => r.path === '/maas/v1/chat/completions')
+        .map((r) => r.body.model)
+        .slice(-2),
+      ['svc_vl', 'svc_llm'],
+    );
+    await vscode.commands.executeCommand(CommandId.newConversation);
+  });
+
+  it('with maas.images.withTextModel set to visionModel, an image switches the conversation to the vision model and says so', async () => {
+    const h = await hook();
+    await vscode.commands.executeCommand(CommandId.newConversation);
+    await vscode.workspace.getConfiguration('maas').update('images.withTextModel', 'visionModel', vscode.ConfigurationTarget.Global);
+    try {
+      await h.chat.fromView({ type: 'send', text: 'What colour is this?', images: [greyImage()] });
+      assert.match(h.chat.notices().at(-1) ?? '', /Images need the vision model: switched to svc_vl/);
+      const state = await h.chat.state();
+      const active = state.conversations.find((c) => c.id === state.activeId);
+      assert.equal(active?.model, 'svc_vl');
+      const turn = await finished(h, active?.turns[0]?.id ?? '');
+      assert.match(turn.answer, /PNG, 16×8/);
+      // A follow-up without an image re-sends the last one, so the model still sees it.
+      const followUp = await finished(h, await h.chat.ask('And its size?'));
+      assert.match(followUp.answer, /received 1 image/);
+    } finally {
+      await vscode.workspace.getConfiguration('maas').update('images.withTextModel', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand(CommandId.newConversation); // the next tests ask the language model
+    }
   });
 
   it('keeps the partial answer of a dropped stream, marked interrupted', async () => {

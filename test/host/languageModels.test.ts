@@ -2,7 +2,7 @@
 // found by selectChatModels, streaming an answer through the extension's client, an image reaching the vision model,
 // cancellation closing the request, the service's errors explained in the chat view's words, token counts, the
 // model list following the settings, and the switch that turns the native surfaces off. The provider API works with
-// chat.disableAIFeatures on (../shared/native-chat.md), as the host harness runs.
+// chat.disableAIFeatures on (docs/testing.md, VS Code's own chat), as the host harness runs.
 import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';

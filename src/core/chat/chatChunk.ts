@@ -1,6 +1,6 @@
 // zod schemas of what the chat route sends: stream chunks and the non-stream completion. Tolerant by design
 // (nullish fields, unknown fields ignored): the service's exact shape is known only from one example
-// (wire-notes). Plain (stripping) objects, not loose ones: zod compiles them to a fast path, and this schema
+// (docs/wire.md). Plain (stripping) objects, not loose ones: zod compiles them to a fast path, and this schema
 // runs once per chunk (measured: about 3x faster on a 20,000-chunk answer).
 import * as z from 'zod';
 import type { Reference, Usage } from './chatEvents';
@@ -20,7 +20,7 @@ const usageSchema = z.object({ prompt_tokens: count, completion_tokens: count, t
 const content = z
   .union([z.string(), z.array(z.looseObject({ text: z.string().nullish() })).transform((parts) => parts.map((part) => part.text ?? '').join(''))])
   .nullish();
-/** A fragment of a function call (wire-notes, "Function tools"): the first names it, later ones add arguments. */
+/** A fragment of a function call (docs/wire.md, "Function tools"): the first names it, later ones add arguments. */
 const toolCallFragment = z.object({
   index: z.number().nullish(),
   id: z.string().nullish(),

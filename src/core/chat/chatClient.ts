@@ -174,7 +174,7 @@ export class ChatClient {
     onResult: ((result: ChatResult) => void) | undefined,
   ): AsyncGenerator<readonly ChatEvent[], void, undefined> {
     const decoder = new ChatStreamDecoder(this.deps.onMalformed, true);
-    // The body decides, not the request: an SSE body may answer stream:false and vice versa (wire-notes). Decided
+    // The body decides, not the request: an SSE body may answer stream:false and vice versa (docs/wire.md). Decided
     // once, from the first bytes that tell (a first read may hold only "da"); `held` keeps the bytes until then,
     // and the whole body when it is JSON.
     let kind: BodyKind | undefined = contentType.includes('text/event-stream') ? 'sse' : undefined;

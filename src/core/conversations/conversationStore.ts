@@ -53,6 +53,8 @@ export class ConversationStore {
   private readonly history: HistoryFolder;
   private readonly listDelayMs: number;
   private pending: Promise<void> = Promise.resolve();
+  /** Set by the last, synchronous save: the window is closing and nothing written later may replace it. */
+  private closed = false;
   private listTimer: NodeJS.Timeout | undefined;
   /** The open conversation as index.json holds it (null: not read or written yet). */
   private indexedActiveId: string | undefined | null = null;
@@ -133,9 +135,11 @@ export class ConversationStore {
       .then(async () => {
         await mkdir(this.path, { recursive: true });
         for (const { conversation, text, base } of changed) {
+          if (this.closed) return;
           const onDisk = await readText(this.conversationFile(conversation.id)).catch(() => undefined);
           const written = this.mergedWith(conversation, text, base, onDisk);
-          await writeFileAtomic(this.conversationFile(conversation.id), written.text);
+          await writeFileAtomic(this.conversationFile(conversation.id), written.text, { commit: () => !this.closed });
+          if (this.closed) return;
           const stamp = await fileStamp(this.conversationFile(conversation.id));
           if (stamp !== undefined) this.history.list.set(summaryOf(written.conversation), stamp);
         }
@@ -151,6 +155,8 @@ export class ConversationStore {
 
   /** A last write when the extension host is going away and no promise may be awaited. */
   saveSync(data: ConversationStoreData): void {
+    // What an asynchronous save still on its way would write is older than this: it no longer replaces any file.
+    this.closed = true;
     this.cancelListWrite();
     const changed = this.changedIn(data);
     const removed = this.removedFrom(data);

@@ -1,6 +1,6 @@
 // Speech synthesis (spec 4.3-4.7): speakers, real-time synthesis by POST or GET, the long-text task (submit,
 // poll with backoff, cancel, download). Audio is told from errors by Content-Type and magic bytes, not by
-// the status code: a JSON body is a {request_id, code, message} error even with HTTP 200 (wire-notes), unless it
+// the status code: a JSON body is a {request_id, code, message} error even with HTTP 200 (docs/wire.md), unless it
 // carries the answer (base64 audio, a speaker list, a task). Answers are read in the shapes related services use
 // (docs/client.md, "What speech services send"). Calls that may safely run twice (speakers, real-time synthesis,
 // task queries) are retried on busy, 5xx, network and timeout errors with the chat's backoff; a task submission
@@ -58,7 +58,7 @@ export interface SpeechClientDeps {
 
 type Fields = Record<string, string | number | boolean>;
 
-/** RFC 3986 query encoding (wire-notes), not form encoding: spaces as %20. */
+/** RFC 3986 query encoding (docs/wire.md), not form encoding: spaces as %20. */
 function toQuery(fields: Fields): string {
   return Object.entries(fields)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
@@ -196,7 +196,7 @@ export class SpeechClient {
   }
 
   /**
-   * A speech route's JSON answer, as `read` finds it. The spec documents `code` 0 as success and wire-notes leaves
+   * A speech route's JSON answer, as `read` finds it. The spec documents `code` 0 as success and docs/wire.md leaves
    * the real value open: a non-zero code (or a status under another name, speechStatus.ts) is an error unless the
    * answer is there, so an error under any code is never mistaken for an answer; under the 'localService' switch,
    * one of that service's codes always is. An answer without the payload and without a failing code is an error

@@ -1,4 +1,4 @@
-// Where error kinds become the turn's error view (style.md rule 8): the words and actions come from
+// Where error kinds become the turn's error view (docs/style.md rule 8): the words and actions come from
 // errorMessages.ts in the UI language. The server's own message is always kept and shown; its meaning is given by
 // kind, since each kind is one row of the service's error table, and only when the message matched that row.
 import * as vscode from 'vscode';

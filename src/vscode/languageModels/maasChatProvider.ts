@@ -17,7 +17,7 @@ import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 
 export const LM_VENDOR = 'maas';
 
-/** What the provider needs, passed in (style.md rule 3). */
+/** What the provider needs, passed in (docs/style.md rule 3). */
 export interface ChatProviderDependencies {
   readonly settings: SettingsReader;
   readonly credentials: Pick<Credentials, 'hasApiKey' | 'onDidChange'>;
@@ -298,7 +298,7 @@ function maxTokensOption(modelOptions: { readonly [name: string]: unknown } | un
 
 /**
  * Registers the provider while `maas.nativeChat.enabled` is on (on and off live), and resolves the models once at
- * registration so the first request of VS Code's chat does not fail (../shared/native-chat.md).
+ * registration so the first request of VS Code's chat does not fail (docs/testing.md, VS Code's own chat).
  */
 export function registerChatProvider(deps: ChatProviderDependencies): vscode.Disposable {
   return whileNativeChatEnabled(

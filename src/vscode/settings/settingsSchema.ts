@@ -1,4 +1,4 @@
-// The `maas.*` settings as zod schemas (style.md rule 9): settings are a trust boundary, the user can type
+// The `maas.*` settings as zod schemas (docs/style.md rule 9): settings are a trust boundary, the user can type
 // anything into settings.json. Free of the VS Code API so the unit tests cover it.
 import * as z from 'zod';
 

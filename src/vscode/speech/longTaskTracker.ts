@@ -1,6 +1,6 @@
 // Long-text synthesis tasks being followed, kept in globalState with their target file so that polling resumes
 // after a window reload. Each is followed under a cancellable progress notification that shows the task status;
-// the audio is downloaded (without credentials, wire-notes) and written to the target. A task that finished or
+// the audio is downloaded (without credentials, docs/wire.md) and written to the target. A task that finished or
 // failed while no window was open is handled like one that finishes now: the audio is fetched, or the failure shown
 // and the task forgotten. One window follows a task at a time, through a lease in globalState (taskLeases.ts).
 import { randomUUID } from 'node:crypto';

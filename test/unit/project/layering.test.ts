@@ -1,4 +1,4 @@
-// The layering of style.md is a lint error, not a review note: each leak below must fail `npm run lint`, and each
+// The layering of docs/style.md is a lint error, not a review note: each leak below must fail `npm run lint`, and each
 // allowed import must pass. Runs ESLint with the project's own config on probe sources placed in each layer.
 import assert from 'node:assert/strict';
 import path from 'node:path';

@@ -36,9 +36,10 @@ const ofType = <T extends HostToWebview['type']>(messages: readonly HostToWebvie
 
 function savedTurns(folder: string): { id: string; status: string; answer: string }[] {
   const dir = path.join(folder, 'conversations');
-  return readdirSync(dir).flatMap(
-    (file) => (JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { turns: { id: string; status: string; answer: string }[] }).turns,
-  );
+  // The conversation files only (a write on its way leaves a temporary file beside them for a moment).
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) => (JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { turns: { id: string; status: string; answer: string }[] }).turns);
 }
 
 describe('ChatSession: running turns', () => {
@@ -232,6 +233,25 @@ describe('ChatSession: saving the history', () => {
       savedTurns(t.folder).map((s) => [s.status, s.answer]),
       [['interrupted', 'kept text']],
       'synchronously, before dispose returns',
+    );
+  });
+
+  it('a save still on its way as the window closes does not replace the last state written at the close', async () => {
+    const t = start();
+    const turnId = await t.session.startTurn({ kind: 'chat', question: 'Closing soon' });
+    const answer = await t.backend.answer(0);
+    answer.text('kept text');
+    await waitFor(() => t.turn(turnId)?.answer === 'kept text', { what: 'the text' });
+    await t.session.save();
+    answer.text(' and more');
+    await waitFor(() => t.turn(turnId)?.answer === 'kept text and more', { what: 'more text' });
+    // A save of the streaming state, on its way when the window closes (as a delta's save timer starts one).
+    const onItsWay = t.session.save();
+    t.session.dispose();
+    await onItsWay;
+    assert.deepEqual(
+      savedTurns(t.folder).map((s) => [s.status, s.answer]),
+      [['interrupted', 'kept text and more']],
     );
   });
 

@@ -67,3 +67,20 @@ describe('writeFileAtomic, while another reader polls the file', () => {
     assert.deepEqual(readdirSync(dir), ['audio.wav']);
   });
 });
+
+describe('writeFileAtomic with commit', () => {
+  it('a write told at its rename that a later one has the last word leaves the file as that one wrote it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'atomic-'));
+    const target = path.join(dir, 'conversation.json');
+    let closed = false;
+    const stale = writeFileAtomic(target, 'streaming', { commit: () => !closed });
+    // The window closes while the write above is on its way: the last state is written at once.
+    writeFileAtomicSync(target, 'interrupted');
+    closed = true;
+    await stale;
+    assert.equal(readFileSync(target, 'utf8'), 'interrupted');
+    assert.deepEqual(readdirSync(dir), ['conversation.json'], 'its temporary file removed');
+    await writeFileAtomic(target, 'next', { commit: () => true });
+    assert.equal(readFileSync(target, 'utf8'), 'next');
+  });
+});
