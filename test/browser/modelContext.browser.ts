@@ -32,11 +32,7 @@ describe('the model context in the chat view', () => {
     await settled(page);
     assert.equal(await page.locator('.context-meter-label').isVisible(), false);
     const picker = page.locator('.model-picker select, .model-picker').first();
-    assert.equal(
-      await picker.evaluate((node) => node.scrollWidth <= node.clientWidth),
-      true,
-      'the model name is not cut',
-    );
+    assert.equal(await picker.evaluate((node) => node.scrollWidth <= node.clientWidth), true, 'the model name is not cut');
     await page.setViewportSize({ width: 600, height: 700 });
     assert.equal(await page.locator('.context-meter-label').isVisible(), true);
   });
