@@ -23,7 +23,7 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
   const services = createServices(context);
   const steps = new FeatureSteps(services.logger, showStartFailure);
   const speech = steps.run(FeatureName.readAloud(), () => createSpeech(services));
-  const features = featureDependencies(services, speech, () => chat?.session);
+  const features = featureDependencies(services, speech, () => chat);
   const chat = steps.run(FeatureName.chat(), () =>
     registerChat(services, speech === undefined ? undefined : { player: speech.chatPlayer, readAloud: readAnswerAloud(features) }),
   );

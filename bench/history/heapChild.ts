@@ -2,7 +2,7 @@
 // (the list and the open conversation, then the background check of the folder) and builds the view's snapshot;
 // after two collections the heap in use is printed as JSON, in MB.
 import '../../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
-import { sessionUnderTest } from '../../test/unit/core/chat/sessionFixture';
+import { sessionUnderTest } from '../../test/unit/core/session/sessionFixture';
 
 async function main(): Promise<void> {
   const folder = process.argv[2];

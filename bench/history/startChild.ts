@@ -6,7 +6,7 @@
 // Prints the times as JSON, in ms.
 import '../../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { performance } from 'node:perf_hooks';
-import { sessionUnderTest } from '../../test/unit/core/chat/sessionFixture';
+import { sessionUnderTest } from '../../test/unit/core/session/sessionFixture';
 
 async function start(folder: string): Promise<number> {
   const began = performance.now();

@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
+import { imageFileExtension } from '../../shared/imageFormats';
 import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync } from '../../../packages/files/atomicJsonFile';
 import { writeFileAtomic, writeFileAtomicSync } from '../../../packages/files/atomicWrite';
 import { fileStamp, fileStampSync, readText, type ReadConversation } from './conversationFile';
@@ -38,14 +39,6 @@ export interface ConversationStoreOptions {
 }
 
 const indexSchema = z.object({ version: z.literal(1), activeId: z.string().optional() });
-
-const EXTENSIONS: Readonly<Record<string, string>> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/bmp': 'bmp',
-};
 
 interface PendingWrite {
   readonly conversation: Conversation;
@@ -290,7 +283,7 @@ export class ConversationStore {
 
   /** Keeps an image's bytes beside the conversations; returns the file name to record in the turn. */
   async saveImage(mime: string, bytes: Uint8Array): Promise<string> {
-    const name = `${randomUUID()}.${EXTENSIONS[mime] ?? 'bin'}`;
+    const name = `${randomUUID()}.${imageFileExtension(mime)}`;
     await mkdir(this.imageDir, { recursive: true });
     await writeFile(path.join(this.imageDir, name), bytes);
     return name;

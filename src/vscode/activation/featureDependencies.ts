@@ -1,5 +1,7 @@
 // What the knowledge-base, image, speech and diagnostics commands need, passed in explicitly (docs/style.md rule 3).
-import type { ChatSession } from '../../core/chat/chatSession';
+import type { ChatSession } from '../../core/session/chatSession';
+import type { ChatFeature } from '../chat/chatFeature';
+import type { ChatViewProvider } from '../chat/chatViewProvider';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
 import type { MaasClient } from '../../core/maasClient';
 import type { Credentials } from '../../core/credentials/credentials';
@@ -15,6 +17,8 @@ export interface FeatureDependencies {
   readonly settings: SettingsReader;
   /** The chat session; throws, with words for the user, when the chat could not start. */
   readonly chat: () => ChatSession;
+  /** The chat view, for what only moves it (focus, the list of conversations); throws like `chat`. */
+  readonly chatView: () => ChatViewProvider;
   readonly store: ConversationStore;
   readonly client: () => MaasClient;
   readonly credentials: Credentials;
@@ -23,11 +27,12 @@ export interface FeatureDependencies {
   readonly logger: Logger;
 }
 
-export function featureDependencies(services: ExtensionServices, speech: SpeechFeature | undefined, chat: () => ChatSession | undefined): FeatureDependencies {
+export function featureDependencies(services: ExtensionServices, speech: SpeechFeature | undefined, chat: () => ChatFeature | undefined): FeatureDependencies {
   return {
     prompter: services.prompter,
     settings: services.settings,
-    chat: () => chat() ?? unavailable(FeatureName.chat()),
+    chat: () => chat()?.session ?? unavailable(FeatureName.chat()),
+    chatView: () => chat()?.view ?? unavailable(FeatureName.chat()),
     store: services.store,
     client: () => services.clients.get(),
     credentials: services.credentials,

@@ -1,6 +1,6 @@
 // What activate() returns when the extension runs under a test runner (ExtensionMode.Test): a narrow handle for
 // in-host tests to seed and read state without a public command argument. Undefined in normal use.
-import type { ChatSession } from '../../core/chat/chatSession';
+import type { ChatSession } from '../../core/session/chatSession';
 import type { StoredChatParams } from '../../core/conversations/conversationModel';
 import * as ops from '../../core/conversations/conversationsState';
 import type { ConversationsState } from '../../core/conversations/conversationsState';

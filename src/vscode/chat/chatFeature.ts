@@ -1,7 +1,7 @@
-// The chat: its session (core/chat/chatSession.ts, which owns the conversations and the turns) wired to the key,
+// The chat: its session (core/session/chatSession.ts, which owns the conversations and the turns) wired to the key,
 // the settings, the service client and the words of the UI, and the side-bar view that shows it.
 import * as vscode from 'vscode';
-import { ChatSession } from '../../core/chat/chatSession';
+import { ChatSession } from '../../core/session/chatSession';
 import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
 import { ViewId } from '../contributionIds';
 import { errorView } from '../errors/errorPresentation';

@@ -2,7 +2,7 @@
 // are VS Code's (clipboard, editors, links, commands, read aloud). One switch, ending in assertNever, so a new
 // intent in the protocol is a build error until it is handled here.
 import * as vscode from 'vscode';
-import type { ChatSession } from '../../core/chat/chatSession';
+import type { ChatSession } from '../../core/session/chatSession';
 import { conversationMarkdown } from '../../core/conversations/conversationMarkdown';
 import { speechText } from '../../core/speech/speechText';
 import { openableLink } from '../../shared/linkPolicy';

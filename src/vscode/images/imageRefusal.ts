@@ -1,8 +1,8 @@
 // Why an image cannot go to the vision model, in the words the chat view shows too (imageRefusalWords.ts), and the
 // `data:` URL of one that can; Describe Image, the native chat's provider and @maas raise the same sentences.
 import * as vscode from 'vscode';
-import { dataUrl } from '../../core/images/imageIntake';
 import { formatString } from '../../shared/formatString';
+import { dataUrlOf } from '../../shared/imageFormats';
 import { prepareImage, type PreparedImage } from './imageFiles';
 import { imageRefusalWords } from './imageRefusalWords';
 
@@ -20,5 +20,5 @@ export function kilobytes(bytes: number): number {
 export async function imageDataUrl(bytes: Uint8Array, maxBytes: number, name: string): Promise<string> {
   const prepared = await prepareImage(bytes, maxBytes);
   if (!prepared.ok) throw new Error(imageRefusal(prepared, name));
-  return dataUrl(prepared.mime, prepared.bytes);
+  return dataUrlOf(prepared.mime, prepared.bytes.toString('base64'));
 }

@@ -21,7 +21,7 @@ import { openSettingsCommand } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';
 import { featureSettingNames } from '../settings/settingsSchema';
 import type { ReadAloudSource } from '../speech/readAloudSource';
-import { isVisionModel } from '../../core/chat/chatSettings';
+import { isVisionModel } from '../../core/session/chatSettings';
 import { describeImages, questionWithDescription } from '../../core/images/imageDescriptions';
 import { attachedImages } from './chatAttachments';
 import { answeredByVisionModel, imagesRefused } from './imagesWithTextModel';

@@ -1,6 +1,6 @@
 // Reads the `maas.*` settings through settingsSchema and reports invalid values once per change.
 import * as vscode from 'vscode';
-import type { ChatSettings } from '../../core/chat/chatSettings';
+import type { ChatSettings } from '../../core/session/chatSettings';
 import type { AddressSetting } from '../../core/credentials/addressCheck';
 import type { Logger } from '../logger';
 import { resolveAddressSettings } from './addressSettings';

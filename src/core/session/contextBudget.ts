@@ -3,7 +3,7 @@
 // (maas.nativeChat.maxInputTokens) is not sent: the turn says so, with what the user can do.
 import type { StoredError } from '../conversations/conversationModel';
 import { countTokens, IMAGE_TOKENS } from '../../shared/tokenCount';
-import type { ChatMessage, ChatRequest } from './chatRequest';
+import type { ChatMessage, ChatRequest } from '../chat/chatRequest';
 
 /** The tokens of messages as the service counts a prompt: their text, and IMAGE_TOKENS per image. */
 export function messageTokens(messages: readonly ChatMessage[]): number {

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StoredContext, StoredImage, Turn, TurnKnowledge } from '../conversations/conversationModel';
 import type { ConversationStore } from '../conversations/conversationStore';
-import { dataUrl } from '../images/imageIntake';
+import { dataUrlOf } from '../../shared/imageFormats';
 
 /** The log the chat writes to (the front end's, which masks secrets). */
 export interface ChatLog {
@@ -43,7 +43,7 @@ export function newTurn(input: NewTurn, model: string, now: number): Turn {
 }
 
 export async function imageUrls(store: ConversationStore, turn: Turn): Promise<string[]> {
-  return Promise.all(turn.images.map(async (image) => image.url ?? dataUrl(image.mime, await store.readImage(image.file ?? ''))));
+  return Promise.all(turn.images.map(async (image) => image.url ?? dataUrlOf(image.mime, (await store.readImage(image.file ?? '')).toString('base64'))));
 }
 
 /** The images of the most recent earlier turn that had any, keyed by that turn's id; none when unreadable. */

@@ -6,8 +6,8 @@ import type { Conversation, StoredError, StoredReference, Turn } from '../conver
 import { buildMessages, type HistoryLimits } from '../conversations/historySelection';
 import { isServiceError, type ServiceError } from '../http/serviceError';
 import { assertNever, type RetryView } from '../../shared/protocol';
-import type { ChatEvent, FinishReason, Usage } from './chatEvents';
-import type { ChatRequest } from './chatRequest';
+import type { ChatEvent, FinishReason, Usage } from '../chat/chatEvents';
+import type { ChatRequest } from '../chat/chatRequest';
 
 /** What runs a chat request: the service client (MaasClient) or a test double. */
 export interface ChatBackend {
