@@ -10,6 +10,8 @@ import { registerCommands } from './vscode/commands/registerCommands';
 import { registerChatProvider } from './vscode/languageModels/maasChatProvider';
 import { registerParticipant } from './vscode/languageModels/maasParticipant';
 import { readAnswerAloud } from './vscode/speech/speakText';
+import { AnswerVoice } from './vscode/speech/answerVoice';
+import { revealChatView } from './vscode/chat/revealChat';
 import { createServices } from './vscode/activation/extensionServices';
 import { featureDependencies } from './vscode/activation/featureDependencies';
 import { FeatureName, showStartFailure } from './vscode/activation/featureNames';
@@ -33,6 +35,12 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
       registerChatProvider({ settings: services.settings, credentials: services.credentials, client: () => services.clients.get(), logger: services.logger }),
     ),
   );
+  const voice = steps.run(FeatureName.answerVoice(), () => {
+    if (speech === undefined || chat === undefined) return undefined;
+    const answerVoice = new AnswerVoice({ ...services, client: () => services.clients.get(), player: speech.player, revealView: revealChatView });
+    context.subscriptions.push(answerVoice, answerVoice.follow(chat.session));
+    return answerVoice;
+  });
   steps.run(FeatureName.participant(), () =>
     context.subscriptions.push(
       registerParticipant({
@@ -40,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
         client: () => services.clients.get(),
         logger: services.logger,
         readAloud: speech === undefined ? undefined : readAnswerAloud(features),
+        voice,
       }),
     ),
   );

@@ -55,7 +55,7 @@ function length(text: string): number {
 }
 
 /** Merged pieces need a space between them unless the left one's last word is CJK (its punctuation aside). */
-function joined(left: string, right: string): string {
+export function joinPieces(left: string, right: string): string {
   const lastLetter = [...left.replace(/[\p{P}\s]+$/u, '')].at(-1) ?? '';
   return CJK.test(lastLetter) ? left + right : `${left} ${right}`;
 }
@@ -64,7 +64,7 @@ function mergeShort(pieces: readonly string[], minChars: number): string[] {
   const merged: string[] = [];
   let pending = '';
   for (const piece of pieces) {
-    pending = pending === '' ? piece : joined(pending, piece);
+    pending = pending === '' ? piece : joinPieces(pending, piece);
     if (length(pending) >= minChars) {
       merged.push(pending);
       pending = '';
@@ -72,7 +72,7 @@ function mergeShort(pieces: readonly string[], minChars: number): string[] {
   }
   if (pending !== '') {
     const last = merged.pop();
-    merged.push(last === undefined ? pending : joined(last, pending));
+    merged.push(last === undefined ? pending : joinPieces(last, pending));
   }
   return merged;
 }

@@ -162,6 +162,8 @@ export interface ChatSnapshot {
     readonly defaultPersona: string;
     /** The tokens a model takes in one request (maas.nativeChat.maxInputTokens): the context meter's limit. */
     readonly contextLimit: number;
+    /** Each answer is spoken as it streams (maas.speech.readAnswers): the composer's toggle shows it. */
+    readonly readAnswers: boolean;
   };
   readonly notices: readonly NoticeView[];
   readonly strings: WebviewStrings;
@@ -185,7 +187,11 @@ export type HostToWebview =
   | { readonly type: 'focusInput' }
   /** Open the list of conversations, or close it when open (MaaS: Show Conversations, the title bar's history button). */
   | { readonly type: 'toggleConversations' }
-  /** Read-aloud: a playback begins (or, with `resumeAt`, resumes in a reloaded page from that sentence); its segments follow in order. */
+  /**
+   * Read-aloud: a playback begins (or, with `resumeAt`, resumes in a reloaded page from that sentence); its segments
+   * follow in order. `sentences` is 0 for an answer spoken as it streams (its count is known at `speechDone`);
+   * `turnId` names the answer being read, whose sentence being spoken the view marks.
+   */
   | {
       readonly type: 'speechStart';
       readonly playbackId: string;
@@ -193,8 +199,9 @@ export type HostToWebview =
       readonly sentences: number;
       readonly format: SpeechFormat;
       readonly resumeAt?: number;
+      readonly turnId?: string;
     }
-  /** One synthesised sentence; `last` on the final one. */
+  /** One synthesised sentence; `last` on the final one; `failed` (no audio) when its synthesis failed: skipped, marked. */
   | {
       readonly type: 'speechSegment';
       readonly playbackId: string;
@@ -203,7 +210,10 @@ export type HostToWebview =
       readonly format: SpeechFormat;
       readonly audioBase64: string;
       readonly last?: boolean;
+      readonly failed?: boolean;
     }
+  /** An answer spoken as it streamed has no more sentences: this many in all. */
+  | { readonly type: 'speechDone'; readonly playbackId: string; readonly sentences: number }
   /** The host stopped the playback (Stop from the editor, a new playback). */
   | { readonly type: 'speechStop'; readonly playbackId: string };
 

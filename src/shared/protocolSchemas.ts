@@ -92,6 +92,8 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openLink'), href: text(maxLinkLength).min(1) }).strict(),
   z.object({ type: z.literal('runCommand'), command: webviewCommandSchema }).strict(),
   z.object({ type: z.literal('readAloud'), turnId: id }).strict(),
+  /** The composer's toggle: speak each answer as it streams, or stop doing so (maas.speech.readAnswers). */
+  z.object({ type: z.literal('setReadAnswers'), on: z.boolean() }).strict(),
   z.object({ type: z.literal('saveAudio'), playbackId: id }).strict(),
   /** The webview finished playing (or the user pressed its Stop: `stopped`), so the host's play() resolves. */
   z.object({ type: z.literal('speechEnded'), playbackId: id, stopped: z.boolean().optional() }).strict(),

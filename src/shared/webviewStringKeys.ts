@@ -105,5 +105,9 @@ export const webviewStringKeys = [
   'imageDescribedBy',
   'contextMeter',
   'contextTooLong',
+  // Answers read aloud as they stream.
+  'playerSkipped',
+  'playerPositionLive',
+  'readAnswers',
 ] as const;
 export type WebviewStringKey = (typeof webviewStringKeys)[number];

@@ -7,6 +7,8 @@ import { ConversationList } from './conversationList';
 import { h } from './element';
 import { SettingsPanel } from './settingsPanel';
 import { ContextMeter } from './contextMeter';
+import { ReadAnswersToggle } from './readAnswersToggle';
+import { SpokenSentence } from './spokenSentence';
 import { SpeechPlayerView } from './speechPlayerView';
 import { HeaderView } from './headerView';
 import { TranscriptView } from './transcriptView';
@@ -33,6 +35,9 @@ export class ChatApp {
   private readonly transcript: TranscriptView;
   private readonly composer: Composer;
   private readonly meter: ContextMeter;
+  private readonly readAnswers: ReadAnswersToggle;
+  /** The sentence being spoken, marked in its answer (put back after each render). */
+  private readonly spoken = new SpokenSentence();
   private readonly player: SpeechPlayerView;
 
   constructor(
@@ -60,9 +65,10 @@ export class ChatApp {
       save({ draft });
       this.meter.draft(draft);
     });
-    this.composer.addTools(...this.settings.pickerField, this.settings.toggle, this.meter.element);
+    this.readAnswers = new ReadAnswersToggle(context);
+    this.composer.addTools(...this.settings.pickerField, this.settings.toggle, this.readAnswers.element, this.meter.element);
     this.composer.addAboveInput(this.meter.warning);
-    this.player = new SpeechPlayerView(context);
+    this.player = new SpeechPlayerView(context, this.spoken);
     this.composer.restoreDraft(persisted.draft ?? '');
     this.meter.draft(persisted.draft ?? '');
   }
@@ -73,7 +79,7 @@ export class ChatApp {
    * one render, not one each. Any other message first folds the collected deltas, so order is kept.
    */
   receive(message: HostToWebview): void {
-    if (message.type === 'speechStart' || message.type === 'speechSegment' || message.type === 'speechStop') {
+    if (message.type === 'speechStart' || message.type === 'speechSegment' || message.type === 'speechDone' || message.type === 'speechStop') {
       // The player needs the strings of a snapshot; the host sends one before any playback.
       if (this.state.snapshot !== null) this.player.receive(message);
       return;
@@ -142,10 +148,13 @@ export class ChatApp {
       this.settings.render(snapshot);
       this.transcript.render(snapshot.active);
       this.meter.render(snapshot);
+      this.readAnswers.render(snapshot);
     } else {
       for (const turnId of this.dirtyTurns) this.transcript.render(snapshot.active, turnId);
     }
     this.composer.render(snapshot, liveTurn?.id);
+    // A render may have replaced the nodes of the answer being spoken: its mark goes back on them.
+    this.spoken.apply();
     this.dirtyAll = false;
     this.dirtyTurns.clear();
     this.root.setAttribute('aria-busy', 'false');

@@ -4,13 +4,18 @@
 // page resume there (`speechStart.resumeAt`). When the
 // browser refuses play() without a user gesture (NotAllowedError), a prominent play control takes its place; a
 // click on it is the gesture. The host's play() resolves on `speechEnded` (or fails on `speechError`).
+// An answer spoken as it streams (`sentences` 0 at the start) learns its count at `speechDone`; its position reads
+// "Sentence n" until then. The sentence being spoken is marked in the answer (spokenSentence.ts); a sentence whose
+// synthesis failed is skipped, marked in the answer and named in the player, and the reading goes on.
+
 import type { HostToWebview, WebviewStrings } from '../shared/protocol';
 import { assertNever } from '../shared/protocol';
 import { button, h, setIcon } from './element';
 import { formatString } from '../shared/formatString';
+import type { SpokenSentence } from './spokenSentence';
 import type { ViewContext } from './viewContext';
 
-export type SpeechMessage = Extract<HostToWebview, { type: 'speechStart' | 'speechSegment' | 'speechStop' }>;
+export type SpeechMessage = Extract<HostToWebview, { type: 'speechStart' | 'speechSegment' | 'speechDone' | 'speechStop' }>;
 
 const speeds = [0.75, 1, 1.25, 1.5, 2];
 const mime = { wav: 'audio/wav', mp3: 'audio/mpeg' } as const;
@@ -18,6 +23,8 @@ const mime = { wav: 'audio/wav', mp3: 'audio/mpeg' } as const;
 interface Segment {
   readonly url: string;
   readonly text: string;
+  /** Its synthesis failed: no audio, skipped. */
+  readonly failed: boolean;
 }
 
 function clock(seconds: number): string {
@@ -37,6 +44,7 @@ export class SpeechPlayerView {
   private readonly audio = h('audio', { testId: 'player-audio', attrs: { preload: 'auto' } });
   private readonly title = h('div', { className: 'player-title' });
   private readonly sentence = h('mark', { className: 'player-sentence', testId: 'player-sentence' });
+  private readonly skipped = h('div', { className: 'player-skipped', testId: 'player-skipped', attrs: { role: 'status' } });
   private readonly position = h('span', { className: 'player-position', testId: 'player-position', attrs: { 'aria-live': 'off' } });
   private readonly toggle: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
@@ -46,6 +54,9 @@ export class SpeechPlayerView {
   private readonly blocked: HTMLButtonElement;
   private readonly speed = h('select', { className: 'player-speed', testId: 'player-speed' });
   private playbackId: string | undefined;
+  /** The answer being read, whose spoken sentence is marked; undefined for other text. */
+  private turnId: string | undefined;
+  /** The count of sentences; 0 while an answer spoken as it streams has not ended. */
   private sentences = 0;
   private readonly segments = new Map<number, Segment>();
   /** The segment in the audio element, or undefined while waiting for the next one. */
@@ -55,7 +66,10 @@ export class SpeechPlayerView {
   /** Each played segment's length in seconds, for the position shown after a seek. */
   private readonly durations = new Map<number, number>();
 
-  constructor(private readonly context: ViewContext) {
+  constructor(
+    private readonly context: ViewContext,
+    private readonly spoken: SpokenSentence,
+  ) {
     this.toggle = button('', () => this.onToggle(), { className: 'icon-button player-toggle', testId: 'player-toggle' });
     this.stopButton = button('', () => this.onStop(), { className: 'icon-button', testId: 'player-stop' });
     this.previous = button('', () => this.seek(this.position0() - 1), { className: 'icon-button', testId: 'player-previous' });
@@ -85,7 +99,8 @@ export class SpeechPlayerView {
       this.speed,
       this.save,
     );
-    this.element.append(this.title, this.blocked, h('div', { className: 'player-strip' }, this.sentence), controls, this.audio);
+    this.skipped.hidden = true;
+    this.element.append(this.title, this.blocked, h('div', { className: 'player-strip' }, this.sentence), this.skipped, controls, this.audio);
     this.element.hidden = true;
   }
 
@@ -94,20 +109,30 @@ export class SpeechPlayerView {
       case 'speechStart':
         this.reset();
         this.playbackId = message.playbackId;
+        this.turnId = message.turnId;
         this.sentences = message.sentences;
-        this.next = Math.min(message.resumeAt ?? 0, Math.max(0, message.sentences - 1));
+        this.next = message.sentences === 0 ? 0 : Math.min(message.resumeAt ?? 0, Math.max(0, message.sentences - 1));
         this.title.textContent = message.title;
         this.renderLabels(this.context.strings());
         this.element.hidden = false;
         return;
       case 'speechSegment': {
         if (message.playbackId !== this.playbackId) return;
-        const blob = new Blob([bytesOf(message.audioBase64)], { type: mime[message.format] });
-        this.segments.set(message.index, { url: URL.createObjectURL(blob), text: message.text });
+        const failed = message.failed === true;
+        const url = failed ? '' : URL.createObjectURL(new Blob([bytesOf(message.audioBase64)], { type: mime[message.format] }));
+        this.segments.set(message.index, { url, text: message.text, failed });
         if (message.last === true) this.lastIndex = message.index;
         if (this.current === undefined && message.index === this.next) this.playIndex(message.index);
         return;
       }
+      case 'speechDone':
+        if (message.playbackId !== this.playbackId) return;
+        this.sentences = message.sentences;
+        this.lastIndex = message.sentences - 1;
+        // Every sentence already played (or none came): the reading is over.
+        if (this.current === undefined && this.next >= message.sentences) this.finish();
+        else this.renderPosition();
+        return;
       case 'speechStop':
         if (message.playbackId === this.playbackId) this.close();
         return;
@@ -122,6 +147,15 @@ export class SpeechPlayerView {
     this.current = index;
     this.next = index;
     if (this.playbackId !== undefined) this.context.post({ type: 'speechProgress', playbackId: this.playbackId, index });
+    if (segment.failed) {
+      // Skipped, with a mark in the answer and a word in the player; the reading goes on with the next sentence.
+      this.skipped.textContent = formatString(this.context.strings().playerSkipped, index + 1);
+      this.skipped.hidden = false;
+      if (this.turnId !== undefined) this.spoken.mark(this.turnId, segment.text, true);
+      this.onEnded();
+      return;
+    }
+    if (this.turnId !== undefined) this.spoken.mark(this.turnId, segment.text);
     this.audio.src = segment.url;
     this.applyRate();
     this.sentence.textContent = segment.text;
@@ -150,18 +184,25 @@ export class SpeechPlayerView {
     if (index === undefined) return;
     this.current = undefined;
     this.next = index + 1;
-    if (index === this.lastIndex || index + 1 >= this.sentences) {
-      if (this.playbackId !== undefined) this.context.post({ type: 'speechEnded', playbackId: this.playbackId });
-      // Folded to its bar of controls (play again, save, close): the transcript gets its room back.
-      this.element.classList.add('ended');
-      this.renderToggle();
+    if (index === this.lastIndex || (this.sentences > 0 && index + 1 >= this.sentences)) {
+      this.finish();
       return;
     }
     if (this.segments.has(this.next)) this.playIndex(this.next);
   }
 
+  /** The last sentence was played: the host's play() resolves, and the player folds to its bar of controls. */
+  private finish(): void {
+    if (this.playbackId !== undefined) this.context.post({ type: 'speechEnded', playbackId: this.playbackId });
+    // Folded to its bar of controls (play again, save, close): the transcript gets its room back.
+    this.element.classList.add('ended');
+    this.spoken.clear();
+    this.renderToggle();
+    this.renderPosition();
+  }
+
   private onToggle(): void {
-    if (this.current === undefined && this.next >= this.sentences && this.segments.size > 0) {
+    if (this.current === undefined && this.sentences > 0 && this.next >= this.sentences && this.segments.size > 0) {
       // Finished: play again from the start (the segments are still here).
       this.element.classList.remove('ended');
       this.next = 0;
@@ -174,12 +215,14 @@ export class SpeechPlayerView {
 
   /** The sentence shown: the one playing, or the one waited for. */
   private position0(): number {
-    return this.current ?? Math.min(this.next, Math.max(0, this.sentences - 1));
+    return this.current ?? (this.sentences === 0 ? this.next : Math.min(this.next, Math.max(0, this.sentences - 1)));
   }
 
   /** Plays sentence `index` now if it is here; otherwise waits for it and tells the host, which synthesises up to it. */
   private seek(index: number): void {
-    if (this.playbackId === undefined || index < 0 || index >= this.sentences) return;
+    // While an answer is still being spoken as it streams, any sentence up to the next one to come can be asked for.
+    const limit = this.sentences > 0 ? this.sentences : Math.max(this.next, ...this.segments.keys()) + 1;
+    if (this.playbackId === undefined || index < 0 || index >= limit) return;
     if (this.segments.has(index)) {
       this.playIndex(index);
       return;
@@ -226,7 +269,7 @@ export class SpeechPlayerView {
     this.element.classList.remove('ended');
     this.audio.pause();
     this.audio.removeAttribute('src');
-    for (const segment of this.segments.values()) URL.revokeObjectURL(segment.url);
+    for (const segment of this.segments.values()) if (segment.url !== '') URL.revokeObjectURL(segment.url);
     this.segments.clear();
     this.playbackId = undefined;
     this.current = undefined;
@@ -234,7 +277,11 @@ export class SpeechPlayerView {
     this.lastIndex = undefined;
     this.durations.clear();
     this.sentence.textContent = '';
+    this.skipped.textContent = '';
+    this.skipped.hidden = true;
     this.blocked.hidden = true;
+    this.turnId = undefined;
+    this.spoken.clear();
   }
 
   private renderLabels(s: WebviewStrings): void {
@@ -261,6 +308,10 @@ export class SpeechPlayerView {
     let before = 0;
     for (const [index, seconds] of this.durations) if (index < at) before += seconds;
     const elapsed = before + (this.current === undefined ? 0 : this.audio.currentTime);
-    this.position.textContent = formatString(this.context.strings().playerPosition, at + 1, this.sentences, clock(elapsed));
+    const s = this.context.strings();
+    this.position.textContent =
+      this.sentences === 0
+        ? formatString(s.playerPositionLive, at + 1, clock(elapsed))
+        : formatString(s.playerPosition, at + 1, this.sentences, clock(elapsed));
   }
 }

@@ -80,6 +80,7 @@ export function reduceViewState(state: ViewState, message: HostToWebview): Reduc
     }
     case 'speechStart':
     case 'speechSegment':
+    case 'speechDone':
     case 'speechStop':
     case 'toggleConversations':
       // The player and the conversation panel are not part of the mirrored state (ChatApp hands these to them directly).

@@ -37,7 +37,7 @@ export function snapshot(overrides: Partial<ChatSnapshot> = {}): ChatSnapshot {
     conversations: [{ id: active.id, title: active.title, updatedAt: 1_700_000_000_000, turnCount: active.turns.length }],
     active,
     pendingContext: [],
-    settings: { fontSize: 13, maxImageBytes: 200_000, defaultPersona: 'You are a helpful assistant.', contextLimit: 32_768 },
+    settings: { fontSize: 13, maxImageBytes: 200_000, defaultPersona: 'You are a helpful assistant.', contextLimit: 32_768, readAnswers: false },
     notices: [],
     strings: englishStrings,
     ...overrides,

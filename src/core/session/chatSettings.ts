@@ -19,6 +19,8 @@ export interface ChatSettings {
   readonly imageMaxBytes: number;
   /** The tokens a model takes in one request (maas.nativeChat.maxInputTokens): requests above it are not sent. */
   readonly lmMaxInputTokens: number;
+  /** Each answer is spoken as it streams (maas.speech.readAnswers). */
+  readonly readAnswers: boolean;
   /** What a question with images gets when its model does not take images (maas.images.withTextModel). */
   readonly imagesWithTextModel: TextModelImages;
 }

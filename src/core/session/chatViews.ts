@@ -147,6 +147,7 @@ export function buildSnapshot(input: SnapshotInput): ChatSnapshot {
       maxImageBytes: input.settings.imageMaxBytes,
       defaultPersona: input.settings.persona,
       contextLimit: input.settings.lmMaxInputTokens,
+      readAnswers: input.settings.readAnswers,
     },
     notices: input.notices,
     strings: input.text.strings(),

@@ -1,21 +1,26 @@
 // The sentences of an answer that is still streaming, as Read Aloud would speak them (speechText.ts: no code, no
-// reasoning, no citation marks, no Markdown syntax) and as soon as each is complete: every update cleans the answer so
-// far and splits it into spoken sentences (speechLimits.ts's pieces); all but the last are complete, and the last is
-// too once the answer has ended. Sentences already given out are not given again.
-import { splitSpokenSentences } from '../../../packages/text/sentences';
+// reasoning, no citation marks, no Markdown syntax) and as soon as each is complete. Every update cleans the answer so
+// far and cuts it into spoken pieces (packages/text/sentences.ts, as Read Aloud's sentence-by-sentence reading does);
+// every piece but the last is complete, and the last is too once the answer has ended. A complete piece under
+// MIN_CHARS (a lone "OK.") waits to go with the next one, as Read Aloud's pieces do. Pieces given out are not given
+// again: each update looks only at the pieces past those already taken.
+import { joinPieces, splitSpokenSentences } from '../../../packages/text/sentences';
 import { REALTIME_MAX_CHARS } from './speechLimits';
 import { speechText } from './speechText';
 
-/** The same pieces as Read Aloud's sentence-by-sentence reading (speechLimits.ts). */
-const PIECES = { minChars: 8, maxChars: Math.min(300, REALTIME_MAX_CHARS) };
+const MAX_CHARS = Math.min(300, REALTIME_MAX_CHARS);
+const MIN_CHARS = 8;
 
 /** Characters after which a sentence may have ended: worth cleaning the answer again. */
 const MAY_END = /[.!?。！？；;…\n]/;
 
 export class AnswerSentences {
-  private given = 0;
+  /** Pieces of the cleaned answer already taken (given out, or waiting in `short`). */
+  private taken = 0;
+  /** Complete pieces too short to go alone, waiting for the next one. */
+  private short = '';
   private cleaned = 0;
-  /** The text not given yet holds a sentence end: it completes once what follows it is long enough to stand alone. */
+  /** The text not taken yet holds a possible sentence end, complete once what follows it starts. */
   private tailMayEnd = false;
 
   /**
@@ -23,15 +28,25 @@ export class AnswerSentences {
    * (completed, stopped or dropped), so its last sentence is complete too.
    */
   async update(answer: string, ended: boolean): Promise<string[]> {
-    // Only text that may end a sentence can complete one: a delta of plain words costs nothing, unless a short piece
-    // after an end still waits to be long enough to stand alone (PIECES.minChars).
+    // Only text that may end a sentence can complete one: a delta of plain words costs nothing.
     if (!ended && !this.tailMayEnd && !MAY_END.test(answer.slice(this.cleaned))) return [];
     this.cleaned = answer.length;
-    const sentences = splitSpokenSentences(await speechText(answer), PIECES);
-    const complete = ended ? sentences : sentences.slice(0, -1);
-    const fresh = complete.slice(this.given);
-    this.given = Math.max(this.given, complete.length);
-    this.tailMayEnd = MAY_END.test(sentences.slice(this.given).join(' '));
+    const pieces = splitSpokenSentences(await speechText(answer), { maxChars: MAX_CHARS });
+    const complete = ended ? pieces.length : Math.max(0, pieces.length - 1);
+    const fresh: string[] = [];
+    for (const piece of pieces.slice(this.taken, complete)) {
+      this.short = this.short === '' ? piece : joinPieces(this.short, piece);
+      if ([...this.short].length >= MIN_CHARS) {
+        fresh.push(this.short);
+        this.short = '';
+      }
+    }
+    this.taken = Math.max(this.taken, complete);
+    if (ended && this.short !== '') {
+      fresh.push(this.short);
+      this.short = '';
+    }
+    this.tailMayEnd = MAY_END.test(pieces.slice(this.taken).join(' '));
     return fresh;
   }
 }

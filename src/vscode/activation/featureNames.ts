@@ -9,6 +9,7 @@ export const FeatureName = {
   languageModels: () => vscode.l10n.t("The models in VS Code's chat"),
   participant: () => vscode.l10n.t("@maas in VS Code's chat"),
   statusBar: () => vscode.l10n.t('The status bar item'),
+  answerVoice: () => vscode.l10n.t('Answers read aloud as they arrive'),
 } as const;
 
 /** activate()'s message for a feature whose start threw; `reason` is already redacted. */

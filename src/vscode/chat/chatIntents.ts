@@ -2,6 +2,7 @@
 // are VS Code's (clipboard, editors, links, commands, read aloud). One switch, ending in assertNever, so a new
 // intent in the protocol is a build error until it is handled here.
 import * as vscode from 'vscode';
+import { settingNames } from '../settings/settingsSchema';
 import type { ChatSession } from '../../core/session/chatSession';
 import { conversationMarkdown } from '../../core/conversations/conversationMarkdown';
 import { speechText } from '../../core/speech/speechText';
@@ -91,6 +92,10 @@ export async function handleIntent(message: WebviewToHost, deps: IntentDependenc
     case 'speechProgress':
       deps.speech?.player.progress(message.playbackId, message.index);
       return;
+    case 'setReadAnswers':
+      // The user's own setting (the toggle is theirs, not the workspace's); the snapshot follows the change.
+      await vscode.workspace.getConfiguration().update(settingNames.readAnswers, message.on, vscode.ConfigurationTarget.Global);
+      return;
     default:
       assertNever(message);
   }
@@ -105,7 +110,7 @@ async function readTurnAloud(turnId: string, deps: IntentDependencies): Promise<
     deps.session.notify('speech', 'info', vscode.l10n.t('There is nothing to read aloud: the text holds only code, marks or blanks.'));
     return;
   }
-  await deps.speech.readAloud({ text, title: vscode.l10n.t('Answer'), baseName: 'answer' });
+  await deps.speech.readAloud({ text, title: vscode.l10n.t('Answer'), baseName: 'answer', turnId });
 }
 
 async function exportConversation(conversationId: string, deps: IntentDependencies): Promise<void> {

@@ -20,6 +20,7 @@ import { LM_VENDOR, PARTICIPANT_ID } from '../contributionIds';
 import { openSettingsCommand } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';
 import { featureSettingNames } from '../settings/settingsSchema';
+import type { AnswerVoice } from '../speech/answerVoice';
 import type { ReadAloudSource } from '../speech/readAloudSource';
 import { isVisionModel } from '../../core/session/chatSettings';
 import { describeImages, questionWithDescription } from '../../core/images/imageDescriptions';
@@ -36,6 +37,8 @@ export interface ParticipantDependencies {
   readonly logger: Logger;
   /** Reads text aloud in the MaaS view's player (undefined when read aloud could not start). */
   readonly readAloud: ((source: ReadAloudSource) => Promise<void>) | undefined;
+  /** Speaks answers as they stream, while maas.speech.readAnswers is on (undefined when it could not start). */
+  readonly voice?: Pick<AnswerVoice, 'begin'>;
 }
 
 interface MaasChatResult extends vscode.ChatResult {
@@ -248,15 +251,26 @@ export class MaasParticipant implements vscode.Disposable {
     const show = (piece: string): void => {
       if (piece !== '') stream.markdown(piece);
     };
-    await withAbortSignal(token, async (signal) => {
-      for await (const event of this.deps.client().streamChat(request, { signal })) {
-        if (event.type === 'text') {
-          text += event.text;
-          show(plain.push(event.text));
+    // Spoken as it streams when the setting is on, as the chat view's answers are.
+    const voice = this.deps.voice?.begin(vscode.l10n.t('@maas answer'));
+    try {
+      await withAbortSignal(token, async (signal) => {
+        for await (const event of this.deps.client().streamChat(request, { signal })) {
+          if (event.type === 'text') {
+            text += event.text;
+            show(plain.push(event.text));
+            voice?.update(text);
+          }
+          if (event.type === 'references') references = event.references;
         }
-        if (event.type === 'references') references = event.references;
-      }
-    });
+      });
+    } catch (error) {
+      // A cancel stops the voice; a dropped stream speaks what arrived.
+      if (token.isCancellationRequested) voice?.stop();
+      else voice?.end(text);
+      throw error;
+    }
+    voice?.end(text);
     show(plain.end());
     return { text, references };
   }

@@ -51,6 +51,7 @@ const fields = {
     otherwise: 'choice',
   },
   nativeChatEnabled: { name: 'maas.nativeChat.enabled', schema: z.boolean().default(true), otherwise: 'type' },
+  readAnswers: { name: 'maas.speech.readAnswers', schema: z.boolean().default(false), otherwise: 'type' },
   lmMaxInputTokens: { name: 'maas.nativeChat.maxInputTokens', schema: integer(1_024, 1_048_576, 32_768), otherwise: 'range' },
   lmMaxOutputTokens: { name: 'maas.nativeChat.maxOutputTokens', schema: integer(1, 8_192, 8_192), otherwise: 'range' },
 } as const satisfies Record<string, Field>;

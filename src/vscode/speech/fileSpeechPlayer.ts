@@ -22,7 +22,7 @@ export class FileSpeechPlayer implements SpeechPlayer {
     const collected: SpeechSegment[] = [];
     for await (const segment of segments) {
       if (abort.signal.aborted) return;
-      collected.push(segment);
+      if (segment.failed === undefined) collected.push(segment);
     }
     if (collected.length === 0 || abort.signal.aborted) return;
     const file = await this.target(meta);

@@ -11,6 +11,8 @@ export interface ReadAloudSource {
   readonly title: string;
   /** Default file name for saving, without extension. */
   readonly baseName: string;
+  /** The chat view's answer being read, whose sentence spoken the view marks. */
+  readonly turnId?: string;
 }
 
 export async function readAloudSource(prompter: Prompter): Promise<ReadAloudSource | undefined> {

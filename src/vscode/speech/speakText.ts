@@ -29,7 +29,13 @@ export async function speakText(deps: FeatureDependencies, source: ReadAloudSour
     { prefetch: 1 },
   );
   try {
-    await deps.speech().player.play(segments, { title: source.title, sentences: sentences.length, format: features.speechFormat, baseName: source.baseName });
+    await deps.speech().player.play(segments, {
+      title: source.title,
+      sentences: sentences.length,
+      format: features.speechFormat,
+      baseName: source.baseName,
+      ...(source.turnId === undefined ? {} : { turnId: source.turnId }),
+    });
     return { sentences: sentences.length };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'cancelled') return undefined;

@@ -10,6 +10,13 @@ export interface SpeechPlaybackMeta {
   readonly format: 'wav' | 'mp3';
   /** A suggested file name without extension, for players that save. */
   readonly baseName: string;
+  /** The answer being read (the chat view marks the sentence spoken in it). */
+  readonly turnId?: string;
+  /**
+   * An answer spoken as it streams: its sentences are not all known at the start (`sentences` is 0), and it ends
+   * with the view that shows it (a hidden view does not resume it later).
+   */
+  readonly live?: boolean;
 }
 
 export interface SpeechPlayer {

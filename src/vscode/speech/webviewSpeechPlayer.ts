@@ -63,9 +63,13 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
     if (port === undefined) this.endCurrent();
   }
 
-  /** The view was hidden: its page is discarded, the playback waits (no progress comes) until it is shown again. */
+  /**
+   * The view was hidden: its page is discarded, and a playback waits (no progress comes) until it is shown again; an
+   * answer spoken as it streams ends with its view instead.
+   */
   viewHidden(): void {
     this.ready = false;
+    if (this.current?.record.meta.live === true) this.endCurrent();
   }
 
   /** The webview said `ready`: a freshly loaded page, which resumes the playback from the sentence it had reached. */
@@ -86,7 +90,7 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
     const { id, abort } = playback;
     this.current = playback;
     this.remember(id, record);
-    this.port?.post({ type: 'speechStart', playbackId: id, title: meta.title, sentences: meta.sentences, format: meta.format });
+    this.port?.post({ type: 'speechStart', playbackId: id, title: meta.title, sentences: meta.sentences, format: meta.format, ...turnOf(meta) });
     const aborted = new Promise<'aborted'>((resolve) => abort.signal.addEventListener('abort', () => resolve('aborted'), { once: true }));
     const iterator = segments[Symbol.asyncIterator]();
     try {
@@ -108,6 +112,8 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
         record.segments.push(next.value);
         if (this.ready) this.port?.post(segmentMessage(id, next.value, meta));
       }
+      // An answer spoken as it streamed: now its count is known, and the view ends after the last sentence.
+      if (meta.live === true && this.ready) this.port?.post({ type: 'speechDone', playbackId: id, sentences: record.segments.length });
       await playback.finished;
     } catch (error) {
       if (this.current?.id === id) this.port?.post({ type: 'speechStop', playbackId: id });
@@ -121,7 +127,8 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
   progress(playbackId: string, index: number): void {
     const playback = this.current;
     if (playback?.id !== playbackId) return;
-    playback.playing = Math.max(0, Math.min(index, playback.record.meta.sentences - 1));
+    const { meta } = playback.record;
+    playback.playing = meta.live === true ? Math.max(0, index) : Math.max(0, Math.min(index, meta.sentences - 1));
     for (const wake of playback.moved.splice(0)) wake();
   }
 
@@ -141,7 +148,15 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
   /** Posts the playback again to a freshly loaded page, from the sentence it had reached. */
   private resume(playback: Playback, port: SpeechViewPort): void {
     const { meta, segments } = playback.record;
-    port.post({ type: 'speechStart', playbackId: playback.id, title: meta.title, sentences: meta.sentences, format: meta.format, resumeAt: playback.playing });
+    port.post({
+      type: 'speechStart',
+      playbackId: playback.id,
+      title: meta.title,
+      sentences: meta.sentences,
+      format: meta.format,
+      resumeAt: playback.playing,
+      ...turnOf(meta),
+    });
     for (const segment of segments) if (segment.index >= playback.playing) port.post(segmentMessage(playback.id, segment, meta));
   }
 
@@ -171,7 +186,7 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
     const record = this.recorded.get(playbackId);
     if (record === undefined || record.segments.length === 0) return false;
     const format: SpeechFormat = record.segments.every((s) => s.format === 'wav') ? 'wav' : 'mp3';
-    await this.options.saveAudio(await joinAudio(record.segments), format, record.meta.baseName);
+    await this.options.saveAudio(await joinAudio(record.segments.filter((s) => s.failed === undefined)), format, record.meta.baseName);
     return true;
   }
 
@@ -224,6 +239,11 @@ function segmentMessage(playbackId: string, segment: SpeechSegment, meta: Speech
     text: segment.text,
     format: segment.format === 'mp3' ? 'mp3' : 'wav',
     audioBase64: Buffer.from(segment.audio).toString('base64'),
-    ...(segment.index >= meta.sentences - 1 ? { last: true } : {}),
+    ...(meta.live !== true && segment.index >= meta.sentences - 1 ? { last: true } : {}),
+    ...(segment.failed === undefined ? {} : { failed: true }),
   };
+}
+
+function turnOf(meta: SpeechPlaybackMeta): { turnId?: string } {
+  return meta.turnId === undefined ? {} : { turnId: meta.turnId };
 }

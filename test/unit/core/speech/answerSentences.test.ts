@@ -30,8 +30,8 @@ describe('the sentences of a streaming answer', () => {
       const batches = await streamed(answer, step);
       assert.deepEqual(
         batches.flat(),
-        // The last Chinese piece is under 8 characters: it goes with the sentence before it, as Read Aloud's do.
-        ['A moving average smooths a series.', 'It averages each window of n values.', 'Keep a running sum.', '先写测试，再写代码。最后检查边界。'],
+        // The last piece is under 8 characters, but the one before it was spoken already: it goes alone at the end.
+        ['A moving average smooths a series.', 'It averages each window of n values.', 'Keep a running sum.', '先写测试，再写代码。', '最后检查边界。'],
         `split every ${step} characters`,
       );
     }
@@ -40,9 +40,14 @@ describe('the sentences of a streaming answer', () => {
   it('a sentence is given as soon as the next one starts, not at the end of the answer', async () => {
     const sentences = new AnswerSentences();
     assert.deepEqual(await sentences.update('The first sentence is here.', false), []);
-    assert.deepEqual(await sentences.update('The first sentence is here. The sec', false), [], 'a short start may still go with it');
-    assert.deepEqual(await sentences.update('The first sentence is here. The second one', false), ['The first sentence is here.']);
+    assert.deepEqual(await sentences.update('The first sentence is here. T', false), ['The first sentence is here.']);
     assert.deepEqual(await sentences.update('The first sentence is here. The second one is longer', false), []);
+  });
+
+  it('a complete piece too short to go alone waits for the next one, as Read Aloud merges them', async () => {
+    const sentences = new AnswerSentences();
+    assert.deepEqual(await sentences.update('OK. Then', false), []);
+    assert.deepEqual(await sentences.update('OK. Then we add the values. And', false), ['OK. Then we add the values.']);
   });
 
   it('a dropped stream speaks what arrived: its last, unfinished sentence too', async () => {

@@ -1,0 +1,206 @@
+// Answers read aloud as they stream (maas.speech.readAnswers). Each answer of the chat view (and of @maas, through
+// `begin`) is cut into spoken sentences as they complete (core/speech/answerSentences.ts, Read Aloud's rules), each is
+// synthesised with real-time synthesis a sentence ahead of the one heard (synthesizeQueued, and the player pulls at
+// most one segment past the sentence playing), and the chat view's player plays them in order, marking the sentence
+// spoken in the answer. One voice at a time: a new answer, Stop, another conversation, a deleted one, the view closed
+// or the setting turned off ends the one before (its audio stopped, its queue dropped). A dropped stream speaks what
+// arrived; a sentence whose synthesis fails is skipped, marked; missing speech credentials are said once, with the
+// action that sets them, and the answer's text is never touched.
+import * as vscode from 'vscode';
+import { AnswerSentences, SentenceQueue } from '../../core/speech/answerSentences';
+import { synthesizeQueued } from '../../core/speech/pipelinedSynthesizer';
+import type { Credentials } from '../../core/credentials/credentials';
+import type { MaasClient } from '../../core/maasClient';
+import type { Subscription } from '../../core/emitter';
+import type { ChatSession, TurnProgress } from '../../core/session/chatSession';
+import { CommandId } from '../commandIds';
+import type { Logger } from '../logger';
+import type { Prompter } from '../prompter';
+import type { SettingsReader } from '../settings/settings';
+import type { SpeechPlayer } from './speechPlayer';
+import { synthesisRequest } from './speechRequest';
+
+export interface AnswerVoiceDeps {
+  readonly settings: SettingsReader;
+  readonly credentials: Pick<Credentials, 'hasSpeech' | 'onDidChange'>;
+  readonly client: () => MaasClient;
+  /** The chat view's player (through the speech feature's slot). */
+  readonly player: SpeechPlayer;
+  readonly prompter: Prompter;
+  readonly logger: Pick<Logger, 'warn'>;
+  /** Shows the chat view, whose player speaks (an answer of @maas is spoken there too). */
+  readonly revealView?: () => Promise<void>;
+}
+
+/** One answer being spoken: the text so far goes in, sentences come out as they complete. */
+export interface LiveVoice {
+  /** The whole answer so far. */
+  update(answer: string): void;
+  /** The answer ended (done, dropped, failed): what it holds is spoken to the end. */
+  end(answer: string): void;
+  /** Stop now: the audio stops and the sentences not spoken are dropped. */
+  stop(): void;
+}
+
+/** A voice with what it follows: the turn and conversation of the chat view's answer, and how much was heard of it. */
+type Voice = LiveVoice & { readonly turnId?: string; readonly conversationId?: string; answered: number };
+
+export class AnswerVoice implements vscode.Disposable {
+  private current: Voice | undefined;
+  private credentialsNoticeShown = false;
+  private readonly subscriptions: Subscription[];
+
+  constructor(private readonly deps: AnswerVoiceDeps) {
+    this.subscriptions = [
+      deps.credentials.onDidChange(() => (this.credentialsNoticeShown = false)),
+      deps.settings.onDidChange((settings) => {
+        if (!settings.readAnswers) this.stop();
+      }),
+    ];
+  }
+
+  /** Whether answers are read aloud now (maas.speech.readAnswers). */
+  get enabled(): boolean {
+    return this.deps.settings.settings.readAnswers;
+  }
+
+  /** Speaks the chat view's answers as they stream, while the setting is on. */
+  follow(session: ChatSession): Subscription {
+    const progress = session.onTurnProgress((event) => this.onProgress(event));
+    // Another conversation shown (opened, or the one spoken deleted): its answer is no longer spoken.
+    const shown = session.onDidEmit((message) => {
+      if (message.type === 'snapshot' && this.current?.conversationId !== undefined && message.snapshot.active.id !== this.current.conversationId) {
+        this.stop();
+      }
+    });
+    return { dispose: () => [progress, shown].forEach((s) => s.dispose()) };
+  }
+
+  /** A new voice for an answer starting now (the one before stops); undefined while the setting is off. */
+  begin(title: string, where: { readonly turnId?: string; readonly conversationId?: string } = {}): Voice | undefined {
+    this.stop();
+    if (!this.enabled) return undefined;
+    const voice = this.startVoice(title, where);
+    this.current = voice;
+    return voice;
+  }
+
+  /** Stops the answer being spoken, if any. */
+  stop(): void {
+    const voice = this.current;
+    this.current = undefined;
+    voice?.stop();
+  }
+
+  dispose(): void {
+    this.stop();
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+
+  private onProgress({ conversationId, event, turn }: TurnProgress): void {
+    let voice = this.current;
+    if (event.type === 'delta') {
+      // A new answer (or the same turn asked again: Regenerate, Retry) begins a new voice; the one before stops.
+      if (voice?.turnId !== turn.id || turn.answer.length < voice.answered) {
+        voice = this.begin(vscode.l10n.t('Answer'), { turnId: turn.id, conversationId });
+        if (voice === undefined) return;
+      }
+      voice.answered = turn.answer.length;
+      voice.update(turn.answer);
+    } else if (event.type === 'end' && voice?.turnId === turn.id) {
+      // Stop drops what was not spoken yet; every other end (done, dropped, failed) speaks what arrived.
+      if (event.outcome.status === 'stopped') this.stop();
+      else voice.end(turn.answer);
+    }
+  }
+
+  private startVoice(title: string, where: { readonly turnId?: string; readonly conversationId?: string }): Voice {
+    const { deps } = this;
+    const sentences = new AnswerSentences();
+    const queue = new SentenceQueue();
+    const abort = new AbortController();
+    const chain: Promise<void> = this.checkCredentials().then((ok) => {
+      if (!ok) abort.abort();
+    });
+    let playing = false;
+    const features = (): SettingsReader['features'] => deps.settings.features;
+    const startPlayer = (): void => {
+      if (playing || abort.signal.aborted) return;
+      playing = true;
+      const format = features().speechFormat;
+      const segments = synthesizeQueued(
+        queue,
+        async (text, signal) => {
+          const result = await deps.client().synthesize(synthesisRequest(features(), text), { signal });
+          return { audio: result.audio, format: result.format };
+        },
+        { prefetch: 1, format, signal: abort.signal },
+      );
+      void (async () => {
+        await deps.revealView?.().catch(() => undefined);
+        await deps.player.play(segments, {
+          title,
+          sentences: 0,
+          format,
+          baseName: 'answer',
+          live: true,
+          ...(where.turnId === undefined ? {} : { turnId: where.turnId }),
+        });
+      })().catch((error: unknown) => {
+        if (!abort.signal.aborted) deps.logger.warn(`An answer could not be read aloud: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    };
+    // The answer is cleaned and cut again for each update: updates that arrive while one is being cleaned are folded
+    // into the newest (the answer so far holds them all), so a fast stream costs one cleaning at a time.
+    let latest: { answer: string; ended: boolean } | undefined;
+    let running = false;
+    const run = async (): Promise<void> => {
+      running = true;
+      try {
+        await chain;
+        while (latest !== undefined && !abort.signal.aborted) {
+          const { answer, ended } = latest;
+          latest = undefined;
+          queue.push(...(await sentences.update(answer, ended)));
+          if (queue.peek(0) !== undefined) startPlayer();
+          if (ended) queue.end();
+        }
+      } catch (error) {
+        deps.logger.warn(`An answer could not be read aloud: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        running = false;
+      }
+    };
+    const push = (answer: string, ended: boolean): void => {
+      latest = { answer, ended: ended || latest?.ended === true };
+      if (!running) void run();
+    };
+    return {
+      ...where,
+      answered: 0,
+      update: (answer) => push(answer, false),
+      end: (answer) => push(answer, true),
+      stop: () => {
+        if (abort.signal.aborted) return;
+        abort.abort();
+        queue.end();
+        if (playing) deps.player.stop();
+      },
+    };
+  }
+
+  /** Whether the speech credentials are set; when not, says so once (until they change), with the action that sets them. */
+  private async checkCredentials(): Promise<boolean> {
+    if (await this.deps.credentials.hasSpeech()) return true;
+    if (!this.credentialsNoticeShown) {
+      this.credentialsNoticeShown = true;
+      const set = vscode.l10n.t('Set Speech Credentials');
+      void this.deps.prompter
+        .showWarningMessage(vscode.l10n.t('Reading answers aloud needs the speech appkey and token. The answers are still written in full.'), set)
+        .then(async (choice) => {
+          if (choice === set) await vscode.commands.executeCommand(CommandId.setSpeechCredentials);
+        });
+    }
+    return false;
+  }
+}

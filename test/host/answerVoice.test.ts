@@ -1,0 +1,132 @@
+// Answers read aloud as they stream (maas.speech.readAnswers), in a real extension host against the local service: each
+// sentence of the chat view's answer goes to the player as it completes, by Read Aloud's rules; a new question stops
+// the answer before; a failed synthesis is skipped, marked; missing speech credentials are said once; the setting off
+// reads nothing. The player is a recording one (the chat view's is tested in the browser and end to end).
+import { waitFor } from '../harness/waitFor';
+import assert from 'node:assert/strict';
+import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
+import type { SpeechPlaybackMeta } from '../../src/vscode/speech/speechPlayer';
+import { freshPrompter, setSetting, signIn } from './featureHelpers';
+import { api, finished, hook, service } from './hostService';
+import type { ScriptedPrompter } from './scriptedPrompter';
+
+interface Playback {
+  readonly meta: SpeechPlaybackMeta;
+  readonly segments: SpeechSegment[];
+  ended: 'done' | 'stopped' | undefined;
+}
+
+const ANSWER = 'First sentence of the answer. Second sentence follows here.\n\n```js\nconst code = 1;\n```\n\nThird and **last** one.';
+
+describe('answers read aloud as they stream', function () {
+  this.timeout(60_000);
+  let prompter: ScriptedPrompter;
+  const playbacks: Playback[] = [];
+
+  before(async () => {
+    await signIn();
+    (await hook()).speech.attachPlayer({
+      play: async (segments, meta) => {
+        const playback: Playback = { meta, segments: [], ended: undefined };
+        playbacks.push(playback);
+        for await (const segment of segments) playback.segments.push(segment);
+        playback.ended ??= 'done';
+      },
+      stop: () => {
+        const last = playbacks.at(-1);
+        if (last !== undefined) last.ended ??= 'stopped';
+      },
+    });
+  });
+
+  beforeEach(async () => {
+    prompter = await freshPrompter();
+    playbacks.length = 0;
+    await api('/_local/reset', {});
+    await setSetting('speech.readAnswers', true);
+  });
+
+  after(async () => {
+    const h = await hook();
+    h.setPrompter(undefined);
+    h.speech.attachPlayer(undefined);
+    await h.speech.setCredentials(service.speech);
+    await setSetting('speech.readAnswers', undefined);
+  });
+
+  it('speaks each sentence of the answer in order, without its code or Markdown, in a live playback of that turn', async () => {
+    const h = await hook();
+    const turn = await finished(h, await h.chat.ask(`repeat: ${ANSWER}`));
+    assert.equal(turn.status, 'done');
+    const playback = await waitFor(() => (playbacks[0]?.ended === 'done' ? playbacks[0] : undefined), { what: 'the answer spoken', timeoutMs: 30_000 });
+    assert.equal(playback.meta.live, true);
+    assert.equal(playback.meta.turnId, turn.id);
+    assert.equal(playback.meta.sentences, 0, 'the count is not known at the start');
+    assert.deepEqual(
+      playback.segments.map((s) => [s.index, s.text, s.failed]),
+      [
+        [0, 'First sentence of the answer.', undefined],
+        [1, 'Second sentence follows here.', undefined],
+        [2, 'Third and last one.', undefined],
+      ],
+    );
+    assert.ok(
+      playback.segments.every((s) => s.audio.length > 44),
+      'each sentence synthesised',
+    );
+    assert.deepEqual(prompter.messages, []);
+  });
+
+  it('a new question stops the answer before it and speaks the new one', async () => {
+    const h = await hook();
+    await api('/_local/next-answer', { chunks: 3000, chunkText: 'A long sentence of the first answer goes on. ' });
+    const first = await h.chat.ask('Talk for a while.');
+    await waitFor(() => (playbacks[0]?.segments.length ?? 0) >= 1, { what: 'the first answer spoken', timeoutMs: 30_000 });
+    h.chat.stop(first);
+    await finished(h, first);
+    assert.equal(playbacks[0]?.ended, 'stopped', 'Stop stops its voice');
+    const second = await finished(h, await h.chat.ask('repeat: The second answer is short. It ends here.'));
+    const playback = await waitFor(() => (playbacks[1]?.ended === 'done' ? playbacks[1] : undefined), { what: 'the second answer spoken', timeoutMs: 30_000 });
+    assert.equal(playback.meta.turnId, second.id);
+    assert.deepEqual(
+      playback.segments.map((s) => s.text),
+      ['The second answer is short.', 'It ends here.'],
+    );
+  });
+
+  it('a sentence whose synthesis fails is skipped, marked, and the others are spoken', async () => {
+    const h = await hook();
+    await api('/_local/faults', { route: '/maas/v2/api/tts', count: 1, status: 400, body: { code: 40000, message: '参数错误' } });
+    await finished(h, await h.chat.ask(`repeat: ${ANSWER}`));
+    const playback = await waitFor(() => (playbacks[0]?.ended === 'done' ? playbacks[0] : undefined), { what: 'the answer spoken', timeoutMs: 30_000 });
+    assert.equal(playback.segments.length, 3);
+    assert.equal(playback.segments.filter((s) => s.failed !== undefined).length, 1, 'one skipped');
+    assert.ok(playback.segments.filter((s) => s.failed === undefined).every((s) => s.audio.length > 44));
+  });
+
+  it('without speech credentials the answer is written in full, and one notice says what to set', async () => {
+    const h = await hook();
+    await h.speech.clearCredentials();
+    try {
+      const turn = await finished(h, await h.chat.ask('repeat: Nothing is spoken. The text is all here.'));
+      assert.equal(turn.answer, 'Nothing is spoken. The text is all here.');
+      await finished(h, await h.chat.ask('repeat: A second answer. Still silent here.'));
+      await waitFor(() => prompter.messages.length > 0, { what: 'the notice' });
+      assert.deepEqual(
+        prompter.messages.map((m) => m.text),
+        ['Reading answers aloud needs the speech appkey and token. The answers are still written in full.'],
+        'once, not per answer',
+      );
+      assert.deepEqual(playbacks, []);
+    } finally {
+      await h.speech.setCredentials(service.speech);
+    }
+  });
+
+  it('with the setting off nothing is spoken', async () => {
+    const h = await hook();
+    await setSetting('speech.readAnswers', undefined);
+    await finished(h, await h.chat.ask('repeat: Not read aloud. Really not.'));
+    assert.deepEqual(playbacks, []);
+  });
+});
