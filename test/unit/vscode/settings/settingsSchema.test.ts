@@ -16,6 +16,7 @@ const defaults = {
   imageMaxBytes: 5_242_880,
   imagesWithTextModel: 'describe',
   nativeChatEnabled: true,
+  readAnswers: false,
   lmMaxInputTokens: 32_768,
   lmMaxOutputTokens: 8_192,
 };
@@ -99,6 +100,16 @@ describe('parseSettings', () => {
       ],
     );
     assert.deepEqual([settings.nativeChatEnabled, settings.lmMaxInputTokens, settings.lmMaxOutputTokens], [true, 32_768, 8_192]);
+  });
+
+  it('keeps reading answers aloud off when the setting is not a boolean, and says so', () => {
+    const { settings, problems } = parseSettings({ readAnswers: 'on' });
+    assert.deepEqual(
+      problems.map((p) => [p.setting, p.kind]),
+      [['maas.speech.readAnswers', 'type']],
+    );
+    assert.equal(settings.readAnswers, false);
+    assert.equal(parseSettings({ readAnswers: true }).settings.readAnswers, true);
   });
 
   it('refuses URLs with a query or fragment', () => {
