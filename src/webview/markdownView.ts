@@ -6,6 +6,14 @@
 // moves nothing; an open table or list keeps its element, its finished rows or items are appended to it once and
 // only its open ones are replaced. The grouping depends on the blocks only, so streamed and one-shot renders give
 // the same DOM.
+//
+// What stays open can still be large (one paragraph of 40,000 characters, a table of a thousand rows the browser
+// lays out and paints again), and rendering it costs what its size does. So a render while the text streams comes
+// no sooner than THROTTLE_FACTOR times the last one's own cost after it, measured from its start to the end of the
+// browser's style, layout and paint of it: rendering takes at most about a ninth of the main thread whatever the
+// block's size, and a cheap one is rendered on every frame as before. Text that arrives meanwhile waits for that
+// moment, rendered by a timer in a task of its own (never in the frame of another render); the final render is
+// never held back.
 import type MarkdownIt from 'markdown-it';
 import type { WebviewStrings } from '../shared/protocol';
 import { decorateCodeBlocks } from './codeBlocks';
@@ -15,6 +23,8 @@ import { sanitizeToFragment } from './sanitizeHtml';
 
 /** Settled blocks per group. */
 const GROUP_BLOCKS = 32;
+/** A streaming render waits this many times what the previous one cost. */
+const THROTTLE_FACTOR = 8;
 
 /** Markup that holds children of each container kind where the HTML parser accepts them. */
 const wrappers: Record<ContainerKind, readonly [string, string]> = { table: ['<table><tbody>', '</tbody></table>'], list: ['<ul>', '</ul>'] };
@@ -25,6 +35,11 @@ interface OpenNodes {
   readonly container?: { readonly parent: Element; tail: ChildNode[] };
 }
 
+interface Rendering {
+  readonly text: string;
+  readonly final: boolean;
+}
+
 export class MarkdownView {
   private readonly model: IncrementalMarkdown;
   /** The nodes of each settled block, to replace them when the block is rendered again. */
@@ -32,8 +47,14 @@ export class MarkdownView {
   private open: OpenNodes = { nodes: [] };
   private group: HTMLElement | undefined;
   private groupBlocks = 0;
-  private lastText: string | null = null;
-  private lastFinal = false;
+  private latest: Rendering | undefined;
+  private rendered: Rendering | undefined;
+  /** No streaming render before this time (performance.now()). */
+  private notBefore = 0;
+  /** What the last render cost, all of it, ms. */
+  private lastCost = 0;
+  /** The timer of a render waiting for its time. */
+  private catchUp: number | undefined;
 
   constructor(
     readonly element: HTMLElement,
@@ -46,10 +67,27 @@ export class MarkdownView {
   }
 
   render(text: string, final: boolean): void {
-    if (text === this.lastText && final === this.lastFinal) return;
-    this.lastText = text;
-    this.lastFinal = final;
-    const patch = this.model.update(text, final);
+    if (text === this.latest?.text && final === this.latest.final) return;
+    this.latest = { text, final };
+    const wait = this.notBefore - performance.now();
+    if (final || wait <= 0) this.apply(true);
+    else this.catchUp ??= window.setTimeout(() => this.apply(false), wait);
+  }
+
+  /** Stops a render waiting for its time (the view is going away). */
+  dispose(): void {
+    clearTimeout(this.catchUp);
+    this.catchUp = undefined;
+  }
+
+  /** `inFrame`: called in an animation frame (the view's render), not by the timer of a held-back render. */
+  private apply(inFrame: boolean): void {
+    this.dispose();
+    const latest = this.latest;
+    if (latest === undefined || (latest.text === this.rendered?.text && latest.final === this.rendered.final)) return;
+    this.rendered = latest;
+    const started = performance.now();
+    const patch = this.model.update(latest.text, latest.final);
     if (patch.reset) {
       this.element.replaceChildren();
       this.blocks = [];
@@ -63,6 +101,27 @@ export class MarkdownView {
       this.group.remove();
       this.group = undefined;
     }
+    // Until the browser's part is known, the script's part holds the next render back.
+    const script = performance.now() - started;
+    this.holdBack(script, false);
+    // In an animation frame, the browser's style, layout and paint of the change follow in the same task, and a timer
+    // set now fires after them: what the render cost, all of it. Out of one, that work comes with the next frame.
+    if (inFrame) window.setTimeout(() => this.holdBack(performance.now() - started, true), 0);
+    else
+      requestAnimationFrame(() => {
+        const frame = performance.now();
+        window.setTimeout(() => this.holdBack(script + performance.now() - frame, true), 0);
+      });
+  }
+
+  /**
+   * Holds the next streaming render back by what rendering costs: the cheaper of this render and the one before, so
+   * one slow frame (code compiled on first use, a garbage collection) holds nothing back; a block that is slow to
+   * render is slow twice in a row.
+   */
+  private holdBack(cost: number, complete: boolean): void {
+    this.notBefore = performance.now() + Math.min(cost, this.lastCost) * THROTTLE_FACTOR;
+    if (complete) this.lastCost = cost;
   }
 
   private replaceBlock(index: number, html: string): void {

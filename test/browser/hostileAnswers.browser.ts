@@ -1,6 +1,7 @@
 // Hostile answers in the real view (issue 24, item 6): a long table streams a row at a time into one table element
 // that stays, no row shows twice, the newest row stays in view, and the end equals a one-shot render; late
-// reference definitions resolve.
+// reference definitions resolve; a huge open block is rendered less often, and what it held back shows once the
+// stream pauses.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -129,4 +130,29 @@ describe('hostile answers', () => {
       await page.close();
     });
   }
+
+  it('a huge open block is not rendered again on every delta: renders wait for what the last one cost', async () => {
+    const page = await streamingTurn();
+    const pieces = deltas(hostileShapes(40_000).find((candidate) => candidate.name === 'unclosed-image-brackets')?.text ?? '', 100);
+    await page.evaluate(() => {
+      const state = window as unknown as { __renders: number };
+      state.__renders = 0;
+      const answer = document.querySelector('[data-testid="answer"]');
+      if (answer !== null) new MutationObserver(() => (state.__renders += 1)).observe(answer, { childList: true, subtree: true, characterData: true });
+    });
+    await stream(page, pieces);
+    const renders = await page.evaluate(() => (window as unknown as { __renders: number }).__renders);
+    assert.ok(renders > 0 && renders < pieces.length / 2, `${renders} renders for ${pieces.length} deltas`);
+    await page.close();
+  });
+
+  it('text held back while a huge open block streams shows once the stream pauses, before the answer ends', async () => {
+    const page = await streamingTurn();
+    const text = shape('unclosed-image-brackets');
+    await stream(page, deltas(text, 89));
+    await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 't1', answer: ' the last words' });
+    await page.getByTestId('answer').getByText('the last words').waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator('[data-testid="turn"]').getAttribute('data-status'), 'streaming');
+    await page.close();
+  });
 });
