@@ -1,7 +1,7 @@
 // Hostile answers in the real view (issue 24, item 6): a long table streams a row at a time into one table element
 // that stays, no row shows twice, the newest row stays in view, and the end equals a one-shot render; late
 // reference definitions resolve; a huge open block is rendered less often, and what it held back shows once the
-// stream pauses.
+// stream pauses; quotes and lists nested very deep stay readable.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -130,6 +130,19 @@ describe('hostile answers', () => {
       await page.close();
     });
   }
+
+  it('quotes and lists nested sixty levels deep keep their text readable: indentation stops after six levels', async () => {
+    const page = await openWebview(session());
+    const text = `${shape('nested-blockquotes').slice(0, 3_000)}\n\n${shape('nested-lists').slice(0, 3_000)}`;
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: [turn({ id: 't1', answer: text })] }) }) });
+    await page.locator('[data-testid="answer"] li').first().waitFor();
+    const answerWidth = await page.getByTestId('answer').evaluate((answer) => answer.getBoundingClientRect().width);
+    const narrowest = await page
+      .locator('[data-testid="answer"] p, [data-testid="answer"] li')
+      .evaluateAll((nodes) => Math.min(...nodes.map((node) => node.getBoundingClientRect().width)));
+    assert.ok(narrowest > answerWidth / 3, `the narrowest paragraph or item is ${narrowest} px wide in a ${answerWidth} px answer`);
+    await page.close();
+  });
 
   it('a huge open block is not rendered again on every delta: renders wait for what the last one cost', async () => {
     const page = await streamingTurn();
