@@ -106,6 +106,42 @@ function finishedItems(items: readonly Child[], place: LinePlace): number {
   return 0;
 }
 
+/** Settles the first `count` of `children` and resumes after them; the rest are the open tail. */
+function advance(
+  md: MarkdownIt,
+  container: OpenContainer,
+  parsed: ParsedMarkdown,
+  place: LinePlace,
+  children: readonly Child[],
+  count: number,
+): { settled: string[]; tail: string } {
+  const done = children.slice(0, count);
+  const settled = settle(md, container, parsed, done);
+  const last = done[done.length - 1];
+  if (last !== undefined) container.resume = place.offset(last.endLine);
+  return {
+    settled,
+    tail: children
+      .slice(count)
+      .map((child) => render(md, parsed, child.first, child.end))
+      .join(''),
+  };
+}
+
+/** The step a container takes once `count` children are settled: it ended, or it goes on with the rest open. */
+function stepOf(
+  md: MarkdownIt,
+  container: OpenContainer,
+  parsed: ParsedMarkdown,
+  place: LinePlace,
+  children: readonly Child[],
+  finished: boolean,
+  count: number,
+): ContainerStep {
+  const { settled, tail } = advance(md, container, parsed, place, children, finished ? children.length : count);
+  return finished ? { kind: 'finished', children: settled } : { kind: 'open', settled, tail };
+}
+
 /** Leading spaces of a line; a tab makes it unknown (-1), as markdown-it expands tabs by column. */
 function indentOf(line: string): number {
   const indent = /^ */.exec(line)?.[0].length ?? 0;
@@ -139,7 +175,7 @@ export function openContainer(
   parsed: ParsedMarkdown,
   segment: MarkdownSegment,
   place: LinePlace,
-): { container: OpenContainer; settled: string[]; tail: string } | undefined {
+): { container: OpenContainer; settled: readonly string[]; tail: string } | undefined {
   const tokens = parsed.tokens;
   const open = tokens[segment.first] as Token;
   const common = { start: place.offset(segment.startLine), type: open.type, marker: open.markup, autocompleted: 0, children: [] };
@@ -147,8 +183,7 @@ export function openContainer(
     const bodyOpen = tokens.findIndex((token, i) => i > segment.first && i < segment.end && token.type === 'tbody_open');
     const rows = childrenOf(tokens, segment, 'tr').filter((row) => row.startLine >= segment.startLine + 2);
     const done = rows.filter((row) => place.complete(row.startLine));
-    const last = done[done.length - 1];
-    if (bodyOpen < 0 || last === undefined) return undefined;
+    if (bodyOpen < 0 || done.length === 0) return undefined;
     const [header, delimiter] = [parsed.lines[segment.startLine] ?? '', parsed.lines[segment.startLine + 1] ?? ''];
     const container: OpenContainer = {
       ...common,
@@ -157,14 +192,12 @@ export function openContainer(
       foot: render(md, parsed, segment.end - 2, segment.end),
       context: `${header}\n${delimiter}\n`,
       contextLines: 2,
-      resume: place.offset(last.endLine),
+      resume: common.start,
       labels: new Set(citedLabels(md, header)),
     };
     const columns = tokens.slice(segment.first, bodyOpen).filter((token) => token.type === 'th_open').length;
     container.autocompleted = done.reduce((sum, row) => sum + columns - rowCells(parsed.lines[row.startLine] ?? ''), 0);
-    const settled = settle(md, container, parsed, done);
-    const tail = rows.slice(done.length).map((row) => render(md, parsed, row.first, row.end));
-    return { container, settled, tail: tail.join('') };
+    return { container, ...advance(md, container, parsed, place, rows, done.length) };
   }
   if (open.type !== 'bullet_list_open' && open.type !== 'ordered_list_open') return undefined;
   const items = childrenOf(tokens, segment, 'list_item').filter((item) => (tokens[item.first]?.level ?? 0) === open.level + 1);
@@ -183,12 +216,10 @@ export function openContainer(
     // A loose list stays loose: a blank line after the stand-in item makes the rest parse as loose too.
     context: tight ? `${dummy}\n` : `${dummy}\n\n`,
     contextLines: tight ? 1 : 2,
-    resume: place.offset(next.startLine),
+    resume: common.start,
     labels: new Set(),
   };
-  const settled = settle(md, container, parsed, items.slice(0, done));
-  const tail = items.slice(done).map((item) => render(md, parsed, item.first, item.end));
-  return { container, settled, tail: tail.join('') };
+  return { container, ...advance(md, container, parsed, place, items, done) };
 }
 
 /** Takes `parsed` (the container's context, then the text from its `resume`) one step further. */
@@ -207,18 +238,7 @@ export function continueContainer(md: MarkdownIt, container: OpenContainer, pars
     if (Math.abs(container.autocompleted) + cells > MAX_AUTOCOMPLETED_CELLS) return { kind: 'fail' };
     const done = finished ? rows : rows.filter((row) => place.complete(row.startLine));
     container.autocompleted += done.reduce((sum, row) => sum + columns - rowCells(parsed.lines[row.startLine] ?? ''), 0);
-    const settled = settle(md, container, parsed, done);
-    const lastDone = done[done.length - 1];
-    if (lastDone !== undefined) container.resume = place.offset(lastDone.endLine);
-    if (finished) return { kind: 'finished', children: settled };
-    return {
-      kind: 'open',
-      settled,
-      tail: rows
-        .slice(done.length)
-        .map((row) => render(md, parsed, row.first, row.end))
-        .join(''),
-    };
+    return stepOf(md, container, parsed, place, rows, finished, done.length);
   }
   const items = childrenOf(parsed.tokens, segment, 'list_item').filter((item) => (parsed.tokens[item.first]?.level ?? 0) === open.level + 1);
   const real = items.slice(1);
@@ -233,15 +253,5 @@ export function continueContainer(md: MarkdownIt, container: OpenContainer, pars
     const indent = indentOf(parsed.lines[next.startLine] ?? '');
     if (indent < 0 || indent >= contentIndent(container.context)) return { kind: 'fail' };
   }
-  const settled = settle(md, container, parsed, done);
-  if (next !== undefined) container.resume = place.offset(next.startLine);
-  if (finished) return { kind: 'finished', children: settled };
-  return {
-    kind: 'open',
-    settled,
-    tail: real
-      .slice(done.length)
-      .map((item) => render(md, parsed, item.first, item.end))
-      .join(''),
-  };
+  return stepOf(md, container, parsed, place, real, finished, done.length);
 }
