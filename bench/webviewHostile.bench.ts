@@ -6,11 +6,12 @@
 // ThreadTime), which the other work on a shared machine hardly moves; its busy time (TaskDuration, wall clock, what
 // the other webview benchmarks report) is given too. The longest task comes from a DevTools trace of each stream.
 import type { CDPSession, Page } from 'playwright-core';
+import type { HostToWebview } from '../src/shared/protocol';
 import { hostileShapes, plainProse } from '../test/fixtures/hostileMarkdown';
-import { conversation, snapshot, turn } from '../test/browser/snapshotFixture';
-import { deliver, openWebview, settled, startSession } from '../test/browser/webviewHarness';
+import { turn } from '../test/browser/snapshotFixture';
+import { openWebview, startSession } from '../test/browser/webviewHarness';
 import { compared, median, progressOf, type BenchResult } from './benchResult';
-import { HOST_DELTA_MS } from './realisticStream';
+import { HOST_DELTA_MS, openStreamingTurn } from './realisticStream';
 import { bundle, cdpFor, mainThreadMs, tracedTasks } from './webviewPage';
 
 const answerChars = 40_000;
@@ -41,16 +42,13 @@ interface StreamFigures {
 /** Streams `text` in deltas into a fresh streaming turn, then ends it with the final text, as the host does. */
 async function streamShape(page: Page, cdp: CDPSession, run: string, text: string): Promise<StreamFigures> {
   const conversationId = `hostile-${run}`;
-  await deliver(page, {
-    type: 'snapshot',
-    snapshot: snapshot({ active: conversation({ id: conversationId, turns: [turn({ id: 't', status: 'streaming' })] }) }),
-  });
-  await page.locator('[data-testid="turn"][data-status="streaming"]').waitFor();
-  await settled(page);
+  await openStreamingTurn(page, conversationId);
+  // The host's last word on the turn: done, with the whole text.
+  const update: HostToWebview = { type: 'turnUpdate', conversationId, turn: turn({ id: 't', status: 'done', answer: text }) };
   const before = await mainThreadMs(cdp);
   const { tasks, result: wallMs } = await tracedTasks(cdp, () =>
     page.evaluate(
-      async ({ deltas, final, conversationId, interval }) => {
+      async ({ deltas, done, conversationId, interval }) => {
         // No named helpers in here: tsx would wrap them in a `__name` call that does not exist in the page.
         const start = performance.now();
         for (const answer of deltas) {
@@ -65,39 +63,20 @@ async function streamShape(page: Page, cdp: CDPSession, run: string, text: strin
           const left = interval - (performance.now() - posted);
           if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
         }
-        window.postMessage(
-          {
-            type: 'turnUpdate',
-            conversationId,
-            turn: {
-              id: 't',
-              kind: 'chat',
-              question: 'Question?',
-              images: [],
-              context: [],
-              answer: final,
-              reasoning: '',
-              status: 'done',
-              model: 'svc_llm',
-              createdAt: 0,
-            },
-          },
-          '*',
-        );
+        window.postMessage(done, '*');
         while (document.querySelector('[data-testid="turn"][data-status="done"]') === null) await new Promise((resolve) => setTimeout(resolve, 5));
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
         return performance.now() - start;
       },
-      { deltas: deltasOf(text), final: text, conversationId, interval: HOST_DELTA_MS },
+      { deltas: deltasOf(text), done: update, conversationId, interval: HOST_DELTA_MS },
     ),
   );
   const after = await mainThreadMs(cdp);
-  const longest = tasks.reduce((worst, task) => (task.wallMs > worst.wallMs ? task : worst), { wallMs: 0, cpuMs: 0 });
   return {
     cpuMs: after.cpu - before.cpu,
     taskMs: after.task - before.task,
     wallMs,
-    longestTaskMs: longest.wallMs,
+    longestTaskMs: Math.max(0, ...tasks.map((task) => task.wallMs)),
     longestTaskCpuMs: Math.max(0, ...tasks.map((task) => task.cpuMs)),
   };
 }
