@@ -1,4 +1,4 @@
-// Two bundles (style.md): the extension for Node/CommonJS with `vscode` external, and the webview for the
+// Two bundles (docs/style.md): the extension for Node/CommonJS with `vscode` external, and the webview for the
 // browser. `--production` minifies and emits no source maps; `--watch` rebuilds on change.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';

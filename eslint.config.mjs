@@ -1,10 +1,11 @@
-// Lint rules, chiefly the layering of ../shared/style.md: imports point inward, and a leak is a lint error.
+// Lint rules, chiefly the layering of docs/style.md: imports point inward, and a leak is a lint error.
 //   src/shared  -> its own files only; protocolSchemas.ts (the zod schemas) also zod
 //   src/core    -> shared, node, libraries; never 'vscode'
 //   src/vscode  -> everything but webview
 //   src/webview -> shared (but not its zod schemas) and browser libraries; never 'vscode', 'node:*' or core
 //   service     -> its own files, packages/ and libraries; never the extension's src/ (it is an independent double)
 //   packages    -> their own files, node and libraries: generic helpers both the extension and the service use
+// and one more: a `maas.` name (command, setting, view, context, state key) is written only in its table.
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -30,7 +31,29 @@ const noImportInto = {
   },
 };
 
-const vscodeBan = { name: 'vscode', message: 'Only src/vscode and src/extension.ts may import the VS Code API (style.md rule 1).' };
+/** A string that is a whole `maas.` name: a command, setting, view, context key, state key or secret. */
+const maasName = /^maas\.[\w.-]*$/;
+const namesMessage =
+  "A 'maas.' name comes from its table: CommandId (src/vscode/commandIds.ts), settingNames and featureSettingNames " +
+  '(src/vscode/settings/settingsSchema.ts), src/vscode/contributionIds.ts or StateKey (src/vscode/stateKeys.ts).';
+
+/** A `maas.` name written as a literal (or as the head of a template) outside the tables that own the names. */
+const noNameLiteral = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    return {
+      Literal: (node) => {
+        if (typeof node.value === 'string' && maasName.test(node.value)) context.report({ node, message: namesMessage });
+      },
+      TemplateLiteral: (node) => {
+        const head = node.quasis[0]?.value.cooked ?? '';
+        if (node.expressions.length > 0 && head.startsWith('maas.') && maasName.test(head)) context.report({ node, message: namesMessage });
+      },
+    };
+  },
+};
+
+const vscodeBan = { name: 'vscode', message: 'Only src/vscode and src/extension.ts may import the VS Code API (docs/style.md rule 1).' };
 const nodeBuiltins = [
   'assert',
   'buffer',
@@ -178,7 +201,21 @@ export default tseslint.config(
   },
   // The service and packages/ zones are about where a relative import lands, which a pattern on the import's text
   // cannot say (the service has a src/ of its own): the project's own rule resolves it.
-  { plugins: { maas: { rules: { 'no-import-into': noImportInto } } } },
+  { plugins: { maas: { rules: { 'no-import-into': noImportInto, 'no-name-literal': noNameLiteral } } } },
+  {
+    // Command ids, setting names, view ids, context keys, state keys and secret names are each written once, in
+    // the table that owns them; everything else imports the table (a test compares the tables with package.json).
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/vscode/commandIds.ts',
+      'src/vscode/contributionIds.ts',
+      'src/vscode/stateKeys.ts',
+      'src/vscode/settings/settingsSchema.ts',
+      // The one owner of the credentials names the secrets it keeps.
+      'src/core/credentials/credentials.ts',
+    ],
+    rules: { 'maas/no-name-literal': 'error' },
+  },
   {
     files: ['service/**/*.ts'],
     rules: {

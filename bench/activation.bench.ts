@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { compared, median, type BenchResult } from './benchResult';
+import { compared, median, sized, type BenchResult } from './benchResult';
 
-const ROUNDS = 21;
+const ROUNDS = sized(21, 1);
 const root = path.join(__dirname, '..');
 
 interface Timing {

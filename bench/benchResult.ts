@@ -26,3 +26,15 @@ export function median(values: readonly number[]): number {
 export function progressOf(bench: string): (text: string) => void {
   return (text) => process.stderr.write(`[bench] ${bench}: ${text}\n`);
 }
+
+/**
+ * `npm run bench -- --quick` (MAAS_BENCH_QUICK=1 in each bench's process): every size and every count at its
+ * smallest, so that each row is still produced and written in seconds (the README's commands layer of `npm test`
+ * runs it so). Its figures prove the benches run; they are not the figures to report.
+ */
+export const quick = process.env.MAAS_BENCH_QUICK === '1';
+
+/** `full` in a real run, `smallest` in a quick one. */
+export function sized<T>(full: T, smallest: T): T {
+  return quick ? smallest : full;
+}

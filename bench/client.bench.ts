@@ -3,7 +3,7 @@
 // - throughput: a 20,000-chunk answer (/_local/next-answer), client vs undici body + line split + JSON.parse;
 // - first-delta latency: from the first body chunk undici receives (diagnostics channel
 //   undici:request:bodyChunkReceived) to the first text event (client) or first parsed content delta (baseline).
-import '../src/vscode/zodSetup'; // zod as the extension configures it, before any schema is built
+import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
@@ -13,13 +13,14 @@ import path from 'node:path';
 import { Agent, request } from 'undici';
 import { ChatStreamDecoder } from '../src/core/chat/chatStreamDecoder';
 import { MaasClient } from '../src/core/maasClient';
-import { compared, median, type BenchResult } from './benchResult';
+import { compared, median, sized, type BenchResult } from './benchResult';
 
 const KEY = 'sk-bench-0000000000000001';
-const CHUNKS = 20_000;
-const ROUNDS = 11;
-const LATENCY_ROUNDS = 25;
-const WARM_UP_ROUNDS = 3;
+const CHUNKS = sized(20_000, 200);
+const ROUNDS = sized(11, 1);
+const LATENCY_ROUNDS = sized(25, 1);
+const WARM_UP_ROUNDS = sized(3, 0);
+const CPU_ROUNDS = sized(15, 1);
 const ASK = { model: 'svc_llm', messages: [{ role: 'user' as const, content: 'bench' }] };
 
 interface Service {
@@ -205,7 +206,7 @@ function decodeInMemory(rounds: number): { client: number; baseline: number } {
 }
 
 export default async function clientBench(): Promise<BenchResult[]> {
-  const cpu = decodeInMemory(15);
+  const cpu = decodeInMemory(CPU_ROUNDS);
   const service = await startService();
   subscribe('undici:request:bodyChunkReceived', onBodyChunk);
   try {
@@ -223,7 +224,7 @@ export default async function clientBench(): Promise<BenchResult[]> {
       compared(`client stream ${CHUNKS} chunks, time (median of ${ROUNDS})`, clientMs, baselineMs, 'ms'),
       { name: `client/baseline time, median of the ${ROUNDS} per-round ratios`, value: pairRatio, unit: 'x' },
       compared(`client stream throughput (median of ${ROUNDS})`, (CHUNKS / clientMs) * 1000, (CHUNKS / baselineMs) * 1000, 'chunks/s'),
-      compared(`client decoder CPU, ${CHUNKS} chunks in memory (median of 15)`, cpu.client, cpu.baseline, 'ms'),
+      compared(`client decoder CPU, ${CHUNKS} chunks in memory (median of ${CPU_ROUNDS})`, cpu.client, cpu.baseline, 'ms'),
       compared(`client first body chunk -> first text event (median of ${LATENCY_ROUNDS})`, clientFirst, baselineFirst, 'ms'),
       { name: 'client first-delta latency added over baseline', value: clientFirst - baselineFirst, unit: 'ms' },
     ];

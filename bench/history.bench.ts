@@ -1,4 +1,4 @@
-// The chat history's cost against the size of the history (issue 20): a year of daily chatting (1,000
+// The chat history's cost against the size of the history: a year of daily chatting (1,000
 // conversations of 20 turns, ~47 MB) against 10 conversations, in the same run, on the same disk.
 // - save: one save after one turn's answer changed, as once a second while an answer streams (the ChatSession's
 //   pure operations, then ConversationStore.save, which fsyncs the file it writes);
@@ -6,23 +6,25 @@
 //   as a window starts: the first start of a fresh Node process (bench/history/startChild.ts); also warm, repeated
 //   starts in one process, each after a collection, which leave only the list's own cost;
 // - heap: a fresh Node process after that start-up and the background check, after two collections.
-import '../src/vscode/zodSetup'; // zod as the extension configures it, before any schema is built
+import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ConversationStore } from '../src/core/conversations/conversationStore';
 import * as ops from '../src/core/conversations/conversationsState';
-import { compared, median, progressOf, type BenchResult } from './benchResult';
+import { compared, median, progressOf, sized, type BenchResult } from './benchResult';
 import { historyFolder } from './history/historyFixture';
 
-const SIZES = { small: 10, large: 1_000 } as const;
-const SAVES = 40;
+const SIZES = { small: sized(10, 2), large: sized(1_000, 20) } as const;
+const SAVES = sized(40, 1);
 /** Cold starts: one per fresh process, alternating sizes. Warm: starts per process, and processes per size. */
-const COLD_STARTS = 15;
-const WARM_STARTS = 10;
-const WARM_PROCESSES = 3;
-const HEAP_RUNS = 3;
+const COLD_STARTS = sized(15, 1);
+const WARM_STARTS = sized(10, 1);
+const WARM_PROCESSES = sized(3, 1);
+const HEAP_RUNS = sized(3, 1);
+const WARM_UP_SAVES = sized(5, 0);
+const sizes = `${SIZES.large.toLocaleString('en')} conversations vs ${SIZES.small}`;
 
 const progress = progressOf('history');
 
@@ -68,7 +70,7 @@ export default async function historyBench(): Promise<BenchResult[]> {
   try {
     // Interleaved, so that the disk's moods fall on both alike.
     const [saveSmall, saveLarge] = [await saver(small), await saver(large)];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < WARM_UP_SAVES; i++) {
       // Warm-up, unmeasured.
       await saveSmall();
       await saveLarge();
@@ -97,10 +99,10 @@ export default async function historyBench(): Promise<BenchResult[]> {
     }
     progress('heaps measured');
     return [
-      compared('history: save one changed turn, 1,000 conversations vs 10', median(saves.large), median(saves.small), 'ms'),
-      compared('history: from start to the conversation list ready, 1,000 conversations vs 10', median(cold.large), median(cold.small), 'ms'),
+      compared(`history: save one changed turn, ${sizes}`, median(saves.large), median(saves.small), 'ms'),
+      compared(`history: from start to the conversation list ready, ${sizes}`, median(cold.large), median(cold.small), 'ms'),
       compared('history: … the same, warm (code optimised, repeated starts in one process)', median(warm.large), median(warm.small), 'ms'),
-      compared('history: heap after loading, 1,000 conversations vs 10', median(heaps.large), median(heaps.small), 'MB'),
+      compared(`history: heap after loading, ${sizes}`, median(heaps.large), median(heaps.small), 'MB'),
     ];
   } finally {
     rmSync(small, { recursive: true, force: true });

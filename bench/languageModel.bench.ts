@@ -3,18 +3,18 @@
 // The provider runs on a stub of the vscode module (its part classes and enums), so the figure is the provider's
 // own cost (message conversion, request building, parts); VS Code's RPC between window and extension host is not
 // in it. Median of ROUNDS after WARM_UP rounds each.
-import '../src/vscode/zodSetup'; // zod as the extension configures it, before any schema is built
+import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { performance } from 'node:perf_hooks';
 import { TextPart } from './languageModel/vscodeStub';
 import { startLocalService } from '../service/src/localService';
 import { MaasClient } from '../src/core/maasClient';
 import { MaasChatProvider } from '../src/vscode/languageModels/maasChatProvider';
 import { parseSettings } from '../src/vscode/settings/settingsSchema';
-import { compared, median, type BenchResult } from './benchResult';
+import { compared, median, sized, type BenchResult } from './benchResult';
 
 const KEY = 'sk-bench-lm-0000000000000001';
-const ROUNDS = 25;
-const WARM_UP = 5;
+const ROUNDS = sized(25, 1);
+const WARM_UP = sized(5, 0);
 const QUESTION = 'How do I compute a moving average in TypeScript?';
 
 export default async function languageModelBench(): Promise<BenchResult[]> {
@@ -25,7 +25,7 @@ export default async function languageModelBench(): Promise<BenchResult[]> {
     const quiet = { dispose: () => undefined };
     const provider = new MaasChatProvider({
       settings: { settings, onDidChange: () => quiet },
-      keys: { get: () => Promise.resolve(KEY), onDidChange: () => quiet },
+      credentials: { hasApiKey: () => Promise.resolve(true), onDidChange: () => quiet },
       client: () => client,
       logger: { info: () => undefined, warn: () => undefined, redact: (text: string) => text },
     } as never);

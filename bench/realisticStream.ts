@@ -1,6 +1,6 @@
 // A stream paced as a real one reaches the chat view: the service sends one token per chunk (its token rule,
 // `--pace` 25 ms apart by default), and the host coalesces what arrived into one `turnDelta` message per 30 ms
-// (DELTA_INTERVAL_MS in src/vscode/chat/chatController.ts). Measures the view's main-thread cost per render.
+// (ChatSession's default `deltaIntervalMs`, applied by DeltaBatcher). Measures the view's main-thread cost per render.
 import type { Page } from 'playwright-core';
 import { splitIntoTokenPieces } from '../service/src/chat/tokenCount';
 import { conversation, snapshot, turn } from '../test/browser/snapshotFixture';
@@ -8,7 +8,7 @@ import { deliver, settled } from '../test/browser/webviewHarness';
 
 /** The local service's default pause between two token chunks (`--pace`). */
 export const SERVICE_PACE_MS = 25;
-/** The host's delta coalescing interval (DELTA_INTERVAL_MS in chatController.ts). */
+/** The host's delta coalescing interval (ChatSession's default `deltaIntervalMs`). */
 export const HOST_DELTA_MS = 30;
 
 /** The text of each `turnDelta` the view gets for `text`, streamed token by token and batched by the host. */

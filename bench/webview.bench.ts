@@ -6,20 +6,22 @@ import type { CDPSession, Page } from 'playwright-core';
 import type { WebviewStrings } from '../src/shared/protocol';
 import { englishStrings } from '../test/browser/englishStrings';
 import { openWebview, startSession } from '../test/browser/webviewHarness';
-import { compared, median, progressOf, type BenchResult } from './benchResult';
+import { compared, median, progressOf, sized, type BenchResult } from './benchResult';
 import { HOST_DELTA_MS, hostDeltas, openStreamingTurn, SERVICE_PACE_MS, streamInRealTime } from './realisticStream';
 import { bundle, cdpFor, measured, taskMs } from './webviewPage';
 
 /** ~4 characters per token, the usual estimate for English text and code. */
-const targetChars = 80_000;
+const targetChars = sized(80_000, 2_000);
 /**
  * Characters per delta (~40 tokens) for the comparison with the naive view, whose cost grows with the square of
  * the number of deltas (at 40 characters it took 400 s); the ~1-token row shows the real view at 4 characters.
  */
 const chunkChars = 160;
-const repetitions = 5;
+const repetitions = sized(5, 1);
 /** Characters streamed in real time at the start and at the end of the answer (~15 s each at the service's pace). */
-const pacedChars = 2_400;
+const pacedChars = sized(2_400, 200);
+/** The answer's size in tokens, as the rows name it. */
+const tokens = `~${Math.round(targetChars / 4_000)}k-token`;
 
 /** A long answer with what models write: headings, paragraphs, lists, code blocks, tables, quotes. */
 export function longAnswer(chars: number): string {
@@ -164,7 +166,8 @@ export default async function webviewBench(): Promise<BenchResult[]> {
         )
       ).busy;
     // Warm-up: the first run pays for JIT compilation in both pages.
-    await streamIntoView(page, viewCdp, -1, chunk(answer.slice(0, 20_000), chunkChars), answer.slice(0, 20_000));
+    const warmUp = answer.slice(0, sized(20_000, 1_000));
+    await streamIntoView(page, viewCdp, -1, chunk(warmUp, chunkChars), warmUp);
     await renderOnce();
 
     const single: number[] = [];
@@ -205,7 +208,7 @@ export default async function webviewBench(): Promise<BenchResult[]> {
     const singleMs = median(single);
     const streamMs = median(streamed);
     return [
-      { name: `webview: render the final ${answer.length}-char (~20k-token) answer once`, value: singleMs, unit: 'ms' },
+      { name: `webview: render the final ${answer.length}-char (${tokens}) answer once`, value: singleMs, unit: 'ms' },
       compared(`webview: stream it in ${chunks.length} deltas, as fast as messages allow, vs once`, streamMs, singleMs, 'ms'),
       compared(`webview: naive full re-render on each of ${chunks.length} deltas vs once`, naiveBusy, singleMs, 'ms'),
       compared('webview: streamed vs naive re-render', streamMs, naiveBusy, 'ms'),
@@ -221,7 +224,7 @@ export default async function webviewBench(): Promise<BenchResult[]> {
         value: perRender(startWindow),
         unit: 'ms',
       },
-      compared(`webview: … at the end of the ~20k-token answer, per delta, vs at its start`, perRender(endWindow), perRender(startWindow), 'ms'),
+      compared(`webview: … at the end of the ${tokens} answer, per delta, vs at its start`, perRender(endWindow), perRender(startWindow), 'ms'),
       { name: 'webview: … at the end: share of the main thread busy', value: (100 * endWindow.busyMs) / endWindow.wallMs, unit: '%' },
       { name: 'webview: … at the end: frames over 50 ms', value: endWindow.longFrames, unit: 'frames' },
     ];

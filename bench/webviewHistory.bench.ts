@@ -1,4 +1,4 @@
-// Chat history at scale (issue 20), in headless Chromium with the real view: time to the first painted frame when
+// Chat history at scale, in headless Chromium with the real view: time to the first painted frame when
 // a 500-turn conversation opens, against a 5-turn one, and time to open the conversation list of 1,000 conversations,
 // against 10, each baseline measured in the same run. Turns are realistic: a question and webview.bench.ts's
 // longAnswer(2400) as the answer (3,000 characters of Markdown: headings, lists, TypeScript blocks, tables, quotes).
@@ -14,15 +14,15 @@ import type { Page } from 'playwright-core';
 import type { ConversationSummaryView, TurnView } from '../src/shared/protocol';
 import { conversation, snapshot, turn } from '../test/browser/snapshotFixture';
 import { deliver, openWebview, settled, startSession, type WebviewSession } from '../test/browser/webviewHarness';
-import { compared, median, progressOf, type BenchResult } from './benchResult';
+import { compared, median, progressOf, sized, type BenchResult } from './benchResult';
 import { longAnswer } from './webview.bench';
 import { bundle } from './webviewPage';
 
-const longTurns = 500;
-const shortTurns = 5;
-const manyConversations = 1000;
-const fewConversations = 10;
-const repetitions = 7;
+const longTurns = sized(500, 10);
+const shortTurns = sized(5, 2);
+const manyConversations = sized(1000, 20);
+const fewConversations = sized(10, 2);
+const repetitions = sized(7, 1);
 /** The view settles (idle rendering of older turns, the list's next pages) before the next measurement. */
 const settleMs = 1500;
 

@@ -1,15 +1,23 @@
-// `npm run bench`: runs every bench/*.bench.ts, each in a fresh Node process (what one leaves on the heap, or in the
-// JIT's state, must not weigh on the next one's figures), prints one table and writes bench-results.json.
+// `npm run bench`: builds the extension (the chat view's benchmarks serve dist/, as the browser tests do), then runs
+// every bench/*.bench.ts, each in a fresh Node process (what one leaves on the heap, or in the JIT's state, must not
+// weigh on the next one's figures), with a progress line per file; at the end it prints the table of the README's
+// Performance section and writes bench-results.json.
+//   npm run bench -- history        only the files whose name contains `history`
+//   npm run bench -- --quick        every size and count at its smallest: each row still produced and written, in
+//                                   seconds (the README's commands layer of `npm test` runs it so); not figures to report
+//   npm run bench -- --out FILE     write the rows to FILE instead of bench-results.json
 // A benchmark module's default export returns BenchResult rows; a figure compared with a baseline measured in
 // the same run carries `baseline` (the baseline's value) and `ratio` (value / baseline).
-// A bench of the extension's code imports zod's set-up (src/vscode/zodSetup.ts) first, as the extension does; the
+// A bench of the extension's code imports zod's set-up (src/vscode/activation/zodSetup.ts) first, as the extension does; the
 // local service's own bench runs zod as `npm run service` does.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchResult } from '../bench/benchResult';
-import { ensureChromium, ensureSpeechPrograms } from '../test/harness/tools';
+import { ensureChromium, ensureSpeechPrograms, quietStep } from '../test/harness/tools';
+
+const root = path.join(__dirname, '..');
 
 /** The flag of the child process that runs one benchmark file and writes its rows, as JSON, to a file. */
 const ONE = '--one';
@@ -20,11 +28,14 @@ async function runOne(file: string, out: string): Promise<void> {
 }
 
 /** Runs one benchmark file in a fresh process; its progress lines pass through on stderr. */
-function inChild(file: string): BenchResult[] {
+function inChild(file: string, quick: boolean): BenchResult[] {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'maas-bench-'));
   try {
     const out = path.join(dir, 'rows.json');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', __filename, ONE, file, out], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', __filename, ONE, file, out], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, MAAS_BENCH_QUICK: quick ? '1' : '' },
+    });
     if (run.status !== 0) throw new Error(`${path.basename(file)} failed (exit ${run.status ?? run.signal})`);
     return JSON.parse(readFileSync(out, 'utf8')) as BenchResult[];
   } finally {
@@ -32,46 +43,77 @@ function inChild(file: string): BenchResult[] {
   }
 }
 
+interface Options {
+  readonly filters: string[];
+  readonly quick: boolean;
+  readonly out: string;
+}
+
+function parseOptions(args: readonly string[]): Options {
+  const filters: string[] = [];
+  let quick = false;
+  let out = path.join(root, 'bench-results.json');
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--quick') quick = true;
+    else if (arg === '--out') out = path.resolve(args[++i] ?? '');
+    else if (arg.startsWith('--')) throw new Error(`Unknown option ${arg}: the options are --quick and --out FILE.`);
+    else filters.push(arg);
+  }
+  return { filters, quick, out };
+}
+
+const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
 async function main(): Promise<void> {
-  const only = process.argv.slice(2);
-  const dir = path.join(__dirname, '..', 'bench');
-  const files = readdirSync(dir)
+  const options = parseOptions(process.argv.slice(2));
+  const dir = path.join(root, 'bench');
+  const all = readdirSync(dir)
     .filter((name) => name.endsWith('.bench.ts'))
-    .filter((name) => only.length === 0 || only.some((filter) => name.includes(filter)))
     .sort();
-  if (files.length === 0)
-    throw new Error(
-      `No benchmark matches ${only.join(', ')}; the benchmarks are ${readdirSync(dir)
-        .filter((n) => n.endsWith('.bench.ts'))
-        .join(', ')}.`,
-    );
+  const files = all.filter((name) => options.filters.length === 0 || options.filters.some((filter) => name.includes(filter)));
+  if (files.length === 0) throw new Error(`No benchmark matches ${options.filters.join(', ')}; the benchmarks are ${all.join(', ')}.`);
+  const started = Date.now();
   // What a fresh machine lacks: the local service's speech programs (the service, client and speech benchmarks
-  // synthesise speech) and Chromium (the chat view's benchmark), installed as npm test installs them.
+  // synthesise speech) and Chromium (the chat view's benchmarks), installed as npm test installs them; then the
+  // build, whose icon font and stylesheet the chat view's benchmarks serve.
   ensureSpeechPrograms();
   ensureChromium();
+  quietStep('building the extension', process.execPath, ['esbuild.mjs'], { cwd: root });
+  const mode = options.quick ? ' (--quick: every size at its smallest; not figures to report)' : '';
+  process.stderr.write(`[bench] ${files.length} benchmark files${mode}\n`);
   const results: BenchResult[] = [];
-  for (const file of files) {
-    process.stderr.write(`[bench] ${file}\n`);
-    results.push(...inChild(path.join(dir, file)));
+  for (const [index, file] of files.entries()) {
+    const fileStarted = Date.now();
+    process.stderr.write(`[bench] ${index + 1}/${files.length} ${file} …\n`);
+    const rows = inChild(path.join(dir, file), options.quick);
+    results.push(...rows);
+    process.stderr.write(`[bench] ${index + 1}/${files.length} ${file}: ${rows.length} figures in ${seconds(fileStarted)}\n`);
   }
+  writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`\n${performanceTable(results)}\n`);
+  process.stdout.write(
+    `\n${results.length} figures from ${files.length} files in ${seconds(started)}${mode}; wrote ${path.relative(process.cwd(), options.out) || options.out}\n`,
+  );
+}
+
+/** The table as the README's Performance section shows it: Markdown, one row per figure. */
+function performanceTable(results: readonly BenchResult[]): string {
+  const figure = (value: number, unit: string): string => `${formatNumber(value)} ${unit}`;
   const rows = results.map((r) => [
-    r.name,
-    formatNumber(r.value),
-    r.unit,
-    r.baseline === undefined ? '' : formatNumber(r.baseline),
-    r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}x`,
+    r.name.replaceAll('|', '\\|'),
+    figure(r.value, r.unit),
+    r.baseline === undefined ? '—' : figure(r.baseline, r.unit),
+    r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)}×`,
   ]);
-  const header = ['benchmark', 'value', 'unit', 'baseline', 'ratio'];
+  const header = ['Benchmark', 'Figure', 'Baseline (same run)', 'Ratio'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
-  process.stdout.write(`${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}\n`);
-  for (const row of rows) process.stdout.write(`${line(row)}\n`);
-  writeFileSync(path.join(__dirname, '..', 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write(`\nwrote bench-results.json (${results.length} figures)\n`);
+  const line = (cells: readonly string[]): string => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
 function formatNumber(value: number): string {
-  return Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2);
+  return Math.abs(value) >= 100 ? Math.round(value).toLocaleString('en') : value.toFixed(2);
 }
 
 (process.argv[2] === ONE ? runOne(process.argv[3] ?? '', process.argv[4] ?? '') : main()).catch((error: unknown) => {

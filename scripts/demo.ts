@@ -29,7 +29,7 @@ async function consoleJson<T>(service: LocalService, route: string, init?: Reque
   return (await response.json()) as T;
 }
 
-/** The credentials the extension will import once into SecretStorage (see src/vscode/secrets/bootstrapCredentials.ts). */
+/** The credentials the extension will import once into SecretStorage (see src/core/credentials/bootstrapFile.ts). */
 async function writeBootstrapFile(service: LocalService): Promise<string> {
   const { keys } = await consoleJson<{ keys: ConsoleKey[] }>(service, 'keys');
   const apiKey = keys.find((key) => key.type === 'default')?.key;

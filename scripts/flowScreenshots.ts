@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { openChat, waitForStatus } from '../test/e2e/chatView';
 import { openServiceScenario } from '../test/e2e/serviceScenario';
 import { acceptQuickInput, chatView, contextMenu, notification, runCommand } from '../test/e2e/workbench';
-import { ensureDebianPackages, repoRoot } from '../test/harness/tools';
+import { ensureDebianPackages, ensureSpeechPrograms, repoRoot } from '../test/harness/tools';
 
 async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Control+P');
@@ -31,6 +31,8 @@ async function shot(page: Page, name: string, width = 760, height = 860): Promis
 
 async function main(): Promise<void> {
   ensureDebianPackages(['fonts-noto-color-emoji', 'fonts-wqy-microhei'], 'emoji and Chinese text in the screenshots');
+  // The read-aloud flows synthesise speech in the local service, as npm test's layers do.
+  ensureSpeechPrograms();
   const folder = mkdtempSync(path.join(os.tmpdir(), 'maas-flows-'));
   cpSync(path.join(repoRoot, 'demo', 'workspace'), folder, { recursive: true });
   cpSync(path.join(repoRoot, 'test', 'fixtures', 'workspace', 'sample.md'), path.join(folder, 'sample.md'));

@@ -1,10 +1,16 @@
 // `npm run package`: a production build (minified, no source maps), then the .vsix through @vscode/vsce.
 // Prints the path of the package, its size and its file list. Every packaging checks that the .vsix holds only
-// what runs (the allow-list below, no source maps, no sources, no node_modules) and fails otherwise.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+// what runs (the allow-list below, no source maps, no sources, no node_modules) and the images of its README, and
+// fails otherwise, or when vsce warns.
+// The README's images ship in the package. The project has no public repository address yet, and so no
+// `repository` field (--allow-missing-repository): the README's relative links stay relative
+// (--no-rewrite-relative-links) rather than pointing at an address nobody can reach. VS Code's details page shows
+// README images from https addresses only (test/e2e/detailsPage.e2e.ts): once package.json names a public
+// repository, vsce rewrites the links to it (GitHub and GitLab addresses are recognised) and the flags go.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { quietStep } from '../test/harness/tools';
+import { ensureDebianPackages, quietStep } from '../test/harness/tools';
 
 /**
  * What the package may hold, under `extension/`: bundles (the lazily loaded libraries in dist/lazy/) and their
@@ -20,6 +26,7 @@ const ALLOWED = [
   /^dist\/lazy\/webp\.wasm$/,
   /^dist\/codicons\/codicon\.(css|ttf)$/,
   /^media\/[\w./-]+\.(css|svg|png|md)$/,
+  /^docs\/images\/[\w-]+\.png$/,
   /^(readme\.md|changelog\.md|LICENSE\.txt)$/,
 ];
 const REQUIRED = [
@@ -32,13 +39,23 @@ const REQUIRED = [
   'dist/codicons/codicon.ttf',
   'l10n/bundle.l10n.zh-cn.json',
   'package.nls.zh-cn.json',
+  'media/icon.png',
 ];
 
-/** The files under `extension/` in a .vsix that are not allowed, and the required ones that are missing. */
-export function packageProblems(entries: readonly string[]): string[] {
+/** The images a README shows (Markdown `![…](path)` and `<img src>`), relative paths only, in order, each once. */
+export function readmeImages(markdown: string): string[] {
+  const links = [...markdown.matchAll(/!\[[^\]]*\]\(([^)\s]+)[^)]*\)/g), ...markdown.matchAll(/<img[^>]+src=["']([^"']+)["']/g)].map((m) => m[1] ?? '');
+  return [...new Set(links.filter((link) => !/^[a-z][\w+.-]*:/i.test(link) && !link.startsWith('#')).map((link) => link.replace(/^\.\//, '')))];
+}
+
+/**
+ * The files under `extension/` in a .vsix that are not allowed, and the required ones that are missing: the runtime
+ * files, and `images`, the README's (see readmeImages), which its details page shows from the package.
+ */
+export function packageProblems(entries: readonly string[], images: readonly string[] = []): string[] {
   const files = entries.filter((e) => e.startsWith('extension/') && !e.endsWith('/')).map((e) => e.slice('extension/'.length));
   const stray = files.filter((file) => !ALLOWED.some((pattern) => pattern.test(file)) || file.endsWith('.map'));
-  const missing = REQUIRED.filter((file) => !files.includes(file));
+  const missing = [...REQUIRED, ...images].filter((file) => !files.includes(file));
   return [...stray.map((file) => `not allowed in the package: ${file}`), ...missing.map((file) => `missing from the package: ${file}`)];
 }
 
@@ -48,14 +65,8 @@ export function packageProblems(entries: readonly string[]): string[] {
  */
 export function packageExtension(options: { readonly log?: string } = {}): string {
   const root = path.resolve(__dirname, '..');
-  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    version: string;
-    name: string;
-    repository: { url: string };
-  };
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string; name: string; repository?: unknown };
   const { version, name } = manifest;
-  // Relative links and images in the README resolve against the repository, as on the marketplace page.
-  const repository = manifest.repository.url.replace(/\.git$/, '');
   const out = path.join(root, `${name}-${version}.vsix`);
   const build = [path.join(root, 'esbuild.mjs'), '--production'];
   // --no-dependencies: the bundles already contain what they import, node_modules stays out of the package.
@@ -65,24 +76,35 @@ export function packageExtension(options: { readonly log?: string } = {}): strin
     '--no-dependencies',
     '--out',
     out,
-    '--baseContentUrl',
-    `${repository}/blob/main/`,
-    '--baseImagesUrl',
-    `${repository}/raw/main/`,
+    ...(manifest.repository === undefined ? ['--no-rewrite-relative-links', '--allow-missing-repository'] : []),
   ];
-  if (options.log === undefined) {
-    execFileSync(process.execPath, build, { cwd: root, stdio: 'inherit' });
-    execFileSync(process.execPath, vsce, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-  } else {
-    quietStep('building the extension', process.execPath, build, { cwd: root, log: options.log });
-    quietStep('packaging the extension (.vsix)', process.execPath, vsce, { cwd: root, log: options.log });
-  }
+  if (options.log === undefined) execFileSync(process.execPath, build, { cwd: root, stdio: 'inherit' });
+  else quietStep('building the extension', process.execPath, build, { cwd: root, log: options.log });
+  runVsce(vsce, root, options.log);
+  // unzip lists the package's entries (a Debian package a fresh machine may lack).
+  ensureDebianPackages(['unzip'], 'listing the packaged .vsix');
   const entries = execFileSync('unzip', ['-Z1', out], { encoding: 'utf8' })
     .split('\n')
     .filter((line) => line !== '');
-  const problems = packageProblems(entries);
+  const problems = packageProblems(entries, readmeImages(readFileSync(path.join(root, 'README.md'), 'utf8')));
   if (problems.length > 0) throw new Error(`The .vsix holds what it should not:\n${problems.join('\n')}`);
   return out;
+}
+
+/** Runs vsce (printing its output, or appending it to `log`); fails when it fails or prints a warning. */
+function runVsce(args: readonly string[], cwd: string, log: string | undefined): void {
+  const started = Date.now();
+  if (log !== undefined) process.stderr.write('[setup] packaging the extension (.vsix) … ');
+  const result = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+  const output = `${result.stdout}${result.stderr}`;
+  if (log === undefined) process.stdout.write(output);
+  else {
+    appendFileSync(log, `\n=== ${new Date().toISOString()} packaging the extension: vsce ${args.slice(1).join(' ')}\n${output}`);
+    process.stderr.write(result.status === 0 ? `done in ${Math.round((Date.now() - started) / 1000)} s\n` : 'failed\n');
+  }
+  if (result.status !== 0) throw new Error(`vsce package failed (exit ${String(result.status ?? result.signal)}):\n${output}`);
+  const warnings = output.split('\n').filter((line) => /\bWARNING\b/.test(line));
+  if (warnings.length > 0) throw new Error(`vsce package warned; a package to publish has no warnings:\n${warnings.join('\n')}`);
 }
 
 if (require.main === module) {

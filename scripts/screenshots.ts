@@ -9,8 +9,7 @@ import { launchBrowser } from '../test/harness/browser';
 import { startCodeServer } from '../test/harness/codeServer';
 import { newRunDir } from '../test/harness/runDirs';
 import { ensureDebianPackages, ensureTools, repoRoot } from '../test/harness/tools';
-import { ask, openChat, waitForStatus } from '../test/e2e/chatView';
-import { waitForWorkbench } from '../test/e2e/workbench';
+import { ask, openWorkbenchChat, waitForStatus } from '../test/e2e/chatView';
 import { packageExtension } from './package';
 
 const KEY = 'sk-screenshots-0123456789abcdef';
@@ -41,10 +40,7 @@ async function shoot(vsix: string, theme: 'light' | 'dark', language: 'en' | 'zh
   });
   const browser = await launchBrowser();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    await page.goto(server.url);
-    await waitForWorkbench(page);
-    const view = await openChat(page);
+    const { page, view } = await openWorkbenchChat(browser, server.url);
     const turn = await ask(view, questions[language]);
     await waitForStatus(turn, ['done']);
     await page.mouse.move(1000, 600); // no hover tooltip over the view

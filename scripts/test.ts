@@ -4,6 +4,7 @@
 //   browser  test/browser: the webview bundle in Chromium with a fake host (Playwright)
 //   host  the mocha suite of test/host inside a real code-server extension host
 //   e2e   test/e2e scenarios: Playwright + Chromium against code-server with the packaged .vsix installed
+//   readme  test/readme: every command of the README's shell blocks, run as a user runs it, in a quick form
 // `npm test -- unit host` runs only the named layers.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
@@ -19,7 +20,7 @@ interface Tally {
 }
 
 const root = path.resolve(__dirname, '..');
-const layers = ['lint', 'unit', 'browser', 'host', 'e2e'] as const;
+const layers = ['lint', 'unit', 'browser', 'host', 'e2e', 'readme'] as const;
 type Layer = (typeof layers)[number];
 
 function filesUnder(dir: string, suffix: string): string[] {
@@ -97,6 +98,8 @@ async function runLayer(layer: Layer): Promise<Tally> {
       }
       return tally;
     }
+    case 'readme':
+      return nodeTests('readme', 'readme', filesUnder('test/readme', '.readme.ts'));
   }
 }
 
@@ -107,8 +110,8 @@ async function main(): Promise<void> {
   const selected = layers.filter((layer) => requested.length === 0 || requested.includes(layer));
   const started = Date.now();
   // What a fresh machine lacks: speech programs for the local service (unit, host and e2e run it), then the tools.
-  if (selected.some((layer) => layer === 'unit' || layer === 'host' || layer === 'e2e')) ensureSpeechPrograms();
-  if (selected.some((layer) => layer === 'browser' || layer === 'host' || layer === 'e2e')) ensureTools();
+  if (selected.some((layer) => layer !== 'lint' && layer !== 'browser')) ensureSpeechPrograms();
+  if (selected.some((layer) => layer !== 'lint' && layer !== 'unit')) ensureTools();
   const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The build failed.');
   const total: Tally = { passed: 0, failed: 0 };
@@ -120,7 +123,7 @@ async function main(): Promise<void> {
     total.passed += tally.passed;
     total.failed += tally.failed;
     summary.push(
-      `${layer.padEnd(5)} ${String(tally.passed).padStart(4)} passed, ${tally.failed} failed  (${((Date.now() - layerStarted) / 1000).toFixed(1)} s)`,
+      `${layer.padEnd(7)} ${String(tally.passed).padStart(4)} passed, ${tally.failed} failed  (${((Date.now() - layerStarted) / 1000).toFixed(1)} s)`,
     );
   }
   banner('summary');

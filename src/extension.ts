@@ -1,42 +1,39 @@
-// The extension's entry point, a table of contents (style.md rule 2): the services every feature builds on, then
+// The extension's entry point, a table of contents (docs/style.md rule 2): the services every feature builds on, then
 // each feature in its own guarded step (one that fails to start is logged and shown once; the others work), then
 // the start-up work that may finish later. Nothing is awaited before the features are registered.
 // zod's set-up comes first: it must run before any module builds a schema.
-import './vscode/zodSetup';
+import './vscode/activation/zodSetup';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { registerChat } from './vscode/chat/chatFeature';
 import { registerCommands } from './vscode/commands/registerCommands';
 import { registerChatProvider } from './vscode/languageModels/maasChatProvider';
 import { registerParticipant } from './vscode/languageModels/maasParticipant';
-import { readAnswerAloud } from './vscode/commands/readAloud';
-import { createServices, startServices } from './vscode/extensionServices';
-import { featureDependencies } from './vscode/featureDependencies';
-import { FeatureSteps } from './vscode/featureSteps';
+import { readAnswerAloud } from './vscode/speech/speakText';
+import { createServices } from './vscode/activation/extensionServices';
+import { featureDependencies } from './vscode/activation/featureDependencies';
+import { FeatureName, showStartFailure } from './vscode/activation/featureNames';
+import { FeatureSteps } from './vscode/activation/featureSteps';
 import { createSpeech } from './vscode/speech/speechFeature';
 import { StatusBar } from './vscode/statusBar';
-import { createTestHook, type MaasTestHook } from './vscode/testHook';
+import { createTestHook, type MaasTestHook } from './vscode/activation/testHook';
 
-export function activate(context: vscode.ExtensionContext): Promise<MaasTestHook | undefined> {
+export function activate(context: vscode.ExtensionContext): MaasTestHook | undefined {
   const startedAt = performance.now();
   const services = createServices(context);
-  const steps = new FeatureSteps(services.logger, (feature, reason) => {
-    void vscode.window.showErrorMessage(
-      vscode.l10n.t('MaaS Assistant: {0} could not start ({1}). The other features work; see MaaS: Show Logs.', feature, reason),
-    );
-  });
-  const speech = steps.run(vscode.l10n.t('Read aloud'), () => createSpeech(services));
-  const features = featureDependencies(services, speech, () => chat?.session);
-  const chat = steps.run(vscode.l10n.t('The chat view'), () =>
+  const steps = new FeatureSteps(services.logger, showStartFailure);
+  const speech = steps.run(FeatureName.readAloud(), () => createSpeech(services));
+  const features = featureDependencies(services, speech, () => chat);
+  const chat = steps.run(FeatureName.chat(), () =>
     registerChat(services, speech === undefined ? undefined : { player: speech.chatPlayer, readAloud: readAnswerAloud(features) }),
   );
-  steps.run(vscode.l10n.t('The commands'), () => context.subscriptions.push(...registerCommands({ ...services, features, memento: context.globalState })));
-  steps.run(vscode.l10n.t("The models in VS Code's chat"), () =>
+  steps.run(FeatureName.commands(), () => context.subscriptions.push(...registerCommands({ ...services, features, memento: context.globalState })));
+  steps.run(FeatureName.languageModels(), () =>
     context.subscriptions.push(
-      registerChatProvider({ settings: services.settings, keys: services.keys, client: () => services.clients.get(), logger: services.logger }),
+      registerChatProvider({ settings: services.settings, credentials: services.credentials, client: () => services.clients.get(), logger: services.logger }),
     ),
   );
-  steps.run(vscode.l10n.t("@maas in VS Code's chat"), () =>
+  steps.run(FeatureName.participant(), () =>
     context.subscriptions.push(
       registerParticipant({
         settings: services.settings,
@@ -46,14 +43,14 @@ export function activate(context: vscode.ExtensionContext): Promise<MaasTestHook
       }),
     ),
   );
-  const statusBar = steps.run(vscode.l10n.t('The status bar item'), () => {
-    const item = new StatusBar(services.keys, services.settings, chat?.session);
+  const statusBar = steps.run(FeatureName.statusBar(), () => {
+    const item = new StatusBar(services.credentials, services.settings, chat?.session);
     context.subscriptions.push(item);
     return item;
   });
-  const started = steps.runLater(vscode.l10n.t('Start-up'), () => startServices(services));
-  // Long-text synthesis tasks left running by an earlier window are followed again, each under its own progress.
-  if (speech !== undefined) void steps.runLater(vscode.l10n.t('Read aloud'), () => speech.longTasks.resumeAll());
+  // Long-text synthesis tasks left running by an earlier window are followed again, each under its own progress
+  // (their credentials wait for the credentials' start-up, not activation).
+  if (speech !== undefined) void steps.runInBackground(FeatureName.readAloud(), () => speech.longTasks.resumeAll());
 
   const activationMs = performance.now() - startedAt;
   services.logger.info(`MaaS Assistant ${services.version} activated in ${activationMs.toFixed(1)} ms.`);
@@ -61,9 +58,9 @@ export function activate(context: vscode.ExtensionContext): Promise<MaasTestHook
     context.extensionMode === vscode.ExtensionMode.Test
       ? createTestHook({ services, chat, speech, statusBar, activationMs, failures: () => steps.failures })
       : undefined;
-  // VS Code runs the command that activated the extension once this promise resolves: after the start-up, so the
-  // first command finds the demo's bootstrap credentials already in secret storage.
-  return started.then(() => hook);
+  // Nothing is awaited: a slow or locked keyring delays the first credential read (behind credentials.ready), never
+  // the commands and views.
+  return hook;
 }
 
 export function deactivate(): void {

@@ -32,9 +32,19 @@ const vscode = {
   ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   env: { language: 'en', appName: 'Code', machineId: 'bench' },
 };
+// Commands are recorded, so a test can tell what was registered by the time activate() returned.
+const registered = [];
+vscode.commands = new Proxy(
+  {
+    registerCommand: (id) => {
+      registered.push(id);
+      return { dispose() {} };
+    },
+  },
+  { get: (t, k) => (k in t ? t[k] : anything()) },
+);
 for (const name of [
   'window',
-  'commands',
   'languages',
   'extensions',
   'chat',
@@ -72,7 +82,11 @@ const context = {
   logUri: uri(storage),
   globalState: memento(),
   workspaceState: memento(),
-  secrets: { get: () => Promise.resolve(undefined), store: () => Promise.resolve(), delete: () => Promise.resolve(), onDidChange: event },
+  // MAAS_ACTIVATION_SECRETS=never: a secret storage that never answers (a locked keyring).
+  secrets:
+    process.env.MAAS_ACTIVATION_SECRETS === 'never'
+      ? { get: () => new Promise(() => {}), store: () => new Promise(() => {}), delete: () => new Promise(() => {}), onDidChange: event }
+      : { get: () => Promise.resolve(undefined), store: () => Promise.resolve(), delete: () => Promise.resolve(), onDidChange: event },
   environmentVariableCollection: anything(),
   asAbsolutePath: (p) => p,
 };
@@ -80,8 +94,17 @@ const context = {
 const started = performance.now();
 const extension = require(process.argv[2]);
 const required = performance.now();
-extension.activate(context);
+const returned = extension.activate(context);
 const activated = performance.now();
-process.stdout.write(JSON.stringify({ requireMs: required - started, activateMs: activated - required, totalMs: activated - started }));
+process.stdout.write(
+  JSON.stringify({
+    requireMs: required - started,
+    activateMs: activated - required,
+    totalMs: activated - started,
+    // Whether VS Code would wait on what activate() returned before running a command or showing a view.
+    returnedThenable: typeof returned?.then === 'function',
+    registeredCommands: registered.length,
+  }),
+);
 // The stubs leave nothing worth waiting for.
 process.exit(0);

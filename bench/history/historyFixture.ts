@@ -1,5 +1,5 @@
 // A chat history as a user who chats every day has it: `count` conversations of 20 turns with ~2.4 KB Markdown
-// answers each (the figures of issue 20), written as the extension writes them, then opened once so that the
+// answers each, written as the extension writes them, then opened once so that the
 // list file exists, as it does after the first start of this version.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,56 +1,16 @@
-// Atomic JSON persistence: write a temporary file in the same folder, fsync it, then rename it over the target,
-// so a crash, a kill or a window reload leaves either the old or the new file, never half of one. A file that
-// exists but does not parse or validate is moved aside (never silently replaced) and reported to the caller.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
-import path from 'node:path';
-
-let sequence = 0;
-function temporaryName(file: string): string {
-  sequence += 1;
-  return `${file}.${process.pid}.${Date.now()}.${sequence}.tmp`;
-}
-
-export interface AtomicWriteOptions {
-  /**
-   * fsync before the rename (default): the new contents survive a power loss, not only a crash of the process. A
-   * cache that is rebuilt from other files when it is missing or stale can skip it.
-   */
-  readonly durable?: boolean;
-}
-
-export function writeTextAtomic(file: string, text: string, options: AtomicWriteOptions = {}): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = temporaryName(file);
-  const fd = openSync(temporary, 'w');
-  try {
-    writeSync(fd, text);
-    if (options.durable !== false) fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, file);
-}
+// JSON files written atomically (atomicWrite.ts): a crash, a kill or a window reload leaves either the old or the new
+// file, never half of one. A file that exists but does not parse or validate is moved aside (never silently
+// replaced) and reported to the caller.
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { readFile, rename } from 'node:fs/promises';
+import { writeFileAtomic, writeFileAtomicSync } from './atomicWrite';
 
 export function writeJsonAtomic(file: string, value: unknown): void {
-  writeTextAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
-}
-
-export async function writeTextAtomicAsync(file: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = temporaryName(file);
-  const handle = await open(temporary, 'w');
-  try {
-    await handle.writeFile(text);
-    if (options.durable !== false) await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temporary, file);
+  writeFileAtomicSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 export async function writeJsonAtomicAsync(file: string, value: unknown): Promise<void> {
-  await writeTextAtomicAsync(file, `${JSON.stringify(value)}\n`);
+  await writeFileAtomic(file, `${JSON.stringify(value)}\n`);
 }
 
 export type ReadJsonResult<T> =

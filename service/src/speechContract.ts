@@ -1,10 +1,10 @@
-// The seam between the local service's HTTP server (service/src/server*) and its speech routes
-// (service/src/speech/): the server authenticates nothing for speech, logs and fault-injects every request, then
-// offers each request under /maas/v2/api/ and /audio/ to the speech routes.
+// The seam between the local service's HTTP server (service/src/localService.ts, http/serviceRouter.ts) and its
+// speech routes (service/src/speech/): the server authenticates nothing for speech, logs and fault-injects every
+// request, then offers each request under /maas/v2/api/ and /audio/ to the speech routes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface SpeechContext {
-  /** The service's data folder; speech keeps its long-task state there (atomic writes, see src/core/files/atomicJsonFile.ts). */
+  /** The service's data folder; speech keeps its long-task state there (atomic writes, see packages/files/atomicJsonFile.ts). */
   readonly dataDir: string;
   /** The primary base URL (http://127.0.0.1:PORT), for building `audio_address`. */
   publicBaseUrl(): string;

@@ -1,4 +1,4 @@
-// The stream shape byte by byte (wire-notes.md), the non-stream body, `stream` omitted, max_tokens, content_filter,
+// The stream shape byte by byte (docs/wire.md), the non-stream body, `stream` omitted, max_tokens, content_filter,
 // think blocks and the responder's language, on both ports.
 import { describe, it, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Function tools (wire-notes, "Function tools"): what the local service accepts (agent modes send dozens of tools
+// Function tools (docs/wire.md, "Function tools"): what the local service accepts (agent modes send dozens of tools
 // with large schemas), its deterministic calls streamed in fragments and whole, the answer to tool results, and
 // the 400 `参数错误:` of malformed definitions.
 import { describe, it } from 'node:test';

@@ -20,6 +20,16 @@ const documents = {
       'install themselves at night. The Orbit Router has four network ports.',
   },
   speaker: { title: '星河音箱', text: '星河音箱的蓝牙名称是星河音箱，星河音箱开机后自动连接。星河音箱充电需要三个小时。星河音箱可以同时连接两台手机。' },
+  // The sentence that names the lamp and charging shares the question's word 充电; the one with the time says 充满电
+  // (a different word to a segmenter) and 小时 where the question says 时间.
+  lamp: {
+    title: '晨光台灯',
+    text: '晨光台灯是一款护眼台灯，晨光台灯可以用USB线充电。晨光台灯充满电大约需要三个小时。晨光台灯有三档亮度可以调节。',
+  },
+  lampEnglish: {
+    title: 'Lumo Lamp',
+    text: 'The Lumo Lamp is a desk lamp that charges over a USB cable. A full charge of the Lumo Lamp takes about three hours. The Lumo Lamp has three brightness levels.',
+  },
 };
 
 // Other documents use the questions' other words (charge, update), so that across the base they are common.
@@ -31,7 +41,9 @@ const others = [
 
 const seed = {
   ...BASE_SEED,
-  knowledgeBases: [{ id: 9, name: 'products', documents: [documents.scooter, documents.router, documents.speaker, ...others] }],
+  knowledgeBases: [
+    { id: 9, name: 'products', documents: [documents.scooter, documents.router, documents.speaker, documents.lamp, documents.lampEnglish, ...others] },
+  ],
 };
 const service = useService({ seed });
 
@@ -66,6 +78,27 @@ describe('the sentences a knowledge-base answer quotes', () => {
     assert.match(line, /星河音箱充电需要三个小时/);
     assert.doesNotMatch(line, /蓝牙名称/);
   });
+
+  for (const question of ['晨光台灯充电要多长时间？', '晨光台灯充满电需要多久？', '晨光台灯要充多久的电？']) {
+    it(`in Chinese, about a lamp: the charge time, not only the sentence that names the lamp and charging (${question})`, async () => {
+      const line = await quoted(question);
+      assert.match(line, /晨光台灯充满电大约需要三个小时/);
+      assert.doesNotMatch(line, /亮度/);
+    });
+  }
+
+  it('in Chinese: a question in other words than the document (护眼灯, 调) still finds the lamp (护眼台灯, 调节)', async () => {
+    const line = await quoted('护眼灯能调亮度吗？');
+    assert.match(line, /晨光台灯有三档亮度可以调节/);
+  });
+
+  for (const question of ['How long does the Lumo Lamp take to charge?', 'How many hours does a full charge of the Lumo Lamp take?']) {
+    it(`in English, about a lamp: the charge time (${question})`, async () => {
+      const line = await quoted(question);
+      assert.match(line, /A full charge of the Lumo Lamp takes about three hours/);
+      assert.doesNotMatch(line, /brightness/);
+    });
+  }
 
   it('a question that names only the product still quotes its first sentences', async () => {
     const line = await quoted('Tell me about the Zephyr Scooter.');

@@ -1,4 +1,4 @@
-// The [choice] switches of wire-notes' unknowns: the success `code`, where get_speakers puts its list, and what
+// The [choice] switches of docs/wire.md's unknowns: the success `code`, where get_speakers puts its list, and what
 // enable_ts answers. Each is set by option and by environment variable and changes the wire answer; a bad
 // environment value stops the routes from starting with a message naming the variable.
 import assert from 'node:assert/strict';

@@ -23,8 +23,13 @@ export interface MaasClientOptions {
   readonly baseUrl: string;
   /** {alt_base_url}: serves the same chat path; used while the primary is unreachable or busy. */
   readonly altBaseUrl?: string;
-  readonly getApiKey: () => Promise<string | undefined>;
-  readonly getSpeechCredentials?: () => Promise<SpeechCredentials | undefined>;
+  /**
+   * The API key for a request about to go to `baseUrl` (the primary or the alternative address). It may refuse the
+   * address by throwing a ServiceError of kind 'addressRefused': nothing is sent then.
+   */
+  readonly getApiKey: (baseUrl: string, signal?: AbortSignal) => Promise<string | undefined>;
+  /** The speech appkey and token for a request about to go to `baseUrl`; it may refuse the address likewise. */
+  readonly getSpeechCredentials?: (baseUrl: string, signal?: AbortSignal) => Promise<SpeechCredentials | undefined>;
   readonly proxy?: ProxyOptions;
   /**
    * connectMs, headersMs, idleMs (the transport's), completionMs (a non-stream answer, headers and body), keepAliveMs

@@ -2,14 +2,9 @@
 // the checks against them. The one definition behind the request builder's schema (core/chat/chatRequest.ts), the
 // host's check of a parameter change, the chat view's parameter panel and the ranges README.md and
 // service/README.md document (unit tests compare them). Plain data and functions: the webview imports them too.
+import type { ChatParams } from './protocolSchemas';
 
-/** The parameters a conversation may set; one not set is not sent, so the service applies its default. */
-export interface ChatParams {
-  readonly temperature?: number;
-  readonly topP?: number;
-  readonly maxTokens?: number;
-  readonly repetitionPenalty?: number;
-}
+export type { ChatParams } from './protocolSchemas';
 export type ChatParamName = keyof ChatParams;
 
 export interface ChatParamBounds {

@@ -1,25 +1,30 @@
-// The one protocol between the extension host and the chat webview (style.md rules 5 and 6): plain types (and
+// The one protocol between the extension host and the chat webview (docs/style.md rules 5 and 6): plain types (and
 // assertNever), so the webview imports this file whole. Webview -> host messages are intents, validated with zod
-// (protocolSchemas.ts, which the webview may not import) and dropped with a warning when malformed.
+// and dropped with a warning when malformed; their types, and those of the turn's parts the stored history shares,
+// are inferred from the schemas (protocolSchemas.ts, which the webview may not load) and passed on here as types.
 // Host -> webview messages are events: on the webview's `ready` a full snapshot, then deltas and whole-turn
 // updates while it is visible. A hidden webview drops messages, so the host never buffers a delta: when the view
 // comes back it says `ready` again and gets a new snapshot. The webview imports only the types of this file.
+import type { ChatParams, ContextKind, FinishReason, KnowledgeMode, TurnKind, TurnStatus, Usage } from './protocolSchemas';
+
+export type {
+  ChatParams,
+  ContextKind,
+  FinishReason,
+  ImageUpload,
+  KnowledgeMode,
+  TurnKind,
+  TurnStatus,
+  Usage,
+  WebviewCommand,
+  WebviewToHost,
+} from './protocolSchemas';
 
 // ---------------------------------------------------------------------------------------------------------
 // Views: what the host tells the webview. Plain data, never a secret.
 
-export type TurnKind = 'chat' | 'knowledge' | 'image';
-/** `pending`: sent, no token yet (retries happen here); `stopped`: the user pressed Stop. */
-export type TurnStatus = 'pending' | 'streaming' | 'done' | 'stopped' | 'interrupted' | 'error';
-export type FinishReasonView = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'unknown';
 /** What a button under an error does; the host maps each to a command. */
-export type TurnAction = 'setApiKey' | 'openConsole' | 'retry' | 'showLogs' | 'openSettings';
-
-export interface UsageView {
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  readonly totalTokens: number;
-}
+export type TurnAction = 'setApiKey' | 'openConsole' | 'retry' | 'showLogs' | 'openSettings' | 'newConversation';
 
 export interface TurnErrorView {
   readonly kind: string;
@@ -57,7 +62,7 @@ export interface ImageView {
 
 export interface ContextChipView {
   readonly id: string;
-  readonly kind: 'selection' | 'file';
+  readonly kind: ContextKind;
   /** E.g. `example.ts:3-9` or `example.ts`. */
   readonly label: string;
   readonly languageId: string;
@@ -66,7 +71,7 @@ export interface ContextChipView {
 
 /** A knowledge-base turn: its mode, the bases asked, and the sources the service returned (may be empty). */
 export interface KnowledgeView {
-  readonly mode: 'strict' | 'divergent';
+  readonly mode: KnowledgeMode;
   readonly bases: readonly { readonly id: number; readonly name: string }[];
   readonly references: readonly { readonly index: number; readonly title?: string; readonly text?: string }[];
   /** Asked with remove_corner_mark: an answer without marks says nothing about hits. */
@@ -83,10 +88,12 @@ export interface TurnView {
   readonly answer: string;
   /** The model's `<think>` reasoning, shown collapsed. */
   readonly reasoning: string;
+  /** The images described by the vision model for a language model (maas.images.withTextModel), shown collapsed. */
+  readonly imageDescription?: { readonly model: string; readonly text: string };
   readonly status: TurnStatus;
-  readonly finishReason?: FinishReasonView;
+  readonly finishReason?: FinishReason;
   readonly model: string;
-  readonly usage?: UsageView;
+  readonly usage?: Usage;
   readonly error?: TurnErrorView;
   readonly retry?: RetryView;
   /** Only on knowledge turns. */
@@ -95,8 +102,8 @@ export interface TurnView {
   readonly createdAt: number;
 }
 
-export type { ChatParamName, ChatParams, ParamRangeView } from './chatParams';
-import type { ChatParamName, ChatParams, ParamRangeView } from './chatParams';
+export type { ChatParamName, ParamRangeView } from './chatParams';
+import type { ChatParamName, ParamRangeView } from './chatParams';
 
 export interface ModelOptionView {
   readonly code: string;
@@ -123,6 +130,8 @@ export interface ConversationView {
   readonly turns: readonly TurnView[];
   /** How many earlier turns the next request will leave out under the history limits (0 = none). */
   readonly omittedTurns: number;
+  /** Tokens the next request carries before its question: the persona and the earlier turns it re-sends. */
+  readonly contextTokens: number;
 }
 
 export type NoticeLevel = 'info' | 'warning' | 'error';
@@ -151,6 +160,8 @@ export interface ChatSnapshot {
     /** Images above this many bytes are downscaled by the webview before sending, or refused. */
     readonly maxImageBytes: number;
     readonly defaultPersona: string;
+    /** The tokens a model takes in one request (maas.nativeChat.maxInputTokens): the context meter's limit. */
+    readonly contextLimit: number;
   };
   readonly notices: readonly NoticeView[];
   readonly strings: WebviewStrings;
@@ -166,6 +177,8 @@ export type HostToWebview =
   | { readonly type: 'turnDelta'; readonly conversationId: string; readonly turnId: string; readonly answer?: string; readonly reasoning?: string }
   /** A turn replaced whole (status, usage, error, retry changed). */
   | { readonly type: 'turnUpdate'; readonly conversationId: string; readonly turn: TurnView }
+  /** What the next question of a conversation carries, after a turn ended (the context meter, the omitted marker). */
+  | { readonly type: 'conversationContext'; readonly conversationId: string; readonly omittedTurns: number; readonly contextTokens: number }
   /** The notices to show now (for the open conversation), replacing those shown before. */
   | { readonly type: 'notices'; readonly notices: readonly NoticeView[] }
   /** Put the cursor in the question box (after Add Selection to Chat, say). */
@@ -195,55 +208,6 @@ export type HostToWebview =
   | { readonly type: 'speechStop'; readonly playbackId: string };
 
 export type SpeechFormat = 'wav' | 'mp3';
-
-// ---------------------------------------------------------------------------------------------------------
-// Intents: what the webview asks of the host, every one validated (protocolSchemas.ts) before the host acts on it.
-
-export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/bmp';
-
-/** An image the webview read (and downscaled if needed) from a paste, a drop or the attach button. */
-export interface ImageUpload {
-  readonly name: string;
-  readonly mime: ImageMime;
-  /** The bytes, base64. The host sniffs the real format from them; the label is not trusted. */
-  readonly dataBase64: string;
-  readonly width: number;
-  readonly height: number;
-  readonly thumbnail: string;
-}
-
-export type WebviewCommand = 'setApiKey' | 'showLogs' | 'openConsole' | 'openSettings';
-
-export type WebviewToHost =
-  | { readonly type: 'ready' }
-  | { readonly type: 'send'; readonly text: string; readonly images: readonly ImageUpload[] }
-  | { readonly type: 'stop'; readonly turnId: string }
-  | { readonly type: 'regenerate'; readonly turnId: string }
-  | { readonly type: 'retry'; readonly turnId: string }
-  | { readonly type: 'edit'; readonly turnId: string; readonly text: string }
-  | { readonly type: 'newConversation' }
-  | { readonly type: 'selectConversation'; readonly conversationId: string }
-  | { readonly type: 'renameConversation'; readonly conversationId: string; readonly title: string }
-  | { readonly type: 'deleteConversation'; readonly conversationId: string }
-  | { readonly type: 'exportConversation'; readonly conversationId: string }
-  | { readonly type: 'setModel'; readonly model: string }
-  | { readonly type: 'setParams'; readonly params: ChatParams }
-  | { readonly type: 'setPersona'; readonly persona: string }
-  | { readonly type: 'removeContext'; readonly contextId: string }
-  | { readonly type: 'addCurrentFile' }
-  | { readonly type: 'dismissNotice'; readonly noticeId: string }
-  | { readonly type: 'copyText'; readonly text: string }
-  | { readonly type: 'insertCode'; readonly code: string }
-  | { readonly type: 'openCode'; readonly code: string; readonly language: string }
-  | { readonly type: 'openLink'; readonly href: string }
-  | { readonly type: 'runCommand'; readonly command: WebviewCommand }
-  | { readonly type: 'readAloud'; readonly turnId: string }
-  | { readonly type: 'saveAudio'; readonly playbackId: string }
-  /** The webview finished playing (or the user pressed its Stop: `stopped`), so the host's play() resolves. */
-  | { readonly type: 'speechEnded'; readonly playbackId: string; readonly stopped?: boolean }
-  | { readonly type: 'speechError'; readonly playbackId: string; readonly message: string }
-  /** The webview plays (or, after a seek, waits for) sentence `index`; the host sends segments up to just past it. */
-  | { readonly type: 'speechProgress'; readonly playbackId: string; readonly index: number };
 
 /** Ends every switch over a union of the protocol (host and webview alike): a new member is a build error until handled. */
 export function assertNever(value: never, what = 'value'): never {

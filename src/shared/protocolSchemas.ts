@@ -1,14 +1,44 @@
-// The zod schemas of the shared data: the chat webview's intents (validated before the host acts on one; a
-// malformed message is dropped with a warning by parseWebviewMessage) and the chat parameters, which the stored
-// history reuses. The host's only: lint keeps the webview (and zod) out of here, so protocol.ts stays plain types.
+// The one source of the protocol's data that is checked somewhere: the chat webview's intents (validated before
+// the host acts on one; a malformed message is dropped with a warning by parseWebviewMessage), the chat parameters,
+// and the parts of a turn the stored history and the view share. The types are inferred from these schemas, and
+// protocol.ts passes them on as types only: the webview never loads zod (lint keeps it and this file's values out).
 import * as z from 'zod';
-import type { ChatParams } from './chatParams';
-import type { ImageUpload, WebviewCommand, WebviewToHost } from './protocol';
+import { imageMimes, maxThumbnailCharacters } from './imageFormats';
+import { maxLinkLength } from './linkPolicy';
 
 const id = z.string().min(1).max(100);
 const text = (max: number): z.ZodString => z.string().max(max);
 const finite = z.number().finite();
 
+// ---------------------------------------------------------------------------------------------------------
+// A turn, as the history keeps it and the view shows it.
+
+export const turnKindSchema = z.enum(['chat', 'knowledge', 'image']);
+export type TurnKind = z.output<typeof turnKindSchema>;
+
+/** `pending`: sent, no token yet (retries happen here); `stopped`: the user pressed Stop. */
+export const turnStatusSchema = z.enum(['pending', 'streaming', 'done', 'stopped', 'interrupted', 'error']);
+export type TurnStatus = z.output<typeof turnStatusSchema>;
+
+/** Why the model stopped writing; `unknown` for a reason the service names that is none of these. */
+export const finishReasonSchema = z.enum(['stop', 'length', 'tool_calls', 'content_filter', 'unknown']);
+export type FinishReason = z.output<typeof finishReasonSchema>;
+
+export const usageSchema = z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() });
+export type Usage = z.output<typeof usageSchema>;
+
+/** Context that goes with a question: a selection in an editor, or a whole file. */
+export const contextKindSchema = z.enum(['selection', 'file']);
+export type ContextKind = z.output<typeof contextKindSchema>;
+
+/** How a knowledge-base question is answered: from the documents only, or with the model's own knowledge too. */
+export const knowledgeModeSchema = z.enum(['strict', 'divergent']);
+export type KnowledgeMode = z.output<typeof knowledgeModeSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Intents: what the webview asks of the host.
+
+/** The parameters a conversation may set; one not set is not sent, so the service applies its default. */
 export const chatParamsSchema = z
   .object({
     temperature: finite.optional(),
@@ -16,23 +46,28 @@ export const chatParamsSchema = z
     maxTokens: z.number().int().optional(),
     repetitionPenalty: finite.optional(),
   })
-  .strict() satisfies z.ZodType<ChatParams>;
+  .strict();
+export type ChatParams = z.output<typeof chatParamsSchema>;
 
 /** An image the webview read (and downscaled if needed) from a paste, a drop or the attach button. */
 export const imageUploadSchema = z
   .object({
     name: text(260),
-    mime: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']),
+    mime: z.enum(imageMimes),
     /** The bytes, base64. The host sniffs the real format from them; the label is not trusted. */
     dataBase64: z.string().min(1).max(30_000_000),
     width: z.number().int().positive(),
     height: z.number().int().positive(),
-    thumbnail: z.string().startsWith('data:image/').max(100_000),
+    thumbnail: z.string().startsWith('data:image/').max(maxThumbnailCharacters),
   })
-  .strict() satisfies z.ZodType<ImageUpload>;
+  .strict();
+export type ImageUpload = z.output<typeof imageUploadSchema>;
 
-export const webviewCommandSchema = z.enum(['setApiKey', 'showLogs', 'openConsole', 'openSettings']) satisfies z.ZodType<WebviewCommand>;
+/** The commands a button of the view may run; the host maps each to its command. */
+export const webviewCommandSchema = z.enum(['setApiKey', 'showLogs', 'openConsole', 'openSettings', 'newConversation']);
+export type WebviewCommand = z.output<typeof webviewCommandSchema>;
 
+/** Every message the webview may send: an intent, named by its `type`. */
 export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),
   z.object({ type: z.literal('send'), text: text(100_000), images: z.array(imageUploadSchema).max(8) }).strict(),
@@ -54,7 +89,7 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('copyText'), text: text(2_000_000) }).strict(),
   z.object({ type: z.literal('insertCode'), code: text(2_000_000) }).strict(),
   z.object({ type: z.literal('openCode'), code: text(2_000_000), language: text(64) }).strict(),
-  z.object({ type: z.literal('openLink'), href: text(4096).min(1) }).strict(),
+  z.object({ type: z.literal('openLink'), href: text(maxLinkLength).min(1) }).strict(),
   z.object({ type: z.literal('runCommand'), command: webviewCommandSchema }).strict(),
   z.object({ type: z.literal('readAloud'), turnId: id }).strict(),
   z.object({ type: z.literal('saveAudio'), playbackId: id }).strict(),
@@ -63,39 +98,8 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('speechError'), playbackId: id, message: text(500) }).strict(),
   /** The webview plays (or, after a seek, waits for) sentence `index`; the host sends segments up to just past it. */
   z.object({ type: z.literal('speechProgress'), playbackId: id, index: z.number().int().min(0).max(100_000) }).strict(),
-]) satisfies z.ZodType<WebviewToHost>;
-
-// Every intent of protocol.ts has a schema and every schema an intent: a missing one is a build error here.
-const intentTypes: Record<WebviewToHost['type'], true> & Record<z.output<typeof webviewToHostSchema>['type'], true> = {
-  ready: true,
-  send: true,
-  stop: true,
-  regenerate: true,
-  retry: true,
-  edit: true,
-  newConversation: true,
-  selectConversation: true,
-  renameConversation: true,
-  deleteConversation: true,
-  exportConversation: true,
-  setModel: true,
-  setParams: true,
-  setPersona: true,
-  removeContext: true,
-  addCurrentFile: true,
-  dismissNotice: true,
-  copyText: true,
-  insertCode: true,
-  openCode: true,
-  openLink: true,
-  runCommand: true,
-  readAloud: true,
-  saveAudio: true,
-  speechEnded: true,
-  speechError: true,
-  speechProgress: true,
-};
-export const intentTypeNames = Object.keys(intentTypes) as WebviewToHost['type'][];
+]);
+export type WebviewToHost = z.output<typeof webviewToHostSchema>;
 
 export type ParsedWebviewMessage = { readonly ok: true; readonly message: WebviewToHost } | { readonly ok: false; readonly error: string };
 

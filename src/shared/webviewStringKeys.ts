@@ -1,6 +1,7 @@
 // The keys of every user-facing string of the chat webview. The host localises them (vscode.l10n is not
 // available in webviews: src/vscode/chat/webviewStrings.ts) and sends them in the snapshot; a unit test checks
-// that each has its English text and its Simplified Chinese translation. Part of the protocol (re-exported there).
+// that each has its English text and its Simplified Chinese translation (test/unit/vscode/chat/webviewStrings.test.ts).
+// Part of the protocol (re-exported there).
 
 /** Every user-facing string of the webview, localised by the host (vscode.l10n is not available in webviews). */
 export type WebviewStrings = Readonly<Record<WebviewStringKey, string>>;
@@ -66,7 +67,6 @@ export const webviewStringKeys = [
   'answerAnnouncement',
   'invalidParameter',
   'close',
-  // Added for the webview (see docs/webview.md for each key's English text and placeholders).
   'cancel',
   'jumpToLatest',
   'confirmDelete',
@@ -79,7 +79,7 @@ export const webviewStringKeys = [
   'codeActions',
   'attachments',
   'pendingContext',
-  // Knowledge-base answers and the read-aloud player (issue 6).
+  // Knowledge-base answers and the read-aloud player.
   'knowledgeStrict',
   'knowledgeDivergent',
   'knowledgeNoHits',
@@ -94,13 +94,16 @@ export const webviewStringKeys = [
   'playerSpeed',
   'playerSave',
   'playerAutoplayBlocked',
-  // Chat view fixes (issue 5, second pass).
   'tooManyImages',
   'sourceMissing',
   'playerFailed',
   'playerPrevious',
   'playerNext',
-  // Chat history at scale (issue 20).
+  // A long conversation's earlier turns, rendered on demand.
   'earlierTurns',
+  // Images described for a language model, and the context meter.
+  'imageDescribedBy',
+  'contextMeter',
+  'contextTooLong',
 ] as const;
 export type WebviewStringKey = (typeof webviewStringKeys)[number];

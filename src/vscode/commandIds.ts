@@ -1,4 +1,4 @@
-// The table of command ids (style.md rule 3). A test asserts it equals package.json contributes.commands.
+// The table of command ids (docs/style.md rule 3). A test asserts it equals package.json contributes.commands.
 export const CommandId = {
   setApiKey: 'maas.setApiKey',
   clearApiKey: 'maas.clearApiKey',
@@ -19,6 +19,7 @@ export const CommandId = {
   chooseVoice: 'maas.chooseVoice',
   testConnection: 'maas.testConnection',
   copyConnectionReport: 'maas.copyConnectionReport',
+  revokeAddressApprovals: 'maas.revokeAddressApprovals',
 } as const;
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];

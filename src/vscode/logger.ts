@@ -1,5 +1,5 @@
 // The `MaaS Assistant` log output channel. Every line passes through redactSecrets, with the key values the
-// extension currently knows, so no line ever carries a key (style.md rule 10). The logger owns the channel: once the
+// extension currently knows, so no line ever carries a key (docs/style.md rule 10). The logger owns the channel: once the
 // window closes (the extension is disposed), lines written by work still ending are dropped, as there is no log to
 // write them to; VS Code's channel would throw "Channel has been closed" into the Extension Host log instead.
 import type * as vscode from 'vscode';

@@ -12,6 +12,8 @@ export interface Prompter {
   showInformationMessage(message: string, ...actions: string[]): Promise<string | undefined>;
   showWarningMessage(message: string, ...actions: string[]): Promise<string | undefined>;
   showErrorMessage(message: string, ...actions: string[]): Promise<string | undefined>;
+  /** A modal warning (it blocks the window until answered; Cancel is added by VS Code): resolves with the action chosen. */
+  showModalWarning(message: string, detail: string, ...actions: string[]): Promise<string | undefined>;
   showSaveDialog(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined>;
   showOpenDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined>;
 }
@@ -24,6 +26,7 @@ export const windowPrompter: Prompter = {
   showInformationMessage: (message, ...actions) => Promise.resolve(vscode.window.showInformationMessage(message, ...actions)),
   showWarningMessage: (message, ...actions) => Promise.resolve(vscode.window.showWarningMessage(message, ...actions)),
   showErrorMessage: (message, ...actions) => Promise.resolve(vscode.window.showErrorMessage(message, ...actions)),
+  showModalWarning: (message, detail, ...actions) => Promise.resolve(vscode.window.showWarningMessage(message, { modal: true, detail }, ...actions)),
   showSaveDialog: (options) => Promise.resolve(vscode.window.showSaveDialog(options)),
   showOpenDialog: (options) => Promise.resolve(vscode.window.showOpenDialog(options)),
 };
@@ -55,6 +58,9 @@ export class PrompterSlot implements Prompter {
   }
   showErrorMessage(message: string, ...actions: string[]): Promise<string | undefined> {
     return this.current.showErrorMessage(message, ...actions);
+  }
+  showModalWarning(message: string, detail: string, ...actions: string[]): Promise<string | undefined> {
+    return this.current.showModalWarning(message, detail, ...actions);
   }
   showSaveDialog(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined> {
     return this.current.showSaveDialog(options);

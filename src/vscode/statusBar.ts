@@ -2,22 +2,23 @@
 // a Set MaaS key prompt when not (click: Set API Key). It follows the key, the settings and the chat.
 import * as vscode from 'vscode';
 import { CommandId } from './commandIds';
-import type { ApiKeyStore } from './secrets/apiKeyStore';
+import { ContextKey, STATUS_BAR_ITEM_ID } from './contributionIds';
+import type { Credentials } from '../core/credentials/credentials';
 import type { SettingsReader } from './settings/settings';
 
 export class StatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('maas.status', vscode.StatusBarAlignment.Right, 100);
+  private readonly item = vscode.window.createStatusBarItem(STATUS_BAR_ITEM_ID, vscode.StatusBarAlignment.Right, 100);
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly keys: ApiKeyStore,
+    private readonly credentials: Credentials,
     private readonly settings: SettingsReader,
     private readonly chat:
       { readonly activeModel: string | undefined; readonly onDidChangeActiveModel: (listener: (model: string) => void) => vscode.Disposable } | undefined,
   ) {
     this.item.name = vscode.l10n.t('MaaS Assistant');
     this.subscriptions = [
-      keys.onDidChange(() => void this.update()),
+      credentials.onDidChange(() => void this.update()),
       settings.onDidChange(() => void this.update()),
       ...(chat === undefined ? [] : [chat.onDidChangeActiveModel(() => void this.update())]),
     ];
@@ -36,10 +37,10 @@ export class StatusBar implements vscode.Disposable {
   }
 
   async update(): Promise<void> {
-    const keySet = (await this.keys.get()) !== undefined;
+    const keySet = await this.credentials.hasApiKey();
     // The walkthrough's "Set your API key" step completes on this context key too: a key set before the walkthrough
     // was opened (or imported at start) counts.
-    void vscode.commands.executeCommand('setContext', 'maas.apiKeySet', keySet);
+    void vscode.commands.executeCommand('setContext', ContextKey.apiKeySet, keySet);
     const model = this.chat?.activeModel ?? this.settings.settings.chatModel;
     if (keySet) {
       this.item.text = `$(comment-discussion) ${model}`;
@@ -48,7 +49,7 @@ export class StatusBar implements vscode.Disposable {
     } else {
       this.item.text = `$(key) ${vscode.l10n.t('Set MaaS key')}`;
       this.item.tooltip = vscode.l10n.t('MaaS Assistant: no API key is set. Click to set it.');
-      this.item.command = 'maas.setApiKey';
+      this.item.command = CommandId.setApiKey;
     }
   }
 

@@ -1,11 +1,12 @@
 // The chat view's root: applies host messages to the mirrored state at once and repaints at most once per
-// animation frame, so a burst of streaming deltas costs one render (style.md rule 6: the host owns the state).
+// animation frame, so a burst of streaming deltas costs one render (docs/style.md rule 6: the host owns the state).
 import type { HostToWebview } from '../shared/protocol';
 import { assertNever } from '../shared/protocol';
 import { Composer } from './composer';
 import { ConversationList } from './conversationList';
 import { h } from './element';
 import { SettingsPanel } from './settingsPanel';
+import { ContextMeter } from './contextMeter';
 import { SpeechPlayerView } from './speechPlayerView';
 import { HeaderView } from './headerView';
 import { TranscriptView } from './transcriptView';
@@ -31,6 +32,7 @@ export class ChatApp {
   private readonly settings: SettingsPanel;
   private readonly transcript: TranscriptView;
   private readonly composer: Composer;
+  private readonly meter: ContextMeter;
   private readonly player: SpeechPlayerView;
 
   constructor(
@@ -53,10 +55,16 @@ export class ChatApp {
     );
     this.settings = new SettingsPanel(context);
     this.transcript = new TranscriptView(context);
-    this.composer = new Composer(context, (draft) => save({ draft }));
-    this.composer.addTools(...this.settings.pickerField, this.settings.toggle);
+    this.meter = new ContextMeter(context);
+    this.composer = new Composer(context, (draft) => {
+      save({ draft });
+      this.meter.draft(draft);
+    });
+    this.composer.addTools(...this.settings.pickerField, this.settings.toggle, this.meter.element);
+    this.composer.addAboveInput(this.meter.warning);
     this.player = new SpeechPlayerView(context);
     this.composer.restoreDraft(persisted.draft ?? '');
+    this.meter.draft(persisted.draft ?? '');
   }
 
   /**
@@ -133,6 +141,7 @@ export class ChatApp {
       this.conversations.render(snapshot.conversations, snapshot.active.id);
       this.settings.render(snapshot);
       this.transcript.render(snapshot.active);
+      this.meter.render(snapshot);
     } else {
       for (const turnId of this.dirtyTurns) this.transcript.render(snapshot.active, turnId);
     }

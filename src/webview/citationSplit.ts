@@ -1,4 +1,4 @@
-// Splits text into plain runs and citation marks, in every format wire-notes lists: `^[1]^`, `[^1^]`, `[1]`,
+// Splits text into plain runs and citation marks, in every format docs/wire.md lists: `^[1]^`, `[^1^]`, `[1]`,
 // `【1】`, `【1†source】`. The same pattern as src/core/knowledge/citationMarks.ts, repeated here because the
 // webview may not import core (layering); the unit test runs both over the same samples.
 

@@ -20,6 +20,8 @@ export function decorateCodeBlocks(root: DocumentFragment, strings: WebviewStrin
       control.dataset.codeAction = action;
       toolbar.append(control);
     }
+    // A long line scrolls sideways: the block takes focus so the keyboard can scroll it (as GitHub's code blocks do).
+    pre.tabIndex = 0;
     const wrapper = h('div', { className: 'code-block' });
     pre.replaceWith(wrapper);
     wrapper.append(toolbar, pre);

@@ -1,7 +1,7 @@
 // The question box: pending context chips, image attachments (paste, drop, attach button) with thumbnails, an
 // IME-safe Enter-to-send textarea that grows with its content, and Send / Stop.
 import type { ChatSnapshot, ImageUpload } from '../shared/protocol';
-import { button, h, setIcon } from './element';
+import { button, h, iconButton, setIcon } from './element';
 import { formatString } from '../shared/formatString';
 import { acceptedImageTypes, readImage } from './imageAttachment';
 import type { ViewContext } from './viewContext';
@@ -18,8 +18,9 @@ interface Attachment {
 export class Composer {
   readonly element: HTMLElement;
   readonly input: HTMLTextAreaElement;
-  private readonly chips = h('div', { className: 'chips', testId: 'pending-context' });
-  private readonly attachmentList = h('div', { className: 'attachments' });
+  // Labelled groups (a name on a plain div is not announced, and ARIA prohibits it).
+  private readonly chips = h('div', { className: 'chips', testId: 'pending-context', attrs: { role: 'group' } });
+  private readonly attachmentList = h('div', { className: 'attachments', attrs: { role: 'group' } });
   private readonly message = h('div', { className: 'composer-message', testId: 'composer-message', attrs: { role: 'alert' } });
   /** Why Send is disabled, for screen readers (aria-describedby) and as the button's tooltip. */
   private readonly sendHint = h('span', { className: 'visually-hidden', attrs: { id: 'send-hint' } });
@@ -58,11 +59,13 @@ export class Composer {
         void this.addFiles(files);
       }
     });
+    // The Attach button opens this picker: the field itself stays out of the page (`hidden`), so a screen reader's
+    // browse mode meets one Attach control, not two, and it still has a name (the button's) wherever it is listed.
     this.fileInput = h('input', {
-      className: 'visually-hidden',
       testId: 'image-input',
-      attrs: { type: 'file', accept: acceptedImageTypes, multiple: '', tabindex: '-1' },
+      attrs: { type: 'file', accept: acceptedImageTypes, multiple: '' },
     });
+    this.fileInput.hidden = true;
     this.fileInput.addEventListener('change', () => {
       void this.addFiles(Array.from(this.fileInput.files ?? []));
       this.fileInput.value = '';
@@ -97,6 +100,11 @@ export class Composer {
   /** Puts controls of the view (the model picker, the Parameters button) in the bottom row, after attach. */
   addTools(...elements: readonly HTMLElement[]): void {
     this.toolsSlot.append(...elements);
+  }
+
+  /** Puts a line of the view (the context warning) above the question box. */
+  addAboveInput(element: HTMLElement): void {
+    this.element.insertBefore(element, this.input);
   }
 
   /**
@@ -145,6 +153,7 @@ export class Composer {
     this.input.placeholder = s.inputPlaceholder;
     this.input.setAttribute('aria-label', s.inputPlaceholder);
     setIcon(this.attachButton, 'attach', s.attachImage);
+    this.fileInput.setAttribute('aria-label', s.attachImage);
     setIcon(this.addFileButton, 'new-file', s.addCurrentFile);
     setIcon(this.sendButton, 'send', s.send);
     setIcon(this.stopButton, 'debug-stop', s.stop);
@@ -157,9 +166,8 @@ export class Composer {
           'span',
           { className: `chip chip-${chip.kind}`, testId: 'context-chip', attrs: { title: chip.label } },
           h('span', { text: chip.label }),
-          button('×', () => this.context.post({ type: 'removeContext', contextId: chip.id }), {
+          iconButton('close', `${s.removeContext}: ${chip.label}`, () => this.context.post({ type: 'removeContext', contextId: chip.id }), {
             className: 'chip-remove',
-            attrs: { 'aria-label': `${s.removeContext}: ${chip.label}` },
           }),
         ),
       ),
@@ -259,10 +267,7 @@ export class Composer {
           'span',
           { className: 'attachment', testId: 'attachment' },
           h('img', { className: 'thumbnail', attrs: { src: attachment.previewUrl, alt: attachment.image.name } }),
-          button('×', () => this.removeAttachment(index), {
-            className: 'chip-remove',
-            attrs: { 'aria-label': `${s.removeAttachment}: ${attachment.image.name}` },
-          }),
+          iconButton('close', `${s.removeAttachment}: ${attachment.image.name}`, () => this.removeAttachment(index), { className: 'chip-remove' }),
         ),
       ),
     );

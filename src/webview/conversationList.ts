@@ -244,7 +244,8 @@ export class ConversationList {
             this.confirming = undefined;
             this.context.post({ type: 'deleteConversation', conversationId: conversation.id });
           },
-          { className: 'danger', testId: 'confirm-delete' },
+          // The primary button, as in VS Code's own confirmations (a red fill has no theme colour that keeps its text readable).
+          { testId: 'confirm-delete' },
         ),
         button(s.cancel, () => ((this.confirming = undefined), this.rerender()), { className: 'secondary' }),
       );

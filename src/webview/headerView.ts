@@ -2,7 +2,7 @@
 // button that fixes it) and the host's notices (each with its action, dismissable). The address in use is not
 // shown here (the parameters panel names it): a working chat spends no room on it.
 import type { ChatSnapshot, NoticeView, WebviewStrings } from '../shared/protocol';
-import { button, h } from './element';
+import { button, h, iconButton } from './element';
 import { formatString } from '../shared/formatString';
 import type { ViewContext } from './viewContext';
 
@@ -68,10 +68,7 @@ export class HeaderView {
       ...(action === undefined || action === 'retry'
         ? []
         : [button(s[action], () => this.context.post({ type: 'runCommand', command: action }), { className: 'secondary', testId: 'notice-action' })]),
-      button('×', () => this.context.post({ type: 'dismissNotice', noticeId: notice.id }), {
-        className: 'chip-remove',
-        attrs: { 'aria-label': s.close },
-      }),
+      iconButton('close', s.close, () => this.context.post({ type: 'dismissNotice', noticeId: notice.id }), { className: 'chip-remove' }),
     );
   }
 }

@@ -1,32 +1,23 @@
 // Reads an image the user attached (paste, drop, attach button) into the `send` payload: decoded by the browser
 // (so a corrupt file is refused here), downscaled with a canvas when above the size cap, plus a small thumbnail.
+import { imageMimeOfFileName, imageMimes, maxThumbnailCharacters, type ImageMime } from '../shared/imageFormats';
 import type { ImageUpload } from '../shared/protocol';
 
-export type ImageMime = ImageUpload['mime'];
 export type ImageReadError = 'unsupported' | 'unreadable' | 'tooLarge';
 export type ImageRead = { readonly ok: true; readonly image: ImageUpload } | { readonly ok: false; readonly error: ImageReadError };
 
-const mimes: readonly ImageMime[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp'];
-const byExtension: Readonly<Record<string, ImageMime>> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  bmp: 'image/bmp',
-};
 const thumbnailSize = 256;
-/** The schema's limit on a thumbnail data URL is 100,000 characters; stay well below it. */
-const thumbnailMaxChars = 90_000;
+/** The host's cap on a thumbnail, with room to spare: a PNG thumbnail above it is made a JPEG instead. */
+const thumbnailMaxChars = maxThumbnailCharacters - 10_000;
 const maxSteps = 12;
 
-export const acceptedImageTypes = mimes.join(',');
+export const acceptedImageTypes = imageMimes.join(',');
 
 function mimeOf(file: File): ImageMime | undefined {
-  const declared = mimes.find((mime) => mime === file.type);
+  const declared = imageMimes.find((mime) => mime === file.type);
   if (declared !== undefined) return declared;
   if (file.type !== '') return undefined;
-  return byExtension[file.name.split('.').pop()?.toLowerCase() ?? ''];
+  return imageMimeOfFileName(file.name);
 }
 
 /** Base64 of raw bytes. The platform's btoa takes a binary string; chunks keep the argument list bounded. */

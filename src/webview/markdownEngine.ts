@@ -1,7 +1,10 @@
 // The one markdown-it configuration for model output (DOM-free, so Node tests render exactly what the view does).
-// Raw HTML is off and images never load: model output is untrusted (style.md rule 11); sanitising comes after.
+// Raw HTML is off and images never load: model output is untrusted (docs/style.md rule 11); sanitising comes after.
+// Links follow the one rule of src/shared/linkPolicy.ts: a link the host would not open is rendered as its text.
 import MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
 import reference from 'markdown-it/lib/rules_block/reference.mjs';
+import { isOpenableLink } from '../shared/linkPolicy';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
@@ -89,11 +92,20 @@ export interface MarkdownEnv {
   definitions?: DefinitionSpan[];
 }
 
-const safeHref = /^(https?:|mailto:)/i;
-
-/** Whether an href may survive into the view: only http, https and mailto (everything else is dropped). */
-export function isSafeHref(href: string): boolean {
-  return safeHref.test(href.trim());
+/** Removes each link the chat would not open from inline `children`, keeping what it holds (its text) in its place. */
+function unlinkRefused(children: Token[]): Token[] {
+  const kept: Token[] = [];
+  let refused = false;
+  for (const child of children) {
+    if (child.type === 'link_open') refused = !isOpenableLink(child.attrGet('href') ?? '');
+    // Markdown links do not nest, so the next link_close closes this one.
+    if ((child.type === 'link_open' || child.type === 'link_close') && refused) {
+      if (child.type === 'link_close') refused = false;
+      continue;
+    }
+    kept.push(child);
+  }
+  return kept;
 }
 
 function escapeHtml(text: string): string {
@@ -102,7 +114,12 @@ function escapeHtml(text: string): string {
 
 export function createMarkdownEngine(): MarkdownIt {
   const md: MarkdownIt = new MarkdownIt({ html: false, linkify: true, typographer: false });
-  md.validateLink = (url: string): boolean => isSafeHref(url);
+  // Every link parses as a link (markdown-it's default would leave `[text](file:///x)` as its raw source), so that
+  // one the chat would not open can be shown as its text: the `unlink_refused` rule below.
+  md.validateLink = (): boolean => true;
+  md.core.ruler.push('unlink_refused', (state) => {
+    for (const token of state.tokens) if (token.type === 'inline' && token.children !== null) token.children = unlinkRefused(token.children);
+  });
   md.options.highlight = (code: string, lang: string): string => {
     const name = lang.toLowerCase();
     if (name === '' || hljs.getLanguage(name) === undefined) return '';
@@ -140,7 +157,7 @@ export function createMarkdownEngine(): MarkdownIt {
     const alt = token?.children?.map((child) => child.content).join('') ?? '';
     const src = token?.attrGet('src') ?? '';
     const label = escapeHtml(alt === '' ? src : alt);
-    return isSafeHref(src) ? `<a href="${escapeHtml(src)}" class="md-image-link">${label}</a>` : `<span class="md-image-link">${label}</span>`;
+    return isOpenableLink(src) ? `<a href="${escapeHtml(src)}" class="md-image-link">${label}</a>` : `<span class="md-image-link">${label}</span>`;
   };
   return md;
 }

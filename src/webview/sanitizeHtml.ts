@@ -1,8 +1,9 @@
 // Sanitises rendered model output with DOMPurify (defence in depth behind markdown-it's `html: false`): only the
-// tags Markdown produces, only http/https/mailto hrefs, no inline styles, no event handlers, classes only from
-// markdown-it and highlight.js (table alignment arrives as an `align-*` class: markdownEngine.ts).
+// tags Markdown produces, only links the chat opens (src/shared/linkPolicy.ts; any other becomes its text), no
+// inline styles, no event handlers, classes only from markdown-it and highlight.js (table alignment arrives as an
+// `align-*` class: markdownEngine.ts).
 import DOMPurify from 'dompurify';
-import { isSafeHref } from './markdownEngine';
+import { isOpenableLink } from '../shared/linkPolicy';
 
 const purify = DOMPurify(window);
 
@@ -48,17 +49,17 @@ purify.addHook('uponSanitizeAttribute', (_node, data) => {
   }
 });
 
-purify.addHook('afterSanitizeAttributes', (node) => {
-  const href = node.getAttribute('href');
-  if (href !== null && !isSafeHref(href)) node.removeAttribute('href');
-});
-
 export function sanitizeToFragment(html: string): DocumentFragment {
-  return purify.sanitize(html, {
+  const fragment = purify.sanitize(html, {
     ALLOWED_TAGS: allowedTags,
     ALLOWED_ATTR: ['href', 'class', 'title', 'start'],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM_FRAGMENT: true,
   });
+  // A link the chat would not open (or one DOMPurify took the address from) is its text: never a dead link.
+  for (const link of Array.from(fragment.querySelectorAll('a'))) {
+    if (!isOpenableLink(link.getAttribute('href') ?? '')) link.replaceWith(...Array.from(link.childNodes));
+  }
+  return fragment;
 }

@@ -1,14 +1,15 @@
 // Shows a host-provided `data:image/…` thumbnail through a blob: URL, which the CSP's img-src already allows, so
-// the policy needs no `data:`. Anything that is not a base64 PNG/JPEG/GIF/WebP/BMP data URL is refused.
+// the policy needs no `data:`. Anything that is not a base64 data URL of one of the image types is refused.
+import { parseImageDataUrl } from '../shared/imageFormats';
+
 const cache = new Map<string, string>();
-const dataUrl = /^data:(image\/(?:png|jpeg|gif|webp|bmp));base64,([A-Za-z0-9+/=]+)$/;
 
 export function thumbnailUrl(data: string): string | undefined {
   const cached = cache.get(data);
   if (cached !== undefined) return cached;
-  const match = dataUrl.exec(data);
-  if (match === null) return undefined;
-  const [, mime = 'image/png', base64 = ''] = match;
+  const parsed = parseImageDataUrl(data);
+  if (parsed === undefined) return undefined;
+  const { mime, base64 } = parsed;
   let binary: string;
   try {
     binary = atob(base64);

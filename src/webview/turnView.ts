@@ -26,6 +26,10 @@ export class TurnView {
   private readonly reasoning: HTMLDetailsElement;
   private readonly reasoningSummary = h('summary');
   private readonly reasoningView: MarkdownView;
+  /** The vision model's description of the images, made for a language model: plain text (model output), collapsed. */
+  private readonly description = h('details', { className: 'reasoning image-description', testId: 'image-description' });
+  private readonly descriptionSummary = h('summary');
+  private readonly descriptionBody = h('div', { className: 'image-description-body' });
   private readonly answerView: MarkdownView;
   private readonly after = h('div', { className: 'turn-after' });
   private readonly sources = h('section', { className: 'sources', testId: 'sources' });
@@ -57,7 +61,19 @@ export class TurnView {
       if (chip !== null) this.showSource(Number(chip.dataset.citation));
     });
     this.sources.hidden = true;
-    this.element = h('article', { className: 'turn', testId: 'turn' }, this.questionSlot, this.meta, this.reasoning, answer, this.sources, this.after);
+    this.description.append(this.descriptionSummary, this.descriptionBody);
+    this.description.hidden = true;
+    this.element = h(
+      'article',
+      { className: 'turn', testId: 'turn' },
+      this.questionSlot,
+      this.meta,
+      this.description,
+      this.reasoning,
+      answer,
+      this.sources,
+      this.after,
+    );
   }
 
   /** The turn's answer text as the user sees it, for the screen-reader announcement. */
@@ -80,6 +96,7 @@ export class TurnView {
       if (!this.editing) this.renderQuestion(turn, s, anyLive);
     }
     this.lastAnyLive = anyLive;
+    this.renderDescription(turn, s);
     this.reasoning.hidden = turn.reasoning === '';
     const summary = isLive(turn) && turn.answer === '' ? s.thinking : s.reasoning;
     if (this.reasoningSummary.textContent !== summary) this.reasoningSummary.textContent = summary;
@@ -180,6 +197,15 @@ export class TurnView {
     );
     this.questionSlot.replaceChildren(h('div', { className: 'speaker', text: s.you }), input, actions);
     input.focus();
+  }
+
+  private renderDescription(turn: Turn, s: WebviewStrings): void {
+    const described = turn.imageDescription;
+    this.description.hidden = described === undefined;
+    if (described === undefined) return;
+    const summary = formatString(s.imageDescribedBy, described.model);
+    if (this.descriptionSummary.textContent !== summary) this.descriptionSummary.textContent = summary;
+    if (this.descriptionBody.textContent !== described.text) this.descriptionBody.textContent = described.text;
   }
 
   private renderMeta(turn: Turn, s: WebviewStrings): void {

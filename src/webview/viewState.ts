@@ -61,6 +61,12 @@ export function reduceViewState(state: ViewState, message: HostToWebview): Reduc
       };
       return { state: withActive(snapshot, replaceTurn(snapshot.active, index, updated)), change: { kind: 'turn', turnId: turn.id } };
     }
+    case 'conversationContext': {
+      const snapshot = state.snapshot;
+      if (snapshot === null || snapshot.active.id !== message.conversationId) return unchanged(state);
+      const active = { ...snapshot.active, omittedTurns: message.omittedTurns, contextTokens: message.contextTokens };
+      return { state: withActive(snapshot, active), change: { kind: 'all' } };
+    }
     case 'turnUpdate': {
       const snapshot = state.snapshot;
       if (snapshot === null || snapshot.active.id !== message.conversationId) return unchanged(state);

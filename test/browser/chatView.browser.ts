@@ -66,7 +66,7 @@ describe('chat webview', () => {
     assert.equal(await page.getByTestId('conversation-item').count(), 1);
     await page.keyboard.press('Escape');
     assert.equal(await page.getByTestId('question').textContent(), 'Hi?');
-    assert.equal(await page.getByTestId('usage').textContent(), 'Tokens: 3 prompt, 4 completion, 7 total');
+    assert.equal(await page.getByTestId('usage').textContent(), 'Tokens: 3 prompt + 4 completion = 7');
     await page.getByTestId('set-api-key').click();
     assert.deepEqual((await waitForPosted(page, 'runCommand')).command, 'setApiKey');
     await page.close();
@@ -84,7 +84,7 @@ describe('chat webview', () => {
           nodes.map((n) => (n.getAttribute('data-testid') === 'omitted-turns' ? 'marker' : (n.querySelector('[data-testid=question]')?.textContent ?? '?'))),
         );
     assert.deepEqual(await order(), ['Question t1', 'Question t2', 'marker', 'Question t3', 'Question t4']);
-    assert.equal(await page.getByTestId('omitted-turns').textContent(), '2 earlier turns are left out of the request.');
+    assert.equal(await page.getByTestId('omitted-turns').textContent(), '2 earlier turns are left out of the request (history limits in settings).');
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns, omittedTurns: 3 }) }) });
     await page.waitForFunction(() => document.querySelector('.turns > :nth-child(4)')?.getAttribute('data-testid') === 'omitted-turns');
     assert.deepEqual(await order(), ['Question t1', 'Question t2', 'Question t3', 'marker', 'Question t4']);
@@ -156,7 +156,7 @@ describe('chat webview', () => {
     assert.equal(streamed, oneShot);
     assert.match(streamed, /class="hljs-keyword"/);
     assert.match(streamed, /<table>/);
-    assert.match((await page.getByTestId('live-region').textContent()) ?? '', /^Answer finished: Plan/);
+    assert.match((await page.getByTestId('live-region').textContent()) ?? '', /^Answer: Plan/);
     await page.close();
   });
 
@@ -302,7 +302,7 @@ describe('chat webview', () => {
     }
     await box.locator('[data-action="retry"]').click();
     assert.deepEqual(await waitForPosted(page, 'retry'), { type: 'retry', turnId: 'e1' });
-    assert.match((await page.getByTestId('retry-countdown').textContent()) ?? '', /^Retrying in (29|30) s \(attempt 2 of 4\)$/);
+    assert.match((await page.getByTestId('retry-countdown').textContent()) ?? '', /^The service is busy\. Retrying in (29|30) s \(attempt 2 of 4\)…$/);
     await page.close();
   });
 
@@ -315,12 +315,12 @@ describe('chat webview', () => {
     ];
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns }) }) });
     const interrupted = page.locator('[data-turn-id="i1"]');
-    await interrupted.getByText('The answer was interrupted.').waitFor();
+    await interrupted.getByText('The answer was interrupted before it finished.').waitFor();
     assert.equal((await interrupted.getByTestId('answer').textContent())?.trim(), 'half an ans');
     await interrupted.getByTestId('retry').click();
     assert.deepEqual(await waitForPosted(page, 'retry'), { type: 'retry', turnId: 'i1' });
-    await page.locator('[data-turn-id="l1"]').getByText('cut short').waitFor();
-    await page.locator('[data-turn-id="f1"]').getByText('filtered').waitFor();
+    await page.locator('[data-turn-id="l1"]').getByText('The answer reached the max tokens limit.').waitFor();
+    await page.locator('[data-turn-id="f1"]').getByText("The rest of the answer was withheld by the service's content review.").waitFor();
     await page.close();
   });
 

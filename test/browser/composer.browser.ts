@@ -140,6 +140,21 @@ describe('composer and panels', () => {
     await page.close();
   });
 
+  it('Attach image opens the file picker of the hidden field, and the chosen image is attached', async () => {
+    const page = await openWebview(session());
+    await deliver(page, { type: 'snapshot', snapshot: snapshot() });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach image' }).click();
+    const picker = await chooser;
+    assert.equal(picker.isMultiple(), true);
+    await picker.setFiles({ name: 'picked.png', mimeType: 'image/png', buffer: png(20, 10, false) });
+    await page.getByTestId('attachment').waitFor();
+    assert.equal(await page.getByTestId('attachment').getByRole('img').getAttribute('alt'), 'picked.png');
+    // The field is no control of its own: out of the page and of the accessibility tree (the button stands for it).
+    assert.equal(await page.getByTestId('image-input').isHidden(), true);
+    await page.close();
+  });
+
   it('context chips are removable; add current file asks the host; thumbnails show in the transcript', async () => {
     const page = await openWebview(session());
     const thumb = `data:image/png;base64,${png(8, 8, false).toString('base64')}`;
@@ -231,7 +246,7 @@ describe('composer and panels', () => {
     assert.deepEqual(await waitForPosted(page, 'renameConversation'), { type: 'renameConversation', conversationId: 'c2', title: 'Renamed' });
     await second.getByTestId('delete-conversation').click();
     assert.equal((await posted(page)).filter((m) => m.type === 'deleteConversation').length, 0);
-    await second.getByText('Delete “Second”?').waitFor();
+    await second.getByText('Delete "Second"?').waitFor();
     await second.getByTestId('confirm-delete').click();
     assert.deepEqual(await waitForPosted(page, 'deleteConversation'), { type: 'deleteConversation', conversationId: 'c2' });
     await page.getByTestId('conversation-item').first().getByTestId('export-conversation').click();
@@ -240,7 +255,7 @@ describe('composer and panels', () => {
     await waitForPosted(page, 'newConversation');
     await page.getByTestId('params-toggle').click();
     const persona = page.getByTestId('persona');
-    assert.equal(await persona.getAttribute('placeholder'), 'Default: You are a helpful assistant.');
+    assert.equal(await persona.getAttribute('placeholder'), 'Default persona: You are a helpful assistant.');
     await persona.fill('Be terse.');
     await persona.press('Tab');
     assert.deepEqual(await waitForPosted(page, 'setPersona'), { type: 'setPersona', persona: 'Be terse.' });

@@ -1,12 +1,14 @@
 // The local service's console page (/console/) driven in Chromium as a person would, every form: list the API keys,
 // create a personal key, disable, enable and delete it, and see a refused action's message; change the account;
 // create and delete a knowledge base; create speech credentials. Every step is checked against
-// the JSON API too, and the page must load nothing remote, run no inline script and log no error.
+// the JSON API too, and the page must load nothing remote, run no inline script and log no error; axe finds no serious
+// or critical accessibility violation in any of the states it goes through (axeCheck.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startLocalService, type LocalService } from '../../service/src/localService';
 import { launchBrowser } from '../harness/browser';
+import { assertAccessible } from './axeCheck';
 
 const DEFAULT_KEY = 'sk-test-console-page-0001';
 
@@ -84,6 +86,7 @@ describe('console page', () => {
       [['default', 'default', DEFAULT_KEY]],
     );
     assert.equal(await page.locator('#keys tbody tr').count(), keys.length);
+    await assertAccessible(page, 'console page, the keys listed');
   });
 
   it('creates a personal key with a name and interfaces, and lists it', async () => {
@@ -108,6 +111,7 @@ describe('console page', () => {
       created.key,
       'DisableDelete',
     ]);
+    await assertAccessible(page, 'console page, a personal key with its actions and the status saying Saved');
   });
 
   it('disables and enables the key', async () => {
@@ -147,6 +151,7 @@ describe('console page', () => {
     await form.getByLabel('svc_vl').uncheck();
     await form.getByRole('button', { name: 'Create key' }).click();
     await assert.doesNotReject(status().filter({ hasText: 'interfaces must name at least one model' }).waitFor());
+    await assertAccessible(page, "console page, the service's refusal in the status");
 
     // The field stops typing at 20 characters, so the 21st never reaches the service.
     await form.getByLabel('svc_llm').check();
@@ -248,6 +253,7 @@ describe('console page', () => {
     await form.getByLabel('Document text').fill('The warranty covers three years of free repairs.');
     await form.getByRole('button', { name: 'Create knowledge base' }).click();
     await kbItem('Warranty notes').waitFor();
+    await assertAccessible(page, 'console page, a knowledge base listed');
     const { knowledgeBases } = await apiGet<{ knowledgeBases: { id: number; name: string; documents: { title: string; text: string }[] }[] }>(
       '/knowledge-bases',
     );
@@ -297,6 +303,7 @@ describe('console page', () => {
     await form.getByRole('button', { name: 'Create appkey/token pair' }).click();
     await assert.doesNotReject(status().filter({ hasText: 'appkey my-app already exists' }).waitFor());
     assert.equal((await apiGet<{ credentials: unknown[] }>('/speech-credentials')).credentials.length, 2);
+    await assertAccessible(page, 'console page, speech credentials listed');
   });
 
   it('loaded nothing remote, ran no inline script, asked nothing and logged no error', async () => {

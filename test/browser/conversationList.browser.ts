@@ -1,4 +1,4 @@
-// The conversation list at a year's scale (issue 20): 1,000 conversations open quickly because only a page of rows is
+// The conversation list at a year's scale: 1,000 conversations open quickly because only a page of rows is
 // built, yet every one is reachable by scrolling and by keyboard, and the row actions work far down the list.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -152,7 +152,7 @@ describe('conversation list at scale', () => {
     const other = page.locator(`[data-conversation-id="${last}"]`);
     await other.hover();
     await other.getByTestId('delete-conversation').click();
-    await other.getByText(`Delete “Conversation ${last.slice(1)}”?`).waitFor();
+    await other.getByText(`Delete "Conversation ${last.slice(1)}"?`).waitFor();
     assert.equal((await posted(page)).filter((m) => m.type === 'deleteConversation').length, 0);
     await other.getByTestId('confirm-delete').click();
     assert.deepEqual(await waitForPosted(page, 'deleteConversation'), { type: 'deleteConversation', conversationId: last });

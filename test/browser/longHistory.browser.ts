@@ -1,4 +1,4 @@
-// Chat history at scale (issue 20): a 500-turn conversation opens on its newest turns and renders older ones as the
+// Chat history at scale: a 500-turn conversation opens on its newest turns and renders older ones as the
 // reader scrolls up, without moving what is on screen; streaming, new snapshots and switching keep working meanwhile.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -80,7 +80,7 @@ describe('rendering', () => {
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'transcript');
     await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 't1', answer: 'Hallo' }) });
     await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.getAttribute('aria-busy') === 'false');
-    assert.match((await page.getByTestId('live-region').textContent()) ?? '', /^Answer finished: Hallo/);
+    assert.match((await page.getByTestId('live-region').textContent()) ?? '', /^Answer: Hallo/);
     await page.close();
   });
 
@@ -116,7 +116,7 @@ describe('rendering', () => {
     await reasoning.waitFor();
     const isOpen = (): Promise<boolean> => reasoning.evaluate((el) => (el as HTMLDetailsElement).open);
     assert.equal(await isOpen(), false);
-    assert.equal(await reasoning.locator('summary').textContent(), 'Thinking');
+    assert.equal(await reasoning.locator('summary').textContent(), 'Thinking…');
     await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 't1', reasoning: ' harder.', answer: 'Done.' });
     await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 't1', reasoning: 'Let me think harder.', answer: 'Done.' }) });
     await page.getByTestId('answer').getByText('Done.').waitFor();

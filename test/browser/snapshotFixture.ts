@@ -24,7 +24,7 @@ export function turn(overrides: Partial<TurnView> & { id: string }): TurnView {
 }
 
 export function conversation(overrides: Partial<ConversationView> = {}): ConversationView {
-  return { id: 'c1', title: 'First chat', persona: '', model: 'svc_llm', params: {}, turns: [], omittedTurns: 0, ...overrides };
+  return { id: 'c1', title: 'First chat', persona: '', model: 'svc_llm', params: {}, turns: [], omittedTurns: 0, contextTokens: 0, ...overrides };
 }
 
 export function snapshot(overrides: Partial<ChatSnapshot> = {}): ChatSnapshot {
@@ -37,7 +37,7 @@ export function snapshot(overrides: Partial<ChatSnapshot> = {}): ChatSnapshot {
     conversations: [{ id: active.id, title: active.title, updatedAt: 1_700_000_000_000, turnCount: active.turns.length }],
     active,
     pendingContext: [],
-    settings: { fontSize: 13, maxImageBytes: 200_000, defaultPersona: 'You are a helpful assistant.' },
+    settings: { fontSize: 13, maxImageBytes: 200_000, defaultPersona: 'You are a helpful assistant.', contextLimit: 32_768 },
     notices: [],
     strings: englishStrings,
     ...overrides,

@@ -1,6 +1,7 @@
 // Serves the real chat webview (renderWebviewHtml + dist/webview.js + media/chat.css) on 127.0.0.1 with a fake
 // host: a script carrying the page's nonce, placed before the bundle, that records what the webview posts and
-// lets a test deliver host messages with window.postMessage.
+// lets a test deliver host messages with window.postMessage. `/?theme=<name>` gives the page a VS Code theme as a
+// real webview has it (vscodeTheme.ts); without, a few dark-theme variables stand in.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -10,6 +11,7 @@ import type { HostToWebview, WebviewToHost } from '../../src/shared/protocol';
 import { renderWebviewHtml } from '../../src/vscode/chat/webviewHtml';
 import { launchBrowser } from '../harness/browser';
 import { freePort } from '../harness/freePort';
+import { defaultStylesElement, isThemeName, themeScript, type ThemeName } from './vscodeTheme';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -61,11 +63,13 @@ export async function startWebviewServer(options: WebviewServerOptions = {}): Pr
   const server: Server = createServer((request, response) => {
     const url = request.url ?? '/';
     requests.push(url);
+    const themeFile = /^\/theme\/([\w-]+)\.js$/.exec(url)?.[1] ?? null;
     const send = (type: string, body: string): void => {
       response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
       response.end(body);
     };
     if (url === '/' || url.startsWith('/?')) {
+      const theme = new URL(url, origin).searchParams.get('theme');
       const nonce = randomBytes(16).toString('base64');
       const html = renderWebviewHtml({
         cspSource: origin,
@@ -76,11 +80,11 @@ export async function startWebviewServer(options: WebviewServerOptions = {}): Pr
         lang: 'en',
         title: 'MaaS Assistant',
       });
-      const extra = Object.keys(scripts)
-        .map((src) => `<script nonce="${nonce}" src="${origin}${src}"></script>\n`)
-        .join('');
+      const pageScripts = [...Object.keys(scripts), ...(isThemeName(theme) ? [`/theme/${theme}.js`] : [])];
+      const extra = pageScripts.map((src) => `<script nonce="${nonce}" src="${origin}${src}"></script>\n`).join('');
       const marker = '<script nonce=';
-      send('text/html; charset=utf-8', html.replace(marker, `${extra}${marker}`));
+      const themed = isThemeName(theme) ? html.replace('<head>', `<head>\n${defaultStylesElement(theme)}`) : html;
+      send('text/html; charset=utf-8', themed.replace(marker, `${extra}${marker}`));
     } else if (url === '/dist/webview.js') send('text/javascript', bundle);
     else if (url === '/media/chat.css') send('text/css', css);
     else if (url === '/dist/codicons/codicon.css') send('text/css', iconCss);
@@ -88,6 +92,7 @@ export async function startWebviewServer(options: WebviewServerOptions = {}): Pr
       response.writeHead(200, { 'content-type': 'font/ttf', 'cache-control': 'no-store' });
       response.end(iconFont);
     } else if (scripts[url] !== undefined) send('text/javascript', scripts[url] ?? '');
+    else if (isThemeName(themeFile)) send('text/javascript', themeScript(themeFile));
     else {
       response.writeHead(404);
       response.end();
@@ -120,10 +125,10 @@ export async function startSession(options: WebviewServerOptions = {}): Promise<
   };
 }
 
-/** Opens the webview page and waits for its `ready`. */
-export async function openWebview(session: WebviewSession): Promise<Page> {
+/** Opens the webview page and waits for its `ready`; with `theme`, in that VS Code theme. */
+export async function openWebview(session: WebviewSession, options: { theme?: ThemeName } = {}): Promise<Page> {
   const page = await session.browser.newPage({ viewport: { width: 420, height: 800 } });
-  await page.goto(session.server.origin);
+  await page.goto(options.theme === undefined ? session.server.origin : `${session.server.origin}/?theme=${options.theme}`);
   await page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'ready'));
   return page;
 }

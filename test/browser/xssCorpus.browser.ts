@@ -68,6 +68,8 @@ async function assertInert(page: Page, seen: Watch): Promise<void> {
         }
         const href = el.getAttribute('href');
         if (href !== null) hrefs.push(href);
+        // A link the chat would not open is shown as its text, never as a link that does nothing.
+        else if (el.tagName === 'A') forbidden.push('A without href');
       }
     }
     return { pwned: w.__pwnCount, violations: w.__violations, attributes, hrefs, forbidden, location: location.href };
@@ -134,7 +136,7 @@ function everywhere(text: string, index: number): ChatSnapshot {
     active: conversation({ title: text, persona: text, turns: [knowledgeTurn, failed] }),
     pendingContext: [{ id: 'p', kind: 'file', label: text, languageId: text, characters: 1 }],
     notices: [{ id: `n${index}`, level: 'error', text }],
-    settings: { fontSize: 13, maxImageBytes: 200_000, defaultPersona: text },
+    settings: { fontSize: 13, maxImageBytes: 200_000, defaultPersona: text, contextLimit: 32_768 },
   });
 }
 

@@ -118,7 +118,7 @@ describe('chat view in code-server', () => {
     assert.ok(await reloaded.locator('[data-testid="retry"], [data-action="retry"]').count(), 'the interrupted answer offers Retry');
   });
 
-  it('attaches an image and gets its description from the vision model', async () => {
+  it('attaches an image with svc_llm picked: svc_vl describes it, the description is shown with the turn, and svc_llm answers', async () => {
     const view = await openChat(scenario.page);
     const png = new PNG({ width: 64, height: 48 });
     for (let i = 0; i < png.data.length; i += 4) png.data.set([220, 20, 30, 255], i);
@@ -128,10 +128,15 @@ describe('chat view in code-server', () => {
     await view.locator('[data-testid="attachment"]').first().waitFor({ timeout: 10_000 });
     const turn = await ask(view, 'What is in this image?');
     assert.equal(await waitForStatus(turn, ['done'], 60_000), 'done');
-    const answer = (await turn.locator('[data-testid="answer"]').textContent()) ?? '';
-    assert.match(answer, /PNG/);
-    assert.match(answer, /64\s*×\s*48/);
-    assert.match(answer, /red/i);
+    const description = turn.locator('[data-testid="image-description"]');
+    assert.equal(await description.locator('summary').textContent(), 'Image described by svc_vl');
+    await description.locator('summary').click();
+    const described = (await description.locator('.image-description-body').textContent()) ?? '';
+    assert.match(described, /PNG/);
+    assert.match(described, /64\s*×\s*48/);
+    assert.match(described, /red/i);
+    // svc_llm answered, given the question with the description (the local responder quotes the question).
+    assert.match((await turn.locator('[data-testid="answer"]').textContent()) ?? '', /What is in this image\? \[Description of the attached image/);
     assert.ok((await turn.locator('img').count()) >= 1, 'the thumbnail is in the transcript');
   });
 

@@ -1,7 +1,15 @@
 // Helpers for the chat webview in e2e scenarios: ask a question, find turns, wait for their status.
 import { waitFor } from '../harness/waitFor';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { chatView, runCommand } from './workbench';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
+import { chatView, runCommand, waitForWorkbench } from './workbench';
+
+/** A new 1280 × 860 page on the code-server workbench at `url`, once ready, with the chat view open. */
+export async function openWorkbenchChat(browser: Browser, url: string): Promise<{ page: Page; view: FrameLocator }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(url);
+  await waitForWorkbench(page);
+  return { page, view: await openChat(page) };
+}
 
 export async function openChat(page: Page): Promise<FrameLocator> {
   const view = chatView(page);

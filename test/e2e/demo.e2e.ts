@@ -7,16 +7,16 @@
 import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { after, afterEach, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import { extensionHostLogsIn } from '../harness/codeServer';
 import { extensionErrors } from '../harness/extensionHostLog';
 import { codeServerLogFiles, saveArtifacts } from '../harness/failureArtifacts';
-import { processTree } from '../harness/processTree';
+import { killTree, processTree, running } from '../harness/processTree';
 import { extensionId, repoRoot } from '../harness/tools';
 import { ask, openChat, until, waitForStatus } from './chatView';
 import { acceptQuickInput, chatView, contextMenu, openFile, runCommand, waitForWorkbench } from './workbench';
@@ -59,17 +59,6 @@ async function reachable(url: string): Promise<boolean> {
   );
 }
 
-/** A zombie (exited, not yet reaped by its new parent) counts as gone. */
-function running(pid: number): boolean {
-  const stat = `/proc/${pid}/stat`;
-  if (!existsSync(stat)) return false;
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
 async function allGone(pids: readonly number[], timeoutMs: number): Promise<number[]> {
   await waitFor(() => !pids.some(running), { what: 'the processes to end', timeoutMs, intervalMs: 100 }).catch(() => undefined);
   return pids.filter(running);
@@ -78,6 +67,9 @@ async function allGone(pids: readonly number[], timeoutMs: number): Promise<numb
 /** The flows of demo/workspace/README.md, as written there. */
 async function suggestedFlows(page: Page): Promise<void> {
   // Ask the knowledge base about the whole movingAverage function: cited, from the document "Moving averages".
+  // Its turn is the one after those the chat already holds: on a loaded machine the view may not have it yet when
+  // the last prompt closes, and the last turn would still be the earlier answer.
+  const turnsBefore = await chatView(page).locator('[data-testid="turn"]').count();
   await openFile(page, 'example.ts');
   const editor = page.locator('.monaco-editor .view-lines').first();
   await editor.click();
@@ -87,7 +79,9 @@ async function suggestedFlows(page: Page): Promise<void> {
   await acceptQuickInput(page, 'Ask the knowledge base');
   await acceptQuickInput(page, 'Answer mode');
   let view = await openChat(page);
-  const cited = view.locator('[data-testid="turn"]').last();
+  const turns = view.locator('[data-testid="turn"]');
+  await until(async () => (await turns.count()) > turnsBefore, 30_000, 'the knowledge-base turn');
+  const cited = turns.nth(turnsBefore);
   assert.equal(await waitForStatus(cited, ['done']), 'done');
   assert.ok((await cited.locator('[data-testid="citation"]').count()) >= 1, 'the answer is cited');
   await cited.locator('[data-testid="citation"]').first().click();
@@ -123,6 +117,8 @@ async function suggestedFlows(page: Page): Promise<void> {
 describe('npm run demo', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'maas-demo-'));
   let demo: ChildProcess | undefined;
+  /** Every demo a test started: one that a failed test left running is ended with its whole tree afterwards. */
+  const started: ChildProcess[] = [];
 
   /** Saved before `after` removes the demo's folder, which holds the code-server and extension-host logs. */
   async function saveDemoArtifacts(page: Page | undefined, output: string): Promise<void> {
@@ -134,8 +130,12 @@ describe('npm run demo', () => {
     });
   }
 
+  afterEach(async () => {
+    // A failed test leaves its demo (and code-server under it) running: ended here, or the run never exits.
+    for (const child of started.filter((c) => c.exitCode === null && c.signalCode === null && c.pid !== undefined)) await killTree(child.pid ?? 0, 1000);
+  });
+
   after(() => {
-    if (demo?.exitCode === null) demo.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -145,6 +145,7 @@ describe('npm run demo', () => {
     let saved = false;
     try {
       demo = startDemo(dir, output);
+      started.push(demo);
       const [, url] = await waitForOutput(demo, /Open this URL:\s+(\S+)/, 240_000, output);
       const [, serviceUrl] = /local service:\s+(\S+)/.exec(output.text) ?? [];
       assert.ok(url && serviceUrl, output.text);
@@ -188,6 +189,7 @@ describe('npm run demo', () => {
     const output = { text: '' };
     try {
       demo = startDemo(dir, output);
+      started.push(demo);
       await waitForOutput(demo, /Open this URL:\s+(\S+)/, 240_000, output);
       const tree = processTree(demo.pid ?? 0);
       assert.ok(tree.length >= 3, `the demo's process tree: ${tree.join(', ')}`);

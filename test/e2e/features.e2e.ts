@@ -111,7 +111,9 @@ describe('knowledge base, images and read aloud in code-server', () => {
     await acceptQuickInput(page, 'Ask the knowledge base'); // "Explain the selected text."
     await acceptQuickInput(page, 'Answer mode'); // divergent
     const view = await openChat(page);
-    const turn = view.locator('[data-testid="turn"]').last();
+    // The knowledge turn (it may open a conversation of its own, after the image turns of the vision model).
+    const turn = view.locator('[data-testid="turn"]', { has: view.locator('[data-testid="knowledge-badge"]') }).last();
+    await turn.waitFor({ timeout: 30_000 });
     assert.equal(await waitForStatus(turn, ['done']), 'done');
     const answer = turn.locator('[data-testid="answer"]');
     const chips = answer.locator('[data-testid="citation"]');

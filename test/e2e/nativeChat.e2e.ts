@@ -1,9 +1,9 @@
-// VS Code's own chat in code-server with AI features on (../shared/native-chat.md): the service's models in the
+// VS Code's own chat in code-server with AI features on (docs/testing.md, VS Code's own chat): the service's models in the
 // Language Models editor and in the chat's model picker, a plain Ask-mode question answered by svc_llm, and an
 // Agent-mode question that makes it call one of VS Code's tools and finish from the result. Screenshots of each
 // go to .test-results/native-chat/ (docs/images/ with MAAS_SCREENSHOTS=1); a failure leaves one too.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
@@ -19,7 +19,7 @@ const shotsDir = process.env.MAAS_SCREENSHOTS === '1' ? path.join(repoRoot, 'doc
 interface LoggedRequest {
   readonly path: string;
   readonly completed: boolean;
-  readonly body: { model: string; tools?: { type: string; function?: { name: string } }[]; messages: { role: string }[] };
+  readonly body: { model: string; tools?: { type: string; function?: { name: string } }[]; messages: { role: string; content?: unknown }[] };
 }
 
 async function shot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
@@ -81,6 +81,44 @@ async function focusNativeInput(page: Page): Promise<void> {
     },
     20_000,
     "the cursor in the native chat's input",
+  );
+}
+
+/** What the local service reasons when a question asks it to think (service/src/chat/responder.ts). */
+const REASONING = 'First pin down the goal, then list the constraints, then pick the simplest plan that works.';
+
+/** The text of a response's thinking section, opened as a user opens it (the folded steps, then the thinking). */
+async function thinkingText(response: Locator): Promise<string> {
+  // VS Code 1.139 folds everything but the final Markdown under "Completed N steps"; the thinking is one of them. The
+  // chat's list scrolls itself (not the page): the wheel over the answer brings the folded steps into view.
+  const page = response.page();
+  const steps = response.locator('details.completed-response-disclosure').first();
+  const summary = steps.locator('summary').first();
+  await until(
+    async () => {
+      const box = await summary.boundingBox();
+      if (box !== null && box.y >= 0) return true;
+      const answer = await response.boundingBox();
+      if (answer !== null) await page.mouse.move(answer.x + answer.width / 2, Math.max(answer.y, 0) + 100);
+      await page.mouse.wheel(0, -400);
+      return false;
+    },
+    15_000,
+    'the folded steps in view',
+  );
+  // The chat's list moves under the pointer as it scrolls: the click goes to the element, as a keyboard user's would.
+  if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.dispatchEvent('click');
+  const box = response.locator('.chat-thinking-box').first();
+  await box.waitFor({ timeout: 10_000 });
+  const toggle = box.locator('.chat-used-context-label .monaco-button').first();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.dispatchEvent('click');
+  return until(
+    async () => {
+      const text = (await box.textContent()) ?? '';
+      return /First pin down|described the attached image/.test(text) ? text.replace(/^[\s\S]*?(First pin down|svc_vl described)/, '$1').trim() : undefined;
+    },
+    10_000,
+    'the thinking section opened',
   );
 }
 
@@ -173,6 +211,73 @@ describe("VS Code's own chat with the service's models", () => {
     assert.equal(await waitForStatus(turn, ['done']), 'done');
     await page.waitForTimeout(500);
     await shot(page, 'native-side-by-side');
+  });
+
+  it("shows svc_llm's reasoning as its thinking, none of it in the answer, and the context meter fills from the service's usage", async () => {
+    const { page } = scenario;
+    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await chooseMode(page, 'Ask');
+    const meter = nativeChat(page).locator('.chat-context-usage-widget').first();
+    const before = (await chatRequests()).length;
+    await sendNative(page, 'Please think it over first: what is a moving average?');
+    await until(async () => (await chatRequests()).slice(before).find((r) => r.completed), 60_000, 'the question at the service');
+    const response = nativeChat(page).locator('.interactive-response').last();
+    await until(async () => ((await response.textContent()) ?? '').includes('In summary'), 60_000, 'the answer in the native chat');
+    const answer = (await response.locator('.chat-markdown-part').allTextContents()).join('\n');
+    assert.doesNotMatch(answer, /First pin down the goal|<\/?think>/, 'no reasoning in the answer');
+    assert.equal(await thinkingText(response), REASONING);
+    const used = await until(
+      async () => Number(/(\d+)%/.exec((await meter.getAttribute('aria-label')) ?? '')?.[1] ?? '0'),
+      20_000,
+      'the context meter above zero',
+    );
+    assert.ok(used > 0, `context window usage ${used}%`);
+    await shot(page, 'native-thinking', { x: 700, y: 0, width: 700, height: 900 });
+  });
+
+  it('answers about an image pasted into the question with svc_llm picked: svc_vl describes it first', async () => {
+    const { page } = scenario;
+    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await chooseMode(page, 'Ask');
+    await focusNativeInput(page);
+    // A real paste: the image on the browser's clipboard, then Ctrl+V in the chat's input.
+    const image = readFileSync(path.join(repoRoot, 'demo', 'workspace', 'images', 'moving-average.png')).toString('base64');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await page.evaluate(async (base64) => {
+      // In the page: its clipboard API (the test's TypeScript has no DOM types).
+      const web = globalThis as unknown as {
+        navigator: { clipboard: { write(items: unknown[]): Promise<void> } };
+        ClipboardItem: new (items: Record<string, Blob>) => unknown;
+      };
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      await web.navigator.clipboard.write([new web.ClipboardItem({ 'image/png': new Blob([bytes], { type: 'image/png' }) })]);
+    }, image);
+    await page.keyboard.press('Control+V');
+    await nativeChat(page).locator('.chat-attached-context .chat-attached-context-attachment').first().waitFor({ timeout: 15_000 });
+    const before = (await chatRequests()).length;
+    await page.keyboard.type('What does this chart show?');
+    await page.keyboard.press('Enter');
+    const requests = await until(
+      async () => {
+        const done = (await chatRequests()).slice(before).filter((r) => r.completed);
+        return done.some((r) => r.body.model === 'svc_llm') ? done : undefined;
+      },
+      60_000,
+      'the description and the question at the service',
+    );
+    const images = (r: LoggedRequest): number =>
+      r.body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((p) => p.type === 'image_url').length;
+    assert.deepEqual(
+      requests.map((r) => [r.body.model, images(r)]),
+      [
+        ['svc_vl', 1],
+        ['svc_llm', 0],
+      ],
+    );
+    const response = nativeChat(page).locator('.interactive-response').last();
+    await until(async () => ((await response.textContent()) ?? '').includes('In summary'), 60_000, 'the answer in the native chat');
+    assert.match(await thinkingText(response), /svc_vl described the attached image for svc_llm:[\s\S]*Image 1: PNG, \d+×\d+ pixels/);
+    await shot(page, 'native-image-answer', { x: 700, y: 0, width: 700, height: 900 });
   });
 
   it('@maas /kb answers from the knowledge base with the passages as references', async () => {

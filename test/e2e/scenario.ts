@@ -32,7 +32,7 @@ export async function openScenario(
   settings: Record<string, unknown>,
   env: NodeJS.ProcessEnv = {},
   folder = path.join(repoRoot, 'test', 'fixtures', 'workspace'),
-  browserOptions: { autoplay?: boolean } = {},
+  options: { autoplay?: boolean; workspaceTrust?: boolean } = {},
 ): Promise<Scenario> {
   const tools = ensureTools();
   const runDir = newRunDir(`e2e-${name}`);
@@ -43,10 +43,11 @@ export async function openScenario(
     vsix: vsixUnderTest(),
     settings,
     env,
+    workspaceTrust: options.workspaceTrust,
   });
   let browser: Browser | undefined;
   try {
-    browser = await launchBrowser(browserOptions);
+    browser = await launchBrowser({ autoplay: options.autoplay });
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
     await waitForWorkbench(page);

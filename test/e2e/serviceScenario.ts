@@ -17,7 +17,7 @@ export interface ServiceScenario extends Scenario {
 
 export async function openServiceScenario(
   name: string,
-  options: { service?: LocalServiceOptions; settings?: Record<string, unknown>; folder?: string; autoplay?: boolean } = {},
+  options: { service?: LocalServiceOptions; settings?: Record<string, unknown>; folder?: string; autoplay?: boolean; workspaceTrust?: boolean } = {},
 ): Promise<ServiceScenario> {
   const service = await startLocalService({
     quiet: true,
@@ -56,7 +56,7 @@ export async function openServiceScenario(
       },
       { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },
       options.folder,
-      { autoplay: options.autoplay },
+      { autoplay: options.autoplay, workspaceTrust: options.workspaceTrust },
     );
   } catch (error) {
     await service.stop();

@@ -1,5 +1,5 @@
 // Starts a throwaway code-server (a real VS Code with a Node extension host) on 127.0.0.1 with its own profile,
-// as ../shared/vscode-host.md describes, and stops it with all its children.
+// as docs/testing.md describes, and stops it with all its children.
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +28,11 @@ export interface CodeServerOptions {
    * when a language pack for it is installed, so for zh-cn the test-only pack in test/fixtures is installed too.
    */
   readonly locale?: 'zh-cn';
+  /**
+   * Workspace trust as a user has it (on by default in VS Code): the folder opens in Restricted Mode until trusted.
+   * Without it the server runs with trust disabled (`--disable-workspace-trust`), where every folder counts as trusted.
+   */
+  readonly workspaceTrust?: boolean;
 }
 
 export interface CodeServer {
@@ -57,6 +62,11 @@ const quietSettings = {
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
+/** Trust on, as by default, with no start-up question: the folder opens in Restricted Mode until the test trusts it. */
+function trustSettings(options: CodeServerOptions): Record<string, unknown> {
+  return options.workspaceTrust === true ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : {};
+}
+
 function serverEnv(options: CodeServerOptions): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -76,7 +86,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   // machine's settings, so they are written there as well as into the user settings.
   for (const scope of ['User', 'Machine']) {
     mkdirSync(path.join(userDataDir, scope), { recursive: true });
-    writeFileSync(path.join(userDataDir, scope, 'settings.json'), JSON.stringify({ ...quietSettings, ...options.settings }, null, 2));
+    writeFileSync(
+      path.join(userDataDir, scope, 'settings.json'),
+      JSON.stringify({ ...quietSettings, ...trustSettings(options), ...options.settings }, null, 2),
+    );
   }
   const env = serverEnv(options);
   const base = [options.tools.codeServer, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
@@ -109,7 +122,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     'none',
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust === true ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
     '--reconnection-grace-time',

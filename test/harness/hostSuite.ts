@@ -1,13 +1,18 @@
 // Runs the mocha suite of test/host inside a real code-server extension host: the equivalent of
 // @vscode/test-electron's runTests(), using the smoke-test driver's extensionDevelopmentPath/extensionTestsPath
-// payload (../shared/vscode-host.md). Results come back through a JSON file written by test/host/index.ts.
-import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+// payload (docs/testing.md). Results come back through a JSON file written by test/host/index.ts.
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { format } from 'node:util';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import type { Page } from 'playwright-core';
 import { startLocalService } from '../../service/src/localService';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
+import { CredentialListener } from './credentialListener';
+import { TRUST_REQUEST } from './trustRun';
+import { grantWorkspaceTrust } from './workspaceTrust';
 import { extensionErrors } from './extensionHostLog';
 import { saveFailureArtifacts } from './failureArtifacts';
 import { newRunDir } from './runDirs';
@@ -61,24 +66,83 @@ export async function runHostSuite(): Promise<HostSuiteResult> {
     },
   });
   try {
-    return await runHostSuiteAgainst(tools, testsIndex, service.baseUrl, service.altBaseUrl);
+    const main = await runHostSuiteAgainst(tools, testsIndex, service, {
+      name: 'host',
+      suite: 'main',
+      folder: path.join(repoRoot, 'test', 'fixtures', 'workspace'),
+    });
+    const trust = await runTrustSuite(tools, testsIndex, service);
+    return { passed: main.passed + trust.passed, failed: main.failed + trust.failed, failures: [...main.failures, ...trust.failures] };
   } finally {
     await service.stop();
   }
 }
 
-async function runHostSuiteAgainst(tools: ReturnType<typeof ensureTools>, testsIndex: string, baseUrl: string, altBaseUrl: string): Promise<HostSuiteResult> {
+/**
+ * The suite of test/host/trust.test.ts, with workspace trust on as users have it: a folder whose own settings
+ * (.vscode/settings.json) point maas.baseUrl, maas.altBaseUrl and maas.consoleUrl at a listener on 127.0.0.1 opens in
+ * Restricted Mode; when the suite logs TRUST_REQUEST, the folder is trusted through the workbench, as a user does.
+ */
+async function runTrustSuite(
+  tools: ReturnType<typeof ensureTools>,
+  testsIndex: string,
+  service: { baseUrl: string; altBaseUrl: string },
+): Promise<HostSuiteResult> {
+  const listener = await CredentialListener.start();
+  const folder = mkdtempSync(path.join(tmpdir(), 'maas-host-trust-'));
+  try {
+    mkdirSync(path.join(folder, '.vscode'));
+    writeFileSync(
+      path.join(folder, '.vscode', 'settings.json'),
+      JSON.stringify({ 'maas.baseUrl': listener.url, 'maas.altBaseUrl': listener.url, 'maas.consoleUrl': `${listener.url}/console/` }, null, 2),
+    );
+    writeFileSync(path.join(folder, 'notes.md'), 'A folder cloned from a stranger.\n');
+    return await runHostSuiteAgainst(tools, testsIndex, service, {
+      name: 'host-trust',
+      suite: 'trust',
+      folder,
+      workspaceTrust: true,
+      env: { MAAS_HOST_TEST_LISTENER: listener.url },
+      onLog: (text, page) => (text.includes(TRUST_REQUEST) ? grantWorkspaceTrust(page) : undefined),
+    });
+  } finally {
+    await listener.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+interface HostRun {
+  /** The run's name, for its folder and failure artifacts. */
+  readonly name: string;
+  /** Which test files run: test/host/index.ts reads it. */
+  readonly suite: 'main' | 'trust';
+  readonly folder: string;
+  readonly workspaceTrust?: boolean;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Each line the extension host's console prints (the suite's own lines), with the page that runs it. */
+  readonly onLog?: (text: string, page: Page) => Promise<void> | undefined;
+}
+
+async function runHostSuiteAgainst(
+  tools: ReturnType<typeof ensureTools>,
+  testsIndex: string,
+  { baseUrl, altBaseUrl }: { baseUrl: string; altBaseUrl: string },
+  run: HostRun,
+): Promise<HostSuiteResult> {
   mkdirSync(path.join(repoRoot, '.test-results'), { recursive: true });
-  const runDir = newRunDir('host');
+  const runDir = newRunDir(run.name);
   const resultsFile = path.join(runDir, 'results.json');
-  const folder = path.join(repoRoot, 'test', 'fixtures', 'workspace');
+  const folder = run.folder;
   const server = await startCodeServer({
     tools,
     runDir,
     folder,
     smokeTestDriver: true,
+    workspaceTrust: run.workspaceTrust,
     settings: { 'maas.baseUrl': baseUrl, 'maas.altBaseUrl': altBaseUrl, 'maas.consoleUrl': `${baseUrl}/console/`, 'maas.speech.errorCodes': 'localService' },
     env: {
+      ...run.env,
+      MAAS_HOST_SUITE: run.suite,
       MAAS_HOST_TEST_RESULTS: resultsFile,
       MAAS_HOST_TEST_SERVICE: JSON.stringify({ baseUrl, altBaseUrl, key: HOST_TEST_KEY, speech: HOST_TEST_SPEECH }),
       // Only the tests whose full title matches (mocha's grep): `MAAS_HOST_GREP='long task' npm test -- host`.
@@ -98,6 +162,7 @@ async function runHostSuiteAgainst(tools: ReturnType<typeof ensureTools>, testsI
       const text = formatConsoleArgs(args);
       consoleLog.write(`[${type}] ${text}\n`);
       if (type !== 'error') process.stdout.write(`${text}\n`);
+      void run.onLog?.(text, page)?.catch((error: unknown) => consoleLog.write(`[runner] ${String(error)}\n`));
     });
     const remote = (file: string): string => `vscode-remote://127.0.0.1:${server.port}${file}`;
     const payload = [
@@ -116,19 +181,19 @@ async function runHostSuiteAgainst(tools: ReturnType<typeof ensureTools>, testsI
       ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as HostSuiteResult)
       : { passed: 0, failed: 1, failures: [`the suite exited with ${code} before writing results (did the test module load?)`] };
     if (code !== 0 || results.failed > 0) {
-      await saveFailureArtifacts('host-suite', page, server);
+      await saveFailureArtifacts(`${run.name}-suite`, page, server);
       return { ...results, failed: Math.max(results.failed, 1) };
     }
     // The suite also fails when it leaves the extension's errors in the Extension Host log (a user would see them).
     const logged = extensionErrors(server.extensionHostLogs(), extensionId, path.join(repoRoot, 'dist'));
     if (logged.length > 0) {
-      await saveFailureArtifacts('host-suite', page, server);
+      await saveFailureArtifacts(`${run.name}-suite`, page, server);
       const failure = `the Extension Host log holds errors of the extension:\n${logged.join('\n')}`;
       return { ...results, failed: results.failed + 1, failures: [...results.failures, failure] };
     }
     return results;
   } catch (error) {
-    await saveFailureArtifacts('host-suite', page, server);
+    await saveFailureArtifacts(`${run.name}-suite`, page, server);
     return { passed: 0, failed: 1, failures: [error instanceof Error ? error.message : String(error)] };
   } finally {
     await browser.close();

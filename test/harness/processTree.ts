@@ -3,6 +3,7 @@
 // outlive the run.
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
 
 const started = new Set<ChildProcess>();
 
@@ -27,6 +28,17 @@ export function processTree(pid: number): number[] {
     queue.push(...childrenOf(next));
   }
   return all;
+}
+
+/** Whether `pid` is running; a zombie (ended, not yet reaped by its new parent) counts as gone. */
+export function running(pid: number): boolean {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return false;
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 function alive(pid: number): boolean {

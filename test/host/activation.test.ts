@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { MaasTestHook } from '../../src/vscode/testHook';
+import type { MaasTestHook } from '../../src/vscode/activation/testHook';
 
 const EXTENSION_ID = 'maas-assistant.maas-assistant';
 

@@ -10,6 +10,14 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
 import { api, finished, hook, service } from './hostService';
 
+/** A 16×8 grey PNG as the view sends an attached image. */
+function greyImage(): { name: string; mime: 'image/png'; dataBase64: string; width: number; height: number; thumbnail: string } {
+  const image = new PNG({ width: 16, height: 8 });
+  image.data.fill(200);
+  const base64 = PNG.sync.write(image).toString('base64');
+  return { name: 'grey.png', mime: 'image/png', dataBase64: base64, width: 16, height: 8, thumbnail: `data:image/png;base64,${base64}` };
+}
+
 describe('chat against the local service', () => {
   before(async () => {
     assert.ok(service.baseUrl, 'the harness passes the local service');
@@ -77,7 +85,7 @@ describe('chat against the local service', () => {
     assert.notEqual((await h.chat.state()).activeId, id, 'another conversation is open once that one is gone');
   });
 
-  it("does what the view's buttons ask: copy, insert at the cursor, open in an editor, export, and only http(s) links", async () => {
+  it("does what the view's buttons ask: copy, insert at the cursor, open in an editor, export, and only the links the link rule opens", async () => {
     const h = await hook();
     await h.chat.fromView({ type: 'copyText', text: 'copied from the chat' });
     assert.equal(await vscode.env.clipboard.readText(), 'copied from the chat');
@@ -100,7 +108,7 @@ describe('chat against the local service', () => {
     assert.ok(exported?.getText().includes(active.turns[0]?.question ?? '\u0000'), 'the export holds the questions');
 
     await h.chat.fromView({ type: 'openLink', href: 'javascript:alert(1)' });
-    assert.match(h.chat.notices().at(-1) ?? '', /Only http and https links/);
+    assert.match(h.chat.notices().at(-1) ?? '', /Only http, https and mailto links/);
     await h.chat.fromView({ type: 'openLink', href: 42 }); // malformed: dropped, never handled
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
@@ -118,28 +126,47 @@ describe('chat against the local service', () => {
     );
   });
 
-  it('a question with an image from the view switches the conversation to the vision model and says so', async () => {
+  it('a question with an image asked of svc_llm is answered by svc_llm from the description svc_vl made first', async () => {
     const h = await hook();
     await vscode.commands.executeCommand(CommandId.newConversation);
-    const image = new PNG({ width: 16, height: 8 });
-    image.data.fill(200);
-    const bytes = PNG.sync.write(image);
-    const base64 = bytes.toString('base64');
-    await h.chat.fromView({
-      type: 'send',
-      text: 'What colour is this?',
-      images: [{ name: 'grey.png', mime: 'image/png', dataBase64: base64, width: 16, height: 8, thumbnail: `data:image/png;base64,${base64}` }],
-    });
-    assert.match(h.chat.notices().at(-1) ?? '', /Images need the vision model: switched to svc_vl/);
+    await h.chat.fromView({ type: 'send', text: 'What colour is this?', images: [greyImage()] });
     const state = await h.chat.state();
     const active = state.conversations.find((c) => c.id === state.activeId);
-    assert.equal(active?.model, 'svc_vl');
+    assert.equal(active?.model, 'svc_llm', 'the conversation stays on the model picked');
     const turn = await finished(h, active?.turns[0]?.id ?? '');
-    assert.match(turn.answer, /PNG, 16×8/);
-    // A follow-up without an image re-sends the last one, so the model still sees it.
-    const followUp = await finished(h, await h.chat.ask('And its size?'));
-    assert.match(followUp.answer, /received 1 image/);
-    await vscode.commands.executeCommand(CommandId.newConversation); // the next tests ask the language model
+    assert.equal(turn.status, 'done', JSON.stringify(turn.error));
+    assert.equal(turn.imageDescription?.model, 'svc_vl');
+    assert.match(turn.imageDescription?.text ?? '', /Image 1: PNG, 16×8 pixels/);
+    const { requests } = await api<{ requests: { path: string; body: { model: string } }[] }>('/_local/requests');
+    assert.deepEqual(
+      requests
+        .filter((r) => r.path === '/maas/v1/chat/completions')
+        .map((r) => r.body.model)
+        .slice(-2),
+      ['svc_vl', 'svc_llm'],
+    );
+    await vscode.commands.executeCommand(CommandId.newConversation);
+  });
+
+  it('with maas.images.withTextModel set to visionModel, an image switches the conversation to the vision model and says so', async () => {
+    const h = await hook();
+    await vscode.commands.executeCommand(CommandId.newConversation);
+    await vscode.workspace.getConfiguration('maas').update('images.withTextModel', 'visionModel', vscode.ConfigurationTarget.Global);
+    try {
+      await h.chat.fromView({ type: 'send', text: 'What colour is this?', images: [greyImage()] });
+      assert.match(h.chat.notices().at(-1) ?? '', /Images need the vision model: switched to svc_vl/);
+      const state = await h.chat.state();
+      const active = state.conversations.find((c) => c.id === state.activeId);
+      assert.equal(active?.model, 'svc_vl');
+      const turn = await finished(h, active?.turns[0]?.id ?? '');
+      assert.match(turn.answer, /PNG, 16×8/);
+      // A follow-up without an image re-sends the last one, so the model still sees it.
+      const followUp = await finished(h, await h.chat.ask('And its size?'));
+      assert.match(followUp.answer, /received 1 image/);
+    } finally {
+      await vscode.workspace.getConfiguration('maas').update('images.withTextModel', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand(CommandId.newConversation); // the next tests ask the language model
+    }
   });
 
   it('keeps the partial answer of a dropped stream, marked interrupted', async () => {
@@ -187,20 +214,20 @@ describe('chat against the local service', () => {
     assert.equal(h.chat.pendingContext().length, 0, 'the context went with the question');
   });
 
-  it('refuses every link but http(s) with a notice (mailto included), one notice for the cause; dismissing it removes it for good', async () => {
+  it('refuses every link but http(s) and mailto with a notice, one notice for the cause; dismissing it removes it for good', async () => {
     const h = await hook();
     await vscode.commands.executeCommand(CommandId.openChat); // a view must be open to be told anything
     const record = h.chat.recordView();
     try {
-      await h.chat.fromView({ type: 'openLink', href: 'mailto:someone@example.com' });
+      await h.chat.fromView({ type: 'openLink', href: 'file:///etc/passwd' });
       // Other suites may have left notices of their own causes; this test looks at the link notices only.
       const linkNotices = (notices: readonly { id: string; text: string }[]): { id: string; text: string }[] =>
-        notices.filter((n) => n.text.startsWith('Only http and https links'));
+        notices.filter((n) => n.text.startsWith('Only http, https and mailto links'));
       const shownNow = (): { id: string; text: string }[] =>
         linkNotices(record.messages.flatMap((m) => (m.type === 'notices' ? [m.notices] : [])).at(-1) ?? []);
-      const [mail] = shownNow();
-      assert.ok(mail, 'the refused link gets a notice');
-      assert.match(mail.text, /Only http and https links open from the chat; this one was not opened: mailto:someone@example\.com/);
+      const [file] = shownNow();
+      assert.ok(file, 'the refused link gets a notice');
+      assert.match(file.text, /Only http, https and mailto links open from the chat; this one was not opened: file:\/\/\/etc\/passwd/);
       await h.chat.fromView({ type: 'openLink', href: 'ftp://example.com/file' });
       const shown = shownNow();
       assert.deepEqual(
@@ -214,7 +241,7 @@ describe('chat against the local service', () => {
       const last = record.messages.filter((m) => m.type === 'snapshot').at(-1);
       assert.ok(last?.type === 'snapshot' && linkNotices(last.snapshot.notices).length === 0, 'a reload does not bring it back');
       assert.equal(
-        h.chat.notices().some((text) => text.startsWith('Only http and https links')),
+        h.chat.notices().some((text) => text.startsWith('Only http, https and mailto links')),
         false,
       );
     } finally {

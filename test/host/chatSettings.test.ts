@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
 import type { HostToWebview } from '../../src/shared/protocol';
-import { ChatSession } from '../../src/core/chat/chatSession';
+import { ChatSession } from '../../src/core/session/chatSession';
 import { errorView } from '../../src/vscode/errors/errorPresentation';
 import { webviewStrings } from '../../src/vscode/chat/webviewStrings';
 import { CommandId } from '../../src/vscode/commandIds';
@@ -152,7 +152,7 @@ describe('chat settings, validation and a corrupt history', () => {
       settings: () => settings.chat,
       apiKeySet: async () => false,
       changes: [],
-      text: { error: errorView, strings: webviewStrings },
+      text: { error: errorView, strings: () => webviewStrings(vscode.l10n) },
       l10n: vscode.l10n,
       log: logger,
       extensionVersion: 'test',

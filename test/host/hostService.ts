@@ -4,7 +4,7 @@ import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Turn } from '../../src/core/conversations/conversationModel';
-import type { MaasTestHook } from '../../src/vscode/testHook';
+import type { MaasTestHook } from '../../src/vscode/activation/testHook';
 
 export interface ServiceInfo {
   readonly baseUrl: string;

@@ -1,6 +1,7 @@
 // The in-host suite's entry point in the standard @vscode/test-electron layout: `run()` runs mocha over the
 // *.test.js files beside it and settles when they are done. Counts go to $MAAS_HOST_TEST_RESULTS for the runner;
-// $MAAS_HOST_GREP, when set, runs only the tests whose full title matches it.
+// $MAAS_HOST_GREP, when set, runs only the tests whose full title matches it; $MAAS_HOST_SUITE=trust runs trust.test.js
+// alone, every other run all the others.
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
@@ -8,8 +9,10 @@ import Mocha from 'mocha';
 export function run(): Promise<void> {
   const grep = process.env.MAAS_HOST_GREP;
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec', ...(grep === undefined || grep === '' ? {} : { grep }) });
+  // The trust suite runs in a server of its own, with workspace trust on (test/harness/hostSuite.ts).
+  const trustRun = process.env.MAAS_HOST_SUITE === 'trust';
   for (const file of readdirSync(__dirname)
-    .filter((name) => name.endsWith('.test.js'))
+    .filter((name) => name.endsWith('.test.js') && (name === 'trust.test.js') === trustRun)
     .sort()) {
     mocha.addFile(path.join(__dirname, file));
   }

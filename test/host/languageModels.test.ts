@@ -2,7 +2,7 @@
 // found by selectChatModels, streaming an answer through the extension's client, an image reaching the vision model,
 // cancellation closing the request, the service's errors explained in the chat view's words, token counts, the
 // model list following the settings, and the switch that turns the native surfaces off. The provider API works with
-// chat.disableAIFeatures on (../shared/native-chat.md), as the host harness runs.
+// chat.disableAIFeatures on (docs/testing.md, VS Code's own chat), as the host harness runs.
 import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
@@ -33,6 +33,18 @@ async function model(id: string): Promise<vscode.LanguageModelChat> {
   const found = (await modelsWhere((ids) => ids.includes(id), `the model ${id}`)).find((m) => m.id === id);
   assert.ok(found);
   return found;
+}
+
+/** VS Code 1.139's thinking part class (newer than the manifest's @types/vscode 1.104). */
+function thinkingPart(): new (value: string) => { value: string | string[] } {
+  const found = (vscode as unknown as { LanguageModelThinkingPart?: new (value: string) => { value: string | string[] } }).LanguageModelThinkingPart;
+  assert.ok(found, 'VS Code 1.139 has thinking parts');
+  return found;
+}
+
+/** Whether a model declares image input (`capabilities`, newer than the manifest's @types/vscode 1.104). */
+function imageInput(chat: vscode.LanguageModelChat): boolean | undefined {
+  return (chat as unknown as { capabilities?: { supportsImageToText?: boolean } }).capabilities?.supportsImageToText;
 }
 
 async function answerText(response: vscode.LanguageModelChatResponse): Promise<string> {
@@ -184,11 +196,100 @@ describe("the service's models in vscode.lm", () => {
     assert.equal(wire[2]?.tool_call_id, call.callId);
   });
 
-  it('counts tokens with the documented estimate', async () => {
+  it("counts tokens locally by the service's rule: a word, a CJK character or a symbol each, 256 per image", async () => {
     const llm = await model('svc_llm');
-    assert.equal(await llm.countTokens('abcdefgh'), 2);
+    assert.equal(await llm.countTokens('abcdefgh'), 1);
     assert.equal(await llm.countTokens('你好世界'), 4);
-    assert.equal(await llm.countTokens(vscode.LanguageModelChatMessage.User('abcd 你好')), 1 + 2 + 1);
+    assert.equal(await llm.countTokens('x = f(1);'), 7);
+    assert.equal(await llm.countTokens(vscode.LanguageModelChatMessage.User('abcd 你好')), 1 + 2);
+    const DataPart = (vscode as unknown as { LanguageModelDataPart: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
+    const withImage = vscode.LanguageModelChatMessage.User([
+      new vscode.LanguageModelTextPart('look'),
+      DataPart.image(png(4, 4), 'image/png') as vscode.LanguageModelTextPart,
+    ]);
+    assert.equal(await llm.countTokens(withImage), 1 + 256);
+  });
+
+  it('the reasoning arrives as thinking parts, never in the answer text, and the usage as a "usage" data part', async () => {
+    const llm = await model('svc_llm');
+    const response = await llm.sendRequest([vscode.LanguageModelChatMessage.User('Please think before you answer: what is a moving average?')]);
+
+    let thinking = '';
+    let answer = '';
+    let usage: unknown;
+    for await (const part of response.stream) {
+      if (part instanceof vscode.LanguageModelTextPart) answer += part.value;
+      else if (part instanceof thinkingPart()) thinking += ([] as string[]).concat(part.value).join('');
+      else if ((part as { mimeType?: string }).mimeType === 'usage')
+        usage = JSON.parse(new TextDecoder().decode((part as unknown as { data: Uint8Array }).data));
+    }
+    assert.ok(thinking.length > 20, `the reasoning came as thinking: ${thinking}`);
+    assert.doesNotMatch(answer, /<\/?think>/);
+    assert.ok(!answer.includes(thinking.trim().slice(0, 30)), 'no reasoning in the answer');
+    const logged = (await chatRequests()).pop();
+    assert.ok(logged);
+    const counted = usage as { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+    assert.ok(counted.prompt_tokens > 0 && counted.completion_tokens > 0);
+    assert.equal(counted.total_tokens, counted.prompt_tokens + counted.completion_tokens);
+  });
+
+  it('an image asked about with svc_llm is described by svc_vl first; the marked description goes with the question to svc_llm', async () => {
+    const llm = await model('svc_llm');
+    assert.equal(imageInput(llm), true, 'svc_llm declares images, since they work');
+    const DataPart = (vscode as unknown as { LanguageModelDataPart: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
+    const message = vscode.LanguageModelChatMessage.User([
+      new vscode.LanguageModelTextPart('What is in this screenshot?'),
+      DataPart.image(png(40, 30), 'image/png') as vscode.LanguageModelTextPart,
+    ]);
+    const response = await llm.sendRequest([message]);
+    let thinking = '';
+    let answer = '';
+    for await (const part of response.stream) {
+      if (part instanceof vscode.LanguageModelTextPart) answer += part.value;
+      else if (part instanceof thinkingPart()) thinking += ([] as string[]).concat(part.value).join('');
+    }
+    assert.ok(answer.length > 0);
+    const [describe, ask] = (await chatRequests()).slice(-2);
+    assert.equal(describe?.body.model, 'svc_vl');
+    assert.ok(JSON.stringify(describe?.body.messages).includes('data:image/png;base64,'));
+    assert.equal(ask?.body.model, 'svc_llm');
+    const sent = String(ask?.body.messages.at(-1)?.content);
+    assert.match(
+      sent,
+      /^What is in this screenshot\?\n\n\[Description of the attached image\(s\) by svc_vl, for a model that cannot see images\]\n[\s\S]*Image 1: PNG, 40\s*×\s*30/,
+    );
+    assert.match(thinking, /svc_vl described the attached image for svc_llm/);
+    // Asked again with the same image in the history, it is not described a second time.
+    await answerText(
+      await llm.sendRequest([message, vscode.LanguageModelChatMessage.Assistant(answer), vscode.LanguageModelChatMessage.User('And its size?')]),
+    );
+    const after = await chatRequests();
+    assert.deepEqual(
+      after.slice(-1).map((r) => r.body.model),
+      ['svc_llm'],
+    );
+    assert.equal(after.filter((r) => r.body.model === 'svc_vl').length, 1);
+  });
+
+  it('maas.images.withTextModel: visionModel sends the question to svc_vl with a note; refuse says to pick the vision model', async () => {
+    const llm = await model('svc_llm');
+    const DataPart = (vscode as unknown as { LanguageModelDataPart: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
+    const message = vscode.LanguageModelChatMessage.User([
+      new vscode.LanguageModelTextPart('And this one?'),
+      DataPart.image(png(8, 6), 'image/png') as vscode.LanguageModelTextPart,
+    ]);
+    try {
+      await setSetting('images.withTextModel', 'visionModel');
+      const text = await answerText(await llm.sendRequest([message]));
+      assert.match(text, /^\*svc_llm does not take images: svc_vl answered this question\.\*/);
+      assert.equal((await chatRequests()).pop()?.body.model, 'svc_vl');
+      await setSetting('images.withTextModel', 'refuse');
+      await assert.rejects(answerText(await llm.sendRequest([message])), /maas\.images\.withTextModel is off; pick the vision model svc_vl/);
+      await modelsWhere((ids) => ids.includes('svc_llm'), 'the models after the change');
+      assert.equal(imageInput(await model('svc_llm')), false, 'with images off, svc_llm no longer declares them');
+    } finally {
+      await setSetting('images.withTextModel', undefined);
+    }
   });
 
   it('the model list follows maas.models.extra, and maas.nativeChat.enabled turns it off and on', async () => {

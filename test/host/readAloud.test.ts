@@ -264,4 +264,17 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
     assert.equal(await h.speech.saveAudio(audio, 'wav', 'other'), undefined);
     assert.equal(prompter.messages.length, 1);
   });
+
+  it('audio goes only to files on disk: a file of a virtual folder is refused with a message, by Save Audio and Read Aloud to File', async () => {
+    const h = await hook();
+    const virtual = vscode.Uri.parse('memfs:/remote-repo/answer.wav');
+    prompter.script(virtual);
+    assert.equal(await h.speech.saveAudio(new Uint8Array([1, 2, 3]), 'wav', 'answer'), undefined);
+    assert.match(prompter.messages.at(-1)?.text ?? '', /Audio is saved only to files on this computer; memfs:\/remote-repo\/answer\.wav is not one/);
+    await editorWith('A sentence for a file that cannot be written.', 'all');
+    prompter.script(virtual);
+    assert.equal(await vscode.commands.executeCommand(CommandId.readAloudToFile), undefined);
+    assert.match(prompter.messages.at(-1)?.text ?? '', /Audio is saved only to files on this computer/);
+    assert.equal(h.speech.pendingTasks().length, 0);
+  });
 });

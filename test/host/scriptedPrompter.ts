@@ -11,6 +11,7 @@ export class ScriptedPrompter implements Prompter {
   readonly messages: Array<{ level: string; text: string }> = [];
   readonly answers: unknown[] = [];
   readonly asked: string[] = [];
+  readonly modals: Array<{ message: string; detail: string }> = [];
 
   script(...answers: unknown[]): this {
     this.answers.push(...answers);
@@ -49,6 +50,11 @@ export class ScriptedPrompter implements Prompter {
   }
   showErrorMessage(message: string): Promise<string | undefined> {
     return this.message('error', message);
+  }
+  /** A modal is answered from the script like a picker (the action's title, or undefined for Cancel) and recorded. */
+  showModalWarning(message: string, detail: string): Promise<string | undefined> {
+    this.modals.push({ message, detail });
+    return this.next(`modal:${message}`);
   }
   showSaveDialog(): Promise<vscode.Uri | undefined> {
     return this.next('save');

@@ -159,6 +159,30 @@ describe('chat resilience against the local service', () => {
     assert.equal((await fixture.requests()).at(-1)?.port, 'primary');
   });
 
+  it('asks for the key per address: a failover to an alternative address the key is refused for sends nothing there', async () => {
+    await fixture.fault({ status: 503, body: BUSY, port: 'primary', count: 1 });
+    const asked: string[] = [];
+    const client = fixture.client({
+      altBaseUrl: fixture.service.altBaseUrl,
+      retry: { failoverCooldownMs: 60_000 },
+      getApiKey: (address) => {
+        asked.push(address);
+        if (address === fixture.service.altBaseUrl) {
+          return Promise.reject(new ServiceError('addressRefused', 'refused', { retryable: false, address: { origin: address, setting: 'maas.altBaseUrl' } }));
+        }
+        return Promise.resolve(DEFAULT_KEY);
+      },
+    });
+    const { error } = await collect(client);
+    assert.equal(error?.kind, 'addressRefused');
+    assert.deepEqual(asked, [fixture.service.baseUrl, fixture.service.altBaseUrl]);
+    assert.deepEqual(
+      (await fixture.requests()).map((r) => r.port),
+      ['primary'],
+      'the alternative address received nothing',
+    );
+  });
+
   it('fails over when the primary is a closed port and stays on the alternative during the cool-down', async () => {
     const deadPrimary = `http://127.0.0.1:${await freePort()}`; // found free and closed again: nothing listens
     const client = fixture.client({ baseUrl: deadPrimary, altBaseUrl: fixture.service.altBaseUrl, retry: { failoverCooldownMs: 60_000 } });

@@ -1,4 +1,4 @@
-// The client against each form the local service can be switched to for wire-notes' unknowns: the speaker list
+// The client against each form the local service can be switched to for docs/wire.md's unknowns: the speaker list
 // under `speakers`, `data` or `data.list`; enable_ts answered with JSON timestamps or with plain audio; and a
 // success `code` other than the spec's 0.
 import { after, before, describe, it } from 'node:test';
@@ -76,7 +76,7 @@ describe('real-time synthesis with enable_ts', () => {
 describe('a success code other than 0', () => {
   const fixture = useFixture({ speechSuccessCode: 200 });
 
-  // wire-notes leaves the success code open: an answer with its whole payload is a success whatever its code; the
+  // docs/wire.md leaves the success code open: an answer with its whole payload is a success whatever its code; the
   // known error codes stay errors (the local service still sends them for refused requests).
   it('takes every answer that carries its whole payload as a success, audio included', async () => {
     const client = fixture().client();

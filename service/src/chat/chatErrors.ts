@@ -1,4 +1,4 @@
-// The chat interface's error table (service-spec.md section 7): each row's status and exact message, and the body
+// The chat interface's error table (docs/service.md section 7): each row's status and exact message, and the body
 // every chat error carries.
 import type { ServerResponse } from 'node:http';
 import { sendJson } from '../http/httpIo';

@@ -1,4 +1,4 @@
-// Validation of the chat request body (service-spec.md 4.1, 4.2 and the limits of section 8). Every refusal is a
+// Validation of the chat request body (docs/service.md 4.1, 4.2 and the limits of section 8). Every refusal is a
 // 400 `参数错误:<field> <rule>`; the first issue found names the field.
 import * as z from 'zod';
 import { parameterRanges, RANGED_FIELDS } from './parameterRanges';
@@ -17,7 +17,7 @@ const toolCall = z.object({
 
 const message = z.object({
   role: z.enum(['system', 'user', 'assistant', 'tool'], { error: '必须是 system、user、assistant 或 tool 之一' }),
-  // null: an assistant message that only calls tools (wire-notes, "Function tools").
+  // null: an assistant message that only calls tools (docs/wire.md, "Function tools").
   content: z
     .union([z.string(), z.array(z.discriminatedUnion('type', [textPart, imagePart], { error: 'type 必须是 text 或 image_url' }))], {
       error: '必须是字符串或内容片段列表',
@@ -38,7 +38,7 @@ const retrieval = z.object({
 });
 export type RetrievalOptions = z.infer<typeof retrieval>;
 
-/** OpenAI-style function names (wire-notes): letters, digits, `_` and `-`, at most 64. */
+/** OpenAI-style function names (docs/wire.md): letters, digits, `_` and `-`, at most 64. */
 const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const functionTool = z.object({
   type: z.literal('function'),

@@ -1,4 +1,4 @@
-// Writes a chat answer as the service's event stream, byte for byte as wire-notes.md shows it. The JSON around a
+// Writes a chat answer as the service's event stream, byte for byte as docs/wire.md shows it. The JSON around a
 // delta is serialised once per stream (prefix/suffix), so each chunk costs one JSON.stringify of its content;
 // without pacing, chunks are batched into larger writes (bench/service.bench.ts measures the rate).
 import type { ServerResponse } from 'node:http';

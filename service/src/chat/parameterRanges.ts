@@ -1,5 +1,5 @@
-// The ranges of service-spec.md section 8 for the chat parameters, and what the service does with a value outside
-// them: `reject` (400, the default: wire-notes says the service rejects), `clamp` (to the nearest accepted value) or
+// The ranges of docs/service.md section 8 for the chat parameters, and what the service does with a value outside
+// them: `reject` (400, the default: docs/wire.md says the service rejects), `clamp` (to the nearest accepted value) or
 // `accept` (used as sent). Some callers are seen sending out-of-range values and getting answers, hence the switch.
 export const RANGE_MODES = ['reject', 'clamp', 'accept'] as const;
 export type RangeMode = (typeof RANGE_MODES)[number];

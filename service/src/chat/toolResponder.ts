@@ -1,4 +1,4 @@
-// The deterministic responder for function tools (wire-notes, "Function tools"): whether an answer calls a tool,
+// The deterministic responder for function tools (docs/wire.md, "Function tools"): whether an answer calls a tool,
 // with which arguments, and the answer to tool results. The rules, documented in service/README.md:
 // - tool_choice "none", or no function tool: no call (the ordinary responder answers);
 // - the conversation ends with tool results: the answer quotes each result by its tool's name;

@@ -1,6 +1,6 @@
 // GET/HEAD /audio/<file>?expires=…&sig=…: a finished long task's audio, without credentials, while the signature
 // holds. Unlike the speech API this answers with real HTTP statuses (403 expired or tampered, 404 gone), which is
-// what a downloader acts on (wire-notes: on 403/404 query the task again).
+// what a downloader acts on (docs/wire.md: on 403/404 query the task again).
 import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';

@@ -1,4 +1,4 @@
-// Reads the fields of a speech request the way wire-notes.md describes them: GET carries them in the query string,
+// Reads the fields of a speech request the way docs/wire.md describes them: GET carries them in the query string,
 // POST in a JSON body (a form-encoded body and query-string fields are accepted too; body fields win).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';

@@ -1,5 +1,5 @@
 // The speech routes' error model: every failure is a JSON `{ request_id, code, message }` with a non-zero code
-// (service-spec.md and wire-notes.md, Speech). The codes are our own [choice]; the spec only says "0 = success".
+// (docs/service.md and docs/wire.md, Speech). The codes are our own [choice]; the spec only says "0 = success".
 import type { ServerResponse } from 'node:http';
 import type { SpeechErrorCode } from './speechCodes';
 

@@ -1,4 +1,4 @@
-// The speech routes' switches ([choice]s of wire-notes.md). They come from an optional
+// The speech routes' switches ([choice]s of docs/wire.md). They come from an optional
 // `speechOptions` property on the context the server passes (the seam in ../speechContract.ts stays unchanged),
 // then from environment variables, then from the defaults below.
 import * as z from 'zod';

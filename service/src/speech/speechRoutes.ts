@@ -1,4 +1,4 @@
-// The local service's speech synthesis routes (service-spec.md and wire-notes.md, Speech): get_speakers, tts, tts-long-commit and
+// The local service's speech synthesis routes (docs/service.md and docs/wire.md, Speech): get_speakers, tts, tts-long-commit and
 // tts-long-query below /maas/v2/api/, and the signed audio downloads below /audio/. The server hands every such
 // request here (see ../speechContract.ts); state lives in <dataDir>/speech/.
 import path from 'node:path';

@@ -4,7 +4,8 @@
 import { runEspeak } from './espeakProcess';
 import { findSpeaker } from './speakers';
 import { resampleWithGain } from './resampler';
-import { splitScriptRuns, splitSentences } from './textSegments';
+import { MAX_SENTENCE_CHARS, splitScriptRuns } from './textSegments';
+import { splitSpokenSentences } from '../../../packages/text/sentences';
 import type { Speaker } from './speakers';
 import type { SynthesisPriority, SynthesisSlots } from './synthesisSlots';
 import type { TtsParams } from './ttsParams';
@@ -60,7 +61,7 @@ export async function synthesize(params: TtsParams, sink: PcmSink, run: Synthesi
   // Interactive calls render the next sentence while the current one is resampled and written (both slots);
   // the background worker renders one at a time, as its slot allows.
   const window = run.priority === 'interactive' ? run.slots.capacity : 1;
-  const sentences = splitSentences(params.text);
+  const sentences = splitSpokenSentences(params.text, { maxChars: MAX_SENTENCE_CHARS });
   const rendering: Promise<Int16Array>[] = [];
   const start = (index: number): void => {
     const sentence = sentences[index];

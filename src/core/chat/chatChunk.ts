@@ -1,11 +1,11 @@
 // zod schemas of what the chat route sends: stream chunks and the non-stream completion. Tolerant by design
 // (nullish fields, unknown fields ignored): the service's exact shape is known only from one example
-// (wire-notes). Plain (stripping) objects, not loose ones: zod compiles them to a fast path, and this schema
+// (docs/wire.md). Plain (stripping) objects, not loose ones: zod compiles them to a fast path, and this schema
 // runs once per chunk (measured: about 3x faster on a 20,000-chunk answer).
 import * as z from 'zod';
 import type { Reference, Usage } from './chatEvents';
 
-// Read leniently (issue 13, rule 3): gateways send token counts as numeric strings, usage on the choice, and
+// Read leniently: gateways send token counts as numeric strings, usage on the choice, and
 // content as an array of text parts; none of that may cost the text.
 const count = z
   .union([
@@ -20,7 +20,7 @@ const usageSchema = z.object({ prompt_tokens: count, completion_tokens: count, t
 const content = z
   .union([z.string(), z.array(z.looseObject({ text: z.string().nullish() })).transform((parts) => parts.map((part) => part.text ?? '').join(''))])
   .nullish();
-/** A fragment of a function call (wire-notes, "Function tools"): the first names it, later ones add arguments. */
+/** A fragment of a function call (docs/wire.md, "Function tools"): the first names it, later ones add arguments. */
 const toolCallFragment = z.object({
   index: z.number().nullish(),
   id: z.string().nullish(),
@@ -56,7 +56,7 @@ const isOptNumber = (v: unknown): boolean => v === undefined || v === null || ty
  * The documented chunk shape, recognised without copying: zod's object parsing allocates a copy of every
  * chunk, which on a 20,000-chunk answer added 15-30% to the time of a raw reader (measured), more than the
  * 20% budget of bench/client.bench.ts. Whatever this guard accepts, chatChunkSchema accepts with the same
- * fields (asserted by test/unit/core/chatChunk.test.ts); everything else goes through zod.
+ * fields (asserted by test/unit/core/chat/chatChunk.test.ts); everything else goes through zod.
  */
 function documentedChunk(value: unknown): ChatChunk | undefined {
   if (!isObject(value)) return undefined;

@@ -30,7 +30,8 @@ export interface ChatClientDeps {
   readonly retry: RetryPolicy;
   /** Headers timeout of a non-stream chat, which waits for the whole answer. */
   readonly completionTimeoutMs: number;
-  readonly getApiKey: () => Promise<string | undefined>;
+  /** The key for a request about to go to this base URL; it may refuse the address (an 'addressRefused' error). */
+  readonly getApiKey: (baseUrl: string, signal?: AbortSignal) => Promise<string | undefined>;
   readonly secrets: () => readonly string[];
   readonly rememberSecret: (value: string) => void;
   readonly onMalformed?: (raw: string) => void;
@@ -88,9 +89,6 @@ export class ChatClient {
     onResult?: (result: ChatResult) => void,
   ): AsyncGenerator<ChatEvent, void, undefined> {
     const { selector, retry } = this.deps;
-    const key = await this.deps.getApiKey();
-    if (!key) throw new ServiceError('keyMissing', 'No API key is set for the service.', { retryable: false });
-    this.deps.rememberSecret(key);
     const tried = new Set<string>();
     const state: AttemptState = { visible: false };
     let waited = 0;
@@ -99,6 +97,10 @@ export class ChatClient {
       if (selector.use(url)) yield { type: 'failover', baseUrl: url };
       tried.add(url);
       try {
+        // The key is asked for each address tried: the alternative address may not be one the user chose.
+        const key = await this.deps.getApiKey(url, signal);
+        if (!key) throw new ServiceError('keyMissing', 'No API key is set for the service.', { retryable: false });
+        this.deps.rememberSecret(key);
         // Batches (one per network read) keep the per-token cost off the async-iteration machinery.
         for await (const batch of this.attempt({ url, attempt, body, key, stream, signal, state, onResult })) {
           for (const event of batch) yield event;
@@ -172,7 +174,7 @@ export class ChatClient {
     onResult: ((result: ChatResult) => void) | undefined,
   ): AsyncGenerator<readonly ChatEvent[], void, undefined> {
     const decoder = new ChatStreamDecoder(this.deps.onMalformed, true);
-    // The body decides, not the request: an SSE body may answer stream:false and vice versa (wire-notes). Decided
+    // The body decides, not the request: an SSE body may answer stream:false and vice versa (docs/wire.md). Decided
     // once, from the first bytes that tell (a first read may hold only "da"); `held` keeps the bytes until then,
     // and the whole body when it is JSON.
     let kind: BodyKind | undefined = contentType.includes('text/event-stream') ? 'sse' : undefined;

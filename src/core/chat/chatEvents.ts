@@ -1,13 +1,8 @@
 // The typed events of a streamed chat answer, as the UI consumes them.
 import type { ServiceError } from '../http/serviceError';
+import { finishReasonSchema, type FinishReason, type Usage } from '../../shared/protocolSchemas';
 
-export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'unknown';
-
-export interface Usage {
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  readonly totalTokens: number;
-}
+export type { FinishReason, Usage } from '../../shared/protocolSchemas';
 
 /** A source of a knowledge-base answer, when the service sends a references-like array; fields best-effort. */
 export interface Reference {
@@ -65,6 +60,8 @@ export interface ChatResult {
 
 export type AnswerEnding = 'done' | 'finishReason' | 'json';
 
+/** The service's finish_reason as one of the known reasons; any other is `unknown`. */
 export function toFinishReason(value: string): FinishReason {
-  return value === 'stop' || value === 'length' || value === 'tool_calls' || value === 'content_filter' ? value : 'unknown';
+  const known = finishReasonSchema.safeParse(value);
+  return known.success ? known.data : 'unknown';
 }

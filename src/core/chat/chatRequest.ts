@@ -25,7 +25,7 @@ export const imagePartSchema = z.object({
 export const contentPartSchema = z.discriminatedUnion('type', [textPartSchema, imagePartSchema]);
 export type ContentPart = z.infer<typeof contentPartSchema>;
 
-/** A function call an assistant message made (wire-notes, "Function tools"): `arguments` is a JSON text. */
+/** A function call an assistant message made (docs/wire.md, "Function tools"): `arguments` is a JSON text. */
 export const toolCallSchema = z.object({
   id: z.string().min(1, { error: 'must not be empty' }),
   type: z.literal('function'),
@@ -146,6 +146,6 @@ export function buildChatBody(request: ChatRequest, stream: boolean): ChatWireBo
   checkOrder(parsed.messages);
   const { retrieval, tools: functions, ...rest } = parsed;
   const tools = [...(retrieval ? [{ type: 'retrieval' as const, retrieval }] : []), ...(functions ?? [])];
-  // `stream` defaults to true on the service: always sent explicitly (wire-notes).
+  // `stream` defaults to true on the service: always sent explicitly (docs/wire.md).
   return { ...rest, stream, ...(tools.length > 0 ? { tools } : {}) };
 }

@@ -1,5 +1,5 @@
 // Separates reasoning from answer text in `content` deltas: reasoning models send <think> and </think> as
-// their own deltas or split across deltas (wire-notes). A tag is recognised only where a reasoning block can
+// their own deltas or split across deltas (docs/wire.md). A tag is recognised only where a reasoning block can
 // be (<think> before any answer text, </think> inside the block), so an answer that talks about "<think>"
 // tags in code stays text.
 import type { ChatEvent } from './chatEvents';

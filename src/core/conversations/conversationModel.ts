@@ -1,11 +1,16 @@
 // The persisted form of conversations: what the chat store writes to disk and validates when it reads it back.
 // The store file is a trust boundary (it may be hand-edited, truncated or from another version), so zod.
 import * as z from 'zod';
-import { chatParamsSchema } from '../../shared/protocolSchemas';
+import {
+  chatParamsSchema,
+  contextKindSchema,
+  finishReasonSchema,
+  knowledgeModeSchema,
+  turnKindSchema,
+  turnStatusSchema,
+  usageSchema,
+} from '../../shared/protocolSchemas';
 import { retrievalOptionsSchema } from '../chat/chatRequest';
-
-export const turnStatusSchema = z.enum(['pending', 'streaming', 'done', 'stopped', 'interrupted', 'error']);
-export const finishReasonSchema = z.enum(['stop', 'length', 'tool_calls', 'content_filter', 'unknown']);
 
 export const storedImageSchema = z.object({
   id: z.string().min(1),
@@ -24,7 +29,7 @@ export type StoredImage = z.infer<typeof storedImageSchema>;
 
 export const storedContextSchema = z.object({
   id: z.string().min(1),
-  kind: z.enum(['selection', 'file']),
+  kind: contextKindSchema,
   label: z.string(),
   languageId: z.string(),
   text: z.string(),
@@ -38,8 +43,12 @@ export const storedErrorSchema = z.object({
   message: z.string(),
   /** False when the server's message matched no known error (the kind is a guess from the HTTP status). */
   matched: z.boolean().optional(),
-  /** The value at fault, for local errors about a setting (an invalid maas.baseUrl, say). */
+  /** The value at fault, for local errors about a setting (an invalid maas.baseUrl, say; the origin refused). */
   value: z.string().optional(),
+  /** The setting at fault, where the kind alone does not say (the setting that named a refused address). */
+  setting: z.string().optional(),
+  /** For a request too long for the model: its estimated tokens and the model's limit. */
+  counts: z.object({ tokens: z.number(), limit: z.number() }).optional(),
 });
 export type StoredError = z.infer<typeof storedErrorSchema>;
 
@@ -56,23 +65,23 @@ export type StoredReference = z.infer<typeof storedReferenceSchema>;
 
 /** How a knowledge-base turn was asked (kept so Retry and Regenerate ask the same way after a reload) and what it cited. */
 export const turnKnowledgeSchema = z.object({
-  mode: z.enum(['strict', 'divergent']),
+  mode: knowledgeModeSchema,
   bases: z.array(knowledgeBaseRefSchema),
   retrieval: retrievalOptionsSchema,
   references: z.array(storedReferenceSchema).optional().catch(undefined),
 });
 export type TurnKnowledge = z.infer<typeof turnKnowledgeSchema>;
 
-export const usageSchema = z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() });
-
 const turnObjectSchema = z.object({
   id: z.string().min(1),
-  kind: z.enum(['chat', 'knowledge', 'image']),
+  kind: turnKindSchema,
   question: z.string(),
   images: z.array(storedImageSchema).default([]),
   context: z.array(storedContextSchema).default([]),
   answer: z.string().default(''),
   reasoning: z.string().default(''),
+  /** The vision model's description of the images, made for a language model (maas.images.withTextModel). */
+  imageDescription: z.object({ model: z.string(), text: z.string() }).optional().catch(undefined),
   status: turnStatusSchema,
   finishReason: finishReasonSchema.optional(),
   model: z.string(),

@@ -11,7 +11,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
-import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync, writeTextAtomic, writeTextAtomicAsync } from '../../../packages/files/atomicJsonFile';
+import { imageFileExtension } from '../../shared/imageFormats';
+import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync } from '../../../packages/files/atomicJsonFile';
+import { writeFileAtomic, writeFileAtomicSync } from '../../../packages/files/atomicWrite';
 import { fileStamp, fileStampSync, readText, type ReadConversation } from './conversationFile';
 import { mergeWithFile } from './conversationMerge';
 import { summaryOf, type Conversation, type ConversationStoreData } from './conversationModel';
@@ -38,14 +40,6 @@ export interface ConversationStoreOptions {
 
 const indexSchema = z.object({ version: z.literal(1), activeId: z.string().optional() });
 
-const EXTENSIONS: Readonly<Record<string, string>> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/bmp': 'bmp',
-};
-
 interface PendingWrite {
   readonly conversation: Conversation;
   readonly text: string;
@@ -59,6 +53,8 @@ export class ConversationStore {
   private readonly history: HistoryFolder;
   private readonly listDelayMs: number;
   private pending: Promise<void> = Promise.resolve();
+  /** Set by the last, synchronous save: the window is closing and nothing written later may replace it. */
+  private closed = false;
   private listTimer: NodeJS.Timeout | undefined;
   /** The open conversation as index.json holds it (null: not read or written yet). */
   private indexedActiveId: string | undefined | null = null;
@@ -139,9 +135,11 @@ export class ConversationStore {
       .then(async () => {
         await mkdir(this.path, { recursive: true });
         for (const { conversation, text, base } of changed) {
+          if (this.closed) return;
           const onDisk = await readText(this.conversationFile(conversation.id)).catch(() => undefined);
           const written = this.mergedWith(conversation, text, base, onDisk);
-          await writeTextAtomicAsync(this.conversationFile(conversation.id), written.text);
+          await writeFileAtomic(this.conversationFile(conversation.id), written.text, { commit: () => !this.closed });
+          if (this.closed) return;
           const stamp = await fileStamp(this.conversationFile(conversation.id));
           if (stamp !== undefined) this.history.list.set(summaryOf(written.conversation), stamp);
         }
@@ -157,13 +155,15 @@ export class ConversationStore {
 
   /** A last write when the extension host is going away and no promise may be awaited. */
   saveSync(data: ConversationStoreData): void {
+    // What an asynchronous save still on its way would write is older than this: it no longer replaces any file.
+    this.closed = true;
     this.cancelListWrite();
     const changed = this.changedIn(data);
     const removed = this.removedFrom(data);
     mkdirSync(this.path, { recursive: true });
     for (const { conversation, text, base } of changed) {
       const written = this.mergedWith(conversation, text, base, readTextOrUndefined(this.conversationFile(conversation.id)));
-      writeTextAtomic(this.conversationFile(conversation.id), written.text);
+      writeFileAtomicSync(this.conversationFile(conversation.id), written.text);
       this.history.list.set(summaryOf(written.conversation), fileStampSync(this.conversationFile(conversation.id)));
     }
     for (const id of removed) rmSync(this.conversationFile(id), { force: true });
@@ -283,7 +283,7 @@ export class ConversationStore {
 
   /** Keeps an image's bytes beside the conversations; returns the file name to record in the turn. */
   async saveImage(mime: string, bytes: Uint8Array): Promise<string> {
-    const name = `${randomUUID()}.${EXTENSIONS[mime] ?? 'bin'}`;
+    const name = `${randomUUID()}.${imageFileExtension(mime)}`;
     await mkdir(this.imageDir, { recursive: true });
     await writeFile(path.join(this.imageDir, name), bytes);
     return name;

@@ -3,6 +3,7 @@
 // message last. Only the most recent turns are kept under two limits (turns and characters); the caller shows
 // the user how many were left out.
 import type { ChatMessage, ContentPart } from '../chat/chatRequest';
+import { questionWithDescription } from '../images/imageDescriptions';
 import type { StoredContext, Turn } from './conversationModel';
 
 export interface HistoryLimits {
@@ -19,9 +20,12 @@ export interface NewQuestion {
   readonly imageUrls: readonly string[];
   /**
    * Image URLs of earlier turns to re-send (a follow-up question about an image needs it again), by turn id.
-   * Earlier images not in this map are mentioned by name only. Empty for a language model.
+   * Earlier images not in this map are mentioned by name only (or by their description, when a language model was
+   * given one). Empty for a language model.
    */
   readonly earlierImageUrls?: ReadonlyMap<string, readonly string[]>;
+  /** The vision model's description of the question's images, for a language model: it follows the question. */
+  readonly imageDescription?: { readonly model: string; readonly text: string };
 }
 
 export interface BuiltHistory {
@@ -72,10 +76,17 @@ export function buildMessages(persona: string, earlierTurns: readonly Turn[], ne
   for (const turn of resendable.slice(resendable.length - kept)) {
     const question = questionWithContext(turn.question, turn.context);
     const resent = next.earlierImageUrls?.get(turn.id) ?? [];
-    const noted = turn.images.length === 0 || resent.length > 0 ? question : `${question}\n\n${turn.images.map((image) => `[image: ${image.name}]`).join(' ')}`;
+    const noted =
+      turn.images.length === 0 || resent.length > 0
+        ? question
+        : turn.imageDescription !== undefined
+          ? questionWithDescription(question, turn.imageDescription.text, turn.imageDescription.model)
+          : `${question}\n\n${turn.images.map((image) => `[image: ${image.name}]`).join(' ')}`;
     messages.push({ role: 'user', content: userContent(noted.trim() === '' ? '…' : noted, resent) });
     messages.push({ role: 'assistant', content: turn.answer });
   }
-  messages.push({ role: 'user', content: userContent(questionWithContext(next.question, next.context) || '…', next.imageUrls) });
+  const asked = questionWithContext(next.question, next.context) || '…';
+  const described = next.imageDescription === undefined ? asked : questionWithDescription(asked, next.imageDescription.text, next.imageDescription.model);
+  messages.push({ role: 'user', content: userContent(described, next.imageUrls) });
   return { messages, omittedTurns: resendable.length - kept };
 }

@@ -1,7 +1,7 @@
 // Content types from magic bytes, never from file names or labels: images for svc_vl content parts and audio
 // returned by speech synthesis.
+import type { ImageMime } from '../../shared/imageFormats';
 
-export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/bmp';
 export type AudioFormat = 'wav' | 'mp3' | 'ogg' | 'flac';
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {

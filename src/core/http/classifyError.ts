@@ -43,7 +43,7 @@ function kindFromStatus(status: number | undefined): ServiceErrorKindFromTable |
   if (status === undefined) return 'protocol';
   if (status === 401) return 'keyUnknown';
   if (status === 403) return 'userNoModelPermission';
-  // wire-notes: nothing is known about rate limiting; 429 is treated like the busy 503.
+  // docs/wire.md: nothing is known about rate limiting; 429 is treated like the busy 503.
   if (status === 429 || status === 503) return 'busy';
   if (status >= 500) return 'systemError';
   if (status >= 400) return 'badRequest';

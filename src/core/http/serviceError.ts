@@ -29,6 +29,7 @@ export type ServiceErrorKind =
   | 'interrupted' // a stream that ended without [DONE] or a finish reason; carries the partial text
   | 'cancelled' // the caller's AbortSignal fired: not an error to display
   | 'validation' // refused on the client before sending
+  | 'addressRefused' // a credential kept from an address the user did not choose or approve (nothing was sent)
   | 'speech'; // a speech route answered a non-zero `code`
 
 /** Whether the same request may succeed when repeated (automatic retries happen only before the first token). */
@@ -54,6 +55,8 @@ export interface ServiceErrorDetails {
    * false the kind is only a guess from the status, so the UI shows the server's own message, not the row's text.
    */
   readonly matched?: boolean;
+  /** For kind 'addressRefused': the origin refused and the setting that named it. */
+  readonly address?: { readonly origin: string; readonly setting: string };
   readonly cause?: unknown;
 }
 
@@ -68,6 +71,7 @@ export class ServiceError extends Error {
   readonly speechProblem: SpeechProblem | undefined;
   readonly field: string | undefined;
   readonly matched: boolean | undefined;
+  readonly address: { readonly origin: string; readonly setting: string } | undefined;
 
   constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -82,6 +86,7 @@ export class ServiceError extends Error {
     this.speechProblem = details.speechProblem;
     this.field = details.field;
     this.matched = details.matched;
+    this.address = details.address;
   }
 }
 

@@ -1,4 +1,4 @@
-// Bytes of an event-stream body -> JSON payloads, tolerant of everything in wire-notes. Framing is
+// Bytes of an event-stream body -> JSON payloads, tolerant of everything in docs/wire.md. Framing is
 // eventsource-parser's; this class only prepares its input and reads its output:
 // - UTF-8 split anywhere: TextDecoder in streaming mode.
 // - Single newlines between events: eventsource-parser (per the SSE spec) joins consecutive `data:` lines of
@@ -41,6 +41,8 @@ export class SseJsonDecoder {
   private pending: string | undefined;
   /** The first characters of the line not yet ended (it may have begun in an earlier read). */
   private lineHead = '';
+  /** A CR that ended the last read, held until the next one says whether an LF follows it. */
+  private heldCr = '';
 
   constructor(private readonly sink: SseJsonSink) {
     this.parser = createParser({
@@ -53,13 +55,18 @@ export class SseJsonDecoder {
   }
 
   push(bytes: Uint8Array): void {
-    const chunk = this.text.decode(bytes, { stream: true });
+    let chunk = this.heldCr + this.text.decode(bytes, { stream: true });
+    // A read that ends in CR may end in the middle of a CRLF: the CR waits for the next read, so that a CRLF split
+    // between reads is one line end, not two (which the doubling below would turn into an early dispatch).
+    this.heldCr = chunk.endsWith('\r') ? '\r' : '';
+    if (this.heldCr !== '') chunk = chunk.slice(0, -1);
     if (chunk !== '') this.parser.feed(this.doubleLineEnds(chunk));
   }
 
   /** End of body: flushes a last line without a line end and reports an unfinished fragment. */
   end(): void {
-    const tail = this.text.decode();
+    const tail = this.heldCr + this.text.decode();
+    this.heldCr = '';
     this.parser.feed(`${this.doubleLineEnds(tail)}\n\n`);
     if (this.pending !== undefined) this.sink.onMalformed(this.pending);
     this.pending = undefined;

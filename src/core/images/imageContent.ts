@@ -1,10 +1,11 @@
 // svc_vl content parts: local image bytes become `data:<sniffed mime>;base64,…` (the service answers those,
-// wire-notes [seen]); remote images must be https URLs and are passed through.
+// docs/wire.md [seen]); remote images must be https URLs and are passed through.
+import { dataUrlOf } from '../../shared/imageFormats';
 import type { ContentPart } from '../chat/chatRequest';
 import { sniffImageMime } from '../files/mediaSniffing';
 import { ServiceError } from '../http/serviceError';
 
-/** Clients seen cap images at 5-10 MB; the service's own limit is unknown (wire-notes). */
+/** Clients seen cap images at 5-10 MB; the service's own limit is unknown (docs/wire.md). */
 export const DEFAULT_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export type ImagePart = Extract<ContentPart, { type: 'image_url' }>;
@@ -19,7 +20,7 @@ export function imagePartFromBytes(bytes: Uint8Array, options: { maxBytes?: numb
   if (bytes.length > max) {
     throw new ServiceError('validation', `Cannot send ${what}: ${bytes.length} bytes is over the limit of ${max} bytes.`, { field: 'image', retryable: false });
   }
-  return { type: 'image_url', image_url: { url: `data:${mime};base64,${Buffer.from(bytes).toString('base64')}` } };
+  return { type: 'image_url', image_url: { url: dataUrlOf(mime, Buffer.from(bytes).toString('base64')) } };
 }
 
 export function imagePartFromUrl(url: string): ImagePart {

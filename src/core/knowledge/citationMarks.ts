@@ -1,4 +1,4 @@
-// Citation ("corner") marks of knowledge-base answers, in every format wire-notes lists: `^[1]^`, `[^1^]`,
+// Citation ("corner") marks of knowledge-base answers, in every format docs/wire.md lists: `^[1]^`, `[^1^]`,
 // `[1]`, `【1】`, `【1†source】`. Marks inside code (fenced blocks, inline spans) are code, not citations.
 // CitationMarkStream finds them in streamed text, holding back a tail that may still become a mark.
 

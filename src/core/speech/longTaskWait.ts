@@ -1,4 +1,4 @@
-// Waiting for a long-text speech task (spec 4.6-4.7, wire-notes): poll with a growing delay (1 s, half as long
+// Waiting for a long-text speech task (spec 4.6-4.7, docs/wire.md): poll with a growing delay (1 s, half as long
 // again each poll, up to 10 s) under an overall limit; `complete` with an audio address ends the wait, `failed`
 // throws, and every other state (`created`, `running`, or one the spec does not name, such as a queued state) polls
 // on. The clock and the sleeper are injected, so tests see the delays without waiting for them.

@@ -11,6 +11,8 @@ export interface SynthesizedAudio {
 export interface SpeechSegment extends SynthesizedAudio {
   readonly index: number;
   readonly text: string;
+  /** Why this sentence has no audio (its synthesis failed; the player skips it, marked, and goes on). */
+  readonly failed?: string;
 }
 
 export type SentenceSynthesizer = (text: string, signal: AbortSignal) => Promise<SynthesizedAudio>;
@@ -46,6 +48,52 @@ export async function* synthesizePipelined(
       const audio = await (started[index] as Promise<SynthesizedAudio>);
       options.signal?.throwIfAborted();
       yield { index, text: sentences[index] ?? '', audio: audio.audio, format: audio.format };
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    inner.abort();
+  }
+}
+
+/**
+ * The same pipeline over sentences that are still arriving (an answer being streamed, answerSentences.ts): each is
+ * synthesised once it is in the queue, `prefetch` ahead of the one being yielded, never waiting for a later sentence
+ * before yielding an earlier one. A sentence whose synthesis fails is yielded marked `failed` (no audio) and the rest
+ * goes on; a cancel ends everything.
+ */
+export async function* synthesizeQueued(
+  queue: { peek(index: number): string | undefined; take(index: number, signal?: AbortSignal): Promise<string | undefined> },
+  synthesize: SentenceSynthesizer,
+  options: PipelineOptions & { readonly format: string },
+): AsyncGenerator<SpeechSegment, void, undefined> {
+  const prefetch = Math.max(0, options.prefetch ?? 2);
+  const inner = new AbortController();
+  const onAbort = (): void => inner.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const started: Promise<SynthesizedAudio>[] = [];
+  const start = (text: string): void => {
+    const promise = synthesize(text, inner.signal);
+    promise.catch(() => undefined);
+    started.push(promise);
+  };
+  try {
+    for (let index = 0; ; index++) {
+      const text = await queue.take(index, inner.signal);
+      if (text === undefined) return;
+      if (started.length === index) start(text);
+      // The next sentences already in the queue start now; one not there yet is not waited for.
+      for (let ahead = started.length; ahead <= index + prefetch; ahead++) {
+        const next = queue.peek(ahead);
+        if (next === undefined) break;
+        start(next);
+      }
+      try {
+        const audio = await (started[index] as Promise<SynthesizedAudio>);
+        yield { index, text, audio: audio.audio, format: audio.format };
+      } catch (error) {
+        if (inner.signal.aborted) throw error;
+        yield { index, text, audio: new Uint8Array(0), format: options.format, failed: error instanceof Error ? error.message : String(error) };
+      }
     }
   } finally {
     options.signal?.removeEventListener('abort', onAbort);

@@ -1,6 +1,6 @@
 // Speech synthesis (spec 4.3-4.7): speakers, real-time synthesis by POST or GET, the long-text task (submit,
 // poll with backoff, cancel, download). Audio is told from errors by Content-Type and magic bytes, not by
-// the status code: a JSON body is a {request_id, code, message} error even with HTTP 200 (wire-notes), unless it
+// the status code: a JSON body is a {request_id, code, message} error even with HTTP 200 (docs/wire.md), unless it
 // carries the answer (base64 audio, a speaker list, a task). Answers are read in the shapes related services use
 // (docs/client.md, "What speech services send"). Calls that may safely run twice (speakers, real-time synthesis,
 // task queries) are retried on busy, 5xx, network and timeout errors with the chat's backoff; a task submission
@@ -43,7 +43,8 @@ export interface SpeechCallOptions {
 export interface SpeechClientDeps {
   readonly transport: HttpTransport;
   readonly baseUrl: string;
-  readonly getCredentials: () => Promise<SpeechCredentials | undefined>;
+  /** The appkey and token for a request about to go to this base URL; it may refuse the address ('addressRefused'). */
+  readonly getCredentials: (baseUrl: string, signal?: AbortSignal) => Promise<SpeechCredentials | undefined>;
   readonly secrets: () => readonly string[];
   readonly rememberSecret: (value: string) => void;
   readonly retry: RetryPolicy;
@@ -57,7 +58,7 @@ export interface SpeechClientDeps {
 
 type Fields = Record<string, string | number | boolean>;
 
-/** RFC 3986 query encoding (wire-notes), not form encoding: spaces as %20. */
+/** RFC 3986 query encoding (docs/wire.md), not form encoding: spaces as %20. */
 function toQuery(fields: Fields): string {
   return Object.entries(fields)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
@@ -76,19 +77,19 @@ export class SpeechClient {
 
   async synthesize(request: SynthesisRequest, options: SpeechCallOptions & { method?: 'POST' | 'GET' } = {}): Promise<AudioResult> {
     return this.retrying(options.signal, async () => {
-      const fields = await this.requestFields(request); // a fresh request_id for each attempt
+      const fields = await this.requestFields(request, options.signal); // a fresh request_id for each attempt
       return this.audioOf(await this.call(options.method ?? 'POST', 'tts', fields, options.signal));
     });
   }
 
   async submitLongTask(request: SynthesisRequest, options: SpeechCallOptions = {}): Promise<LongTask> {
-    const answer = await this.call('POST', 'tts-long-commit', await this.requestFields(request), options.signal);
+    const answer = await this.call('POST', 'tts-long-commit', await this.requestFields(request, options.signal), options.signal);
     return this.parseJson(answer, longTaskOf, TASK_MISSING);
   }
 
   async queryLongTask(taskId: string, options: SpeechCallOptions = {}): Promise<LongTask> {
     // Spec 4.7: the query carries the appkey only.
-    const { appkey } = await this.credentials();
+    const { appkey } = await this.credentials(options.signal);
     return this.retrying(options.signal, async () => {
       const answer = await this.call('POST', 'tts-long-query', { request_id: randomUUID(), task_id: taskId, appkey }, options.signal);
       return this.parseJson(answer, longTaskOf, TASK_MISSING);
@@ -144,8 +145,8 @@ export class SpeechClient {
 
   private readonly sleep: Sleeper = (ms, signal) => (this.deps.sleep ?? sleep)(ms, signal);
 
-  private async credentials(): Promise<SpeechCredentials> {
-    const credentials = await this.deps.getCredentials();
+  private async credentials(signal: AbortSignal | undefined): Promise<SpeechCredentials> {
+    const credentials = await this.deps.getCredentials(this.deps.baseUrl, signal);
     if (!credentials?.appkey || !credentials.token) {
       throw new ServiceError('validation', 'Speech synthesis needs an appkey and a token; none is set.', { field: 'appkey', retryable: false });
     }
@@ -154,9 +155,9 @@ export class SpeechClient {
     return credentials;
   }
 
-  private async requestFields(request: SynthesisRequest): Promise<Fields> {
+  private async requestFields(request: SynthesisRequest, signal: AbortSignal | undefined): Promise<Fields> {
     const parsed = parseOrThrow(synthesisRequestSchema, request);
-    const { appkey, token } = await this.credentials();
+    const { appkey, token } = await this.credentials(signal);
     const fields: Fields = { request_id: parsed.request_id ?? randomUUID(), appkey, token };
     for (const [name, value] of Object.entries(parsed)) if (value !== undefined) fields[name] = value;
     return fields;
@@ -195,7 +196,7 @@ export class SpeechClient {
   }
 
   /**
-   * A speech route's JSON answer, as `read` finds it. The spec documents `code` 0 as success and wire-notes leaves
+   * A speech route's JSON answer, as `read` finds it. The spec documents `code` 0 as success and docs/wire.md leaves
    * the real value open: a non-zero code (or a status under another name, speechStatus.ts) is an error unless the
    * answer is there, so an error under any code is never mistaken for an answer; under the 'localService' switch,
    * one of that service's codes always is. An answer without the payload and without a failing code is an error

@@ -2,7 +2,7 @@
 // (code points; the local service's `maxRealtimeChars`, service/README.md); past it the service answers 41300. So
 // the user's long-text threshold is capped there: a longer text is read sentence by sentence, or saved through the
 // long-text task, never sent whole to real-time synthesis.
-import { splitSentences } from './sentenceSplitter';
+import { splitSpokenSentences } from '../../../packages/text/sentences';
 
 export const REALTIME_MAX_CHARS = 1000;
 
@@ -20,8 +20,11 @@ export function isLongText(text: string, longTextThreshold: number): boolean {
   return characterCount(text) > effectiveThreshold(longTextThreshold);
 }
 
-/** The pieces read aloud, each one real-time synthesis within the limit: the whole text, or its sentences. */
+/**
+ * The pieces read aloud, each one real-time synthesis within the limit: the whole text, or its sentences (a piece
+ * under 8 characters, a lone "OK.", is not worth a request of its own and goes with the next).
+ */
 export function speechPieces(text: string, longTextThreshold: number): string[] {
   if (!isLongText(text, longTextThreshold)) return [text];
-  return splitSentences(text, { maxChars: Math.min(300, REALTIME_MAX_CHARS) });
+  return splitSpokenSentences(text, { minChars: 8, maxChars: Math.min(300, REALTIME_MAX_CHARS) });
 }

@@ -14,7 +14,7 @@ export const SAMPLE_RATES = [8000, 16000, 24000] as const;
 export const synthesisRequestSchema = z.object({
   text: z.string().refine((s) => s.trim() !== '', { error: 'must not be empty' }),
   voice: z.string().min(1, { error: 'must name a speaker id' }).optional(),
-  // Webviews play mp3 and wav, not AAC or Opus (wire-notes).
+  // Webviews play mp3 and wav, not AAC or Opus (docs/wire.md).
   format: z.enum(['wav', 'mp3'], { error: 'must be "wav" or "mp3"' }).optional(),
   sample_rate: z
     .union(

@@ -60,6 +60,8 @@ export async function speechText(source: string): Promise<string> {
     .map((line) =>
       removeCitationMarks(line)
         .replace(/[ \t]+/g, ' ')
+        // A mark removed before a full stop leaves a blank before it ("of n values ."): none is read there.
+        .replace(/ +([.,!?;:。，！？；：])/g, '$1')
         .replace(/[，,]\s*$/, '')
         .trim(),
     )

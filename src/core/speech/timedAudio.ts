@@ -1,5 +1,5 @@
 // A real-time answer in JSON that carries the audio itself (base64) and, when `enable_ts` asked for them, sentence
-// timestamps (spec 4.5; wire-notes: "accept timestamps in a JSON body with base64 audio, or none"). The local service
+// timestamps (spec 4.5; docs/wire.md: "accept timestamps in a JSON body with base64 audio, or none"). The local service
 // answers `{audio, timestamps: [{text, begin_ms, end_ms}]}`; related speech services name the same `subtitles` or
 // `sentences`, with `begin_time`/`start_time` and `end_time` in milliseconds and the text as `text` or `sentence`,
 // and some keep all of it under `data` or `result`. The audio may come as a `data:` URL. Timestamps the client cannot

@@ -1,10 +1,11 @@
-// The chat: its session (core/chat/chatSession.ts, which owns the conversations and the turns) wired to the key,
+// The chat: its session (core/session/chatSession.ts, which owns the conversations and the turns) wired to the key,
 // the settings, the service client and the words of the UI, and the side-bar view that shows it.
 import * as vscode from 'vscode';
-import { ChatSession } from '../../core/chat/chatSession';
+import { ChatSession } from '../../core/session/chatSession';
 import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
+import { ViewId } from '../contributionIds';
 import { errorView } from '../errors/errorPresentation';
-import type { ExtensionServices } from '../extensionServices';
+import type { ExtensionServices } from '../activation/extensionServices';
 import type { ChatSpeech } from './chatIntents';
 import { ChatViewProvider } from './chatViewProvider';
 import { webviewStrings } from './webviewStrings';
@@ -15,20 +16,20 @@ export interface ChatFeature {
 }
 
 export function registerChat(services: ExtensionServices, speech: ChatSpeech | undefined): ChatFeature {
-  const { context, logger, keys, settings } = services;
+  const { context, logger, credentials, settings } = services;
   const session = new ChatSession({
     store: services.store,
     backend: () => services.clients.get(),
     settings: () => settings.chat,
-    apiKeySet: async () => (await keys.get()) !== undefined,
-    changes: [keys.onDidChange, settings.onDidChange],
-    text: { error: errorView, strings: webviewStrings },
+    apiKeySet: () => credentials.hasApiKey(),
+    changes: [credentials.onDidChange, settings.onDidChange],
+    text: { error: errorView, strings: () => webviewStrings(vscode.l10n) },
     l10n: vscode.l10n,
     log: logger,
     extensionVersion: services.version,
     maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
   });
   const view = new ChatViewProvider(context.extensionUri, { session, logger, speech }, logger);
-  context.subscriptions.push(session, view, vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view));
+  context.subscriptions.push(session, view, vscode.window.registerWebviewViewProvider(ViewId.chat, view));
   return { session, view };
 }

@@ -2,9 +2,10 @@
 // are VS Code's (clipboard, editors, links, commands, read aloud). One switch, ending in assertNever, so a new
 // intent in the protocol is a build error until it is handled here.
 import * as vscode from 'vscode';
-import type { ChatSession } from '../../core/chat/chatSession';
+import type { ChatSession } from '../../core/session/chatSession';
 import { conversationMarkdown } from '../../core/conversations/conversationMarkdown';
 import { speechText } from '../../core/speech/speechText';
+import { openableLink } from '../../shared/linkPolicy';
 import { assertNever, type WebviewToHost } from '../../shared/protocol';
 import { actionCommand } from '../errors/errorPresentation';
 import { CommandId } from '../commandIds';
@@ -134,17 +135,16 @@ function languageOrPlain(language: string): string {
   return vscodeLanguageIds[lower] ?? lower;
 }
 
+/**
+ * Opens a link the view asks for, when the chat's link rule allows it. The view already shows any other link as
+ * text, but it renders untrusted text: the host checks every link itself, with the same rule.
+ */
 async function openLink(href: string, { logger, session }: IntentDependencies): Promise<void> {
-  let url: URL | undefined;
-  try {
-    url = new URL(href);
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+  const url = openableLink(href);
+  if (url === undefined) {
     logger.warn(`Refused to open a link from the chat: ${href.slice(0, 200)}`);
-    session.notify('link', 'warning', vscode.l10n.t('Only http and https links open from the chat; this one was not opened: {0}', href.slice(0, 200)));
+    session.notify('link', 'warning', vscode.l10n.t('Only http, https and mailto links open from the chat; this one was not opened: {0}', href.slice(0, 200)));
     return;
   }
-  await vscode.env.openExternal(vscode.Uri.parse(url.toString()));
+  await vscode.env.openExternal(vscode.Uri.parse(url.href));
 }

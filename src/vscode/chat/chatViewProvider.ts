@@ -1,15 +1,16 @@
 // The side-bar chat view: serves the webview's HTML, forwards the chat session's events to it while it is alive,
 // and validates its messages (malformed ones are dropped with a warning) before handing them to the intent handler.
-// The session owns the state: this class keeps none.
+// The session owns the state: this class keeps none. What only moves the view (focus the question box, open the
+// list of conversations) is asked of this class, not of the session.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { HostToWebview } from '../../shared/protocol';
 import { parseWebviewMessage } from '../../shared/protocolSchemas';
 import type { Logger } from '../logger';
 import { handleIntent, type IntentDependencies } from './chatIntents';
 import { renderWebviewHtml } from './webviewHtml';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
-  static readonly viewId = 'maas.chatView';
   private view: vscode.WebviewView | undefined;
   private readonly forwarding: vscode.Disposable;
   /** Whether the page in the view has loaded and asked for its snapshot. */
@@ -22,15 +23,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly intents: IntentDependencies,
     private readonly logger: Logger,
   ) {
-    // A hidden or disposed view drops messages; it asks for a snapshot (`ready`) when it is shown again. The one
-    // message no snapshot repeats, opening the conversation list, waits for that `ready`.
-    this.forwarding = intents.session.onDidEmit((message) => {
-      if (message.type === 'toggleConversations' && !this.ready) {
-        this.conversationsRequested = true;
-        return;
-      }
-      void this.view?.webview.postMessage(message);
-    });
+    // A hidden or disposed view drops messages; it asks for a snapshot (`ready`) when it is shown again.
+    this.forwarding = intents.session.onDidEmit((message) => this.post(message));
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -69,6 +63,20 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     });
   }
 
+  /**
+   * Opens the list of conversations, or closes it when open (MaaS: Show Conversations). No snapshot repeats this
+   * message, so before the page is ready it waits for the page's `ready`.
+   */
+  toggleConversations(): void {
+    if (this.ready) this.post({ type: 'toggleConversations' });
+    else this.conversationsRequested = true;
+  }
+
+  /** Puts the cursor in the question box (after Add Selection to Chat, say). */
+  focusInput(): void {
+    this.post({ type: 'focusInput' });
+  }
+
   /** Whether the chat view is resolved and visible now. */
   get visible(): boolean {
     return this.view?.visible === true;
@@ -89,7 +97,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.intents.speech?.player.viewReady();
         if (this.conversationsRequested) {
           this.conversationsRequested = false;
-          void this.view?.webview.postMessage({ type: 'toggleConversations' });
+          this.post({ type: 'toggleConversations' });
         }
       }
     } catch (error) {
@@ -105,5 +113,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   dispose(): void {
     this.forwarding.dispose();
+  }
+
+  private post(message: HostToWebview): void {
+    void this.view?.webview.postMessage(message);
   }
 }

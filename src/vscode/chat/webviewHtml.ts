@@ -1,4 +1,4 @@
-// The chat webview's HTML as a pure function (style.md rule 11): a strict CSP with a fresh nonce per render,
+// The chat webview's HTML as a pure function (docs/style.md rule 11): a strict CSP with a fresh nonce per render,
 // one script, the view's stylesheet and the icon font's, nothing inline. Free of the VS Code API so unit tests check the CSP directly.
 export interface WebviewHtmlInput {
   /** `webview.cspSource`: the origin the webview's local resources are served from. */

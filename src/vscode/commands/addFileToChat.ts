@@ -1,14 +1,15 @@
 // MaaS: Add Current File to Chat — the active editor's whole file becomes a context chip (up to a size limit).
 import * as vscode from 'vscode';
-import type { ChatSession } from '../../core/chat/chatSession';
+import type { ChatSession } from '../../core/session/chatSession';
+import type { ChatViewProvider } from '../chat/chatViewProvider';
 import type { Prompter } from '../prompter';
-import { revealChatView } from '../featureDependencies';
+import { revealChatView } from '../chat/revealChat';
 import { workspaceLabel } from '../workspaceLabel';
 
 /** Larger files would crowd out the conversation; select the part that matters instead. */
 const MAX_FILE_CHARACTERS = 100_000;
 
-export function addFileToChatCommand(session: () => ChatSession, prompter: Prompter): () => Promise<void> {
+export function addFileToChatCommand(session: () => ChatSession, view: () => ChatViewProvider, prompter: Prompter): () => Promise<void> {
   return async () => {
     const document = vscode.window.activeTextEditor?.document ?? vscode.window.visibleTextEditors[0]?.document;
     if (document === undefined) {
@@ -33,5 +34,6 @@ export function addFileToChatCommand(session: () => ChatSession, prompter: Promp
     }
     await revealChatView();
     await session().addContext({ kind: 'file', label: workspaceLabel(document.uri), languageId: document.languageId, text });
+    view().focusInput();
   };
 }

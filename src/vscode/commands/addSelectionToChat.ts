@@ -1,10 +1,11 @@
 // MaaS: Add Selection to Chat — the editor's selection becomes a removable context chip for the next question.
 import * as vscode from 'vscode';
-import type { ChatSession } from '../../core/chat/chatSession';
-import { revealChatView } from '../featureDependencies';
+import type { ChatSession } from '../../core/session/chatSession';
+import type { ChatViewProvider } from '../chat/chatViewProvider';
+import { revealChatView } from '../chat/revealChat';
 import { workspaceLabel } from '../workspaceLabel';
 
-export function addSelectionToChatCommand(session: () => ChatSession): () => Promise<void> {
+export function addSelectionToChatCommand(session: () => ChatSession, view: () => ChatViewProvider): () => Promise<void> {
   return async () => {
     const editor = vscode.window.activeTextEditor;
     const selection = editor?.selection;
@@ -20,5 +21,6 @@ export function addSelectionToChatCommand(session: () => ChatSession): () => Pro
       languageId: editor.document.languageId,
       text: editor.document.getText(selection),
     });
+    view().focusInput();
   };
 }

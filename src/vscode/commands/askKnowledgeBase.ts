@@ -4,26 +4,15 @@
 // model, otherwise in a new conversation on the chat model (ChatSession.startTurn).
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { RetrievalOptions } from '../../core/chat/chatRequest';
-import type { FeatureSettings, KnowledgeBaseSetting } from '../settings/settingsSchema';
-import { revealChatView, type FeatureDependencies } from '../featureDependencies';
+import { retrievalOptions, type KnowledgeMode } from '../knowledge/retrievalOptions';
+import { openSettings } from '../settings/openSettings';
+import { featureSettingNames, type KnowledgeBaseSetting } from '../settings/settingsSchema';
+import { revealChatView } from '../chat/revealChat';
+import { actionTitles, knowledgeWords } from '../chat/webviewStrings';
+import { noKnowledgeBaseText } from '../knowledge/noKnowledgeBase';
+import type { FeatureDependencies } from '../activation/featureDependencies';
+import { StateKey } from '../stateKeys';
 import { workspaceLabel } from '../workspaceLabel';
-
-const LAST_BASES_KEY = 'maas.knowledge.lastBases';
-
-export type KnowledgeMode = 'divergent' | 'strict';
-
-/** The retrieval tool's options from the settings and the question's mode (chat_mode 1 divergent, 2 strict). */
-export function retrievalOptions(settings: FeatureSettings, ids: readonly number[], mode: KnowledgeMode): RetrievalOptions {
-  return {
-    knowledge_ids: [...ids],
-    chat_mode: mode === 'strict' ? 2 : 1,
-    remove_corner_mark: settings.knowledgeRemoveCornerMark,
-    backup_chat: settings.knowledgeBackupChat,
-    ...(settings.knowledgeTipsText.trim() === '' ? {} : { tips_text: settings.knowledgeTipsText }),
-    ...(settings.knowledgeTextThreshold === undefined ? {} : { text_threshold: settings.knowledgeTextThreshold }),
-  };
-}
 
 export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vscode.Memento): () => Promise<string | undefined> {
   return async () => {
@@ -36,12 +25,9 @@ export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vsco
     }
     const features = deps.settings.features;
     if (features.knowledgeBases.length === 0) {
-      const open = vscode.l10n.t('Open Settings');
-      const choice = await prompter.showWarningMessage(
-        vscode.l10n.t('No knowledge base is configured. Add your knowledge bases (id and name) to the setting maas.knowledgeBases.'),
-        open,
-      );
-      if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', 'maas.knowledgeBases');
+      const open = actionTitles(vscode.l10n).openSettings;
+      const choice = await prompter.showWarningMessage(noKnowledgeBaseText(), open);
+      if (choice === open) await openSettings(featureSettingNames.knowledgeBases);
       return undefined;
     }
     const bases = await pickBases(deps, memento, features.knowledgeBases);
@@ -83,7 +69,7 @@ async function pickBases(
   memento: vscode.Memento,
   configured: readonly KnowledgeBaseSetting[],
 ): Promise<readonly KnowledgeBaseSetting[] | undefined> {
-  const remembered = new Set(memento.get<number[]>(LAST_BASES_KEY) ?? []);
+  const remembered = new Set(memento.get<number[]>(StateKey.lastKnowledgeBases) ?? []);
   const anyRemembered = configured.some((b) => remembered.has(b.id));
   const items = configured.map((base, index) => ({
     label: base.name,
@@ -100,7 +86,7 @@ async function pickBases(
   if (picked === undefined || picked.length === 0) return undefined;
   const bases = picked.map((item) => item.base);
   await memento.update(
-    LAST_BASES_KEY,
+    StateKey.lastKnowledgeBases,
     bases.map((b) => b.id),
   );
   return bases;
@@ -111,9 +97,10 @@ async function pickMode(deps: FeatureDependencies, preferred: KnowledgeMode, bac
   const strictDetail = backupChat
     ? vscode.l10n.t('Answers from the documents; when they have nothing relevant, says so and then lets the model answer (maas.knowledge.backupChat).')
     : vscode.l10n.t('Answers only from the documents; when they have nothing relevant, says so and stops.');
+  const words = knowledgeWords(vscode.l10n);
   const items: Array<vscode.QuickPickItem & { mode: KnowledgeMode }> = [
-    { label: vscode.l10n.t('Divergent'), detail: vscode.l10n.t("May use the model's own knowledge beyond the documents."), mode: 'divergent' },
-    { label: vscode.l10n.t('Strict'), detail: strictDetail, mode: 'strict' },
+    { label: words.divergent, detail: vscode.l10n.t("May use the model's own knowledge beyond the documents."), mode: 'divergent' },
+    { label: words.strict, detail: strictDetail, mode: 'strict' },
   ];
   items.sort((a, b) => (a.mode === preferred ? -1 : b.mode === preferred ? 1 : 0));
   const picked = await deps.prompter.showQuickPick(items, { title: vscode.l10n.t('Answer mode'), ignoreFocusOut: true });

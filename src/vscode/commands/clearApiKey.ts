@@ -1,16 +1,13 @@
 // MaaS: Clear API Key — removes the key from SecretStorage.
 import * as vscode from 'vscode';
-import type { ApiKeyStore } from '../secrets/apiKeyStore';
-import type { Logger } from '../logger';
+import type { Credentials } from '../../core/credentials/credentials';
 
-export function clearApiKeyCommand(keys: ApiKeyStore, logger: Logger): () => Promise<void> {
+export function clearApiKeyCommand(credentials: Credentials): () => Promise<void> {
   return async () => {
-    if ((await keys.get()) === undefined) {
+    if (!(await credentials.clearApiKey())) {
       void vscode.window.showInformationMessage(vscode.l10n.t('No MaaS API key is stored.'));
       return;
     }
-    await keys.clear();
-    logger.info('API key removed from secret storage.');
     void vscode.window.showInformationMessage(vscode.l10n.t('MaaS API key cleared.'));
   };
 }

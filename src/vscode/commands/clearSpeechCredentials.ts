@@ -1,13 +1,11 @@
 // MaaS: Clear Speech Credentials — removes the speech appkey and token from SecretStorage.
 import * as vscode from 'vscode';
-import type { Logger } from '../logger';
+import type { Credentials } from '../../core/credentials/credentials';
 import type { Prompter } from '../prompter';
-import type { SpeechCredentialStore } from '../secrets/speechCredentialStore';
 
-export function clearSpeechCredentialsCommand(store: SpeechCredentialStore, prompter: Prompter, logger: Logger): () => Promise<void> {
+export function clearSpeechCredentialsCommand(credentials: Credentials, prompter: Prompter): () => Promise<void> {
   return async () => {
-    await store.clear();
-    logger.info('Speech credentials removed from secret storage.');
+    await credentials.clearSpeech();
     void prompter.showInformationMessage(vscode.l10n.t('MaaS speech credentials cleared.'));
   };
 }

@@ -5,17 +5,19 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { StoredImage } from '../../core/conversations/conversationModel';
-import { revealChatView, type FeatureDependencies } from '../featureDependencies';
-import { imageRefusal, kb } from '../images/imageRefusal';
+import { revealChatView } from '../chat/revealChat';
+import type { FeatureDependencies } from '../activation/featureDependencies';
+import { askImageQuestion } from '../images/imageQuestion';
+import { imageRefusal, kilobytes } from '../images/imageRefusal';
 import { prepareImage } from '../images/imageFiles';
 
-export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'];
+const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'];
 
 export function describeImageCommand(deps: FeatureDependencies): (uri?: unknown, uris?: unknown) => Promise<string[]> {
   return async (uri, uris) => {
     const targets = await targetsOf(deps, uri, uris);
     if (targets.length === 0) return [];
-    const question = await askQuestion(deps);
+    const question = await askImageQuestion(deps.prompter);
     if (question === undefined) return [];
     // The images are read and prepared together; each one's failure is reported under its own name and never
     // keeps the others from being described.
@@ -24,7 +26,7 @@ export function describeImageCommand(deps: FeatureDependencies): (uri?: unknown,
       if (result.status === 'fulfilled') return result.value === undefined ? [] : [result.value];
       const name = path.posix.basename(targets[index]?.path ?? '');
       deps.logger.warn(`Preparing ${name} failed: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`);
-      void deps.prompter.showErrorMessage(vscode.l10n.t('{0} could not be read as an image.', name));
+      void deps.prompter.showErrorMessage(imageRefusal({ ok: false, reason: 'unreadable' }, name));
       return [];
     });
     if (images.length === 0) return [];
@@ -34,17 +36,6 @@ export function describeImageCommand(deps: FeatureDependencies): (uri?: unknown,
       turnIds.push(await deps.chat().startTurn({ kind: 'image', question, images: [image], model: deps.settings.settings.visionModel }));
     return turnIds;
   };
-}
-
-export async function askQuestion(deps: FeatureDependencies): Promise<string | undefined> {
-  const question = await deps.prompter.showInputBox({
-    title: vscode.l10n.t('Describe image'),
-    prompt: vscode.l10n.t('What would you like to know about the image?'),
-    value: vscode.l10n.t('Describe this image.'),
-    ignoreFocusOut: true,
-  });
-  if (question === undefined) return undefined;
-  return question.trim() === '' ? vscode.l10n.t('Describe this image.') : question.trim();
 }
 
 async function targetsOf(deps: FeatureDependencies, uri: unknown, uris: unknown): Promise<vscode.Uri[]> {
@@ -90,7 +81,12 @@ async function loadImage(deps: FeatureDependencies, uri: vscode.Uri): Promise<St
       .notify(
         'image',
         'info',
-        vscode.l10n.t('{0} was downscaled from {1} KB to {2} KB to fit maas.images.maxBytes.', name, kb(prepared.downscaledFrom), kb(prepared.bytes.length)),
+        vscode.l10n.t(
+          '{0} was downscaled from {1} KB to {2} KB to fit maas.images.maxBytes.',
+          name,
+          kilobytes(prepared.downscaledFrom),
+          kilobytes(prepared.bytes.length),
+        ),
       );
   }
   const file = await deps.store.saveImage(prepared.mime, prepared.bytes);

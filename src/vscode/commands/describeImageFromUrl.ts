@@ -3,8 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { urlFileName } from '../../core/files/urlFileName';
-import { askQuestion } from './describeImage';
-import { revealChatView, type FeatureDependencies } from '../featureDependencies';
+import { askImageQuestion } from '../images/imageQuestion';
+import { revealChatView } from '../chat/revealChat';
+import type { FeatureDependencies } from '../activation/featureDependencies';
 
 export function describeImageFromUrlCommand(deps: FeatureDependencies): () => Promise<string | undefined> {
   return async () => {
@@ -22,7 +23,7 @@ export function describeImageFromUrlCommand(deps: FeatureDependencies): () => Pr
       void deps.prompter.showErrorMessage(problem);
       return undefined;
     }
-    const question = await askQuestion(deps);
+    const question = await askImageQuestion(deps.prompter);
     if (question === undefined) return undefined;
     const parsed = new URL(url);
     const name = urlFileName(parsed);

@@ -7,25 +7,26 @@ import { isServiceError } from '../../core/http/serviceError';
 import { isLongText } from '../../core/speech/speechLimits';
 import { FileSpeechPlayer } from '../speech/fileSpeechPlayer';
 import { readAloudSource } from '../speech/readAloudSource';
+import { defaultAudioUri, diskPath } from '../speech/saveAudioFile';
 import { requireSpeechCredentials, speechErrorText } from '../errors/speechMessages';
 import { synthesisRequest } from '../speech/speechRequest';
-import type { FeatureDependencies } from '../featureDependencies';
+import type { FeatureDependencies } from '../activation/featureDependencies';
 
 export function readAloudToFileCommand(deps: FeatureDependencies): () => Promise<string | undefined> {
   return async () => {
     const source = await readAloudSource(deps.prompter);
     if (source === undefined) return undefined;
-    if (!(await requireSpeechCredentials(deps.speechCredentials, deps.prompter))) return undefined;
+    if (!(await requireSpeechCredentials(deps.credentials, deps.prompter))) return undefined;
     const features = deps.settings.features;
     const format = features.speechFormat;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const chosen = await deps.prompter.showSaveDialog({
       title: vscode.l10n.t('Save the audio'),
-      defaultUri: folder === undefined ? undefined : vscode.Uri.joinPath(folder, `${source.baseName}.${format}`),
+      defaultUri: defaultAudioUri(`${source.baseName}.${format}`),
       filters: { [format.toUpperCase()]: [format] },
     });
-    if (chosen === undefined) return undefined;
-    const target = chosen.fsPath.toLowerCase().endsWith(`.${format}`) ? chosen.fsPath : `${chosen.fsPath}.${format}`;
+    const file = chosen === undefined ? undefined : diskPath(chosen, deps.prompter);
+    if (file === undefined) return undefined;
+    const target = file.toLowerCase().endsWith(`.${format}`) ? file : `${file}.${format}`;
     const client = deps.client();
     const request = synthesisRequest(features, source.text);
     try {

@@ -1,6 +1,7 @@
 // Registers every command of the CommandId table; the handler map is typed so a missing handler is a build error.
 import * as vscode from 'vscode';
-import type { ApiKeyStore } from '../secrets/apiKeyStore';
+import type { Credentials } from '../../core/credentials/credentials';
+import type { AddressApprovals } from '../secrets/addressApprovals';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
 import { addFileToChatCommand } from './addFileToChat';
@@ -12,11 +13,13 @@ import { clearSpeechCredentialsCommand } from './clearSpeechCredentials';
 import { CommandId, type CommandIdValue } from '../commandIds';
 import { describeImageCommand } from './describeImage';
 import { describeImageFromUrlCommand } from './describeImageFromUrl';
-import { revealChat, type FeatureDependencies } from '../featureDependencies';
+import { revealChat } from '../chat/revealChat';
+import type { FeatureDependencies } from '../activation/featureDependencies';
 import { newConversationCommand, showConversationsCommand } from './newConversation';
 import { openConsoleCommand } from './openConsole';
 import { readAloudCommand } from './readAloud';
 import { readAloudToFileCommand } from './readAloudToFile';
+import { revokeAddressApprovalsCommand } from './revokeAddressApprovals';
 import { setApiKeyCommand } from './setApiKey';
 import { setSpeechCredentialsCommand } from './setSpeechCredentials';
 import { showLogsCommand } from './showLogs';
@@ -24,7 +27,8 @@ import { testConnectionCommand } from './testConnection';
 import { ConnectionReportView } from '../diagnostics/connectionReportView';
 
 export interface CommandDependencies {
-  readonly keys: ApiKeyStore;
+  readonly credentials: Credentials;
+  readonly approvals: AddressApprovals;
   readonly logger: Logger;
   readonly settings: SettingsReader;
   readonly features: FeatureDependencies;
@@ -35,25 +39,26 @@ export interface CommandDependencies {
 export function registerCommands(deps: CommandDependencies): vscode.Disposable[] {
   const reports = new ConnectionReportView();
   const handlers: Record<CommandIdValue, (...args: unknown[]) => unknown> = {
-    [CommandId.setApiKey]: setApiKeyCommand(deps.keys, deps.logger, deps.features.prompter),
-    [CommandId.clearApiKey]: clearApiKeyCommand(deps.keys, deps.logger),
+    [CommandId.setApiKey]: setApiKeyCommand(deps.credentials, deps.features.prompter),
+    [CommandId.clearApiKey]: clearApiKeyCommand(deps.credentials),
     [CommandId.showLogs]: showLogsCommand(deps.logger),
-    [CommandId.openConsole]: openConsoleCommand(deps.settings, deps.features.prompter),
+    [CommandId.openConsole]: openConsoleCommand(deps.settings, deps.credentials, deps.features.prompter),
     [CommandId.openChat]: () => revealChat(deps.features),
     [CommandId.newConversation]: newConversationCommand(deps.features.chat, () => revealChat(deps.features)),
-    [CommandId.showConversations]: showConversationsCommand(deps.features.chat, () => revealChat(deps.features)),
-    [CommandId.addSelectionToChat]: addSelectionToChatCommand(deps.features.chat),
-    [CommandId.addFileToChat]: addFileToChatCommand(deps.features.chat, deps.features.prompter),
+    [CommandId.showConversations]: showConversationsCommand(deps.features.chatView, () => revealChat(deps.features)),
+    [CommandId.addSelectionToChat]: addSelectionToChatCommand(deps.features.chat, deps.features.chatView),
+    [CommandId.addFileToChat]: addFileToChatCommand(deps.features.chat, deps.features.chatView, deps.features.prompter),
     [CommandId.askKnowledgeBase]: askKnowledgeBaseCommand(deps.features, deps.memento),
     [CommandId.describeImage]: describeImageCommand(deps.features),
     [CommandId.describeImageFromUrl]: describeImageFromUrlCommand(deps.features),
     [CommandId.readAloud]: readAloudCommand(deps.features),
     [CommandId.readAloudToFile]: readAloudToFileCommand(deps.features),
-    [CommandId.setSpeechCredentials]: setSpeechCredentialsCommand(deps.features.speechCredentials, deps.features.prompter, deps.logger),
-    [CommandId.clearSpeechCredentials]: clearSpeechCredentialsCommand(deps.features.speechCredentials, deps.features.prompter, deps.logger),
+    [CommandId.setSpeechCredentials]: setSpeechCredentialsCommand(deps.credentials, deps.features.prompter),
+    [CommandId.clearSpeechCredentials]: clearSpeechCredentialsCommand(deps.credentials, deps.features.prompter),
     [CommandId.chooseVoice]: chooseVoiceCommand(deps.features),
     [CommandId.testConnection]: testConnectionCommand(deps.features, reports),
     [CommandId.copyConnectionReport]: () => reports.copy(deps.features.prompter),
+    [CommandId.revokeAddressApprovals]: revokeAddressApprovalsCommand(deps.approvals, deps.features.prompter),
   };
   const commands = Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {

@@ -1,11 +1,10 @@
 // MaaS: Set API Key — asks for the key in a password box and stores it, trimmed, in SecretStorage. The box and the
 // messages go through the Prompter (in-host tests answer them).
 import * as vscode from 'vscode';
-import type { ApiKeyStore } from '../secrets/apiKeyStore';
-import type { Logger } from '../logger';
+import type { Credentials } from '../../core/credentials/credentials';
 import type { Prompter } from '../prompter';
 
-export function setApiKeyCommand(keys: ApiKeyStore, logger: Logger, prompter: Prompter): () => Promise<void> {
+export function setApiKeyCommand(credentials: Credentials, prompter: Prompter): () => Promise<void> {
   return async () => {
     const entered = await prompter.showInputBox({
       title: vscode.l10n.t('MaaS: Set API Key'),
@@ -21,9 +20,7 @@ export function setApiKeyCommand(keys: ApiKeyStore, logger: Logger, prompter: Pr
       void prompter.showWarningMessage(vscode.l10n.t('The API key cannot be blank.'));
       return;
     }
-    logger.rememberSecret(key);
-    await keys.set(key);
-    logger.info('API key stored in secret storage.');
+    await credentials.setApiKey(key);
     void prompter.showInformationMessage(vscode.l10n.t('MaaS API key saved.'));
   };
 }

@@ -1,11 +1,10 @@
 // MaaS: Set Speech Credentials — the speech appkey and token in two password boxes, stored trimmed in
 // SecretStorage; blank values are refused.
 import * as vscode from 'vscode';
-import type { Logger } from '../logger';
+import type { Credentials } from '../../core/credentials/credentials';
 import type { Prompter } from '../prompter';
-import type { SpeechCredentialStore } from '../secrets/speechCredentialStore';
 
-export function setSpeechCredentialsCommand(store: SpeechCredentialStore, prompter: Prompter, logger: Logger): () => Promise<boolean> {
+export function setSpeechCredentialsCommand(credentials: Credentials, prompter: Prompter): () => Promise<boolean> {
   return async () => {
     const blank = (value: string): string | undefined => (value.trim() === '' ? vscode.l10n.t('This value cannot be blank.') : undefined);
     const appkey = await prompter.showInputBox({
@@ -34,10 +33,7 @@ export function setSpeechCredentialsCommand(store: SpeechCredentialStore, prompt
       void prompter.showWarningMessage(vscode.l10n.t('The token cannot be blank.'));
       return false;
     }
-    logger.rememberSecret(appkey);
-    logger.rememberSecret(token);
-    await store.set({ appkey: appkey.trim(), token: token.trim() });
-    logger.info('Speech credentials stored in secret storage.');
+    await credentials.setSpeech({ appkey: appkey.trim(), token: token.trim() });
     void prompter.showInformationMessage(vscode.l10n.t('MaaS speech credentials saved.'));
     return true;
   };

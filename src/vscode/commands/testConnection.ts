@@ -3,7 +3,7 @@
 // each is set, and every detail went through the logger's redaction.
 import * as vscode from 'vscode';
 import { runConnectionChecks, type CheckResult } from '../diagnostics/connectionChecks';
-import type { FeatureDependencies } from '../featureDependencies';
+import type { FeatureDependencies } from '../activation/featureDependencies';
 import type { ConnectionReportView } from '../diagnostics/connectionReportView';
 
 export interface ConnectionReport {
@@ -21,8 +21,8 @@ export function testConnectionCommand(deps: FeatureDependencies, view: Connectio
       reportMarkdown(results, {
         baseUrl: deps.settings.settings.baseUrl,
         altBaseUrl: deps.settings.settings.altBaseUrl,
-        apiKeySet: (await deps.keys.get()) !== undefined,
-        speechSet: (await deps.speechCredentials.get()) !== undefined,
+        apiKeySet: await deps.credentials.hasApiKey(),
+        speechSet: await deps.credentials.hasSpeech(),
       }),
     );
     await view.show(markdown);

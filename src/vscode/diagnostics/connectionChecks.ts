@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { MaasClient } from '../../core/maasClient';
 import { speechErrorText } from '../errors/speechMessages';
 import { synthesisRequest } from '../speech/speechRequest';
-import type { FeatureDependencies } from '../featureDependencies';
+import type { FeatureDependencies } from '../activation/featureDependencies';
 
 export interface CheckResult {
   readonly name: string;
@@ -107,7 +107,7 @@ export async function runConnectionChecks(deps: FeatureDependencies): Promise<Ch
     await timed(
       vscode.l10n.t('Speech synthesis'),
       async () => {
-        if ((await deps.speechCredentials.get()) === undefined) throw new Error(vscode.l10n.t('No speech credentials are set (MaaS: Set Speech Credentials).'));
+        if (!(await deps.credentials.hasSpeech())) throw new Error(vscode.l10n.t('No speech credentials are set (MaaS: Set Speech Credentials).'));
         const audio = await client.synthesize(synthesisRequest(deps.settings.features, 'Hello. 你好。'));
         return {
           detail: vscode.l10n.t('The speech credentials are accepted: a test sentence came back as {0} bytes of {1} audio.', audio.audio.length, audio.format),

@@ -142,6 +142,36 @@ function present(error: StoredError, l10n: Localiser): Presentation | undefined 
       };
     case 'validation':
       return { title: l10n.t('A parameter is out of range'), detail: error.message, actions: ['openSettings'] };
+    case 'addressRefused':
+      return {
+        title: l10n.t('Nothing was sent to {0}', error.value ?? ''),
+        detail:
+          error.setting === undefined || error.setting === ''
+            ? l10n.t('None of your settings names this address, so no credential goes there.')
+            : l10n.t(
+                "Only the workspace's {0} names this address, and it was not allowed to receive your credentials. Retry and choose Allow if you trust it, or remove {0} from the workspace's settings to use your own address.",
+                error.setting,
+              ),
+        actions: ['retry', 'openSettings'],
+      };
+    case 'imagesNeedVision':
+      return {
+        title: l10n.t('{0} does not take images', error.value ?? ''),
+        detail: l10n.t(
+          'maas.images.withTextModel is off, so images are not described for a language model. Pick the vision model in the model picker, or set maas.images.withTextModel to describe.',
+        ),
+        actions: ['openSettings'],
+      };
+    case 'contextTooLong':
+      return {
+        title: l10n.t('Too long for the model'),
+        detail: l10n.t(
+          'This question and the earlier turns sent with it come to about {0} tokens, more than the {1} the model takes (maas.nativeChat.maxInputTokens). Nothing was sent. Start a new conversation, or send fewer earlier turns (maas.chat.history.maxTurns, maas.chat.history.maxCharacters).',
+          error.counts?.tokens ?? 0,
+          error.counts?.limit ?? 0,
+        ),
+        actions: ['newConversation', 'openSettings'],
+      };
     case 'noBaseUrl':
       return { title: l10n.t('No service address'), detail: l10n.t('Set maas.baseUrl to the address of the model service.'), actions: ['openSettings'] };
     case 'invalidBaseUrl':

@@ -1,11 +1,12 @@
-// Where error kinds become the turn's error view (style.md rule 8): the words and actions come from
+// Where error kinds become the turn's error view (docs/style.md rule 8): the words and actions come from
 // errorMessages.ts in the UI language. The server's own message is always kept and shown; its meaning is given by
 // kind, since each kind is one row of the service's error table, and only when the message matched that row.
 import * as vscode from 'vscode';
-import { storedErrorFrom } from '../../core/chat/turnRunner';
+import { storedErrorFrom } from '../../core/session/turnRunner';
 import type { StoredError } from '../../core/conversations/conversationModel';
 import type { TurnAction, TurnErrorView, WebviewCommand } from '../../shared/protocol';
 import { CommandId } from '../commandIds';
+import { openSettingsCommand, type CommandCall } from '../settings/openSettings';
 import { presentError } from './errorMessages';
 
 /** Local preconditions that are not service errors. */
@@ -26,7 +27,7 @@ export function errorView(error: StoredError): TurnErrorView {
 }
 
 /** The command behind each action button of an error (the chat view's and VS Code's own chat alike). */
-export function actionCommand(action: WebviewCommand): { readonly command: string; readonly arguments: unknown[] } {
+export function actionCommand(action: WebviewCommand): CommandCall {
   switch (action) {
     case 'setApiKey':
       return { command: CommandId.setApiKey, arguments: [] };
@@ -35,7 +36,9 @@ export function actionCommand(action: WebviewCommand): { readonly command: strin
     case 'openConsole':
       return { command: CommandId.openConsole, arguments: [] };
     case 'openSettings':
-      return { command: 'workbench.action.openSettings', arguments: ['maas.'] };
+      return openSettingsCommand();
+    case 'newConversation':
+      return { command: CommandId.newConversation, arguments: [] };
   }
 }
 

@@ -4,10 +4,11 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/http/serviceError';
 import { REALTIME_MAX_CHARS } from '../../core/speech/speechLimits';
-import { storedErrorFrom } from '../../core/chat/turnRunner';
+import { storedErrorFrom } from '../../core/session/turnRunner';
 import { errorView } from './errorPresentation';
+import { CommandId } from '../commandIds';
 import type { Prompter } from '../prompter';
-import type { SpeechCredentialStore } from '../secrets/speechCredentialStore';
+import type { Credentials } from '../../core/credentials/credentials';
 
 export function speechErrorText(error: unknown, redact: (text: string) => string): string {
   if (isServiceError(error) && error.kind === 'speech') {
@@ -36,10 +37,10 @@ export function speechErrorText(error: unknown, redact: (text: string) => string
 }
 
 /** The stored credentials, or undefined after telling the user how to set them. */
-export async function requireSpeechCredentials(store: SpeechCredentialStore, prompter: Prompter): Promise<boolean> {
-  if ((await store.get()) !== undefined) return true;
+export async function requireSpeechCredentials(credentials: Pick<Credentials, 'hasSpeech'>, prompter: Prompter): Promise<boolean> {
+  if (await credentials.hasSpeech()) return true;
   const set = vscode.l10n.t('Set Speech Credentials');
   const choice = await prompter.showWarningMessage(vscode.l10n.t('Reading aloud needs the speech appkey and token. Set them first.'), set);
-  if (choice === set) await vscode.commands.executeCommand('maas.setSpeechCredentials');
+  if (choice === set) await vscode.commands.executeCommand(CommandId.setSpeechCredentials);
   return false;
 }

@@ -1,7 +1,8 @@
 // Prepares a local image for the vision model: the type is sniffed from the bytes (never the file name), a small
 // thumbnail is made for the chat, and an image above the size cap is downscaled. The codecs (imageCodecs.ts) are
 // loaded on the first image, not when the extension starts.
-import { sniffImageMime, type ImageMime } from '../../core/files/mediaSniffing';
+import { sniffImageMime } from '../../core/files/mediaSniffing';
+import { dataUrlOf, type ImageMime } from '../../shared/imageFormats';
 import type { JimpImage } from './imageCodecs.js';
 
 export type PreparedImage =
@@ -14,7 +15,7 @@ export type PreparedImage =
       readonly thumbnail: string;
       readonly downscaledFrom?: number;
     }
-  | { readonly ok: false; readonly reason: 'notImage' | 'unreadable' }
+  | { readonly ok: false; readonly reason: 'unsupported' | 'unreadable' }
   | { readonly ok: false; readonly reason: 'tooLarge'; readonly bytes: number; readonly maxBytes: number };
 
 const THUMBNAIL_PX = 256;
@@ -22,7 +23,7 @@ const THUMBNAIL_PX = 256;
 export async function prepareImage(input: Uint8Array, maxBytes: number): Promise<PreparedImage> {
   const bytes = Buffer.from(input);
   const mime = sniffImageMime(bytes);
-  if (mime === undefined) return { ok: false, reason: 'notImage' };
+  if (mime === undefined) return { ok: false, reason: 'unsupported' };
   const codecs = await import('./imageCodecs.js');
   let image: JimpImage;
   try {
@@ -41,7 +42,7 @@ async function thumbnailOf(image: JimpImage): Promise<string> {
   const copy = image.clone();
   if (copy.width > THUMBNAIL_PX || copy.height > THUMBNAIL_PX) copy.scaleToFit({ w: THUMBNAIL_PX, h: THUMBNAIL_PX });
   const png = await copy.getBuffer('image/png');
-  return `data:image/png;base64,${png.toString('base64')}`;
+  return dataUrlOf('image/png', png.toString('base64'));
 }
 
 /** JPEG at shrinking sizes until it fits; gives up after a few tries rather than sending a postage stamp. */

@@ -1,26 +1,18 @@
-// Why an image cannot go to the vision model, in the words Describe Image shows, and the `data:` URL of one that
-// can; the native chat's provider and @maas raise the same sentences.
+// Why an image cannot go to the vision model, in the words the chat view shows too (imageRefusalWords.ts), and the
+// `data:` URL of one that can; Describe Image, the native chat's provider and @maas raise the same sentences.
 import * as vscode from 'vscode';
-import { dataUrl } from '../../core/images/imageIntake';
+import { formatString } from '../../shared/formatString';
+import { dataUrlOf } from '../../shared/imageFormats';
 import { prepareImage, type PreparedImage } from './imageFiles';
+import { imageRefusalWords } from './imageRefusalWords';
 
 export function imageRefusal(refused: Extract<PreparedImage, { ok: false }>, name: string): string {
-  switch (refused.reason) {
-    case 'notImage':
-      return vscode.l10n.t('{0} is not a PNG, JPEG, GIF, WebP or BMP image.', name);
-    case 'unreadable':
-      return vscode.l10n.t('{0} could not be read as an image.', name);
-    case 'tooLarge':
-      return vscode.l10n.t(
-        '{0} is {1} KB, larger than the limit of {2} KB (maas.images.maxBytes), and could not be made smaller.',
-        name,
-        kb(refused.bytes),
-        kb(refused.maxBytes),
-      );
-  }
+  const template = imageRefusalWords(vscode.l10n)[refused.reason];
+  return refused.reason === 'tooLarge' ? formatString(template, name, kilobytes(refused.maxBytes)) : formatString(template, name);
 }
 
-export function kb(bytes: number): number {
+/** A size in whole kilobytes, as the messages about images give it. */
+export function kilobytes(bytes: number): number {
   return Math.round(bytes / 1024);
 }
 
@@ -28,5 +20,5 @@ export function kb(bytes: number): number {
 export async function imageDataUrl(bytes: Uint8Array, maxBytes: number, name: string): Promise<string> {
   const prepared = await prepareImage(bytes, maxBytes);
   if (!prepared.ok) throw new Error(imageRefusal(prepared, name));
-  return dataUrl(prepared.mime, prepared.bytes);
+  return dataUrlOf(prepared.mime, prepared.bytes.toString('base64'));
 }

@@ -4,19 +4,24 @@
 import * as vscode from 'vscode';
 import { FUNCTION_NAME, type ChatMessage, type ContentPart, type FunctionTool } from '../../core/chat/chatRequest';
 import type { MaasClient } from '../../core/maasClient';
+import { countTokens, IMAGE_TOKENS } from '../../shared/tokenCount';
+import { DescriptionCache, describeImages, questionWithDescription } from '../../core/images/imageDescriptions';
 import { explainError } from '../errors/errorPresentation';
 import { imageDataUrl } from '../images/imageRefusal';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
-import type { ApiKeyStore } from '../secrets/apiKeyStore';
+import type { Credentials } from '../../core/credentials/credentials';
+import { CommandId } from '../commandIds';
+import { LM_VENDOR } from '../contributionIds';
+import { answeredByVisionModel, imagesRefused } from './imagesWithTextModel';
+import { responseParts, type PartClasses } from './responseParts';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
+import { withAbortSignal } from '../withAbortSignal';
 
-export const LM_VENDOR = 'maas';
-
-/** What the provider needs, passed in (style.md rule 3). */
+/** What the provider needs, passed in (docs/style.md rule 3). */
 export interface ChatProviderDependencies {
   readonly settings: SettingsReader;
-  readonly keys: ApiKeyStore;
+  readonly credentials: Pick<Credentials, 'hasApiKey' | 'onDidChange'>;
   readonly client: () => MaasClient;
   readonly logger: Logger;
 }
@@ -24,43 +29,35 @@ export interface ChatProviderDependencies {
 interface MaasModelInformation extends vscode.LanguageModelChatInformation {
   /** The service's model code sent as `model`. */
   readonly code: string;
+  /** Whether the model itself takes images (the vision models); the others get them as the setting says. */
+  readonly vision: boolean;
 }
-
-/**
- * Token estimate (the service publishes no tokenizer): one token per CJK character and one per four other
- * characters, rounded up, plus IMAGE_TOKENS per image. Within a few per cent of the local service's own count for
- * English and Chinese prose; good enough for VS Code to decide what history fits.
- */
-export function estimateTokens(text: string, images = 0): number {
-  const cjk = text.match(/[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/gu)?.length ?? 0;
-  return cjk + Math.ceil((text.length - cjk) / 4) + IMAGE_TOKENS * images;
-}
-const IMAGE_TOKENS = 768;
 
 export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasModelInformation>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeLanguageModelChatInformation = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
+  private readonly descriptions = new DescriptionCache();
 
   constructor(private readonly deps: ChatProviderDependencies) {
     // The list depends on the key (none: no models) and on the model settings.
-    this.subscriptions = [deps.keys.onDidChange(() => this.changed.fire()), deps.settings.onDidChange(() => this.changed.fire()), this.changed];
+    this.subscriptions = [deps.credentials.onDidChange(() => this.changed.fire()), deps.settings.onDidChange(() => this.changed.fire()), this.changed];
   }
 
   async provideLanguageModelChatInformation(options: vscode.PrepareLanguageModelChatModelOptions): Promise<MaasModelInformation[]> {
-    if ((await this.deps.keys.get()) === undefined) {
+    if (!(await this.deps.credentials.hasApiKey())) {
       // Asked silently (VS Code resolving models on its own): never prompt. Asked by the user (Manage Language
       // Models): offer to set the key, the provider's management command.
       if (options.silent) return [];
-      await vscode.commands.executeCommand('maas.setApiKey');
-      if ((await this.deps.keys.get()) === undefined) return [];
+      await vscode.commands.executeCommand(CommandId.setApiKey);
+      if (!(await this.deps.credentials.hasApiKey())) return [];
     }
     return this.models();
   }
 
   /** The models of the settings, each once: the chat model, the vision model, then the extra ones. */
   models(): MaasModelInformation[] {
-    const { chatModel, visionModel, extraModels, lmMaxInputTokens, lmMaxOutputTokens } = this.deps.settings.settings;
+    const { chatModel, visionModel, extraModels, lmMaxInputTokens, lmMaxOutputTokens, imagesWithTextModel } = this.deps.settings.settings;
     const entries = [{ code: chatModel, vision: false }, { code: visionModel, vision: true }, ...extraModels];
     const seen = new Set<string>();
     return entries
@@ -68,6 +65,7 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
       .map((entry) => ({
         id: entry.code,
         code: entry.code,
+        vision: entry.vision,
         name: entry.code,
         family: entry.code,
         version: '1',
@@ -77,8 +75,9 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
           : vscode.l10n.t('{0} on the MaaS service', entry.code),
         maxInputTokens: lmMaxInputTokens,
         maxOutputTokens: lmMaxOutputTokens,
-        // Function tools (the service's tools list, spec 4.1) go to the language models, not the vision model.
-        capabilities: { imageInput: entry.vision, toolCalling: !entry.vision },
+        // Function tools (the service's tools list, spec 4.1) go to the language models, not the vision model. Images
+        // work with every model unless maas.images.withTextModel is off: a language model gets them described.
+        capabilities: { imageInput: entry.vision || imagesWithTextModel !== 'refuse', toolCalling: !entry.vision },
       }));
   }
 
@@ -89,33 +88,56 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     progress: vscode.Progress<vscode.LanguageModelResponsePart>,
     token: vscode.CancellationToken,
   ): Promise<void> {
-    const abort = new AbortController();
-    const cancellation = token.onCancellationRequested(() => abort.abort());
     try {
-      const tools = model.capabilities.toolCalling === true ? this.wireTools(options.tools ?? []) : [];
-      const request = {
-        model: model.code,
-        messages: await this.wireMessages(messages, model),
-        ...maxTokensOption(options.modelOptions, model.maxOutputTokens),
-        ...(tools.length > 0 ? { tools, ...(options.toolMode === vscode.LanguageModelChatToolMode.Required ? { tool_choice: 'required' as const } : {}) } : {}),
-      };
-      for await (const event of this.deps.client().streamChat(request, { signal: abort.signal })) {
-        if (event.type === 'text' && event.text !== '') progress.report(new vscode.LanguageModelTextPart(event.text));
-        if (event.type === 'toolCall')
-          progress.report(new vscode.LanguageModelToolCallPart(event.call.id, event.call.name, toolInput(event.call.name, event.call.arguments)));
-      }
+      await withAbortSignal(token, (signal) => this.respond(model, messages, options, progress, signal));
     } catch (error) {
       if (token.isCancellationRequested) return;
       throw this.languageModelError(error);
-    } finally {
-      cancellation.dispose();
     }
   }
 
-  async provideTokenCount(_model: MaasModelInformation, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
-    if (typeof text === 'string') return estimateTokens(text);
-    const parts = text.content;
-    return estimateTokens(parts.map(partText).join(''), parts.filter((part) => imagePart(part) !== undefined).length);
+  private async respond(
+    model: MaasModelInformation,
+    messages: readonly vscode.LanguageModelChatRequestMessage[],
+    options: vscode.ProvideLanguageModelChatResponseOptions,
+    progress: vscode.Progress<vscode.LanguageModelResponsePart>,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const parts = responseParts(vscode as unknown as PartClasses);
+    const { visionModel, imagesWithTextModel } = this.deps.settings.settings;
+    // Images asked about with a language model, when maas.images.withTextModel sends them to the vision model.
+    const routed = !model.vision && imagesWithTextModel === 'visionModel' && messages.some((m) => m.content.some((p) => imagePart(p) !== undefined));
+    const target = routed
+      ? { code: visionModel, vision: true, toolCalling: false }
+      : { code: model.code, vision: model.vision, toolCalling: model.capabilities.toolCalling === true };
+    const tools = target.toolCalling ? this.wireTools(options.tools ?? []) : [];
+    const wired = await this.wireMessages(messages, target, signal);
+    const request = {
+      model: target.code,
+      messages: wired.messages,
+      ...maxTokensOption(options.modelOptions, model.maxOutputTokens),
+      ...(tools.length > 0 ? { tools, ...(options.toolMode === vscode.LanguageModelChatToolMode.Required ? { tool_choice: 'required' as const } : {}) } : {}),
+    };
+    if (routed) progress.report(new vscode.LanguageModelTextPart(answeredByVisionModel(model.code, visionModel)));
+    for (const description of wired.described)
+      // The thinking that follows (the model's reasoning) is shown in the same section: a blank line sets it apart.
+      for (const part of parts.thinking(`${vscode.l10n.t('{0} described the attached image for {1}:', visionModel, model.code)}\n\n${description}\n\n`))
+        progress.report(part as vscode.LanguageModelResponsePart);
+    for await (const event of this.deps.client().streamChat(request, { signal })) {
+      for (const part of parts.of(event, toolInput)) progress.report(part as vscode.LanguageModelResponsePart);
+    }
+  }
+
+  /** Local and fast: the service's token rule (shared/tokenCount.ts) over the text a message sends, plus its images. */
+  provideTokenCount(_model: MaasModelInformation, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
+    if (typeof text === 'string') return Promise.resolve(countTokens(text));
+    let tokens = 0;
+    for (const part of text.content) {
+      if (imagePart(part) !== undefined) tokens += IMAGE_TOKENS;
+      else if (part instanceof vscode.LanguageModelToolCallPart) tokens += countTokens(part.name) + countTokens(JSON.stringify(part.input));
+      else tokens += countTokens(partText(part));
+    }
+    return Promise.resolve(tokens);
   }
 
   /** The tools VS Code offers, as the service's function tools; a name the service would refuse is left out and logged. */
@@ -140,17 +162,30 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
    * size cap (downscaled like the chat view's), an assistant's tool calls as its `tool_calls`, tool results as
    * `tool` messages after it, and consecutive plain messages of one role merged so roles alternate.
    */
-  private async wireMessages(messages: readonly vscode.LanguageModelChatRequestMessage[], model: MaasModelInformation): Promise<ChatMessage[]> {
+  private async wireMessages(
+    messages: readonly vscode.LanguageModelChatRequestMessage[],
+    model: { readonly code: string; readonly vision: boolean },
+    signal: AbortSignal,
+  ): Promise<{ messages: ChatMessage[]; described: string[] }> {
     const wire: { role: 'user' | 'assistant' | 'tool'; text: string; images: string[]; calls?: ChatMessage['tool_calls']; callId?: string }[] = [];
-    for (const message of messages) {
+    const described: string[] = [];
+    for (const [index, message] of messages.entries()) {
       const role = message.role === vscode.LanguageModelChatMessageRole.Assistant ? 'assistant' : 'user';
-      const images: string[] = [];
+      let images: string[] = [];
+      const bytes: Uint8Array[] = [];
       for (const part of message.content) {
         const image = imagePart(part);
         if (image === undefined) continue;
-        if (model.capabilities.imageInput !== true)
-          throw new Error(vscode.l10n.t('{0} does not take images; pick the vision model {1}.', model.code, this.deps.settings.settings.visionModel));
+        bytes.push(image.data);
         images.push(await imageDataUrl(image.data, this.deps.settings.settings.imageMaxBytes, vscode.l10n.t('An attached image')));
+      }
+      let description: string | undefined;
+      if (images.length > 0 && !model.vision) {
+        description = await this.describe(model.code, bytes, images, message, signal);
+        // Only the question being asked shows its description; earlier ones were shown when they were asked.
+        if (index === messages.length - 1 || !messages.slice(index + 1).some((m) => m.role === vscode.LanguageModelChatMessageRole.User))
+          described.push(description);
+        images = [];
       }
       for (const part of message.content) {
         if (part instanceof vscode.LanguageModelToolResultPart)
@@ -159,7 +194,8 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
       const calls = message.content
         .filter((part): part is vscode.LanguageModelToolCallPart => part instanceof vscode.LanguageModelToolCallPart)
         .map((part) => ({ id: part.callId, type: 'function' as const, function: { name: part.name, arguments: JSON.stringify(part.input) } }));
-      const text = message.content.map((part) => (part instanceof vscode.LanguageModelToolResultPart ? '' : partText(part))).join('');
+      const written = message.content.map((part) => (part instanceof vscode.LanguageModelToolResultPart ? '' : partText(part))).join('');
+      const text = description === undefined ? written : questionWithDescription(written, description, this.deps.settings.settings.visionModel);
       if (text.trim() === '' && images.length === 0 && calls.length === 0) continue;
       const last = wire[wire.length - 1];
       // Words sent with tool results stay with them: after a tool message only the model speaks (spec 4.1 order).
@@ -172,16 +208,42 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
         last.images.push(...images);
       } else wire.push({ role, text, images, ...(calls.length > 0 ? { calls } : {}) });
     }
-    return wire.map((m): ChatMessage => {
-      if (m.role === 'tool') return { role: 'tool', content: m.text, ...(m.callId === undefined ? {} : { tool_call_id: m.callId }) };
-      if (m.calls !== undefined) return { role: 'assistant', content: m.text, tool_calls: m.calls };
-      if (m.images.length === 0) return { role: m.role, content: m.text };
-      const parts: ContentPart[] = [
-        { type: 'text', text: m.text.trim() === '' ? '…' : m.text },
-        ...m.images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
-      ];
-      return { role: m.role, content: parts };
-    });
+    return {
+      messages: wire.map((m): ChatMessage => {
+        if (m.role === 'tool') return { role: 'tool', content: m.text, ...(m.callId === undefined ? {} : { tool_call_id: m.callId }) };
+        if (m.calls !== undefined) return { role: 'assistant', content: m.text, tool_calls: m.calls };
+        if (m.images.length === 0) return { role: m.role, content: m.text };
+        const parts: ContentPart[] = [
+          { type: 'text', text: m.text.trim() === '' ? '…' : m.text },
+          ...m.images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
+        ];
+        return { role: m.role, content: parts };
+      }),
+      described,
+    };
+  }
+
+  /**
+   * A message's images in words, by the vision model, for a language model (maas.images.withTextModel: describe);
+   * refused when the setting is off. Each set of images is described once (VS Code's chat sends it again with every
+   * later question).
+   */
+  private async describe(
+    code: string,
+    bytes: readonly Uint8Array[],
+    urls: readonly string[],
+    message: vscode.LanguageModelChatRequestMessage,
+    signal: AbortSignal,
+  ): Promise<string> {
+    const { visionModel, imagesWithTextModel } = this.deps.settings.settings;
+    if (imagesWithTextModel === 'refuse') throw imagesRefused(code, visionModel);
+    const key = DescriptionCache.keyOf(visionModel, bytes);
+    const known = this.descriptions.get(key);
+    if (known !== undefined) return known;
+    const question = askedIn(message.content.map(partText).join(''));
+    const description = await describeImages(this.deps.client(), { visionModel, question, imageUrls: urls }, signal);
+    this.descriptions.set(key, description);
+    return description;
   }
 
   /** The same words the chat view shows for the error, with the service's own message; key problems as NoPermissions. */
@@ -215,6 +277,15 @@ function partText(part: unknown): string {
   return '';
 }
 
+/**
+ * What the user asked, for the description: VS Code's chat wraps the user's words in <userRequest> among the
+ * attachments and reminders it adds; elsewhere the message's text, its last 2,000 characters at most.
+ */
+function askedIn(text: string): string {
+  const request = /<userRequest>([\s\S]*?)<\/userRequest>/.exec(text)?.[1];
+  return (request ?? text).trim().slice(-2000);
+}
+
 /** A LanguageModelDataPart (VS Code 1.105+) holding an image; told by shape, so older type definitions do. */
 function imagePart(part: unknown): { mimeType: string; data: Uint8Array } | undefined {
   if (typeof part !== 'object' || part === null) return undefined;
@@ -230,7 +301,7 @@ function maxTokensOption(modelOptions: { readonly [name: string]: unknown } | un
 
 /**
  * Registers the provider while `maas.nativeChat.enabled` is on (on and off live), and resolves the models once at
- * registration so the first request of VS Code's chat does not fail (../shared/native-chat.md).
+ * registration so the first request of VS Code's chat does not fail (docs/testing.md, VS Code's own chat).
  */
 export function registerChatProvider(deps: ChatProviderDependencies): vscode.Disposable {
   return whileNativeChatEnabled(
@@ -246,7 +317,11 @@ export function registerChatProvider(deps: ChatProviderDependencies): vscode.Dis
             deps.logger.info(`Language models of the MaaS service in VS Code's chat: ${models.map((m) => m.id).join(', ') || 'none yet (no API key)'}`),
           (error: unknown) => deps.logger.warn(`Resolving the MaaS language models failed: ${String(error)}`),
         );
-      const registration = vscode.Disposable.from(vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider), provider, deps.keys.onDidChange(resolve));
+      const registration = vscode.Disposable.from(
+        vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider),
+        provider,
+        deps.credentials.onDidChange(resolve),
+      );
       resolve();
       return registration;
     },

@@ -3,29 +3,31 @@
 // the MaaS view's player, `/describe` describes the attached images with the vision model; a plain `@maas`
 // question is answered by the chosen MaaS model with the participant's own history and the persona. Errors are
 // the chat view's words with a button to the action that fixes them.
-import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatMessage, ContentPart, RetrievalOptions } from '../../core/chat/chatRequest';
 import type { Reference } from '../../core/chat/chatEvents';
-import type { WebviewCommand } from '../../shared/protocol';
 import { findCitationMarks, PlainCitationStream } from '../../core/knowledge/citationMarks';
 import type { MaasClient } from '../../core/maasClient';
-import { retrievalOptions } from '../commands/askKnowledgeBase';
+import { defaultImageQuestion } from '../images/imageQuestion';
+import { noKnowledgeBaseText } from '../knowledge/noKnowledgeBase';
+import { retrievalOptions } from '../knowledge/retrievalOptions';
 import { actionCommand, explainError } from '../errors/errorPresentation';
-import { imageDataUrl } from '../images/imageRefusal';
 import type { Logger } from '../logger';
+import { FeatureName, featureUnavailable } from '../activation/featureNames';
+import { actionTitles, knowledgeWords } from '../chat/webviewStrings';
+import { CommandId } from '../commandIds';
+import { LM_VENDOR, PARTICIPANT_ID } from '../contributionIds';
+import { openSettingsCommand } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';
+import { featureSettingNames } from '../settings/settingsSchema';
 import type { ReadAloudSource } from '../speech/readAloudSource';
-import { LM_VENDOR } from './maasChatProvider';
+import { isVisionModel } from '../../core/session/chatSettings';
+import { describeImages, questionWithDescription } from '../../core/images/imageDescriptions';
+import { attachedImages } from './chatAttachments';
+import { answeredByVisionModel, imagesRefused } from './imagesWithTextModel';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
+import { withAbortSignal } from '../withAbortSignal';
 
-export const PARTICIPANT_ID = 'maas.assistant';
-const ACTION_TITLES: Record<WebviewCommand, () => string> = {
-  setApiKey: () => vscode.l10n.t('Set API Key'),
-  openConsole: () => vscode.l10n.t('Open Console'),
-  showLogs: () => vscode.l10n.t('Show Logs'),
-  openSettings: () => vscode.l10n.t('Open Settings'),
-};
 const SOURCE_SCHEME = 'maas-source';
 
 export interface ParticipantDependencies {
@@ -132,14 +134,43 @@ export class MaasParticipant implements vscode.Disposable {
       stream.markdown(vscode.l10n.t('Ask a question after @maas, or use /kb, /read or /describe.'));
       return { metadata: { command: '', answered: false } };
     }
-    const persona = this.deps.settings.settings.persona.trim();
+    const settings = this.deps.settings.settings;
+    const persona = settings.persona.trim();
+    let model = this.model(request);
+    let question = request.prompt;
+    let { urls: images } = await attachedImages(request.references, settings.imageMaxBytes, 'imagesOnly');
+    // Images asked about with a language model, as maas.images.withTextModel says.
+    if (images.length > 0 && !isVisionModel(settings, model)) {
+      switch (settings.imagesWithTextModel) {
+        case 'refuse':
+          throw imagesRefused(model, settings.visionModel);
+        case 'visionModel':
+          stream.markdown(answeredByVisionModel(model, settings.visionModel));
+          model = settings.visionModel;
+          break;
+        case 'describe': {
+          stream.progress(vscode.l10n.t('{0} is describing the attached image for {1}…', settings.visionModel, model));
+          const description = await this.describeFor(settings.visionModel, question, images, token);
+          question = questionWithDescription(question, description, settings.visionModel);
+          images = [];
+          break;
+        }
+      }
+    }
+    const content: ChatMessage['content'] =
+      images.length === 0 ? question : [{ type: 'text', text: question }, ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))];
     const messages: ChatMessage[] = [
       ...(persona === '' ? [] : [{ role: 'system' as const, content: persona }]),
       ...historyMessages(context),
-      { role: 'user', content: request.prompt },
+      { role: 'user', content },
     ];
-    await this.stream({ model: this.model(request), messages }, stream, token);
+    await this.stream({ model, messages }, stream, token);
     return { metadata: { command: '', answered: true } };
+  }
+
+  /** The vision model's description of the images, for a language model (cancelled with the request). */
+  private describeFor(visionModel: string, question: string, imageUrls: readonly string[], token: vscode.CancellationToken): Promise<string> {
+    return withAbortSignal(token, (signal) => describeImages(this.deps.client(), { visionModel, question, imageUrls }, signal));
   }
 
   private async knowledge(
@@ -150,8 +181,8 @@ export class MaasParticipant implements vscode.Disposable {
   ): Promise<MaasChatResult> {
     const features = this.deps.settings.features;
     if (features.knowledgeBases.length === 0) {
-      stream.markdown(vscode.l10n.t('No knowledge base is configured. Add your knowledge bases (id and name) to the setting maas.knowledgeBases.'));
-      stream.button({ title: vscode.l10n.t('Open Settings'), command: 'workbench.action.openSettings', arguments: ['maas.knowledgeBases'] });
+      stream.markdown(noKnowledgeBaseText());
+      stream.button({ title: actionTitles(vscode.l10n).openSettings, ...openSettingsCommand(featureSettingNames.knowledgeBases) });
       return { metadata: { command: 'kb', answered: false } };
     }
     if (request.prompt.trim() === '') {
@@ -172,8 +203,9 @@ export class MaasParticipant implements vscode.Disposable {
     );
     for (const reference of references) stream.reference(this.sources.add(reference));
     const cited = references.length > 0 || findCitationMarks(text).length > 0;
-    const badge = mode === 'strict' ? vscode.l10n.t('Strict') : vscode.l10n.t('Divergent');
-    stream.markdown(`\n\n*${cited ? badge : `${badge} · ${vscode.l10n.t('No hits')}`}*`);
+    const words = knowledgeWords(vscode.l10n);
+    const badge = mode === 'strict' ? words.strict : words.divergent;
+    stream.markdown(`\n\n*${cited ? badge : `${badge} · ${words.noHits}`}*`);
     return { metadata: { command: 'kb', answered: true } };
   }
 
@@ -184,34 +216,20 @@ export class MaasParticipant implements vscode.Disposable {
       stream.markdown(vscode.l10n.t('There is nothing to read: write the text after /read, or ask @maas something first.'));
       return { metadata: { command: 'read', answered: false } };
     }
-    if (this.deps.readAloud === undefined)
-      throw new Error(vscode.l10n.t('{0} could not start when MaaS Assistant was activated; see MaaS: Show Logs.', vscode.l10n.t('Read aloud')));
+    if (this.deps.readAloud === undefined) throw featureUnavailable(FeatureName.readAloud());
     await this.deps.readAloud({ text, title: vscode.l10n.t('@maas answer'), baseName: 'maas-answer' });
     stream.markdown(vscode.l10n.t('Reading aloud in the MaaS Assistant view (play, pause and stop are in its player).'));
-    stream.button({ title: vscode.l10n.t('Open Chat'), command: 'maas.openChat' });
+    stream.button({ title: vscode.l10n.t('Open Chat'), command: CommandId.openChat });
     return { metadata: { command: 'read', answered: true } };
   }
 
   private async describe(request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<MaasChatResult> {
-    const images: string[] = [];
-    for (const reference of request.references) {
-      const value = reference.value;
-      if (!(value instanceof vscode.Uri)) continue;
-      // An attachment that is not a usable image is refused with the reason, never skipped in silence.
-      const name = path.posix.basename(value.path);
-      let bytes: Uint8Array;
-      try {
-        bytes = await vscode.workspace.fs.readFile(value);
-      } catch {
-        throw new Error(vscode.l10n.t('{0} could not be read.', name));
-      }
-      images.push(await imageDataUrl(bytes, this.deps.settings.settings.imageMaxBytes, name));
-    }
+    const { urls: images } = await attachedImages(request.references, this.deps.settings.settings.imageMaxBytes, 'every');
     if (images.length === 0) {
       stream.markdown(vscode.l10n.t('Attach one or more images (PNG, JPEG, GIF, WebP or BMP) to /describe, with the paperclip or #file.'));
       return { metadata: { command: 'describe', answered: false } };
     }
-    const question = request.prompt.trim() === '' ? vscode.l10n.t('Describe this image.') : request.prompt.trim();
+    const question = request.prompt.trim() === '' ? defaultImageQuestion() : request.prompt.trim();
     const content: ContentPart[] = [{ type: 'text', text: question }, ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))];
     await this.stream({ model: this.deps.settings.settings.visionModel, messages: [{ role: 'user', content }] }, stream, token);
     return { metadata: { command: 'describe', answered: true } };
@@ -223,8 +241,6 @@ export class MaasParticipant implements vscode.Disposable {
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
   ): Promise<{ text: string; references: readonly Reference[] }> {
-    const abort = new AbortController();
-    const cancellation = token.onCancellationRequested(() => abort.abort());
     let text = '';
     let references: readonly Reference[] = [];
     // Marks become plain `[n]`; a mark arriving in pieces ("^[1" then "]^") is held back until whole.
@@ -232,18 +248,16 @@ export class MaasParticipant implements vscode.Disposable {
     const show = (piece: string): void => {
       if (piece !== '') stream.markdown(piece);
     };
-    try {
-      for await (const event of this.deps.client().streamChat(request, { signal: abort.signal })) {
+    await withAbortSignal(token, async (signal) => {
+      for await (const event of this.deps.client().streamChat(request, { signal })) {
         if (event.type === 'text') {
           text += event.text;
           show(plain.push(event.text));
         }
         if (event.type === 'references') references = event.references;
       }
-      show(plain.end());
-    } finally {
-      cancellation.dispose();
-    }
+    });
+    show(plain.end());
     return { text, references };
   }
 
@@ -251,8 +265,9 @@ export class MaasParticipant implements vscode.Disposable {
     const explained = explainError(error, (text) => this.deps.logger.redact(text));
     this.deps.logger.warn(`@maas failed: ${explained.stored.kind} ${explained.stored.message}`);
     stream.markdown([`**${explained.title}**`, explained.detail, explained.serviceSaid].filter((part) => part !== undefined).join('\n\n'));
+    const titles = actionTitles(vscode.l10n);
     for (const action of explained.actions) {
-      if (action !== 'retry') stream.button({ title: ACTION_TITLES[action](), ...actionCommand(action) });
+      if (action !== 'retry') stream.button({ title: titles[action], ...actionCommand(action) });
     }
   }
 

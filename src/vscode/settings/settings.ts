@@ -1,11 +1,14 @@
 // Reads the `maas.*` settings through settingsSchema and reports invalid values once per change.
 import * as vscode from 'vscode';
-import type { ChatSettings } from '../../core/chat/chatSettings';
+import type { ChatSettings } from '../../core/session/chatSettings';
+import type { AddressSetting } from '../../core/credentials/addressCheck';
 import type { Logger } from '../logger';
+import { resolveAddressSettings } from './addressSettings';
 import {
   featureSettingNames,
   parseFeatureSettings,
   parseSettings,
+  SETTINGS_SECTION,
   settingNames,
   type FeatureSettings,
   type Settings,
@@ -14,8 +17,11 @@ import {
 
 export class SettingsReader implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Settings>();
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
   private current: Settings;
+  private currentAddresses: readonly AddressSetting[] = [];
+  /** The workspace values ignored in Restricted Mode, as last logged (each is logged once, when it appears). */
+  private ignoredLogged = '';
   private currentFeatures: FeatureSettings;
   /** What maas.baseUrl holds when it is not a usable address (then `settings.baseUrl` is ''). */
   private invalidBaseUrl: string | undefined;
@@ -24,12 +30,23 @@ export class SettingsReader implements vscode.Disposable {
   constructor(private readonly logger: Logger) {
     this.current = this.read();
     this.currentFeatures = this.readFeatures();
-    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration('maas')) return;
+    const reread = (): void => {
       this.current = this.read();
       this.currentFeatures = this.readFeatures();
       this.changed.fire(this.current);
-    });
+    };
+    this.subscriptions = [
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(SETTINGS_SECTION)) reread();
+      }),
+      // Trusting the workspace brings its address settings into use (after the user's approval, per origin).
+      vscode.workspace.onDidGrantWorkspaceTrust(reread),
+    ];
+  }
+
+  /** The address settings in use and who chose each: where credentials may go (core/credentials/addressCheck.ts). */
+  get addresses(): readonly AddressSetting[] {
+    return this.currentAddresses;
   }
 
   get settings(): Settings {
@@ -47,7 +64,11 @@ export class SettingsReader implements vscode.Disposable {
   }
 
   private read(): Settings {
-    const raw = this.raw(settingNames);
+    const config = vscode.workspace.getConfiguration();
+    const resolved = resolveAddressSettings((name) => config.inspect(name), vscode.workspace.isTrusted);
+    this.currentAddresses = resolved.addresses;
+    this.logIgnored(resolved.addresses);
+    const raw = { ...this.raw(settingNames), ...resolved.raw };
     const { settings, problems } = parseSettings(raw);
     const written = raw['baseUrl'];
     this.invalidBaseUrl = problems.some((p) => p.setting === settingNames.baseUrl)
@@ -70,6 +91,15 @@ export class SettingsReader implements vscode.Disposable {
     return Object.fromEntries(Object.entries(names).map(([key, name]) => [key, config.get(name)]));
   }
 
+  private logIgnored(addresses: readonly AddressSetting[]): void {
+    const ignored = addresses.filter((address) => address.ignoredWorkspaceValue !== undefined);
+    const text = ignored.map((address) => `${address.name} = ${address.ignoredWorkspaceValue ?? ''}`).join(', ');
+    if (text !== '' && text !== this.ignoredLogged) {
+      this.logger.info(`Restricted Mode: the workspace's ${text} ignored; your own settings are used.`);
+    }
+    this.ignoredLogged = text;
+  }
+
   private report(problems: readonly SettingsProblem[]): void {
     for (const problem of problems) {
       const message = describeProblem(problem);
@@ -79,7 +109,7 @@ export class SettingsReader implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }
 }

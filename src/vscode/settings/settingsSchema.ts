@@ -1,6 +1,9 @@
-// The `maas.*` settings as zod schemas (style.md rule 9): settings are a trust boundary, the user can type
+// The `maas.*` settings as zod schemas (docs/style.md rule 9): settings are a trust boundary, the user can type
 // anything into settings.json. Free of the VS Code API so the unit tests cover it.
 import * as z from 'zod';
+
+/** The section every setting of the extension is under (`maas.…`). */
+export const SETTINGS_SECTION = 'maas';
 
 const httpUrl = z
   .string()
@@ -11,7 +14,9 @@ const httpUrl = z
 const modelCode = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'modelCode');
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'modelCode');
 const integer = (min: number, max: number, fallback: number) => z.number().int().min(min).max(max).default(fallback);
 
 const extraModel = z.union([
@@ -40,6 +45,11 @@ const fields = {
   historyMaxCharacters: { name: 'maas.chat.history.maxCharacters', schema: integer(1_000, 2_000_000, 32_000), otherwise: 'range' },
   fontSize: { name: 'maas.chat.fontSize', schema: integer(8, 32, 13), otherwise: 'range' },
   imageMaxBytes: { name: 'maas.images.maxBytes', schema: integer(65_536, 20_971_520, 5_242_880), otherwise: 'range' },
+  imagesWithTextModel: {
+    name: 'maas.images.withTextModel',
+    schema: z.enum(['describe', 'visionModel', 'refuse']).default('describe'),
+    otherwise: 'choice',
+  },
   nativeChatEnabled: { name: 'maas.nativeChat.enabled', schema: z.boolean().default(true), otherwise: 'type' },
   lmMaxInputTokens: { name: 'maas.nativeChat.maxInputTokens', schema: integer(1_024, 1_048_576, 32_768), otherwise: 'range' },
   lmMaxOutputTokens: { name: 'maas.nativeChat.maxOutputTokens', schema: integer(1, 8_192, 8_192), otherwise: 'range' },
@@ -90,6 +100,12 @@ function parseTable<F extends Record<string, Field>>(table: F, raw: Partial<Reco
     problems.push({ setting: field.name, kind: problemKind(field, raw[key], result.error.issues[0]), value: JSON.stringify(raw[key]) ?? 'undefined' });
   }
   return { settings: settings as Parsed<F>, problems };
+}
+
+/** An address setting's value as the schema takes it: the address without trailing slashes, or '' when not usable. */
+export function parseAddress(raw: unknown): string {
+  const parsed = httpUrl.safeParse(raw);
+  return parsed.success ? parsed.data : '';
 }
 
 export function parseSettings(raw: Partial<Record<SettingKey, unknown>>): { settings: Settings; problems: SettingsProblem[] } {
@@ -146,6 +162,11 @@ export type FeatureSettings = Parsed<FeatureFields>;
 export type KnowledgeBaseSetting = FeatureSettings['knowledgeBases'][number];
 
 export const featureSettingNames = namesOf(featureFields);
+
+/** Every setting's schema by its name in settings.json (a test compares each with its declaration in package.json). */
+export const settingSchemas: ReadonlyMap<string, z.ZodType> = new Map(
+  Object.values({ ...fields, ...featureFields }).map((field) => [field.name, field.schema]),
+);
 
 export function parseFeatureSettings(raw: Partial<Record<FeatureSettingKey, unknown>>): { settings: FeatureSettings; problems: SettingsProblem[] } {
   return parseTable(featureFields, raw);

@@ -1,10 +1,10 @@
 // Long-text synthesis tasks being followed, kept in globalState with their target file so that polling resumes
 // after a window reload. Each is followed under a cancellable progress notification that shows the task status;
-// the audio is downloaded (without credentials, wire-notes) and written to the target. A task that finished or
+// the audio is downloaded (without credentials, docs/wire.md) and written to the target. A task that finished or
 // failed while no window was open is handled like one that finishes now: the audio is fetched, or the failure shown
 // and the task forgotten. One window follows a task at a time, through a lease in globalState (taskLeases.ts).
 import { randomUUID } from 'node:crypto';
-import { writeFileAtomic } from '../../core/files/atomicWrite';
+import { writeFileAtomic } from '../../../packages/files/atomicWrite';
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import type { MaasClient } from '../../core/maasClient';
@@ -14,9 +14,11 @@ import type { TaskStatus } from '../../core/speech/speechPayloads';
 import type { Logger } from '../logger';
 import type { Prompter } from '../prompter';
 import { speechErrorText } from '../errors/speechMessages';
+import { StateKey } from '../stateKeys';
+import { withAbortSignal } from '../withAbortSignal';
 
-const STATE_KEY = 'maas.speech.longTasks';
-const LEASE_KEY = 'maas.speech.longTaskLeases';
+const STATE_KEY = StateKey.longTasks;
+const LEASE_KEY = StateKey.longTaskLeases;
 
 const entrySchema = z.object({ taskId: z.string().min(1), target: z.string().min(1), title: z.string() });
 export type LongTaskEntry = z.infer<typeof entrySchema>;
@@ -80,14 +82,8 @@ export class LongTaskTracker implements vscode.Disposable {
       renew = setInterval(() => void this.takeLease(entry.taskId), Math.max(1_000, this.leaseMs / 3));
       return await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Synthesising speech for {0}', entry.title), cancellable: true },
-        async (progress, token) => {
-          const cancelling = token.onCancellationRequested(() => abort.abort());
-          try {
-            return await this.fetchToFile(entry, abort.signal, (message) => progress.report({ message }));
-          } finally {
-            cancelling.dispose();
-          }
-        },
+        // The notification's Cancel aborts the same controller as cancel() and dispose().
+        (progress, token) => withAbortSignal(token, (signal) => this.fetchToFile(entry, signal, (message) => progress.report({ message })), abort),
       );
     } finally {
       clearInterval(renew);

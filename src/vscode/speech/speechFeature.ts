@@ -1,6 +1,6 @@
 // Read aloud's parts: the players (the chat view's, and the media preview until that view is shown), the voice
 // list, the long-text tasks followed across reloads, and the Save button's dialog.
-import type { ExtensionServices } from '../extensionServices';
+import type { ExtensionServices } from '../activation/extensionServices';
 import { saveAudioFile, type SaveAudio } from './saveAudioFile';
 import { LongTaskTracker } from './longTaskTracker';
 import { previewSpeechPlayer } from './previewSpeechPlayer';

@@ -1,5 +1,5 @@
 // The port through which read-aloud audio reaches the user. The chat webview's player will implement it (playing
-// each segment as it arrives, with the user-gesture rule of ux-notes); until one is attached, the slot falls back
+// each segment as it arrives, with the user-gesture rule of docs/webview.md); until one is attached, the slot falls back
 // to its default player.
 import type { SpeechSegment } from '../../core/speech/pipelinedSynthesizer';
 

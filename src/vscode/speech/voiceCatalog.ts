@@ -5,8 +5,9 @@ import type * as vscode from 'vscode';
 import * as z from 'zod';
 import type { MaasClient } from '../../core/maasClient';
 import type { Speaker } from '../../core/speech/speechPayloads';
+import { StateKey } from '../stateKeys';
 
-const STATE_KEY = 'maas.speech.speakersByBaseUrl';
+const STATE_KEY = StateKey.speakersByBaseUrl;
 
 const storedSchema = z.record(z.string(), z.array(z.object({ id: z.string(), name: z.string() })));
 

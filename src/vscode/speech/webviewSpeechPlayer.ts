@@ -2,14 +2,14 @@
 // them in order from Blob URLs and reports back which sentence plays, and when it ended, failed or was stopped.
 // Backpressure: a segment is pulled from the synthesis only when it is at most SEGMENTS_AHEAD past the sentence
 // playing, so with the pipeline's own prefetch synthesis never runs more than two sentences ahead of what is heard.
-// A hidden view loses its page (no retainContextWhenHidden, style.md rule 6) but not the playback: when the view
+// A hidden view loses its page (no retainContextWhenHidden, docs/style.md rule 6) but not the playback: when the view
 // is shown again and says `ready`, the playback is posted again from the sentence that was playing. It stays
 // attached to the SpeechPlayerSlot; while no chat view is ready (none resolved, or it never became ready after being
 // revealed) a playback goes to the fallback player instead. Free of the VS Code API: the save dialog is passed in.
 import { randomUUID } from 'node:crypto';
 import type { SpeechSegment } from '../../core/speech/pipelinedSynthesizer';
 import type { HostToWebview, SpeechFormat } from '../../shared/protocol';
-import { joinAudio } from './fileSpeechPlayer';
+import { joinAudio } from '../../core/speech/joinAudio';
 import type { SpeechPlaybackMeta, SpeechPlayer } from './speechPlayer';
 
 export interface SpeechViewPort {

@@ -1,5 +1,5 @@
 // Every switch over a message, event or view-change union ends in assertNever, so a new member of the protocol is
-// a compile error until each switch handles it (style.md rule 5). Read with the TypeScript compiler.
+// a compile error until each switch handles it (docs/style.md rule 5). Read with the TypeScript compiler.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

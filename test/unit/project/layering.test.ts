@@ -1,32 +1,11 @@
-// The layering of style.md is a lint error, not a review note: each leak below must fail `npm run lint`, and each
+// The layering of docs/style.md is a lint error, not a review note: each leak below must fail `npm run lint`, and each
 // allowed import must pass. Runs ESLint with the project's own config on probe sources placed in each layer.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ESLint } from 'eslint';
-
-const root = path.resolve(__dirname, '..', '..', '..');
-// The probes are not files of a TypeScript project, so the type-aware rules (and their parser setting) are off here.
-const eslint = new ESLint({
-  cwd: root,
-  overrideConfig: [
-    {
-      files: ['**/*.ts'],
-      languageOptions: { parserOptions: { project: false } },
-      rules: {
-        '@typescript-eslint/switch-exhaustiveness-check': 'off',
-        '@typescript-eslint/no-floating-promises': 'off',
-        '@typescript-eslint/explicit-module-boundary-types': 'off',
-      },
-    },
-  ],
-});
+import { lintProbe } from './lintProbe';
 
 async function layerErrors(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  const fatal = result?.messages.find((m) => m.fatal === true);
-  if (fatal !== undefined) throw new Error(`${file} did not parse: ${fatal.message}`);
-  return (result?.messages ?? [])
+  return (await lintProbe(file, code))
     .filter((m) => m.ruleId?.endsWith('no-restricted-imports') === true || m.ruleId === 'maas/no-import-into')
     .map((m) => m.message);
 }

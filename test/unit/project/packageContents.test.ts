@@ -1,7 +1,7 @@
 // The .vsix holds only what runs: every `npm run package` (and the e2e layer's packaging) checks its entries.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { packageProblems } from '../../../scripts/package';
+import { packageProblems, readmeImages } from '../../../scripts/package';
 
 const good = [
   '[Content_Types].xml',
@@ -23,6 +23,8 @@ const good = [
   'extension/dist/codicons/codicon.css',
   'extension/dist/codicons/codicon.ttf',
   'extension/media/chat.css',
+  'extension/media/icon.png',
+  'extension/docs/images/chat-light-en.png',
   'extension/media/walkthrough/setKey.nls.zh-cn.md',
   'extension/readme.md',
   'extension/changelog.md',
@@ -42,6 +44,8 @@ describe('package contents', () => {
       'extension/node_modules/zod/index.js',
       'extension/service/src/main.ts',
       'extension/.env',
+      'extension/docs/architecture.md',
+      'extension/docs/images/notes.txt',
     ];
     assert.deepEqual(
       packageProblems([...good, ...stray]),
@@ -58,5 +62,24 @@ describe('package contents', () => {
       'missing from the package: dist/lazy/webp.wasm',
       'missing from the package: l10n/bundle.l10n.zh-cn.json',
     ]);
+  });
+
+  it('requires the icon, and each image the README shows', () => {
+    assert.deepEqual(
+      packageProblems(
+        good.filter((entry) => !entry.endsWith('icon.png')),
+        ['docs/images/chat-light-en.png', 'docs/images/flow-read-aloud.png'],
+      ),
+      ['missing from the package: media/icon.png', 'missing from the package: docs/images/flow-read-aloud.png'],
+    );
+  });
+
+  it("reads the README's relative images: Markdown and <img>, each once, not addresses or anchors", () => {
+    const markdown = [
+      '| ![The chat, light](docs/images/chat-light-en.png) | ![The chat, dark](./docs/images/chat-dark-en.png "dark") |',
+      '![again](docs/images/chat-light-en.png) ![remote](https://host.test/x.png) [a link](docs/client.md)',
+      '<img src="media/icon.png" alt="icon"> <img alt="data" src="data:image/png;base64,AAAA">',
+    ].join('\n');
+    assert.deepEqual(readmeImages(markdown), ['docs/images/chat-light-en.png', 'docs/images/chat-dark-en.png', 'media/icon.png']);
   });
 });

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { CommandId } from '../../../src/vscode/commandIds';
+import { ContextKey } from '../../../src/vscode/contributionIds';
 
 interface Step {
   id: string;
@@ -25,13 +26,16 @@ const views = new Set(
 );
 const commands = new Set<string>(Object.values(CommandId));
 
-/** Context keys the extension sets: `executeCommand('setContext', 'key', …)` in src. */
+/** Context keys the extension sets: `executeCommand('setContext', ContextKey.name, …)` in src, by the table's value. */
 function contextKeysSet(): Set<string> {
   const keys = new Set<string>();
   for (const entry of readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
     const text = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
-    for (const match of text.matchAll(/'setContext',\s*'([\w.]+)'/g)) keys.add(match[1] ?? '');
+    for (const match of text.matchAll(/'setContext',\s*ContextKey\.(\w+)/g)) {
+      const key = ContextKey[match[1] as keyof typeof ContextKey] as string | undefined;
+      if (key !== undefined) keys.add(key);
+    }
   }
   return keys;
 }

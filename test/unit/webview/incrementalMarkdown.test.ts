@@ -192,6 +192,25 @@ describe('IncrementalMarkdown', () => {
     assert.ok(!html.includes('javascript:alert(1)"'));
     assert.match(html, /href="mailto:a@b.c"/);
   });
+
+  it('shows a link the chat would not open as its text, by the shared link rule; e-mail addresses become mailto links', () => {
+    const html = md.render(
+      [
+        '[the *docs*](file:///usr/share/doc) [run](command:workbench.action.terminal.new) <vscode://settings>',
+        '[site](https://example.com) <https://example.org> write to someone@example.com, or ftp://example.net/f.',
+        '[ref link][r] ![chart](data:image/png;base64,AAAA)',
+        '',
+        '[r]: javascript:alert(1)',
+      ].join('\n'),
+    );
+    assert.equal(
+      html,
+      '<p>the <em>docs</em> run vscode://settings\n' +
+        '<a href="https://example.com">site</a> <a href="https://example.org">https://example.org</a> write to ' +
+        '<a href="mailto:someone@example.com">someone@example.com</a>, or ftp://example.net/f.\n' +
+        'ref link <span class="md-image-link">chart</span></p>\n',
+    );
+  });
 });
 
 describe('IncrementalMarkdown on hostile answers', () => {

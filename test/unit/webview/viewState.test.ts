@@ -84,3 +84,15 @@ describe('reduceViewState', () => {
     assert.deepEqual(focus.change, { kind: 'focusInput' });
   });
 });
+
+describe('conversationContext', () => {
+  it("updates the open conversation's context and omitted count; another conversation's is ignored", () => {
+    const state = { snapshot: snapshot({ active: conversation({ id: 'c1', contextTokens: 10, omittedTurns: 0 }) }) };
+    const next = reduceViewState(state, { type: 'conversationContext', conversationId: 'c1', omittedTurns: 2, contextTokens: 900 });
+    assert.equal(next.state.snapshot?.active.contextTokens, 900);
+    assert.equal(next.state.snapshot?.active.omittedTurns, 2);
+    assert.deepEqual(next.change, { kind: 'all' });
+    const other = reduceViewState(state, { type: 'conversationContext', conversationId: 'c2', omittedTurns: 2, contextTokens: 900 });
+    assert.deepEqual(other.change, { kind: 'none' });
+  });
+});

@@ -1,16 +1,19 @@
 // Retrieval over the knowledge bases. Documents are cut into passages at paragraph boundaries (long paragraphs at
-// sentence boundaries, by Intl.Segmenter); BM25 (minisearch) finds and orders the passages that share words with
-// the query. The query is the whole user message: the question and whatever it quotes (the editor selection or
+// sentence boundaries, packages/text/sentences.ts); BM25 (minisearch) finds and orders the passages that share terms
+// with the query. The query is the whole user message: the question and whatever it quotes (the editor selection or
 // file the extension sends in fenced blocks). What `text_threshold` (0..1) is compared with is the passage's
 // similarity to the message: the cosine of their TF-IDF vectors (sublinear term frequency), taken for the whole
 // message and for each sentence (or line) it quotes with at least MIN_PART_TERMS content terms, the highest counting.
 // So a long selection on the passage's topic scores as high as its closest sentence, where a share of the message's
 // words would shrink as the selection grows. Terms come from Intl.Segmenter word segmentation, which splits Chinese
-// into words and Latin text into lowercase words alike (stemmed); function words and bare numbers are not terms.
+// into words and Latin text into lowercase words alike: English words stemmed, Chinese words with their characters
+// (contentTerms); function words and bare numbers are not terms. The index, the similarity and the ranking of a
+// hit's sentences all use the same terms.
 import MiniSearch from 'minisearch';
 import stem from 'wink-porter2-stemmer';
 import type { KnowledgeBase } from '../../state/stateSchema';
 import { quotedBlocks } from '../quotedText';
+import { splitSentences } from '../../../../packages/text/sentences';
 
 export interface KnowledgeHit {
   readonly knowledgeId: number;
@@ -44,7 +47,6 @@ interface IndexedBase {
 }
 
 const words = new Intl.Segmenter('zh', { granularity: 'word' });
-const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 // Function words that say nothing about a topic; without this, "what is the" would count towards every match.
 const STOP_WORDS = new Set(
   'a an and are as at be by can do does for from how i in is it me my of on or please tell the this to was what when where which who why with you your 的 了 是 吗 呢 吧 啊 在 和 与 及 我 你 您 他 她 它 们 什么 怎么 怎样 如何 哪 哪些 哪个 请 请问 一下 有 有没有 为什么 这 那 这个 那个 关于 一个'.split(
@@ -57,34 +59,42 @@ const HEADING = /^#{1,6}\s/;
 /** A sentence of the message is compared on its own when it has at least this many content terms. */
 const MIN_PART_TERMS = 3;
 
+/** The words of a text (Intl.Segmenter: Chinese words as well as Latin ones), lowercase. */
 export function tokenize(text: string): string[] {
   const terms: string[] = [];
   for (const segment of words.segment(text)) if (segment.isWordLike) terms.push(segment.segment.toLowerCase());
   return terms;
 }
 
-/** A term that says something about a topic, English words stemmed (Porter2) so "refunded" meets "refund"; else null. */
-function contentTerm(term: string): string | null {
-  if (STOP_WORDS.has(term) || /^\d+$/.test(term)) return null;
-  return /^[a-z]+$/.test(term) ? stem(term) : term;
+const HAN_WORD = /^\p{Script=Han}{2,}$/u;
+
+/**
+ * The terms a word stands for, none for a function word or a bare number. An English word is stemmed (Porter2) so
+ * "refunded" meets "refund". A Chinese word stands for itself and for each of its characters, the morphemes it is
+ * built from: words that a segmenter tells apart meet through them (充电 "charge" and 充满电 "charge fully", 时间
+ * "time" and 小时 "hour"), as inflected English words meet through their stem, and a shared word still counts most.
+ */
+function contentTerms(word: string): string[] {
+  if (STOP_WORDS.has(word) || /^\d+$/.test(word)) return [];
+  if (/^[a-z]+$/.test(word)) return [stem(word)];
+  if (HAN_WORD.test(word)) return [word, ...[...word].filter((character) => !STOP_WORDS.has(character))];
+  return [word];
 }
 
 function termCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const raw of tokenize(text)) {
-    const term = contentTerm(raw);
-    if (term !== null) counts.set(term, (counts.get(term) ?? 0) + 1);
-  }
+  for (const term of tokenize(text).flatMap(contentTerms)) counts.set(term, (counts.get(term) ?? 0) + 1);
   return counts;
 }
 
-/** The sentences (and lines) of a text, by Intl.Segmenter (so "maas.baseUrl" or "3.5" is no boundary), trimmed, none empty. */
-export function sentencesOf(text: string): string[] {
-  return [...sentenceSegmenter.segment(text)]
-    .flatMap((s) => s.segment.split('\n'))
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-}
+/** A query of terms already found by contentTerms, each once, matched as they are. */
+const AS_GIVEN = {
+  tokenize: (query: string) => query.split(' '),
+  processTerm: (term: string) => term,
+  combineWith: 'OR',
+  prefix: false,
+  fuzzy: false,
+} as const;
 
 /** Splits a document into passages: its paragraphs, and long paragraphs into runs of whole sentences of about PASSAGE_CHARS. */
 export function passagesOf(text: string): string[] {
@@ -104,7 +114,7 @@ export function passagesOf(text: string): string[] {
       continue;
     }
     let current = '';
-    for (const sentence of sentencesOf(paragraph)) {
+    for (const sentence of splitSentences(paragraph)) {
       if (current !== '' && current.length + sentence.length + 1 > PASSAGE_CHARS) {
         passages.push(current);
         current = '';
@@ -143,11 +153,10 @@ function rankSentences(texts: readonly string[], queryText: string): { text: str
   const search = new MiniSearch<{ id: number; text: string }>({
     fields: ['text'],
     tokenize,
-    processTerm: contentTerm,
-    searchOptions: { tokenize, processTerm: contentTerm },
+    processTerm: contentTerms,
   });
   search.addAll(texts.map((text, id) => ({ id, text })));
-  const scores = new Map(search.search(queryText, { combineWith: 'OR', prefix: false, fuzzy: false }).map((r) => [r.id as number, r.score]));
+  const scores = new Map(search.search(queryText, AS_GIVEN).map((r) => [r.id as number, r.score]));
   return texts.map((text, id) => ({ text, score: scores.get(id) ?? 0 }));
 }
 
@@ -160,7 +169,7 @@ export class KnowledgeIndex {
     if (queryTerms.size === 0) return [];
     // The message as a whole, and each sentence (or line of code) it quotes that says enough on its own: a long
     // selection is as close to a passage as its closest part, whatever else it holds.
-    const quotedParts = quotedBlocks(query).flatMap(sentencesOf).map(termCounts);
+    const quotedParts = quotedBlocks(query).flatMap(splitSentences).map(termCounts);
     const parts = [queryTerms, ...quotedParts.filter((terms) => terms.size >= MIN_PART_TERMS)];
     const queryText = [...queryTerms.keys()].join(' ');
     const hits: Omit<KnowledgeHit, 'sentences'>[] = [];
@@ -169,7 +178,7 @@ export class KnowledgeIndex {
       const total = indexed.passages.size;
       // Smoothed so that a term no passage has still weighs most (it says the query is about something else).
       const idf = (term: string): number => Math.log(1 + total / ((indexed.documentFrequency.get(term) ?? 0) + 0.5));
-      for (const result of indexed.search.search(queryText, { combineWith: 'OR', prefix: false, fuzzy: false })) {
+      for (const result of indexed.search.search(queryText, AS_GIVEN)) {
         const entry = indexed.passages.get(String(result.id));
         if (entry === undefined) continue;
         const similarity = Math.max(...parts.map((terms) => cosine(terms, entry.terms, idf)));
@@ -184,7 +193,7 @@ export class KnowledgeIndex {
       .map((hit) => ({
         ...hit,
         sentences: rankSentences(
-          sentencesOf(hit.text).filter((text) => !HEADING.test(text)),
+          splitSentences(hit.text).filter((text) => !HEADING.test(text)),
           queryText,
         ),
       }));
@@ -207,8 +216,7 @@ export class KnowledgeIndex {
     const search = new MiniSearch<Passage>({
       fields: ['title', 'text'],
       tokenize,
-      processTerm: contentTerm,
-      searchOptions: { tokenize, processTerm: contentTerm },
+      processTerm: contentTerms,
     });
     search.addAll([...passages.values()].map((entry) => entry.passage));
     const indexed = { documents: base.documents, search, passages, documentFrequency };

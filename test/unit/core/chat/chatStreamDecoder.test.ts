@@ -42,6 +42,7 @@ function readdirSse(): string[] {
   return [
     'basic',
     'crlf-nospace',
+    'cr-fields',
     'single-newlines',
     'think',
     'think-split',
@@ -71,6 +72,14 @@ describe('ChatStreamDecoder on the documented shape', () => {
   it('reads CRLF line ends, data: without the space and keep-alive comments', () => {
     const { events } = whole(fixture('crlf-nospace.sse'));
     assert.equal(text(events), 'Hello world');
+    assert.deepEqual(events.at(-1), { type: 'finish', reason: 'stop' });
+  });
+
+  it('reads CR line ends, and skips id:, event: and comment lines', () => {
+    const { events, malformed, error } = whole(fixture('cr-fields.sse'));
+    assert.equal(error, undefined);
+    assert.deepEqual(malformed, []);
+    assert.equal(text(events), 'Old Mac');
     assert.deepEqual(events.at(-1), { type: 'finish', reason: 'stop' });
   });
 

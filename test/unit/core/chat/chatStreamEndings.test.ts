@@ -76,7 +76,7 @@ describe('chat stream endings against a scripted server', () => {
     }
   });
 
-  describe('a finish reason on a connection that stays open without [DONE] (issue 19)', () => {
+  describe('a finish reason on a connection that stays open without [DONE]', () => {
     const GRACE = 1500;
     const USAGE = { promptTokens: 5, completionTokens: 2, totalTokens: 7 };
     const usageOnly = `data: ${JSON.stringify({ id: 'cmpl-test', choices: [], usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } })}\n\n`;

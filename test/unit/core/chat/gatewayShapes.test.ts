@@ -159,8 +159,9 @@ describe('rule 2: an event stream is recognised by any SSE field at its start', 
 });
 
 describe('rule 4: a service error is shown with its own message, in every shape', () => {
-  it('an `event: error` whose data is {"message": …} without an error key', () => {
-    for (const outcome of everySplit(sse('event: error\ndata: {"message":"服务繁忙,请稍后再试"}'))) {
+  it('an `event: error` whose data is {"message": …} without an error key, with LF or CRLF line ends', () => {
+    const body = sse('event: error\ndata: {"message":"服务繁忙,请稍后再试"}');
+    for (const outcome of [...everySplit(body), ...everySplit(body.replaceAll('\n', '\r\n'))]) {
       assert.equal(outcome.error?.serverMessage, '服务繁忙,请稍后再试', outcome.error?.message);
       assert.equal(outcome.error?.kind, 'busy');
     }

@@ -5,7 +5,7 @@ import { CitationMarkStream, findCitationMarks, PlainCitationStream, removeCitat
 const numbers = (text: string): number[] => findCitationMarks(text).map((m) => m.number);
 
 describe('citation marks', () => {
-  it('finds each format of wire-notes with its number and position', () => {
+  it('finds each format of docs/wire.md with its number and position', () => {
     for (const [text, mark, n] of [
       ['Keys are secret.^[1]^ Done', '^[1]^', 1],
       ['Keys are secret.[^2^] Done', '[^2^]', 2],

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { classifyHttpError } from '../../../../src/core/http/classifyError';
-import { storedErrorFrom } from '../../../../src/core/chat/turnRunner';
+import { storedErrorFrom } from '../../../../src/core/session/turnRunner';
 import type { Localiser } from '../../../../src/core/localiser';
 import { presentError } from '../../../../src/vscode/errors/errorMessages';
 

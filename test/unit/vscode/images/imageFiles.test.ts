@@ -81,7 +81,7 @@ describe('prepareImage', () => {
   });
 
   it('refuses what is not an image whatever it claims, and an image whose bytes are broken', async () => {
-    assert.deepEqual(await prepareImage(Buffer.from('just some text, not an image'), 5_000_000), { ok: false, reason: 'notImage' });
+    assert.deepEqual(await prepareImage(Buffer.from('just some text, not an image'), 5_000_000), { ok: false, reason: 'unsupported' });
     for (const bytes of [png(50, 50, red, blue), await webp(50, 50, red, blue)]) {
       const truncated = bytes.subarray(0, Math.floor(bytes.length / 2));
       assert.deepEqual(await prepareImage(truncated, 5_000_000), { ok: false, reason: 'unreadable' });

@@ -14,6 +14,7 @@ const defaults = {
   historyMaxCharacters: 32_000,
   fontSize: 13,
   imageMaxBytes: 5_242_880,
+  imagesWithTextModel: 'describe',
   nativeChatEnabled: true,
   lmMaxInputTokens: 32_768,
   lmMaxOutputTokens: 8_192,
@@ -48,6 +49,17 @@ describe('parseSettings', () => {
       ],
     );
     assert.deepEqual(settings, defaults);
+  });
+
+  it('takes the three choices for images with a text model, and refuses anything else by its setting name', () => {
+    for (const choice of ['describe', 'visionModel', 'refuse'] as const)
+      assert.equal(parseSettings({ imagesWithTextModel: choice }).settings.imagesWithTextModel, choice);
+    const { settings, problems } = parseSettings({ imagesWithTextModel: 'never' });
+    assert.equal(settings.imagesWithTextModel, 'describe');
+    assert.deepEqual(
+      problems.map((p) => [p.setting, p.kind]),
+      [['maas.images.withTextModel', 'choice']],
+    );
   });
 
   it('checks the ranges of numbers and the shape of extra models', () => {

@@ -1,11 +1,11 @@
 // The chat view's read-aloud player on the host: what it posts to the webview, when play() resolves, and the
-// saved audio (WAV segments joined under one header).
+// saved audio (its segments joined, test/unit/core/speech/joinAudio.test.ts).
 import assert from 'node:assert/strict';
 import { pcmWav } from '../../../fixtures/pcmWav';
 import { describe, it } from 'node:test';
 import type { SpeechSegment } from '../../../../src/core/speech/pipelinedSynthesizer';
 import type { HostToWebview, SpeechFormat } from '../../../../src/shared/protocol';
-import { joinAudio } from '../../../../src/vscode/speech/fileSpeechPlayer';
+import { joinAudio } from '../../../../src/core/speech/joinAudio';
 import type { SpeechPlayer } from '../../../../src/vscode/speech/speechPlayer';
 import { WebviewSpeechPlayer } from '../../../../src/vscode/speech/webviewSpeechPlayer';
 
@@ -60,32 +60,6 @@ function readyPlayer(saved: Array<{ audio: Uint8Array; format: SpeechFormat; bas
   };
   return { player, posted, waitFor };
 }
-
-describe('joining WAV segments for Save', () => {
-  it('writes one header whose sizes cover the concatenated PCM of every segment', async () => {
-    const joined = Buffer.from(await joinAudio([segment(0, wav([1, 2, 3])), segment(1, wav([-4, 5]))]));
-    assert.equal(joined.toString('ascii', 0, 4), 'RIFF');
-    assert.equal(joined.toString('ascii', 8, 12), 'WAVE');
-    const dataAt = joined.indexOf('data', 12, 'ascii');
-    assert.ok(dataAt > 0);
-    const dataSize = joined.readUInt32LE(dataAt + 4);
-    assert.equal(dataSize, 10, 'five 16-bit samples');
-    assert.equal(joined.readUInt32LE(4), joined.length - 8, 'the RIFF size is the file less 8 bytes');
-    assert.equal(joined.indexOf('RIFF', 4, 'ascii'), -1, 'only one header');
-    const pcm = joined.subarray(dataAt + 8, dataAt + 8 + dataSize);
-    assert.deepEqual(
-      [0, 1, 2, 3, 4].map((i) => pcm.readInt16LE(i * 2)),
-      [1, 2, 3, -4, 5],
-    );
-    assert.equal(joined.readUInt32LE(24), 16_000, 'the sample rate is kept');
-  });
-
-  it('concatenates MP3 segments frame after frame', async () => {
-    const a = Uint8Array.from([0xff, 0xfb, 1, 2]);
-    const b = Uint8Array.from([0xff, 0xfb, 3]);
-    assert.deepEqual([...(await joinAudio([segment(0, a, 'mp3'), segment(1, b, 'mp3')]))], [0xff, 0xfb, 1, 2, 0xff, 0xfb, 3]);
-  });
-});
 
 describe('WebviewSpeechPlayer', () => {
   it('posts speechStart then every segment in order, the last one marked, and resolves on speechEnded', async () => {

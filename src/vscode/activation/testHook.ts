@@ -1,0 +1,177 @@
+// What activate() returns when the extension runs under a test runner (ExtensionMode.Test): a narrow handle for
+// in-host tests to seed and read state without a public command argument. Undefined in normal use.
+import type { ChatSession } from '../../core/session/chatSession';
+import type { StoredChatParams } from '../../core/conversations/conversationModel';
+import * as ops from '../../core/conversations/conversationsState';
+import type { ConversationsState } from '../../core/conversations/conversationsState';
+import { API_KEY_SECRET, SPEECH_SECRET } from '../../core/credentials/credentials';
+import type { SpeechCredentials } from '../../core/speech/speechClient';
+import type { HostToWebview } from '../../shared/protocol';
+import type { Lease, Leases } from '../../core/speech/taskLeases';
+import type { ChatFeature } from '../chat/chatFeature';
+import type { ExtensionServices } from './extensionServices';
+import type { SaveAudio } from '../speech/saveAudioFile';
+import type { Prompter } from '../prompter';
+import { LongTaskTracker, type LongTaskEntry } from '../speech/longTaskTracker';
+import type { SpeechFeature } from '../speech/speechFeature';
+import type { SpeechPlayer } from '../speech/speechPlayer';
+import { StateKey } from '../stateKeys';
+import type { StatusBar } from '../statusBar';
+
+export interface MaasTestHook {
+  /** The features that failed to start (empty when all did). */
+  failures(): readonly string[];
+  /** Milliseconds activate() took, measured inside the extension host. */
+  readonly activationMs: number;
+  /** The extension's log folder; the `MaaS Assistant` log channel writes its file there. */
+  readonly logFolder: string;
+  readonly apiKey: {
+    get(): Promise<string | undefined>;
+    set(value: string): Promise<void>;
+  };
+  /** The addresses allowed per workspace (MaaS: Revoke Address Approvals), and their removal. */
+  readonly approvals: {
+    all(): ReadonlyArray<{ readonly origin: string; readonly setting: string }>;
+    revokeAll(): Promise<void>;
+  };
+  readonly chat: {
+    /** The conversations as the host holds them. */
+    state(): Promise<ConversationsState>;
+    /** Asks a question in the active conversation, as the chat view's Send does; resolves with the turn id. */
+    ask(question: string): Promise<string>;
+    /** The context chips waiting for the next question. */
+    pendingContext(): readonly { label: string; kind: string; text: string }[];
+    /** The folder of conversation files. */
+    readonly storePath: string;
+    /** What the view's Regenerate does for a turn. */
+    rerun(turnId: string): Promise<void>;
+    /** Sets the active conversation's model, as the view's model picker does. */
+    setModel(model: string): Promise<void>;
+    /** Sets the active conversation's parameters, as the view's parameter panel does. */
+    setParams(params: StoredChatParams): Promise<void>;
+    /** Handles a message as if the chat view had posted it (validated like every message from the view). */
+    fromView(message: unknown): Promise<void>;
+    /** What the view's Stop button does for a turn. */
+    stop(turnId: string): void;
+    /** The texts of the notices the view shows now. */
+    notices(): readonly string[];
+    /** Starts recording what the host posts to the chat view (while one is open), until disposed. */
+    recordView(): { readonly messages: readonly HostToWebview[]; dispose(): void };
+    /** Whether the chat view is shown now. */
+    viewVisible(): boolean;
+  };
+  /** Replaces the prompts of the feature commands with a scripted fake; undefined restores the real ones. */
+  setPrompter(prompter: Prompter | undefined): void;
+  readonly speech: {
+    getCredentials(): Promise<SpeechCredentials | undefined>;
+    setCredentials(value: SpeechCredentials): Promise<void>;
+    clearCredentials(): Promise<void>;
+    /** Attaches a player in place of the default one (undefined restores it). */
+    attachPlayer(player: SpeechPlayer | undefined): void;
+    /** Long-text tasks still followed (kept in globalState). */
+    pendingTasks(): readonly LongTaskEntry[];
+    /** Puts a task in globalState as an earlier window left it, with that window's lease if given. */
+    seedTask(entry: LongTaskEntry, lease?: Lease): Promise<void>;
+    /** What activation does after a reload: follows every pending task this window may take. */
+    resumeTasks(): Promise<Array<string | undefined>>;
+    /** What the progress notification's Cancel does for a task this window follows. */
+    cancelTask(taskId: string): boolean;
+    /** The long-task leases in globalState, and this window's id in them. */
+    leases(): Leases;
+    /** Another window's long-task follower on the same state, service and prompts: follow a task, then close it. */
+    otherWindow(): { readonly windowId: string; follow(entry: LongTaskEntry): Promise<string | undefined>; dispose(): void };
+    readonly windowId: string;
+    /** What the chat player's Save button does with a playback's audio (dialog and message through the prompter). */
+    saveAudio: SaveAudio;
+  };
+  readonly statusBar: { text(): string; command(): string | undefined; refresh(): Promise<void> };
+}
+
+export interface TestHookParts {
+  readonly services: ExtensionServices;
+  readonly chat: ChatFeature | undefined;
+  readonly speech: SpeechFeature | undefined;
+  readonly statusBar: StatusBar | undefined;
+  readonly activationMs: number;
+  /** The features that failed to start. */
+  readonly failures: () => readonly string[];
+}
+
+function required<T>(part: T | undefined, name: string): T {
+  if (part === undefined) throw new Error(`${name} did not start; the test hook cannot reach it.`);
+  return part;
+}
+
+export function createTestHook(parts: TestHookParts): MaasTestHook {
+  const { services } = parts;
+  const speech = (): SpeechFeature => required(parts.speech, 'read aloud');
+  const session = (): ChatSession => required(parts.chat, 'the chat').session;
+  const memento = services.context.globalState;
+  // What secret storage holds, read past the credentials service (which hands a credential out only for an address):
+  // the tests check what was stored, not where it may go.
+  const storedSecret = async (name: string): Promise<string | undefined> => {
+    await services.credentials.ready;
+    return (await services.context.secrets.get(name)) || undefined;
+  };
+  return {
+    failures: parts.failures,
+    setPrompter: (prompter) => services.prompter.use(prompter),
+    speech: {
+      getCredentials: async () => {
+        const stored = await storedSecret(SPEECH_SECRET);
+        return stored === undefined ? undefined : (JSON.parse(stored) as SpeechCredentials);
+      },
+      setCredentials: (value) => services.credentials.setSpeech(value),
+      clearCredentials: () => services.credentials.clearSpeech(),
+      attachPlayer: (player) => speech().player.attach(player),
+      pendingTasks: () => speech().longTasks.pending(),
+      seedTask: async (entry, lease) => {
+        const tasks = speech().longTasks;
+        await memento.update(StateKey.longTasks, [...tasks.pending().filter((e) => e.taskId !== entry.taskId), entry]);
+        if (lease !== undefined) await memento.update(StateKey.longTaskLeases, { ...tasks.leases(), [entry.taskId]: lease });
+      },
+      resumeTasks: () => speech().longTasks.resumeAll(),
+      cancelTask: (taskId) => speech().longTasks.cancel(taskId),
+      leases: () => speech().longTasks.leases(),
+      otherWindow: () => new LongTaskTracker(memento, () => services.clients.get(), services.prompter, services.logger),
+      get windowId() {
+        return speech().longTasks.windowId;
+      },
+      saveAudio: (audio, format, baseName) => speech().saveAudio(audio, format, baseName),
+    },
+    statusBar: {
+      text: () => required(parts.statusBar, 'the status bar item').text,
+      command: () => required(parts.statusBar, 'the status bar item').command,
+      refresh: () => required(parts.statusBar, 'the status bar item').update(),
+    },
+    activationMs: parts.activationMs,
+    logFolder: services.context.logUri.fsPath,
+    apiKey: { get: () => storedSecret(API_KEY_SECRET), set: (value) => services.credentials.setApiKey(value) },
+    approvals: {
+      all: () => services.approvals.all().map(({ origin, setting }) => ({ origin, setting })),
+      revokeAll: () => services.approvals.revoke(services.approvals.all()),
+    },
+    chat: {
+      state: async () => {
+        await session().whenLoaded();
+        return session().conversations;
+      },
+      ask: async (question) => (await session().send(question, [])) ?? '',
+      pendingContext: () => session().contextWaiting,
+      storePath: services.store.path,
+      rerun: (turnId) => session().rerun(turnId),
+      fromView: (message) => required(parts.chat, 'the chat').view.receive(message),
+      setModel: (model) => session().setModel(model),
+      // As stored, unchecked: the tests reach the client's own validation with values the panel would refuse.
+      setParams: (params) => session().apply((s) => ops.setConversationParams(s, ops.activeConversation(s)?.id ?? '', params, Date.now())),
+      stop: (turnId) => session().stop(turnId),
+      notices: () => session().visibleNotices.map((n) => n.text),
+      recordView: () => {
+        const messages: HostToWebview[] = [];
+        const subscription = session().onDidEmit((message) => messages.push(message));
+        return { messages, dispose: () => subscription.dispose() };
+      },
+      viewVisible: () => parts.chat?.view.visible === true,
+    },
+  };
+}

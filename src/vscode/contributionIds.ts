@@ -1,0 +1,20 @@
+// The names VS Code and the manifest (package.json `contributes`) know the extension's parts by, besides the command
+// ids (commandIds.ts) and the setting names (settings/settingsSchema.ts); a test compares them with package.json.
+export const ViewId = {
+  /** The chat webview view in the side bar. */
+  chat: 'maas.chatView',
+} as const;
+
+/** The vendor of the service's models in VS Code's language-model API (`vscode.lm`). */
+export const LM_VENDOR = 'maas';
+
+/** `@maas` in VS Code's own chat. */
+export const PARTICIPANT_ID = 'maas.assistant';
+
+export const ContextKey = {
+  /** Whether an API key is stored: the walkthrough's "Set your API key" step completes on it. */
+  apiKeySet: 'maas.apiKeySet',
+} as const;
+
+/** The status bar item's id, under which VS Code remembers whether the user hid it. */
+export const STATUS_BAR_ITEM_ID = 'maas.status';

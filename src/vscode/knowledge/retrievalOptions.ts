@@ -1,0 +1,18 @@
+// The knowledge-base settings as a question sends them: the retrieval tool's options (spec 4.2), for MaaS: Ask
+// Knowledge Base about Selection and @maas /kb alike.
+import type { RetrievalOptions } from '../../core/chat/chatRequest';
+import type { FeatureSettings } from '../settings/settingsSchema';
+
+export type KnowledgeMode = 'divergent' | 'strict';
+
+/** The retrieval tool's options from the settings and the question's mode (chat_mode 1 divergent, 2 strict). */
+export function retrievalOptions(settings: FeatureSettings, ids: readonly number[], mode: KnowledgeMode): RetrievalOptions {
+  return {
+    knowledge_ids: [...ids],
+    chat_mode: mode === 'strict' ? 2 : 1,
+    remove_corner_mark: settings.knowledgeRemoveCornerMark,
+    backup_chat: settings.knowledgeBackupChat,
+    ...(settings.knowledgeTipsText.trim() === '' ? {} : { tips_text: settings.knowledgeTipsText }),
+    ...(settings.knowledgeTextThreshold === undefined ? {} : { text_threshold: settings.knowledgeTextThreshold }),
+  };
+}

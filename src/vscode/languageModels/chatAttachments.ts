@@ -1,0 +1,50 @@
+// The images attached to a question in VS Code's chat (the paperclip, #file, or a pasted screenshot), as data URLs
+// under the size cap (downscaled like the chat view's): files by their Uri, pasted images by their bytes. A file that
+// was meant as an image but is not a usable one is refused with its reason, never skipped in silence.
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { imageDataUrl } from '../images/imageRefusal';
+
+const IMAGE_FILE = /\.(png|jpe?g|gif|webp|bmp)$/i;
+
+/** A pasted image (VS Code 1.139's ChatReferenceBinaryData), told by shape since the manifest's API predates it. */
+function binaryImage(value: unknown): { mimeType: string; data(): Thenable<Uint8Array> } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { mimeType, data } = value as { mimeType?: unknown; data?: unknown };
+  return typeof mimeType === 'string' && mimeType.startsWith('image/') && typeof data === 'function'
+    ? (value as { mimeType: string; data(): Thenable<Uint8Array> })
+    : undefined;
+}
+
+/**
+ * The images among the attachments. `every`: every attached file is taken as an image (/describe, where a file
+ * that is not one is refused); otherwise only image files and pasted images are taken, other attachments left.
+ */
+export async function attachedImages(
+  references: readonly vscode.ChatPromptReference[],
+  maxBytes: number,
+  which: 'every' | 'imagesOnly',
+): Promise<{ urls: string[]; bytes: Uint8Array[] }> {
+  const urls: string[] = [];
+  const bytes: Uint8Array[] = [];
+  for (const reference of references) {
+    const value = reference.value;
+    const pasted = binaryImage(value);
+    let data: Uint8Array;
+    let name: string;
+    if (pasted !== undefined) {
+      name = vscode.l10n.t('A pasted image');
+      data = await pasted.data();
+    } else if (value instanceof vscode.Uri && (which === 'every' || IMAGE_FILE.test(value.path))) {
+      name = path.posix.basename(value.path);
+      try {
+        data = await vscode.workspace.fs.readFile(value);
+      } catch {
+        throw new Error(vscode.l10n.t('{0} could not be read.', name));
+      }
+    } else continue;
+    urls.push(await imageDataUrl(data, maxBytes, name));
+    bytes.push(data);
+  }
+  return { urls, bytes };
+}

@@ -1,0 +1,60 @@
+// What VS Code's chat receives from the provider for each event of an answer: answer text as text parts, the
+// model's reasoning as thinking parts, function calls as tool-call parts, and the usage as a data part of mime type
+// `usage` holding OpenAI's usage JSON (VS Code's chat fills its context meter from it; the last one wins).
+// VS Code 1.139 has `LanguageModelThinkingPart` and `LanguageModelDataPart`; the manifest's 1.104 does not: both are
+// looked up at run time, and where a class is missing its parts are left out (reasoning never goes into the answer).
+import type { ChatEvent, Usage } from '../../core/chat/chatEvents';
+import { assertNever } from '../../shared/protocol';
+
+/** The part classes this needs, as the vscode module has them (tests pass fakes). */
+export interface PartClasses {
+  readonly LanguageModelTextPart: new (value: string) => unknown;
+  readonly LanguageModelToolCallPart: new (callId: string, name: string, input: object) => unknown;
+  readonly LanguageModelThinkingPart?: new (value: string | string[], id?: string, metadata?: Record<string, unknown>) => unknown;
+  readonly LanguageModelDataPart?: new (data: Uint8Array, mimeType: string) => unknown;
+}
+
+export const USAGE_MIME = 'usage';
+
+/** The usage JSON VS Code's chat reads (`prompt_tokens`, `completion_tokens`, `total_tokens`). */
+export function usageJson(usage: Usage): string {
+  return JSON.stringify({ prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.totalTokens });
+}
+
+export interface ResponseParts {
+  /** The parts of one event, in order (none for events VS Code's chat has no part for). */
+  of(event: ChatEvent, toolInput: (name: string, text: string) => object): unknown[];
+  /** A note or a description shown as the model's thinking, when the host can show thinking. */
+  thinking(text: string): unknown[];
+  /** Whether reasoning can be shown (the host has thinking parts). */
+  readonly showsThinking: boolean;
+}
+
+export function responseParts(classes: PartClasses): ResponseParts {
+  const { LanguageModelTextPart, LanguageModelToolCallPart, LanguageModelThinkingPart, LanguageModelDataPart } = classes;
+  const thinking = (text: string): unknown[] => (LanguageModelThinkingPart === undefined || text === '' ? [] : [new LanguageModelThinkingPart(text)]);
+  return {
+    showsThinking: LanguageModelThinkingPart !== undefined,
+    thinking,
+    of: (event, toolInput) => {
+      switch (event.type) {
+        case 'text':
+          return event.text === '' ? [] : [new LanguageModelTextPart(event.text)];
+        case 'reasoning':
+          return thinking(event.text);
+        case 'toolCall':
+          return [new LanguageModelToolCallPart(event.call.id, event.call.name, toolInput(event.call.name, event.call.arguments))];
+        case 'usage':
+          return LanguageModelDataPart === undefined ? [] : [new LanguageModelDataPart(new TextEncoder().encode(usageJson(event.usage)), USAGE_MIME)];
+        case 'references':
+        case 'finish':
+        case 'retry':
+        case 'failover':
+        case 'connected':
+          return [];
+        default:
+          return assertNever(event, 'chat event');
+      }
+    },
+  };
+}

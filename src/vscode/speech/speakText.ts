@@ -1,0 +1,48 @@
+// Text read aloud through the speech player: short text in one real-time synthesis, longer text sentence by sentence
+// through the pipeline, so the first sentence plays while the next ones are synthesised. MaaS: Read Aloud, the chat
+// view's speaker button and @maas /read all come here.
+import { isServiceError } from '../../core/http/serviceError';
+import { synthesizePipelined } from '../../core/speech/pipelinedSynthesizer';
+import { speechPieces } from '../../core/speech/speechLimits';
+import type { FeatureDependencies } from '../activation/featureDependencies';
+import { requireSpeechCredentials, speechErrorText } from '../errors/speechMessages';
+import type { ReadAloudSource } from './readAloudSource';
+import { synthesisRequest } from './speechRequest';
+
+export interface ReadAloudResult {
+  readonly sentences: number;
+}
+
+/** Synthesises `source.text` and plays it through the speech player; errors become a message. */
+export async function speakText(deps: FeatureDependencies, source: ReadAloudSource): Promise<ReadAloudResult | undefined> {
+  const features = deps.settings.features;
+  const sentences = speechPieces(source.text, features.speechLongTextThreshold);
+  const client = deps.client();
+  // One sentence synthesised ahead of the one pulled; the chat player pulls at most one past the sentence playing,
+  // so synthesis stays at most two sentences ahead of what is heard (webviewSpeechPlayer.ts).
+  const segments = synthesizePipelined(
+    sentences,
+    async (text, signal) => {
+      const result = await client.synthesize(synthesisRequest(features, text), { signal });
+      return { audio: result.audio, format: result.format };
+    },
+    { prefetch: 1 },
+  );
+  try {
+    await deps.speech().player.play(segments, { title: source.title, sentences: sentences.length, format: features.speechFormat, baseName: source.baseName });
+    return { sentences: sentences.length };
+  } catch (error) {
+    if (isServiceError(error) && error.kind === 'cancelled') return undefined;
+    deps.logger.warn(`Read Aloud failed: ${error instanceof Error ? error.message : String(error)}`);
+    void deps.prompter.showErrorMessage(speechErrorText(error, (text) => deps.logger.redact(text)));
+    return undefined;
+  }
+}
+
+/** The chat's speaker button and @maas /read: the answer (already cleaned for reading) goes to the chat view's player. */
+export function readAnswerAloud(deps: FeatureDependencies): (source: ReadAloudSource) => Promise<void> {
+  return async (source) => {
+    if (!(await requireSpeechCredentials(deps.credentials, deps.prompter))) return;
+    await speakText(deps, source);
+  };
+}

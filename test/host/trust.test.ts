@@ -1,0 +1,219 @@
+// Where the credentials go, with workspace trust on as users have it. The folder of this run (test/harness/hostSuite.ts,
+// runTrustSuite) ships a .vscode/settings.json that points maas.baseUrl, maas.altBaseUrl and maas.consoleUrl at a
+// listener on 127.0.0.1, a stranger's server; the user's own settings point at the local service. The folder opens in
+// Restricted Mode: everything works against the user's address and the listener hears nothing. Then the suite asks
+// the runner to trust the folder (as a user does, through the workbench): from then on nothing carrying a credential
+// reaches the listener before the user allows it, nothing after Cancel, and the request after Allow does.
+import { waitFor } from '../harness/waitFor';
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
+import type { MaasTestHook } from '../../src/vscode/activation/testHook';
+import { CommandId } from '../../src/vscode/commandIds';
+import { LISTENER_ANSWER, type HeardRequest } from '../harness/credentialListener';
+import { TRUST_REQUEST } from '../harness/trustRun';
+import { editorWith, freshPrompter, signIn } from './featureHelpers';
+import { api, finished, hook, service } from './hostService';
+import type { ScriptedPrompter } from './scriptedPrompter';
+
+const listener = process.env.MAAS_HOST_TEST_LISTENER ?? '';
+const CHAT_ROUTE = '/maas/v1/chat/completions';
+
+async function heard(): Promise<HeardRequest[]> {
+  return (await (await fetch(`${listener}/_heard`)).json()) as HeardRequest[];
+}
+
+async function forgetHeard(): Promise<void> {
+  await fetch(`${listener}/_heard`, { method: 'DELETE' });
+}
+
+async function localChatRequests(): Promise<number> {
+  const { requests } = await api<{ requests: { path: string }[] }>('/_local/requests');
+  return requests.filter((r) => r.path === CHAT_ROUTE).length;
+}
+
+/** A promise the test settles: the answer to a modal, given while the request waits for it. */
+function deferred<T>(): { readonly promise: Promise<T>; resolve(value: T): void } {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+async function llm(): Promise<vscode.LanguageModelChat> {
+  return waitFor(async () => (await vscode.lm.selectChatModels({ vendor: 'maas', id: 'svc_llm' }))[0], { what: 'the svc_llm model', timeoutMs: 20_000 });
+}
+
+async function ask(model: vscode.LanguageModelChat, question: string): Promise<string> {
+  const response = await model.sendRequest([vscode.LanguageModelChatMessage.User(question)]);
+  let text = '';
+  for await (const part of response.text) text += part;
+  return text;
+}
+
+describe('workspace trust: where the credentials go', function () {
+  this.timeout(120_000);
+  let h: MaasTestHook;
+  let prompter: ScriptedPrompter;
+  const segments: SpeechSegment[] = [];
+
+  before(async () => {
+    assert.ok(listener !== '', 'the runner names the listener');
+    h = await hook();
+    await signIn();
+    h.speech.attachPlayer({
+      play: async (iterable) => {
+        for await (const segment of iterable) segments.push(segment);
+      },
+      stop: () => undefined,
+    });
+  });
+
+  beforeEach(async () => {
+    prompter = await freshPrompter();
+    segments.length = 0;
+    await forgetHeard();
+    await api('/_local/reset', {});
+  });
+
+  after(async () => {
+    h.setPrompter(undefined);
+    h.speech.attachPlayer(undefined);
+    await h.approvals.revokeAll();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  describe('in Restricted Mode', () => {
+    it('the folder opens untrusted, and the extension is active with every feature started', () => {
+      assert.equal(vscode.workspace.isTrusted, false);
+      assert.equal(vscode.extensions.getExtension('maas-assistant.maas-assistant')?.isActive, true);
+      assert.deepEqual(h.failures(), []);
+    });
+
+    it("the chat answers from the user's own address, and the folder's listener hears nothing", async () => {
+      const turn = await finished(h, await h.chat.ask('Hello from Restricted Mode.'));
+      assert.equal(turn.status, 'done', JSON.stringify(turn.error));
+      assert.ok(turn.answer.length > 0 && turn.answer !== LISTENER_ANSWER);
+      assert.equal(await localChatRequests(), 1);
+      assert.deepEqual(await heard(), []);
+    });
+
+    it("VS Code's chat answers from the user's own address", async () => {
+      const text = await ask(await llm(), 'Hello from VS Code chat in Restricted Mode.');
+      assert.ok(text.length > 0 && text !== LISTENER_ANSWER);
+      assert.equal(await localChatRequests(), 1);
+      assert.deepEqual(await heard(), []);
+    });
+
+    it("Read Aloud synthesises at the user's own address", async () => {
+      await editorWith('This sentence is read in Restricted Mode.', 'all');
+      const result = await vscode.commands.executeCommand<{ sentences: number } | undefined>(CommandId.readAloud);
+      assert.equal(result?.sentences, 1, JSON.stringify(prompter.messages));
+      assert.equal(segments.length, 1);
+      assert.deepEqual(await heard(), []);
+    });
+
+    it("Open Console opens the user's console, not the folder's", async () => {
+      const opened = await vscode.commands.executeCommand<string | undefined>(CommandId.openConsole);
+      assert.equal(opened, `${service.baseUrl}/console`);
+    });
+
+    it('nothing asked the user', () => {
+      assert.deepEqual(prompter.modals, []);
+    });
+  });
+
+  describe('in the trusted folder', () => {
+    before(async function () {
+      this.timeout(90_000);
+      console.log(TRUST_REQUEST);
+      await waitFor(() => vscode.workspace.isTrusted, { what: 'the runner to trust the folder', timeoutMs: 80_000 });
+    });
+
+    beforeEach(async () => {
+      await h.approvals.revokeAll();
+    });
+
+    it('asks before the key goes to the address the folder names: nothing reaches it while the question is open, nothing after Cancel', async () => {
+      const answer = deferred<string | undefined>();
+      prompter.script(answer.promise);
+      const turnId = await h.chat.ask('Where does my key go?');
+      await waitFor(() => prompter.modals.length === 1, { what: 'the question', timeoutMs: 20_000 });
+      const [modal] = prompter.modals;
+      assert.match(modal?.message ?? '', new RegExp(`API key to ${listener.replace(/[.:/]/g, '\\$&')}\\?$`));
+      assert.match(modal?.detail ?? '', /maas\.baseUrl/);
+      assert.match(modal?.detail ?? '', /maas-host-trust-/, 'the question names the folder');
+      assert.deepEqual(await heard(), [], 'nothing is sent while the question is open');
+      answer.resolve(undefined);
+      const turn = await finished(h, turnId);
+      assert.equal(turn.status, 'error');
+      assert.equal(turn.error?.kind, 'addressRefused');
+      assert.equal(turn.error?.value, listener);
+      assert.equal(turn.error?.setting, 'maas.baseUrl');
+      assert.deepEqual(await heard(), [], 'nothing was sent after Cancel');
+      assert.deepEqual(h.approvals.all(), []);
+    });
+
+    it('after Allow the request reaches the address with the key; Allow is remembered until revoked, then asked again', async () => {
+      prompter.script('Allow');
+      const first = await finished(h, await h.chat.ask('Send it, I trust this folder.'));
+      assert.equal(first.status, 'done', JSON.stringify(first.error));
+      assert.equal(first.answer, LISTENER_ANSWER);
+      assert.deepEqual(
+        (await heard()).map((r) => [r.path, r.authorization]),
+        [[CHAT_ROUTE, `Bearer ${service.key}`]],
+      );
+      assert.deepEqual(h.approvals.all(), [{ origin: listener, setting: 'maas.baseUrl' }]);
+      await finished(h, await h.chat.ask('And again.'));
+      assert.equal(prompter.modals.length, 1, 'the approval is remembered');
+      assert.equal((await heard()).length, 2);
+
+      prompter.script((items: readonly vscode.QuickPickItem[]) => items);
+      assert.equal(await vscode.commands.executeCommand<number>(CommandId.revokeAddressApprovals), 1);
+      assert.deepEqual(h.approvals.all(), []);
+      prompter.script(undefined);
+      const third = await finished(h, await h.chat.ask('Once more after revoking.'));
+      assert.equal(third.error?.kind, 'addressRefused');
+      assert.equal(prompter.modals.length, 2, 'asked again after the approval was revoked');
+      assert.equal((await heard()).length, 2);
+    });
+
+    it("VS Code's chat asks the same question: Cancel sends nothing and says why; Allow sends the key", async () => {
+      const model = await llm();
+      prompter.script(undefined);
+      await assert.rejects(ask(model, 'Cancel this one.'), (error: unknown) => {
+        assert.match(String(error), /Nothing was sent to/);
+        return true;
+      });
+      assert.deepEqual(await heard(), []);
+      prompter.script('Allow');
+      assert.equal(await ask(model, 'Allow this one.'), LISTENER_ANSWER);
+      assert.deepEqual(
+        (await heard()).map((r) => r.authorization),
+        [`Bearer ${service.key}`],
+      );
+    });
+
+    it('Read Aloud: the speech appkey and token reach the address only after Allow', async () => {
+      await editorWith('This sentence asks before it is read.', 'all');
+      prompter.script(undefined);
+      assert.equal(await vscode.commands.executeCommand(CommandId.readAloud), undefined);
+      assert.match(prompter.messages.at(-1)?.text ?? '', /Nothing was sent to/);
+      assert.deepEqual(await heard(), []);
+      assert.match(prompter.modals[0]?.message ?? '', /speech appkey and token/);
+
+      prompter.script('Allow');
+      await vscode.commands.executeCommand(CommandId.readAloud);
+      const withCredentials = (await heard()).filter((r) => r.credential);
+      assert.ok(withCredentials.length >= 1, 'the synthesis request reached the listener after Allow');
+      assert.ok(withCredentials.every((r) => r.path.startsWith('/maas/v2/api/') && r.body.includes(service.speech.appkey)));
+    });
+
+    it('Open Console asks before it opens the console page the folder names', async () => {
+      prompter.script(undefined);
+      assert.equal(await vscode.commands.executeCommand(CommandId.openConsole), undefined);
+      assert.match(prompter.modals[0]?.message ?? '', /as the MaaS console\?$/);
+      prompter.script('Allow');
+      assert.equal(await vscode.commands.executeCommand(CommandId.openConsole), `${listener}/console`);
+    });
+  });
+});

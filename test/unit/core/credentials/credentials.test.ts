@@ -1,0 +1,253 @@
+// The credentials service: credentials go only to an address the user chose or approved, a question is asked once
+// per origin however many requests wait for it, reads wait for the start-up import (a slow secret store included),
+// and every value seen is registered for redaction.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { AddressSetting } from '../../../../src/core/credentials/addressCheck';
+import { API_KEY_SECRET, Credentials, SPEECH_SECRET, type ApprovalRequest, type SecretStore } from '../../../../src/core/credentials/credentials';
+import { ServiceError } from '../../../../src/core/http/serviceError';
+import { waitFor } from '../../../harness/waitFor';
+
+/** A secret store whose reads and writes each take `delayMs`, like a keyring that is slow to unlock. */
+function slowStore(initial: Record<string, string> = {}, delayMs = 0): SecretStore & { readonly values: Map<string, string>; reads: number } {
+  const values = new Map(Object.entries(initial));
+  const listeners = new Set<(event: { key: string }) => unknown>();
+  const later = <T>(value: () => T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value()), delayMs));
+  const store = {
+    values,
+    reads: 0,
+    get: (key: string) => {
+      store.reads += 1;
+      return later(() => values.get(key));
+    },
+    store: (key: string, value: string) =>
+      later(() => {
+        values.set(key, value);
+        for (const listener of listeners) listener({ key });
+      }),
+    delete: (key: string) =>
+      later(() => {
+        values.delete(key);
+        for (const listener of listeners) listener({ key });
+      }),
+    onDidChange: (listener: (event: { key: string }) => unknown) => {
+      listeners.add(listener);
+      return { dispose: () => listeners.delete(listener) };
+    },
+  };
+  return store;
+}
+
+const USER = 'https://maas.example.com';
+const STRANGER = 'http://127.0.0.1:9';
+
+function address(key: AddressSetting['key'], value: string, from: AddressSetting['from'], userValue = ''): AddressSetting {
+  return { key, name: `maas.${key}`, value, from, userValue };
+}
+
+interface Harness {
+  readonly credentials: Credentials;
+  readonly asked: ApprovalRequest[];
+  /** How many times a request looked up the approvals (once each, before it asks). */
+  readonly lookups: () => number;
+  readonly remembered: string[];
+  readonly approved: Set<string>;
+  answer(allow: boolean): void;
+}
+
+function harness(options: {
+  store?: SecretStore;
+  addresses?: AddressSetting[];
+  bootstrap?: () => Promise<{ file: string; apiKey?: string; speech?: { appkey: string; token: string } } | undefined>;
+  /** Answers the question at once (true/false), or waits for `answer()` when undefined. */
+  allow?: boolean;
+}): Harness {
+  const asked: ApprovalRequest[] = [];
+  const remembered: string[] = [];
+  const approved = new Set<string>();
+  let pending: ((allow: boolean) => void)[] = [];
+  let lookups = 0;
+  const credentials = new Credentials({
+    store: options.store ?? slowStore({ [API_KEY_SECRET]: 'sk-stored-0123456789' }),
+    addresses: () => options.addresses ?? [address('baseUrl', USER, 'user', USER)],
+    approvals: {
+      has: (origin) => {
+        lookups += 1;
+        return approved.has(origin);
+      },
+      add: (origin) => Promise.resolve(void approved.add(origin)),
+    },
+    ask: (request) => {
+      asked.push(request);
+      if (options.allow !== undefined) return Promise.resolve(options.allow);
+      return new Promise((resolve) => pending.push(resolve));
+    },
+    remember: (value) => remembered.push(value),
+    bootstrap: options.bootstrap,
+    log: { info: () => undefined, warn: () => undefined },
+  });
+  return {
+    credentials,
+    asked,
+    lookups: () => lookups,
+    remembered,
+    approved,
+    answer: (allow) => {
+      const waiting = pending;
+      pending = [];
+      for (const resolve of waiting) resolve(allow);
+    },
+  };
+}
+
+describe('credentials: where they may go', () => {
+  it("hands the key out for the user's own address without asking", async () => {
+    const h = harness({});
+    assert.equal(await h.credentials.apiKeyFor(`${USER}/maas/v1`), 'sk-stored-0123456789');
+    assert.deepEqual(h.asked, []);
+    assert.ok(h.remembered.includes('sk-stored-0123456789'), 'the key is registered for redaction');
+  });
+
+  it('asks before a workspace-named address gets the key; Cancel refuses it with the setting named, and nothing is approved', async () => {
+    const h = harness({ addresses: [address('baseUrl', STRANGER, 'workspace', USER)], allow: false });
+    await assert.rejects(h.credentials.apiKeyFor(STRANGER), (error: unknown) => {
+      assert.ok(error instanceof ServiceError);
+      assert.equal(error.kind, 'addressRefused');
+      assert.equal(error.retryable, false);
+      assert.deepEqual(error.address, { origin: STRANGER, setting: 'maas.baseUrl' });
+      return true;
+    });
+    assert.equal(h.asked.length, 1);
+    assert.equal(h.asked[0]?.origin, STRANGER);
+    assert.equal(h.asked[0]?.purpose, 'apiKey');
+    assert.equal(h.approved.size, 0);
+    // Cancel is not remembered: the next request asks again.
+    await assert.rejects(h.credentials.apiKeyFor(STRANGER));
+    assert.equal(h.asked.length, 2);
+  });
+
+  it('Allow hands the key out and is remembered for the origin: the next request does not ask', async () => {
+    const h = harness({ addresses: [address('baseUrl', `${STRANGER}/prefix`, 'workspace')], allow: true });
+    assert.equal(await h.credentials.apiKeyFor(`${STRANGER}/prefix`), 'sk-stored-0123456789');
+    assert.deepEqual([...h.approved], [STRANGER]);
+    assert.equal(await h.credentials.apiKeyFor(STRANGER), 'sk-stored-0123456789');
+    assert.equal(h.asked.length, 1);
+  });
+
+  it('requests waiting for the same origin share one question', async () => {
+    const pair = { appkey: 'app-0123456789', token: 'token-0123456789' };
+    const h = harness({
+      store: slowStore({ [API_KEY_SECRET]: 'sk-stored-0123456789', [SPEECH_SECRET]: JSON.stringify(pair) }),
+      addresses: [address('baseUrl', STRANGER, 'workspace')],
+    });
+    const waiting = [h.credentials.apiKeyFor(STRANGER), h.credentials.apiKeyFor(STRANGER), h.credentials.speechFor(STRANGER)];
+    await waitFor(() => h.lookups() === 3, { what: 'the three requests to reach the question' });
+    assert.equal(h.asked.length, 1, 'one question while it is open');
+    h.answer(true);
+    const [first, second, speech] = await Promise.all(waiting);
+    assert.equal(first, 'sk-stored-0123456789');
+    assert.equal(second, 'sk-stored-0123456789');
+    assert.deepEqual(speech, pair);
+  });
+
+  it('a Stop while the question is open cancels the request at once; the answer still counts for the next one', async () => {
+    const h = harness({ addresses: [address('baseUrl', STRANGER, 'workspace')] });
+    const stop = new AbortController();
+    const request = h.credentials.apiKeyFor(STRANGER, stop.signal);
+    await waitFor(() => h.asked.length === 1, { what: 'the question' });
+    stop.abort();
+    await assert.rejects(request, (error: unknown) => error instanceof ServiceError && error.kind === 'cancelled');
+    h.answer(true);
+    await waitFor(() => h.approved.size === 1, { what: 'the approval to be kept' });
+    assert.equal(await h.credentials.apiKeyFor(STRANGER), 'sk-stored-0123456789');
+    assert.equal(h.asked.length, 1);
+  });
+
+  it('never hands a credential to an address no setting names, nor to one that is not http(s)', async () => {
+    const h = harness({ allow: true });
+    for (const target of ['http://evil.example', 'file:///etc/passwd', 'not a url']) {
+      await assert.rejects(h.credentials.apiKeyFor(target), (error: unknown) => error instanceof ServiceError && error.kind === 'addressRefused');
+    }
+    assert.deepEqual(h.asked, [], 'nothing to ask: no setting names these');
+  });
+
+  it('asks nothing when there is no credential to send (the request fails for the missing key instead)', async () => {
+    const h = harness({ store: slowStore({}), addresses: [address('baseUrl', STRANGER, 'workspace')], allow: false });
+    assert.equal(await h.credentials.apiKeyFor(STRANGER), undefined);
+    assert.deepEqual(h.asked, []);
+  });
+
+  it('the speech pair and the console page follow the same rule, each question naming its purpose', async () => {
+    const pair = { appkey: 'app-0123456789', token: 'token-0123456789' };
+    const h = harness({
+      store: slowStore({ [SPEECH_SECRET]: JSON.stringify(pair) }),
+      addresses: [address('baseUrl', STRANGER, 'workspace'), address('consoleUrl', 'http://127.0.0.2:9/console', 'workspace')],
+      allow: false,
+    });
+    await assert.rejects(h.credentials.speechFor(STRANGER));
+    assert.equal(await h.credentials.mayOpenPage('http://127.0.0.2:9/console'), false);
+    assert.deepEqual(
+      h.asked.map((r) => [r.purpose, r.setting.name]),
+      [
+        ['speech', 'maas.baseUrl'],
+        ['console', 'maas.consoleUrl'],
+      ],
+    );
+  });
+});
+
+describe('credentials: start-up', () => {
+  it('a read issued before the start-up import ends gets the imported key, from a slow secret store', async () => {
+    const store = slowStore({}, 50);
+    const h = harness({
+      store,
+      bootstrap: () => Promise.resolve({ file: 'bootstrap.json', apiKey: 'sk-imported-0123456789', speech: { appkey: 'app-b', token: 'tok-imported' } }),
+    });
+    // Asked at once, while the import still waits for the store.
+    const [key, speech, has] = await Promise.all([h.credentials.apiKeyFor(USER), h.credentials.speechFor(USER), h.credentials.hasApiKey()]);
+    assert.equal(key, 'sk-imported-0123456789');
+    assert.deepEqual(speech, { appkey: 'app-b', token: 'tok-imported' });
+    assert.equal(has, true);
+    assert.equal(store.values.get(API_KEY_SECRET), 'sk-imported-0123456789');
+    for (const secret of ['sk-imported-0123456789', 'app-b', 'tok-imported']) assert.ok(h.remembered.includes(secret), `${secret} registered for redaction`);
+  });
+
+  it('the import never replaces a stored credential; the bootstrap values are still masked in the log', async () => {
+    const store = slowStore({ [API_KEY_SECRET]: 'sk-mine-0123456789' }, 5);
+    const h = harness({ store, bootstrap: () => Promise.resolve({ file: 'b.json', apiKey: 'sk-demo-0123456789' }) });
+    assert.equal(await h.credentials.apiKeyFor(USER), 'sk-mine-0123456789');
+    assert.ok(h.remembered.includes('sk-demo-0123456789'));
+  });
+
+  it('an unreadable bootstrap file is logged, and the reads go on with what is stored', async () => {
+    const h = harness({ bootstrap: () => Promise.reject(new Error('no such file')) });
+    assert.equal(await h.credentials.apiKeyFor(USER), 'sk-stored-0123456789');
+  });
+
+  it('construction does not wait for the store: a store that never answers leaves the object usable and `ready` pending', async () => {
+    const never: SecretStore = {
+      get: () => new Promise(() => undefined),
+      store: () => new Promise(() => undefined),
+      delete: () => new Promise(() => undefined),
+      onDidChange: () => ({ dispose: () => undefined }),
+    };
+    const h = harness({ store: never });
+    const outcome = await Promise.race([h.credentials.ready.then(() => 'ready'), new Promise((resolve) => setTimeout(() => resolve('pending'), 30))]);
+    assert.equal(outcome, 'pending');
+    h.credentials.dispose();
+  });
+
+  it('a change of either secret (in this window or another) fires onDidChange with its kind', async () => {
+    const store = slowStore({});
+    const h = harness({ store });
+    const kinds: string[] = [];
+    h.credentials.onDidChange((kind) => kinds.push(kind));
+    await h.credentials.setApiKey('  sk-new-0123456789  ');
+    await h.credentials.setSpeech({ appkey: 'a-0123', token: 't-0123' });
+    assert.equal(await h.credentials.clearApiKey(), true);
+    assert.equal(await h.credentials.clearApiKey(), false, 'nothing left to clear');
+    assert.deepEqual(kinds, ['apiKey', 'speech', 'apiKey']);
+    assert.ok(h.remembered.includes('sk-new-0123456789'), 'a key set is registered before it is stored');
+    await assert.rejects(h.credentials.setApiKey('   '));
+  });
+});

@@ -1,0 +1,157 @@
+// A ChatSession on plain Node for the unit tests: a history folder of its own, settings, words and a log that
+// record what they are given, and a chat backend whose answers the test writes event by event.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChatEvent } from '../../../../src/core/chat/chatEvents';
+import type { ChatRequest } from '../../../../src/core/chat/chatRequest';
+import { ChatSession, type ChatSessionDeps } from '../../../../src/core/session/chatSession';
+import type { ChatSettings } from '../../../../src/core/session/chatSettings';
+import type { ChatBackend } from '../../../../src/core/session/turnRunner';
+import { ConversationStore } from '../../../../src/core/conversations/conversationStore';
+import type { Turn } from '../../../../src/core/conversations/conversationModel';
+import { ServiceError } from '../../../../src/core/http/serviceError';
+import { parseSettings } from '../../../../src/vscode/settings/settingsSchema';
+import type { HostToWebview } from '../../../../src/shared/protocol';
+import { waitFor } from '../../../harness/waitFor';
+import { englishStrings } from '../../../browser/englishStrings';
+
+/** One answer the backend streams: the test pushes its events and ends (or breaks) it. */
+export class ScriptedAnswer {
+  private readonly queue: (ChatEvent | Error | 'end')[] = [];
+  private wake: (() => void) | undefined;
+  aborted = false;
+
+  constructor(
+    readonly request: ChatRequest,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    signal?.addEventListener('abort', () => {
+      this.aborted = true;
+      this.wake?.();
+    });
+  }
+
+  push(...events: ChatEvent[]): this {
+    this.queue.push(...events);
+    this.wake?.();
+    return this;
+  }
+
+  text(...pieces: string[]): this {
+    return this.push(...pieces.map((text): ChatEvent => ({ type: 'text', text })));
+  }
+
+  end(): void {
+    this.queue.push('end');
+    this.wake?.();
+  }
+
+  fail(error: Error): void {
+    this.queue.push(error);
+    this.wake?.();
+  }
+
+  async *events(): AsyncGenerator<ChatEvent> {
+    for (;;) {
+      if (this.aborted || this.signal?.aborted === true) throw new ServiceError('cancelled', 'The request was cancelled.');
+      const next = this.queue.shift();
+      if (next === undefined) {
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        continue;
+      }
+      if (next === 'end') return;
+      if (next instanceof Error) throw next;
+      yield next;
+    }
+  }
+}
+
+export class ScriptedBackend implements ChatBackend {
+  readonly answers: ScriptedAnswer[] = [];
+
+  streamChat(request: ChatRequest, options: { readonly signal?: AbortSignal }): AsyncIterable<ChatEvent> {
+    const answer = new ScriptedAnswer(request, options.signal);
+    this.answers.push(answer);
+    return answer.events();
+  }
+
+  /** The n-th answer asked for (0 first), once the session has asked. */
+  answer(index: number): Promise<ScriptedAnswer> {
+    return waitFor(() => this.answers[index], { what: `request ${index + 1} to reach the backend` });
+  }
+}
+
+/** The settings' documented defaults (settingsSchema.ts), with an address where nothing listens. */
+export const baseSettings: ChatSettings = { ...parseSettings({}).settings, baseUrl: 'http://127.0.0.1:9' };
+
+/** English words with the placeholders filled, as vscode.l10n.t does. */
+export const l10n = {
+  t: (message: string, ...args: (string | number | boolean)[]): string => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])),
+};
+
+export interface SessionUnderTest {
+  readonly session: ChatSession;
+  readonly backend: ScriptedBackend;
+  readonly folder: string;
+  readonly emitted: HostToWebview[];
+  readonly logLines: string[];
+  settings: ChatSettings;
+  /** The turn as the session holds it now. */
+  turn(id: string): Turn | undefined;
+  /** Resolves with the turn once it is no longer pending or streaming. */
+  finished(id: string): Promise<Turn>;
+  dispose(): void;
+}
+
+export function sessionUnderTest(options: { folder?: string; settings?: Partial<ChatSettings>; deps?: Partial<ChatSessionDeps> } = {}): SessionUnderTest {
+  const folder = options.folder ?? mkdtempSync(path.join(os.tmpdir(), 'maas-session-'));
+  const backend = new ScriptedBackend();
+  const emitted: HostToWebview[] = [];
+  const logLines: string[] = [];
+  const log = (line: string): void => void logLines.push(line);
+  const current = { settings: { ...baseSettings, ...options.settings } };
+  const session = new ChatSession({
+    store: new ConversationStore(folder),
+    backend: () => backend,
+    settings: () => current.settings,
+    apiKeySet: async () => true,
+    changes: [],
+    text: {
+      error: (error) => ({ kind: error.kind, title: error.kind, detail: error.value ?? error.message, actions: [] }),
+      strings: () => englishStrings,
+    },
+    l10n,
+    log: { info: log, warn: log, error: log, redact: (text) => text.replaceAll('sk-secret', '***') },
+    extensionVersion: 'test',
+    maxAttempts: 4,
+    saveIntervalMs: 50,
+    deltaIntervalMs: 10,
+    ...options.deps,
+  });
+  session.onDidEmit((message) => emitted.push(message));
+  const turn = (id: string): Turn | undefined => session.conversations.conversations.flatMap((c) => c.turns).find((t) => t.id === id);
+  return {
+    session,
+    backend,
+    folder,
+    emitted,
+    logLines,
+    get settings() {
+      return current.settings;
+    },
+    set settings(value) {
+      current.settings = value;
+    },
+    turn,
+    finished: (id) =>
+      waitFor(
+        () => {
+          const found = turn(id);
+          return found !== undefined && found.status !== 'pending' && found.status !== 'streaming' && !session.isRunning(id) ? found : undefined;
+        },
+        { what: `turn ${id} to finish` },
+      ),
+    dispose: () => session.dispose(),
+  };
+}

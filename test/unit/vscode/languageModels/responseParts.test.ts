@@ -1,0 +1,82 @@
+// Each event of an answer as the part VS Code's chat receives: text, thinking (only where the host has the class,
+// and never as answer text), tool calls, and the usage data part VS Code's context meter reads.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { responseParts, USAGE_MIME, type PartClasses } from '../../../../src/vscode/languageModels/responseParts';
+import type { ChatEvent } from '../../../../src/core/chat/chatEvents';
+
+class Text {
+  constructor(readonly value: string) {}
+}
+class ToolCall {
+  constructor(
+    readonly callId: string,
+    readonly name: string,
+    readonly input: object,
+  ) {}
+}
+class Thinking {
+  constructor(readonly value: string | string[]) {}
+}
+class Data {
+  constructor(
+    readonly data: Uint8Array,
+    readonly mimeType: string,
+  ) {}
+}
+
+const old: PartClasses = { LanguageModelTextPart: Text, LanguageModelToolCallPart: ToolCall };
+const current: PartClasses = { ...old, LanguageModelThinkingPart: Thinking, LanguageModelDataPart: Data };
+const input = (_name: string, text: string): object => JSON.parse(text) as object;
+
+const answer: ChatEvent[] = [
+  { type: 'connected', baseUrl: 'http://127.0.0.1:1', primary: true },
+  { type: 'reasoning', text: 'The user wants a sum. ' },
+  { type: 'reasoning', text: 'Add them.' },
+  { type: 'text', text: '' },
+  { type: 'text', text: 'It is 3.' },
+  { type: 'toolCall', call: { id: 'c1', name: 'calc', arguments: '{"a":1}' } },
+  { type: 'usage', usage: { promptTokens: 12, completionTokens: 5, totalTokens: 17 } },
+  { type: 'finish', reason: 'stop' },
+];
+
+describe("the provider's response parts", () => {
+  it('with VS Code 1.139: reasoning as thinking parts, text as text, the call, then the usage JSON as a "usage" data part', () => {
+    const parts = answer.flatMap((event) => responseParts(current).of(event, input));
+    assert.deepEqual(
+      parts.map((p) => (p as object).constructor.name),
+      ['Thinking', 'Thinking', 'Text', 'ToolCall', 'Data'],
+    );
+    assert.deepEqual(
+      parts.slice(0, 2).map((p) => (p as Thinking).value),
+      ['The user wants a sum. ', 'Add them.'],
+    );
+    assert.equal((parts[2] as Text).value, 'It is 3.');
+    assert.deepEqual((parts[3] as ToolCall).input, { a: 1 });
+    const usage = parts[4] as Data;
+    assert.equal(usage.mimeType, USAGE_MIME);
+    assert.deepEqual(JSON.parse(new TextDecoder().decode(usage.data)), { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 });
+  });
+
+  it('without the classes (VS Code 1.104): no thinking and no usage part, and the reasoning never lands in the answer', () => {
+    const parts = answer.flatMap((event) => responseParts(old).of(event, input));
+    assert.deepEqual(
+      parts.map((p) => (p as object).constructor.name),
+      ['Text', 'ToolCall'],
+    );
+    assert.equal((parts[0] as Text).value, 'It is 3.');
+    assert.equal(responseParts(old).showsThinking, false);
+    assert.deepEqual(responseParts(old).thinking('a note'), []);
+  });
+
+  it('an answer without usage sends no usage part: nothing rather than a guess', () => {
+    const events: ChatEvent[] = [
+      { type: 'text', text: 'Hi.' },
+      { type: 'finish', reason: 'stop' },
+    ];
+    assert.deepEqual(
+      events.flatMap((e) => responseParts(current).of(e, input)).map((p) => (p as object).constructor.name),
+      ['Text'],
+    );
+  });
+});
