@@ -24,6 +24,16 @@ export function hostDeltas(text: string): string[] {
   return deltas;
 }
 
+/** Shows a fresh conversation whose one turn (`t`) is streaming, `prefix` written so far, once it is rendered. */
+export async function openStreamingTurn(page: Page, conversationId: string, prefix = ''): Promise<void> {
+  await deliver(page, {
+    type: 'snapshot',
+    snapshot: snapshot({ active: conversation({ id: conversationId, turns: [turn({ id: 't', status: 'streaming', answer: prefix })] }) }),
+  });
+  await page.locator('[data-testid="turn"][data-status="streaming"]').waitFor();
+  await settled(page);
+}
+
 export interface PacedResult {
   /** Main-thread time (Chromium TaskDuration) over the stream, ms. */
   readonly busyMs: number;
@@ -45,12 +55,7 @@ export async function streamInRealTime(
   deltas: readonly string[],
 ): Promise<PacedResult> {
   const conversationId = `paced-${run}`;
-  await deliver(page, {
-    type: 'snapshot',
-    snapshot: snapshot({ active: conversation({ id: conversationId, turns: [turn({ id: 't', status: 'streaming', answer: prefix })] }) }),
-  });
-  await page.locator('[data-testid="turn"][data-status="streaming"]').waitFor();
-  await settled(page);
+  await openStreamingTurn(page, conversationId, prefix);
   const before = await taskMs();
   const { wallMs, longFrames } = await page.evaluate(
     async ({ deltas, conversationId, interval }) => {

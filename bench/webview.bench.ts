@@ -5,10 +5,9 @@
 import type { CDPSession, Page } from 'playwright-core';
 import type { WebviewStrings } from '../src/shared/protocol';
 import { englishStrings } from '../test/browser/englishStrings';
-import { conversation, snapshot, turn } from '../test/browser/snapshotFixture';
-import { deliver, openWebview, settled, startSession } from '../test/browser/webviewHarness';
+import { openWebview, startSession } from '../test/browser/webviewHarness';
 import { compared, median, progressOf, sized, type BenchResult } from './benchResult';
-import { HOST_DELTA_MS, hostDeltas, SERVICE_PACE_MS, streamInRealTime } from './realisticStream';
+import { HOST_DELTA_MS, hostDeltas, openStreamingTurn, SERVICE_PACE_MS, streamInRealTime } from './realisticStream';
 import { bundle, cdpFor, measured, taskMs } from './webviewPage';
 
 /** ~4 characters per token, the usual estimate for English text and code. */
@@ -76,12 +75,7 @@ const progress = progressOf('webview');
 /** Streams `chunks` into a fresh streaming turn of the real view, as fast as messages allow. */
 async function streamIntoView(page: Page, cdp: CDPSession, run: number, chunks: readonly string[], final: string): Promise<number> {
   const conversationId = `bench-${run}`;
-  await deliver(page, {
-    type: 'snapshot',
-    snapshot: snapshot({ active: conversation({ id: conversationId, turns: [turn({ id: 't', status: 'streaming' })] }) }),
-  });
-  await page.locator('[data-testid="turn"][data-status="streaming"]').waitFor();
-  await settled(page);
+  await openStreamingTurn(page, conversationId);
   const { busy } = await measured(cdp, () =>
     page.evaluate(
       async ({ chunks, final, conversationId }) => {

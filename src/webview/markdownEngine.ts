@@ -3,6 +3,7 @@
 // Links follow the one rule of src/shared/linkPolicy.ts: a link the host would not open is rendered as its text.
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
+import reference from 'markdown-it/lib/rules_block/reference.mjs';
 import { isOpenableLink } from '../shared/linkPolicy';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
@@ -73,11 +74,22 @@ export function fenceLanguage(info: string): string {
   return canonicalNames.get(word) ?? word;
 }
 
+/** Where a reference definition (`[label]: https://…`) lies: markdown-it gives it no token. */
+export interface DefinitionSpan {
+  readonly startLine: number;
+  /** One past its last line. */
+  readonly endLine: number;
+  /** Not inside a quote or a list item. */
+  readonly topLevel: boolean;
+}
+
 /** Environment passed to markdown-it: reference definitions and whether fences get highlighted. */
 export interface MarkdownEnv {
   references?: Record<string, unknown>;
   /** False while a code block is still streaming: highlighting waits until its fence is closed. */
   highlight?: boolean;
+  /** When present, every reference definition parsed is recorded here (markdownBlocks.ts). */
+  definitions?: DefinitionSpan[];
 }
 
 /** Removes each link the chat would not open from inline `children`, keeping what it holds (its text) in its place. */
@@ -121,6 +133,14 @@ export function createMarkdownEngine(): MarkdownIt {
     const highlighted = env.highlight === false ? { ...options, highlight: null } : options;
     return renderFence === undefined ? self.renderToken(tokens, idx, options) : renderFence(tokens, idx, highlighted, env, self);
   };
+  // A reference definition renders nothing and has no token, so nothing else says where it lies; the incremental
+  // renderer needs that to settle definitions one by one (markdownBlocks.ts). Recording it changes no output.
+  md.block.ruler.at('reference', (state, startLine, endLine, silent) => {
+    if (!reference(state, startLine, endLine, silent)) return false;
+    const spans = (state.env as MarkdownEnv).definitions;
+    if (!silent && spans !== undefined) spans.push({ startLine, endLine: state.line, topLevel: state.parentType === 'root' });
+    return true;
+  });
   // markdown-it aligns table columns with a style attribute; the page's CSP forbids inline styles, and parsing one
   // (even in the sanitiser's inert document) reports a violation, about 18 per answer with tables. A class instead.
   md.core.ruler.push('align_class', (state) => {

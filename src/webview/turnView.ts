@@ -124,6 +124,12 @@ export class TurnView {
   }
 
   dispose(): void {
+    this.stopCountdown();
+    this.reasoningView.dispose();
+    this.answerView.dispose();
+  }
+
+  private stopCountdown(): void {
     if (this.countdown !== undefined) clearInterval(this.countdown);
     this.countdown = undefined;
   }
@@ -242,7 +248,7 @@ export class TurnView {
     if (turn.finishReason === 'content_filter') marks.push(s.contentFiltered);
     for (const mark of marks) nodes.push(h('div', { className: 'turn-mark', text: mark }));
     if (turn.retry !== undefined) nodes.push(this.retryCountdown(turn.retry.at, turn.retry.attempt, turn.retry.maxAttempts, s));
-    else this.dispose();
+    else this.stopCountdown();
     if (turn.error !== undefined) nodes.push(this.errorBox(turn, s));
     const actions = h('div', { className: 'turn-actions' });
     if (turn.usage !== undefined && !isLive(turn)) {
@@ -346,7 +352,7 @@ export class TurnView {
       node.textContent = formatString(s.retrying, seconds, attempt, maxAttempts);
     };
     tick();
-    this.dispose();
+    this.stopCountdown();
     this.countdown = setInterval(tick, 250);
     return node;
   }
