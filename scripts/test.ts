@@ -5,12 +5,14 @@
 //   host  the mocha suite of test/host inside a real code-server extension host
 //   e2e   test/e2e scenarios: Playwright + Chromium against code-server with the packaged .vsix installed
 //   readme  test/readme: every command of the README's shell blocks, run as a user runs it, in a quick form
-// `npm test -- unit host` runs only the named layers.
+// `npm test -- unit host` runs only the named layers. Test files run in an order shuffled by a seed, printed at the start
+// of each layer and in the summary; `npm test -- --seed N` (or MAAS_TEST_SEED=N) replays it (test/harness/testOrder.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { runHostSuite } from '../test/harness/hostSuite';
 import { nodeTestArguments, type NodeTestLayer } from '../test/harness/nodeTestRun';
+import { SEED_VARIABLE, seedFrom, seedLine, shuffled } from '../test/harness/testOrder';
 import { ensureSpeechPrograms, ensureTools } from '../test/harness/tools';
 import { packageExtension } from './package';
 
@@ -36,15 +38,20 @@ function banner(text: string): void {
   process.stdout.write(`\n=== ${text} ===\n`);
 }
 
-/** Runs node:test over `files` of `layer`, the spec report on stdout, and counts from a TAP copy of the same run. */
-function nodeTests(layer: NodeTestLayer, name: string, files: string[], extraEnv: NodeJS.ProcessEnv = {}): Tally {
+/**
+ * Runs node:test over `files` of `layer` in the order `seed` gives, the spec report on stdout, and counts from a TAP
+ * copy of the same run. node:test runs each file in a process of its own, so the order matters only where files
+ * share something outside their process (a port, a folder, the machine's load); within a file, node:test (Node 20)
+ * runs the tests in the order they are written.
+ */
+function nodeTests(layer: NodeTestLayer, name: string, files: string[], seed: number, extraEnv: NodeJS.ProcessEnv = {}): Tally {
   if (files.length === 0) return { passed: 0, failed: 0 };
   mkdirSync(path.join(root, '.test-results'), { recursive: true });
   const tap = path.join(root, '.test-results', `${name}.tap`);
-  const result = spawnSync(process.execPath, nodeTestArguments(layer, files, tap), {
+  const result = spawnSync(process.execPath, nodeTestArguments(layer, shuffled(files, seed), tap), {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, ...extraEnv },
+    env: { ...process.env, ...extraEnv, [SEED_VARIABLE]: String(seed) },
   });
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (label: string): number => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(text)?.[1] ?? '0');
@@ -70,20 +77,21 @@ function lint(): Tally {
   return { passed: failed === 0 ? 1 : 0, failed: failed === 0 ? 0 : 1 };
 }
 
-async function runLayer(layer: Layer): Promise<Tally> {
+async function runLayer(layer: Layer, seed: number): Promise<Tally> {
   switch (layer) {
     case 'lint':
       return lint();
     case 'unit':
-      return nodeTests('unit', 'unit', [
-        ...filesUnder('test/unit', '.test.ts'),
-        ...filesUnder('test/integration', '.test.ts'),
-        ...filesUnder('service/test', '.test.ts'),
-      ]);
+      return nodeTests(
+        'unit',
+        'unit',
+        [...filesUnder('test/unit', '.test.ts'), ...filesUnder('test/integration', '.test.ts'), ...filesUnder('service/test', '.test.ts')],
+        seed,
+      );
     case 'browser':
-      return nodeTests('browser', 'browser', filesUnder('test/browser', '.browser.ts'));
+      return nodeTests('browser', 'browser', filesUnder('test/browser', '.browser.ts'), seed);
     case 'host': {
-      const result = await runHostSuite();
+      const result = await runHostSuite(seed);
       for (const failure of result.failures) process.stdout.write(`✖ ${failure}\n`);
       return { passed: result.passed, failed: result.failed };
     }
@@ -91,20 +99,20 @@ async function runLayer(layer: Layer): Promise<Tally> {
       const vsix = packageExtension();
       const tally: Tally = { passed: 0, failed: 0 };
       // One scenario file at a time: each starts its own code-server and browser, and two cores are not enough for more.
-      for (const file of filesUnder('test/e2e', '.e2e.ts')) {
-        const result = nodeTests('e2e', `e2e-${path.basename(file, '.e2e.ts')}`, [file], { MAAS_E2E_VSIX: vsix });
+      for (const file of shuffled(filesUnder('test/e2e', '.e2e.ts'), seed)) {
+        const result = nodeTests('e2e', `e2e-${path.basename(file, '.e2e.ts')}`, [file], seed, { MAAS_E2E_VSIX: vsix });
         tally.passed += result.passed;
         tally.failed += result.failed;
       }
       return tally;
     }
     case 'readme':
-      return nodeTests('readme', 'readme', filesUnder('test/readme', '.readme.ts'));
+      return nodeTests('readme', 'readme', filesUnder('test/readme', '.readme.ts'), seed);
   }
 }
 
 async function main(): Promise<void> {
-  const requested = process.argv.slice(2);
+  const { seed, rest: requested } = seedFrom(process.argv.slice(2), process.env);
   const unknown = requested.filter((name) => !(layers as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`Unknown test layer(s): ${unknown.join(', ')}. Layers: ${layers.join(', ')}.`);
   const selected = layers.filter((layer) => requested.length === 0 || requested.includes(layer));
@@ -118,8 +126,9 @@ async function main(): Promise<void> {
   const summary: string[] = [];
   for (const layer of selected) {
     banner(`${layer}`);
+    if (layer !== 'lint') process.stdout.write(`${seedLine(seed)}\n`);
     const layerStarted = Date.now();
-    const tally = await runLayer(layer);
+    const tally = await runLayer(layer, seed);
     total.passed += tally.passed;
     total.failed += tally.failed;
     summary.push(
@@ -127,7 +136,7 @@ async function main(): Promise<void> {
     );
   }
   banner('summary');
-  process.stdout.write(`${summary.join('\n')}\ntotal time ${((Date.now() - started) / 1000).toFixed(1)} s\n\n`);
+  process.stdout.write(`${summary.join('\n')}\ntotal time ${((Date.now() - started) / 1000).toFixed(1)} s\n${seedLine(seed)}\n\n`);
   process.stdout.write(`${total.passed} passed, ${total.failed} failed\n`);
   process.exitCode = total.failed > 0 || total.passed === 0 ? 1 : 0;
 }

@@ -16,6 +16,7 @@ import { grantWorkspaceTrust } from './workspaceTrust';
 import { extensionErrors } from './extensionHostLog';
 import { saveFailureArtifacts } from './failureArtifacts';
 import { newRunDir } from './runDirs';
+import { SEED_VARIABLE } from './testOrder';
 import { ensureTools, extensionId, repoRoot } from './tools';
 
 export interface HostSuiteResult {
@@ -50,7 +51,8 @@ async function buildHostTests(): Promise<string> {
 export const HOST_TEST_KEY = 'sk-host-local-0123456789abcdef';
 export const HOST_TEST_SPEECH = { appkey: 'app-host', token: 'token-host-0123456789' };
 
-export async function runHostSuite(): Promise<HostSuiteResult> {
+/** Runs both in-host suites; `seed` orders their files and tests (test/host/index.ts shuffles with it). */
+export async function runHostSuite(seed: number): Promise<HostSuiteResult> {
   const tools = ensureTools();
   const testsIndex = await buildHostTests();
   const service = await startLocalService({
@@ -69,9 +71,10 @@ export async function runHostSuite(): Promise<HostSuiteResult> {
     const main = await runHostSuiteAgainst(tools, testsIndex, service, {
       name: 'host',
       suite: 'main',
+      seed,
       folder: path.join(repoRoot, 'test', 'fixtures', 'workspace'),
     });
-    const trust = await runTrustSuite(tools, testsIndex, service);
+    const trust = await runTrustSuite(tools, testsIndex, service, seed);
     return { passed: main.passed + trust.passed, failed: main.failed + trust.failed, failures: [...main.failures, ...trust.failures] };
   } finally {
     await service.stop();
@@ -87,6 +90,7 @@ async function runTrustSuite(
   tools: ReturnType<typeof ensureTools>,
   testsIndex: string,
   service: { baseUrl: string; altBaseUrl: string },
+  seed: number,
 ): Promise<HostSuiteResult> {
   const listener = await CredentialListener.start();
   const folder = mkdtempSync(path.join(tmpdir(), 'maas-host-trust-'));
@@ -100,6 +104,7 @@ async function runTrustSuite(
     return await runHostSuiteAgainst(tools, testsIndex, service, {
       name: 'host-trust',
       suite: 'trust',
+      seed,
       folder,
       workspaceTrust: true,
       env: { MAAS_HOST_TEST_LISTENER: listener.url },
@@ -116,6 +121,8 @@ interface HostRun {
   readonly name: string;
   /** Which test files run: test/host/index.ts reads it. */
   readonly suite: 'main' | 'trust';
+  /** Orders the suite's files and tests. */
+  readonly seed: number;
   readonly folder: string;
   readonly workspaceTrust?: boolean;
   readonly env?: NodeJS.ProcessEnv;
@@ -143,6 +150,7 @@ async function runHostSuiteAgainst(
     env: {
       ...run.env,
       MAAS_HOST_SUITE: run.suite,
+      [SEED_VARIABLE]: String(run.seed),
       MAAS_HOST_TEST_RESULTS: resultsFile,
       MAAS_HOST_TEST_SERVICE: JSON.stringify({ baseUrl, altBaseUrl, key: HOST_TEST_KEY, speech: HOST_TEST_SPEECH }),
       // Only the tests whose full title matches (mocha's grep): `MAAS_HOST_GREP='long task' npm test -- host`.

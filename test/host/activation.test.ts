@@ -1,25 +1,23 @@
-// Runs first (files run in name order): the extension is not active until something asks for it, and activating it
-// (loading the bundle and running activate()) is timed here, in the extension host.
+// The extension is not active until something asks for it, and activating it (loading the bundle and running
+// activate()) is timed in the extension host. The suite's entry point activates it before any test (firstActivation.ts),
+// so this holds whichever file runs first.
 import assert from 'node:assert/strict';
-import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { MaasTestHook } from '../../src/vscode/activation/testHook';
-
-const EXTENSION_ID = 'maas-assistant.maas-assistant';
+import { EXTENSION_ID, firstActivation } from './firstActivation';
 
 describe('activation', () => {
-  it('is not active until its view or a command is used; then it activates and reports the time', async () => {
-    const extension = vscode.extensions.getExtension<MaasTestHook | undefined>(EXTENSION_ID);
+  it('is not active until its view or a command is used; then it activates and reports the time', () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
-    assert.equal(extension.isActive, false, 'the extension activated before anything used it (an eager activation event?)');
-    const started = performance.now();
-    const hook = await extension.activate();
-    const totalMs = performance.now() - started;
-    assert.ok(hook, 'activate() returns the test hook in test mode');
+    const first = firstActivation();
+    assert.ok(first, 'the suite entry point (test/host/index.ts) measured the first activation');
+    assert.equal(first.activeBefore, false, 'the extension activated before anything used it (an eager activation event?)');
+    assert.ok(first.hook, 'activate() returns the test hook in test mode');
     assert.equal(extension.isActive, true);
-    assert.ok(hook.activationMs > 0 && hook.activationMs <= totalMs, `activate() took ${hook.activationMs} ms of ${totalMs} ms`);
+    const { activationMs } = first.hook;
+    assert.ok(activationMs > 0 && activationMs <= first.totalMs, `activate() took ${activationMs} ms of ${first.totalMs} ms`);
     console.log(
-      `    activation measured in the extension host: ${totalMs.toFixed(1)} ms in all (loading the bundle included), ${hook.activationMs.toFixed(1)} ms in activate()`,
+      `    activation measured in the extension host: ${first.totalMs.toFixed(1)} ms in all (loading the bundle included), ${activationMs.toFixed(1)} ms in activate()`,
     );
   });
 });

@@ -6,7 +6,8 @@ import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import type { SpeechPlaybackMeta } from '../../src/vscode/speech/speechPlayer';
-import { freshPrompter, setSetting, signIn } from './featureHelpers';
+import { freshPrompter, signIn } from './featureHelpers';
+import { setSetting } from '../harness/hostSettings';
 import { api, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 

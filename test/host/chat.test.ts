@@ -8,6 +8,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
+import { restoreSetting, setSetting } from '../harness/hostSettings';
 import { api, finished, hook, service } from './hostService';
 
 /** A 16×8 grey PNG as the view sends an attached image. */
@@ -99,13 +100,16 @@ describe('chat against the local service', () => {
     assert.equal(vscode.window.activeTextEditor?.document.languageId, 'python');
     assert.equal(vscode.window.activeTextEditor?.document.getText(), 'print("hi")\n');
 
-    const state = await h.chat.state();
-    const active = state.conversations.find((c) => c.id === state.activeId);
-    assert.ok(active && active.turns.length > 0);
-    await h.chat.fromView({ type: 'exportConversation', conversationId: active.id });
+    // A conversation of this test's own to export (the test does not rely on what an earlier one left open).
+    await vscode.commands.executeCommand(CommandId.newConversation);
+    const question = 'Which question does the export hold?';
+    await finished(h, await h.chat.ask(question));
+    const conversationId = (await h.chat.state()).activeId;
+    assert.ok(conversationId);
+    await h.chat.fromView({ type: 'exportConversation', conversationId });
     const exported = vscode.window.activeTextEditor?.document;
     assert.equal(exported?.languageId, 'markdown');
-    assert.ok(exported?.getText().includes(active.turns[0]?.question ?? '\u0000'), 'the export holds the questions');
+    assert.ok(exported?.getText().includes(question), 'the export holds the questions');
 
     await h.chat.fromView({ type: 'openLink', href: 'javascript:alert(1)' });
     assert.match(h.chat.notices().at(-1) ?? '', /Only http, https and mailto links/);
@@ -151,7 +155,7 @@ describe('chat against the local service', () => {
   it('with maas.images.withTextModel set to visionModel, an image switches the conversation to the vision model and says so', async () => {
     const h = await hook();
     await vscode.commands.executeCommand(CommandId.newConversation);
-    await vscode.workspace.getConfiguration('maas').update('images.withTextModel', 'visionModel', vscode.ConfigurationTarget.Global);
+    await setSetting('images.withTextModel', 'visionModel');
     try {
       await h.chat.fromView({ type: 'send', text: 'What colour is this?', images: [greyImage()] });
       assert.match(h.chat.notices().at(-1) ?? '', /Images need the vision model: switched to svc_vl/);
@@ -164,7 +168,7 @@ describe('chat against the local service', () => {
       const followUp = await finished(h, await h.chat.ask('And its size?'));
       assert.match(followUp.answer, /received 1 image/);
     } finally {
-      await vscode.workspace.getConfiguration('maas').update('images.withTextModel', undefined, vscode.ConfigurationTarget.Global);
+      await restoreSetting('images.withTextModel');
       await vscode.commands.executeCommand(CommandId.newConversation); // the next tests ask the language model
     }
   });

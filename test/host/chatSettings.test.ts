@@ -14,11 +14,8 @@ import { webviewStrings } from '../../src/vscode/chat/webviewStrings';
 import { CommandId } from '../../src/vscode/commandIds';
 import { Logger } from '../../src/vscode/logger';
 import { SettingsReader } from '../../src/vscode/settings/settings';
+import { setSetting } from '../harness/hostSettings';
 import { api, finished, hook, service } from './hostService';
-
-async function setSetting(name: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('maas').update(name, value, vscode.ConfigurationTarget.Global);
-}
 
 async function lastChatRequest(): Promise<{ model: string; messages: { role: string; content: unknown }[] } | undefined> {
   const { requests } = await api<{ requests: { path: string; body: { model: string; messages: { role: string; content: unknown }[] } }[] }>('/_local/requests');

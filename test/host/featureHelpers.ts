@@ -1,5 +1,5 @@
 // Helpers of the in-host feature suites: signing in to the local service, a scripted prompter, image files on
-// disk, settings, an editor with text, WAV checks.
+// disk, an editor with text, WAV checks.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
@@ -27,10 +27,6 @@ export function pngFile(dir: string, name: string, width: number, height: number
   const file = path.join(dir, name);
   writeFileSync(file, PNG.sync.write(png));
   return vscode.Uri.file(file);
-}
-
-export async function setSetting(name: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('maas').update(name, value, vscode.ConfigurationTarget.Global);
 }
 
 export async function editorWith(content: string, select: 'all' | 'none'): Promise<vscode.TextEditor> {

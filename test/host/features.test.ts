@@ -11,7 +11,8 @@ import { webp } from '../../service/test/testImages';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import { CommandId } from '../../src/vscode/commandIds';
 import { api, finished, hook, service } from './hostService';
-import { editorWith, freshPrompter, isRiffWave, pngFile, setSetting, signIn } from './featureHelpers';
+import { editorWith, freshPrompter, isRiffWave, pngFile, signIn } from './featureHelpers';
+import { restoreSetting, restoreSettings, setSetting } from '../harness/hostSettings';
 import type { ScriptedPrompter } from './scriptedPrompter';
 import { DEFAULT_VALUE } from './scriptedPrompter';
 
@@ -33,10 +34,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
   after(async () => {
     (await hook()).setPrompter(undefined);
     (await hook()).speech.attachPlayer(undefined);
-    await setSetting('knowledgeBases', undefined);
-    await setSetting('knowledge.tipsText', undefined);
-    await setSetting('knowledge.textThreshold', undefined);
-    await setSetting('speech.longTextThreshold', undefined);
+    await restoreSettings();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -191,7 +189,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
       assert.equal(prompter.messages[0]?.level, 'warning');
       assert.match(prompter.messages[0]?.text ?? '', /maas\.consoleUrl/);
     } finally {
-      await setSetting('consoleUrl', undefined);
+      await restoreSetting('consoleUrl'); // the runner's own value: the console tests of other files need it
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand(CommandId.addFileToChat);
@@ -222,15 +220,18 @@ describe('knowledge base, images, speech and diagnostics', () => {
   it('Clear Speech Credentials removes them; Read Aloud to File then asks for them before any dialog', async () => {
     const h = await hook();
     await h.speech.setCredentials(service.speech);
-    await vscode.commands.executeCommand(CommandId.clearSpeechCredentials);
-    assert.equal(await h.speech.getCredentials(), undefined);
-    assert.match(prompter.messages[0]?.text ?? '', /speech credentials cleared/);
-    await editorWith('A sentence to save as audio.', 'all');
-    assert.equal(await vscode.commands.executeCommand(CommandId.readAloudToFile), undefined);
-    assert.equal(prompter.messages[1]?.level, 'warning');
-    assert.match(prompter.messages[1]?.text ?? '', /appkey and token/);
-    assert.ok(!prompter.asked.includes('save'), 'no save dialog without credentials');
-    await h.speech.setCredentials(service.speech);
+    try {
+      await vscode.commands.executeCommand(CommandId.clearSpeechCredentials);
+      assert.equal(await h.speech.getCredentials(), undefined);
+      assert.match(prompter.messages[0]?.text ?? '', /speech credentials cleared/);
+      await editorWith('A sentence to save as audio.', 'all');
+      assert.equal(await vscode.commands.executeCommand(CommandId.readAloudToFile), undefined);
+      assert.equal(prompter.messages[1]?.level, 'warning', JSON.stringify(prompter.messages));
+      assert.match(prompter.messages[1]?.text ?? '', /appkey and token/);
+      assert.ok(!prompter.asked.includes('save'), 'no save dialog without credentials');
+    } finally {
+      await h.speech.setCredentials(service.speech);
+    }
   });
 
   it("Test Connection reports a failing step with the service's reason, and no credential", async () => {
@@ -254,15 +255,19 @@ describe('knowledge base, images, speech and diagnostics', () => {
   it('Read Aloud asks for speech credentials when none are set; Set Speech Credentials stores them trimmed', async () => {
     const h = await hook();
     await h.speech.clearCredentials();
-    await editorWith('A sentence to read aloud.', 'all');
-    await vscode.commands.executeCommand(CommandId.readAloud);
-    assert.equal(prompter.messages[0]?.level, 'warning');
-    assert.match(prompter.messages[0]?.text ?? '', /appkey and token/);
-    prompter.script('');
-    assert.equal(await vscode.commands.executeCommand(CommandId.setSpeechCredentials), false, 'a blank appkey is refused');
-    prompter.script(`  ${service.speech.appkey} `, ` ${service.speech.token}  `);
-    assert.equal(await vscode.commands.executeCommand(CommandId.setSpeechCredentials), true);
-    assert.deepEqual(await h.speech.getCredentials(), service.speech);
+    try {
+      await editorWith('A sentence to read aloud.', 'all');
+      await vscode.commands.executeCommand(CommandId.readAloud);
+      assert.equal(prompter.messages[0]?.level, 'warning', JSON.stringify(prompter.messages));
+      assert.match(prompter.messages[0]?.text ?? '', /appkey and token/);
+      prompter.script('');
+      assert.equal(await vscode.commands.executeCommand(CommandId.setSpeechCredentials), false, 'a blank appkey is refused');
+      prompter.script(`  ${service.speech.appkey} `, ` ${service.speech.token}  `);
+      assert.equal(await vscode.commands.executeCommand(CommandId.setSpeechCredentials), true);
+      assert.deepEqual(await h.speech.getCredentials(), service.speech);
+    } finally {
+      await h.speech.setCredentials(service.speech);
+    }
   });
 
   it('Read Aloud hands the player WAV segments in order, sentence by sentence, without the code block', async () => {
@@ -314,9 +319,13 @@ describe('knowledge base, images, speech and diagnostics', () => {
 
   it('Choose Voice lists the service speakers and stores the choice', async () => {
     prompter.script((items: readonly { speaker?: { id: string } }[]) => items.find((i) => i.speaker?.id === 'en_male_tom'));
-    assert.equal(await vscode.commands.executeCommand(CommandId.chooseVoice), 'en_male_tom');
-    assert.equal(vscode.workspace.getConfiguration('maas').get('speech.voice'), 'en_male_tom');
-    await setSetting('speech.voice', undefined);
+    await setSetting('speech.voice', undefined); // remembered, so that the test puts back the value it found
+    try {
+      assert.equal(await vscode.commands.executeCommand(CommandId.chooseVoice), 'en_male_tom');
+      assert.equal(vscode.workspace.getConfiguration('maas').get('speech.voice'), 'en_male_tom');
+    } finally {
+      await restoreSetting('speech.voice');
+    }
   });
 
   it('Test Connection passes every step against the local service and its report shows no credential', async () => {
@@ -365,24 +374,47 @@ describe('knowledge base, images, speech and diagnostics', () => {
     await vscode.commands.executeCommand(CommandId.newConversation);
     assert.equal(await shows('$(comment-discussion) svc_llm'), '$(comment-discussion) svc_llm', 'and the conversation shown');
     assert.equal(h.statusBar.command(), CommandId.openChat);
-    await vscode.commands.executeCommand(CommandId.clearApiKey);
-    await h.statusBar.refresh();
-    assert.equal(h.statusBar.text(), '$(key) Set MaaS key');
-    assert.equal(h.statusBar.command(), CommandId.setApiKey);
-    await h.apiKey.set(service.key);
+    try {
+      await vscode.commands.executeCommand(CommandId.clearApiKey);
+      await h.statusBar.refresh();
+      assert.equal(h.statusBar.text(), '$(key) Set MaaS key');
+      assert.equal(h.statusBar.command(), CommandId.setApiKey);
+    } finally {
+      await h.apiKey.set(service.key);
+    }
   });
 
-  it('the MaaS Assistant log holds the requests of all these tests and never a key, an appkey or a token', async () => {
+  it('the MaaS Assistant log holds the requests and never a key, an appkey or a token, a refused key included', async () => {
     const h = await hook();
     const logFile = path.join(h.logFolder, 'MaaS Assistant.log');
-    const secrets = [service.key, service.speech.appkey, service.speech.token, 'sk-host-wrong-key-0123456789'];
+    const wrong = 'sk-host-log-wrong-key-0123456789';
+    const secrets = [service.key, service.speech.appkey, service.speech.token, wrong];
     const read = (): string => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
-    await waitFor(() => /chat\/completions/.test(read()), { what: `the chat requests in the log (${readdirSync(h.logFolder).join(', ')})`, timeoutMs: 5000 });
-    const text = read();
-    assert.match(text, /chat\/completions/, `the requests are logged (${readdirSync(h.logFolder).join(', ')})`);
-    assert.match(text, /maas\/v2\/api\/tts/, 'speech requests too');
+    // This test's own requests, whatever ran before it: Test Connection with a refused key, then with the right key
+    // and the speech credentials (the reachability probe, a chat answer, the speaker list and a synthesis).
+    await h.speech.setCredentials(service.speech);
+    await h.apiKey.set(wrong);
+    try {
+      await vscode.commands.executeCommand(CommandId.testConnection);
+    } finally {
+      await h.apiKey.set(service.key);
+    }
+    const logged = read().length;
+    const report = await vscode.commands.executeCommand<{ results: { outcome: string }[]; markdown: string }>(CommandId.testConnection);
+    assert.ok(
+      report.results.every((r) => r.outcome === 'pass'),
+      report.markdown,
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const written = (): string => read().slice(logged);
+    await waitFor(() => /maas\/v2\/api\/tts/.test(written()), {
+      what: `the speech requests in the log (${readdirSync(h.logFolder).join(', ')})`,
+      timeoutMs: 5000,
+    });
+    assert.match(written(), /chat\/completions/, 'the chat requests are logged');
     const probe = `GET ${new URL(service.baseUrl).origin}${new URL(service.baseUrl).pathname} → `;
-    assert.ok(text.includes(probe), `Test Connection's reachability probe goes through the client and its log (${probe})`);
+    assert.ok(written().includes(probe), `Test Connection's reachability probe goes through the client and its log (${probe})`);
+    const text = read();
     for (const secret of secrets) assert.ok(!text.includes(secret), `the log must not hold ${secret.slice(0, 6)}…`);
   });
 });

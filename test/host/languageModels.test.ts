@@ -7,13 +7,10 @@ import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
+import { setSetting } from '../harness/hostSettings';
 import { api, hook, service } from './hostService';
 
 const CHAT_ROUTE = '/maas/v1/chat/completions';
-
-async function setSetting(name: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('maas').update(name, value, vscode.ConfigurationTarget.Global);
-}
 
 async function maasModels(): Promise<vscode.LanguageModelChat[]> {
   return vscode.lm.selectChatModels({ vendor: 'maas' });

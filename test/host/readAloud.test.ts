@@ -10,7 +10,8 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import { CommandId } from '../../src/vscode/commandIds';
-import { editorWith, freshPrompter, isRiffWave, setSetting, signIn } from './featureHelpers';
+import { editorWith, freshPrompter, isRiffWave, signIn } from './featureHelpers';
+import { setSetting } from '../harness/hostSettings';
 import { api, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 
