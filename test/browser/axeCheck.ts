@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { AxeResults, ElementContext, Result, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { CspViolations } from '../harness/cspViolations';
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -55,7 +56,8 @@ export interface AxeReport {
 
 /** What axe finds in the page now. */
 export async function axeFindings(page: Page, options: AxeCheckOptions = {}): Promise<AxeReport> {
-  const before = await cspViolations(page);
+  const csp = await CspViolations.of(page);
+  const before = await csp.list(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const disabled = new Set((options.disabledRules ?? []).map((rule) => rule.id));
   const runOptions: RunOptions = {
@@ -105,7 +107,7 @@ export async function axeFindings(page: Page, options: AxeCheckOptions = {}): Pr
       }
     });
   }
-  assert.deepEqual((await cspViolations(page)).slice(before.length), [], 'running axe tripped the page’s CSP: its results cannot be trusted');
+  assert.deepEqual((await csp.list(page)).slice(before.length), [], 'running axe tripped the page’s CSP: its results cannot be trusted');
   return { violations: merged([...first.violations, ...again]), undetermined: merged(undetermined) };
 }
 
@@ -145,19 +147,4 @@ export async function assertAccessible(page: Page, state: string, options: AxeCh
   const undecided = report.undetermined.length === 0 ? '' : `\nNot decided by axe (check by eye):\n${list(report.undetermined)}`;
   assert.equal(serious.length, 0, `${state}: ${serious.length} serious or critical accessibility violation(s)\n${list(serious)}${undecided}`);
   return report;
-}
-
-/** CSP violations the page reported so far (a listener is added the first time, before axe is evaluated). */
-async function cspViolations(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    // The browser reports a violation in a task of its own: let any pending one arrive first.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const w = window as unknown as { __axeCspViolations?: string[] };
-    if (w.__axeCspViolations === undefined) {
-      const seen: string[] = [];
-      w.__axeCspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-    }
-    return [...w.__axeCspViolations];
-  });
 }

@@ -2,12 +2,14 @@
 // create a personal key, disable, enable and delete it, and see a refused action's message; change the account;
 // create and delete a knowledge base; create speech credentials. Every step is checked against
 // the JSON API too, and the page must load nothing remote, run no inline script and log no error; axe finds no serious
-// or critical accessibility violation in any of the states it goes through (axeCheck.ts).
+// or critical accessibility violation in any of the states it goes through (axeCheck.ts). Each test starts from the
+// service's seed and a freshly loaded page, and makes what it needs itself: the tests pass alone and in any order.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startLocalService, type LocalService } from '../../service/src/localService';
 import { launchBrowser } from '../harness/browser';
+import { CspViolations } from '../harness/cspViolations';
 import { assertAccessible } from './axeCheck';
 
 const DEFAULT_KEY = 'sk-test-console-page-0001';
@@ -25,14 +27,31 @@ describe('console page', () => {
   let service: LocalService;
   let browser: Browser;
   let page: Page;
+  let csp: CspViolations;
+  // What each test's page did; emptied before every test, checked after it.
   const problems: string[] = [];
   const dialogs: string[] = [];
   const failed: string[] = [];
+  /** The failed responses the running test causes on purpose (a refused form), in order. */
+  let refusals: string[] = [];
+  let violationsBefore = 0;
 
   async function apiKeys(): Promise<ApiKey[]> {
     const response = await fetch(`${service.baseUrl}/console/api/keys`);
     assert.equal(response.status, 200);
     return ((await response.json()) as { keys: ApiKey[] }).keys;
+  }
+
+  /** A personal key made through the JSON API, then shown by reloading the page. */
+  async function personalKey(name: string): Promise<void> {
+    const response = await fetch(`${service.baseUrl}/console/api/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name, interfaces: ['svc_llm'] }),
+    });
+    assert.equal(response.status, 201);
+    await page.reload();
+    await keyRow(name).waitFor();
   }
 
   const keyRow = (name: string) => page.locator('#keys tbody tr').filter({ has: page.getByRole('cell', { name, exact: true }) });
@@ -42,7 +61,10 @@ describe('console page', () => {
   before(async () => {
     service = await startLocalService({ quiet: true, seed: { defaultKey: DEFAULT_KEY } });
     browser = await launchBrowser();
-    page = await browser.newPage();
+    const context = await browser.newContext();
+    // Recorded in the test process, for the whole context: a violation survives the page's reloads.
+    csp = await CspViolations.record(context);
+    page = await context.newPage();
     const origin = new URL(service.consoleUrl).origin;
     page.on('request', (request) => {
       if (new URL(request.url()).origin !== origin) problems.push(`remote request: ${request.url()}`);
@@ -60,13 +82,31 @@ describe('console page', () => {
       dialogs.push(`${dialog.type()}: ${dialog.message()}`);
       void dialog.accept();
     });
-    // Injected by the driver, outside the page's CSP: records every violation the page causes.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __violations: string[] };
-      w.__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-    });
+  });
+
+  beforeEach(async () => {
+    const reset = await fetch(`${service.baseUrl}/_local/reset?state=seed`, { method: 'POST' });
+    assert.equal(reset.status, 200);
+    problems.length = 0;
+    dialogs.length = 0;
+    failed.length = 0;
+    refusals = [];
+    violationsBefore = (await csp.list()).length;
     await page.goto(service.consoleUrl);
+  });
+
+  afterEach(async () => {
+    // Every test: nothing remote loaded, no CSP violation, no error logged, no dialog, no inline script, and no
+    // request refused but the ones the test caused (and the favicon Chromium asks for on its own, which the service
+    // lacks).
+    assert.deepEqual((await csp.list(page)).slice(violationsBefore), [], 'CSP violations');
+    assert.deepEqual(problems, []);
+    assert.deepEqual(
+      failed.filter((f) => f !== 'GET /favicon.ico 404'),
+      refusals,
+    );
+    assert.deepEqual(dialogs, []);
+    assert.equal(await page.evaluate(() => [...document.scripts].filter((s) => !s.src).length), 0, 'inline scripts');
   });
 
   after(async () => {
@@ -114,7 +154,8 @@ describe('console page', () => {
     await assertAccessible(page, 'console page, a personal key with its actions and the status saying Saved');
   });
 
-  it('disables and enables the key', async () => {
+  it('disables and enables a personal key', async () => {
+    await personalKey('ci bot');
     const row = keyRow('ci bot');
     await row.getByRole('button', { name: 'Disable' }).click();
     await row.getByRole('button', { name: 'Enable' }).waitFor();
@@ -127,7 +168,8 @@ describe('console page', () => {
     assert.equal((await apiKeys()).find((k) => k.name === 'ci bot')?.enabled, true);
   });
 
-  it('deletes the key', async () => {
+  it('deletes a personal key', async () => {
+    await personalKey('ci bot');
     await keyRow('ci bot').getByRole('button', { name: 'Delete' }).click();
     await keyRow('ci bot').waitFor({ state: 'detached' });
     const keys = await apiKeys();
@@ -139,6 +181,7 @@ describe('console page', () => {
   });
 
   it("a refused creation shows the service's message and creates nothing", async () => {
+    refusals = ['POST /console/api/keys 400', 'POST /console/api/keys 400'];
     const form = createForm();
     // A name of spaces passes the field's `required` but not the service's rule.
     await form.getByLabel('Name').fill('   ');
@@ -165,6 +208,7 @@ describe('console page', () => {
   });
 
   it('a successful action after a refused one replaces the error message', async () => {
+    refusals = ['POST /console/api/keys 400'];
     const form = createForm();
     await form.getByLabel('Name').fill('short lived');
     await form.getByRole('button', { name: 'Create key' }).click();
@@ -282,6 +326,7 @@ describe('console page', () => {
   const credentialItems = () => page.locator('#speech-credentials li');
 
   it('creates speech credentials, generated or given, and shows a refused duplicate', async () => {
+    refusals = ['POST /console/api/speech-credentials 409'];
     const form = page.locator('#create-credential');
     await form.getByRole('button', { name: 'Create appkey/token pair' }).click();
     await credentialItems().first().waitFor();
@@ -304,20 +349,5 @@ describe('console page', () => {
     await assert.doesNotReject(status().filter({ hasText: 'appkey my-app already exists' }).waitFor());
     assert.equal((await apiGet<{ credentials: unknown[] }>('/speech-credentials')).credentials.length, 2);
     await assertAccessible(page, 'console page, speech credentials listed');
-  });
-
-  it('loaded nothing remote, ran no inline script, asked nothing and logged no error', async () => {
-    const violations = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
-    assert.deepEqual(violations, []);
-    assert.deepEqual(problems, []);
-    // Only the three refused key creations and the duplicate appkey failed (and the favicon Chromium asks for on its
-    // own, which the service lacks).
-    assert.deepEqual(
-      failed.filter((f) => f !== 'GET /favicon.ico 404'),
-      [...Array<string>(3).fill('POST /console/api/keys 400'), 'POST /console/api/speech-credentials 409'],
-    );
-    assert.deepEqual(dialogs, []);
-    const inline = await page.evaluate(() => [...document.scripts].filter((s) => !s.src).length);
-    assert.equal(inline, 0);
   });
 });

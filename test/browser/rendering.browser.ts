@@ -3,21 +3,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { conversation, snapshot, turn } from './snapshotFixture';
-import { deliver, openWebview, posted, waitForPosted } from './webviewHarness';
+import { cspViolations, deliver, openWebview, posted, waitForPosted } from './webviewHarness';
 import { suiteSession } from './suiteSession';
 
 const fence = (language: string, code: string): string => ['```' + language, code, '```'].join('\n');
 
-// Records the page's CSP violations; loaded with the page's nonce before the bundle.
-const violationLog = `
-window.__violations = [];
-document.addEventListener('securitypolicyviolation', function (event) {
-  window.__violations.push(event.violatedDirective + ' ' + event.blockedURI);
-});
-`;
-
 describe('rendering', () => {
-  const session = suiteSession({ extraScripts: { '/violations.js': violationLog } });
+  const session = suiteSession();
 
   it('aligns table columns with classes, so rendering a table trips no CSP violation (no style attribute is ever parsed)', async () => {
     const page = await openWebview(session());
@@ -33,7 +25,7 @@ describe('rendering', () => {
     ]);
     const alignments = await page.locator('[data-testid="answer"] td').evaluateAll((nodes) => nodes.map((n) => getComputedStyle(n).textAlign));
     assert.deepEqual(alignments.slice(0, 3), ['left', 'center', 'right']);
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), []);
+    assert.deepEqual(await cspViolations(page), []);
   });
 
   it("fences named by an alias (ts, js, py, sh, yml) get their language's class, colours and editor language", async () => {

@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { HostToWebview, WebviewToHost } from '../../src/shared/protocol';
 import { renderWebviewHtml } from '../../src/vscode/chat/webviewHtml';
 import { launchBrowser } from '../harness/browser';
+import { CspViolations } from '../harness/cspViolations';
 import { freePort } from '../harness/freePort';
 import { defaultStylesElement, isThemeName, themeScript, type ThemeName } from './vscodeTheme';
 
@@ -125,12 +126,21 @@ export async function startSession(options: WebviewServerOptions = {}): Promise<
   };
 }
 
-/** Opens the webview page and waits for its `ready`; with `theme`, in that VS Code theme. */
+/**
+ * Opens the webview page and waits for its `ready`; with `theme`, in that VS Code theme. The page's CSP violations
+ * are recorded from before it loads (`cspViolations`).
+ */
 export async function openWebview(session: WebviewSession, options: { theme?: ThemeName } = {}): Promise<Page> {
   const page = await session.browser.newPage({ viewport: { width: 420, height: 800 } });
+  await CspViolations.of(page);
   await page.goto(options.theme === undefined ? session.server.origin : `${session.server.origin}/?theme=${options.theme}`);
   await page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'ready'));
   return page;
+}
+
+/** The CSP violations of a page `openWebview` opened, reloads included, the pending ones delivered first. */
+export async function cspViolations(page: Page): Promise<string[]> {
+  return (await CspViolations.of(page)).list(page);
 }
 
 export async function deliver(page: Page, message: HostToWebview): Promise<void> {

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { ChatSnapshot, TurnView } from '../../src/shared/protocol';
 import { conversation, snapshot, turn } from './snapshotFixture';
-import { deliver, openWebview, posted, settled } from './webviewHarness';
+import { cspViolations, deliver, openWebview, posted, settled } from './webviewHarness';
 import { suiteSession } from './suiteSession';
 
 interface Corpus {
@@ -17,14 +17,11 @@ interface Corpus {
 
 const corpus = JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'xss-corpus.json'), 'utf8')) as Corpus;
 
-// Counts calls to window.__pwned() and CSP violations; loaded with the page's nonce before the bundle.
+// Counts calls to window.__pwned(); loaded with the page's nonce before the bundle. CSP violations are recorded by
+// the harness (openWebview).
 const tripwire = `
 window.__pwnCount = 0;
 window.__pwned = function () { window.__pwnCount += 1; };
-window.__violations = [];
-document.addEventListener('securitypolicyviolation', function (event) {
-  window.__violations.push(event.violatedDirective + ' ' + event.blockedURI);
-});
 `;
 
 interface Watch {
@@ -49,7 +46,7 @@ async function assertInert(page: Page, seen: Watch): Promise<void> {
   await settled(page);
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
   const state = await page.evaluate(() => {
-    const w = window as unknown as { __pwnCount: number; __violations: string[] };
+    const w = window as unknown as { __pwnCount: number };
     const answers = Array.from(document.querySelectorAll('[data-testid="answer"]'));
     const attributes: string[] = [];
     const hrefs: string[] = [];
@@ -72,10 +69,10 @@ async function assertInert(page: Page, seen: Watch): Promise<void> {
         else if (el.tagName === 'A') forbidden.push('A without href');
       }
     }
-    return { pwned: w.__pwnCount, violations: w.__violations, attributes, hrefs, forbidden, location: location.href };
+    return { pwned: w.__pwnCount, attributes, hrefs, forbidden, location: location.href };
   });
   assert.equal(state.pwned, 0, 'window.__pwned() was called');
-  assert.deepEqual(state.violations, [], 'CSP violations');
+  assert.deepEqual(await cspViolations(page), [], 'CSP violations');
   assert.deepEqual(state.forbidden, [], 'forbidden elements in answers');
   assert.deepEqual(state.attributes, [], 'dangerous attributes in answers');
   for (const href of state.hrefs) assert.match(href, /^(https?:|mailto:)/i, `href ${href}`);
@@ -88,7 +85,7 @@ async function assertPageInert(page: Page, seen: Watch): Promise<void> {
   await settled(page);
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
   const state = await page.evaluate(() => {
-    const w = window as unknown as { __pwnCount: number; __violations: string[] };
+    const w = window as unknown as { __pwnCount: number };
     const problems: string[] = [];
     for (const el of Array.from(document.body.querySelectorAll('*:not([data-page-script])'))) {
       const tag = el.tagName.toUpperCase();
@@ -99,10 +96,10 @@ async function assertPageInert(page: Page, seen: Watch): Promise<void> {
       const href = el.getAttribute('href');
       if (href !== null && !/^(https?:|mailto:)/i.test(href)) problems.push(`${tag}[href=${href}]`);
     }
-    return { pwned: w.__pwnCount, violations: w.__violations, problems };
+    return { pwned: w.__pwnCount, problems };
   });
   assert.equal(state.pwned, 0, 'window.__pwned() was called');
-  assert.deepEqual(state.violations, [], 'CSP violations');
+  assert.deepEqual(await cspViolations(page), [], 'CSP violations');
   assert.deepEqual(state.problems, [], 'active content in the page');
   assert.deepEqual(seen.foreignRequests, [], 'requests other than the page’s own');
   assert.deepEqual(seen.dialogs, [], 'dialogs');
