@@ -1,7 +1,10 @@
 // The packaged extension in a plain code-server, driven like a person would: the chat view opens from the
 // activity bar and shows what only the host's snapshot can tell it; the API key is set from the command palette.
+// Each test opens what it needs and leaves the profile without a key, as it found it: they pass alone and in any
+// order.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
+import { openChat } from './chatView';
 import { openScenario, type Scenario } from './scenario';
 import { chatView, notification, openActivityBarView, runCommand } from './workbench';
 
@@ -26,8 +29,16 @@ describe('foundation in code-server', () => {
 
   it('opens the chat view from the activity bar and shows the host snapshot', async () => {
     const { page } = scenario;
-    await openActivityBarView(page, 'MaaS Assistant');
     const view = chatView(page);
+    // The icon toggles the side bar: if another test left the view open, close the side bar first.
+    if (
+      await view
+        .locator('[data-testid="chat-input"]')
+        .isVisible()
+        .catch(() => false)
+    )
+      await runCommand(page, 'View: Close Primary Side Bar');
+    await openActivityBarView(page, 'MaaS Assistant');
     await view.locator('[data-testid="chat-input"]').waitFor({ timeout: 60_000 });
     // These values exist only in the user's settings and secret storage, read by the extension host and sent in
     // the snapshot: the service address, the configured model codes, and the missing key.
@@ -46,14 +57,23 @@ describe('foundation in code-server', () => {
 
   it('sets the API key from the command palette and confirms it', async () => {
     const { page } = scenario;
+    const banner = (await openChat(page)).locator('[data-testid="api-key-banner"]');
+    await banner.waitFor({ timeout: 60_000 });
     await runCommand(page, 'MaaS: Set API Key');
     const input = page.locator('.quick-input-widget input[type="password"]');
     await input.waitFor({ timeout: 10_000 });
     await input.fill('sk-e2e-0123456789abcdef');
     await page.keyboard.press('Enter');
-    await notification(page, 'MaaS API key saved.').waitFor({ timeout: 15_000 });
-    // The view follows the host's state: a new snapshot arrives after the secret changed, without the banner.
-    await chatView(page).locator('[data-testid="api-key-banner"]').waitFor({ state: 'hidden', timeout: 15_000 });
+    try {
+      await notification(page, 'MaaS API key saved.').waitFor({ timeout: 15_000 });
+      // The view follows the host's state: a new snapshot arrives after the secret changed, without the banner.
+      await banner.waitFor({ state: 'hidden', timeout: 15_000 });
+    } finally {
+      // Back to no key, as the other tests expect a fresh profile to be.
+      await runCommand(page, 'MaaS: Clear API Key');
+      await notification(page, 'MaaS API key cleared.').waitFor({ timeout: 15_000 });
+    }
+    await banner.waitFor({ timeout: 15_000 });
   });
 
   it('refuses a blank API key in place', async () => {
