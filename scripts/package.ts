@@ -10,6 +10,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import MarkdownIt from 'markdown-it';
 import { ensureDebianPackages, quietStep } from '../test/harness/tools';
 
 /**
@@ -42,10 +43,26 @@ const REQUIRED = [
   'media/icon.png',
 ];
 
-/** The images a README shows (Markdown `![…](path)` and `<img src>`), relative paths only, in order, each once. */
+type Token = ReturnType<MarkdownIt['parse']>[number];
+
+/**
+ * The images a README shows (Markdown images and `<img src>`), relative paths only, in order, each once. The README
+ * is parsed by markdown-it, as the view parses answers, so `![` in a code span or a table cell is not an image.
+ */
 export function readmeImages(markdown: string): string[] {
-  const links = [...markdown.matchAll(/!\[[^\]]*\]\(([^)\s]+)[^)]*\)/g), ...markdown.matchAll(/<img[^>]+src=["']([^"']+)["']/g)].map((m) => m[1] ?? '');
-  return [...new Set(links.filter((link) => !/^[a-z][\w+.-]*:/i.test(link) && !link.startsWith('#')).map((link) => link.replace(/^\.\//, '')))];
+  const sources: string[] = [];
+  const visit = (tokens: readonly Token[]): void => {
+    for (const token of tokens) {
+      if (token.type === 'image') sources.push(token.attrGet('src') ?? '');
+      if (token.type === 'html_inline' || token.type === 'html_block')
+        sources.push(...[...token.content.matchAll(/<img[^>]+src=["']([^"']+)["']/g)].map((m) => m[1] ?? ''));
+      if (token.children) visit(token.children);
+    }
+  };
+  visit(new MarkdownIt({ html: true }).parse(markdown, {}));
+  return [
+    ...new Set(sources.filter((link) => link !== '' && !/^[a-z][\w+.-]*:/i.test(link) && !link.startsWith('#')).map((link) => link.replace(/^\.\//, ''))),
+  ];
 }
 
 /**

@@ -100,16 +100,18 @@ describe('chat against the local service', () => {
     assert.equal(vscode.window.activeTextEditor?.document.languageId, 'python');
     assert.equal(vscode.window.activeTextEditor?.document.getText(), 'print("hi")\n');
 
-    // A conversation of this test's own to export (the test does not rely on what an earlier one left open).
+    // A conversation of this test's own to export (it does not rely on what an earlier test left).
     await vscode.commands.executeCommand(CommandId.newConversation);
-    const question = 'Which question does the export hold?';
-    await finished(h, await h.chat.ask(question));
-    const conversationId = (await h.chat.state()).activeId;
-    assert.ok(conversationId);
-    await h.chat.fromView({ type: 'exportConversation', conversationId });
+    const asked = await h.chat.ask('A question this test exports');
+    await finished(h, asked);
+    const state = await h.chat.state();
+    const active = state.conversations.find((c) => c.turns.some((t) => t.id === asked));
+    assert.ok(active, 'the question has its conversation');
+    await h.chat.fromView({ type: 'exportConversation', conversationId: active.id });
     const exported = vscode.window.activeTextEditor?.document;
     assert.equal(exported?.languageId, 'markdown');
-    assert.ok(exported?.getText().includes(question), 'the export holds the questions');
+    const text = exported?.getText() ?? '';
+    assert.ok(text.includes('A question this test exports'), `the export holds the question: ${text.slice(0, 300)}`);
 
     await h.chat.fromView({ type: 'openLink', href: 'javascript:alert(1)' });
     assert.match(h.chat.notices().at(-1) ?? '', /Only http, https and mailto links/);

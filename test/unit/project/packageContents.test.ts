@@ -79,6 +79,8 @@ describe('package contents', () => {
       '| ![The chat, light](docs/images/chat-light-en.png) | ![The chat, dark](./docs/images/chat-dark-en.png "dark") |',
       '![again](docs/images/chat-light-en.png) ![remote](https://host.test/x.png) [a link](docs/client.md)',
       '<img src="media/icon.png" alt="icon"> <img alt="data" src="data:image/png;base64,AAAA">',
+      '| `unclosed-image-brackets` (`![` × 20,000) | 17.3× |',
+      'What the view does: [docs/webview.md](docs/webview.md#hostile-answers).',
     ].join('\n');
     assert.deepEqual(readmeImages(markdown), ['docs/images/chat-light-en.png', 'docs/images/chat-dark-en.png', 'media/icon.png']);
   });
