@@ -4,28 +4,23 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'undici';
-import { DEFAULT_KEY, http, useService, userAsks } from './serviceHarness';
+import { lastChatRequest, type LoggedRequest } from '../../test/harness/requestLog';
+import { SseDataReader } from '../../test/harness/sseEvents';
+import { DEFAULT_KEY, useService, userAsks } from './serviceHarness';
 import type { LocalService } from '../src/localService';
 
 const paced = useService({ paceMs: 150 });
 const unpaced = useService({ paceMs: 0 });
 const WORDS = ['one', 'two', 'three', 'four', 'five', 'six'];
 
-interface Logged {
-  path: string;
-  chunksSent: number;
-  completed: boolean;
-}
-
-async function serverView(service: LocalService): Promise<Logged> {
-  const { requests } = (await http('GET', `${service.baseUrl}/_local/requests`)).json<{ requests: Logged[] }>();
-  const chat = requests.filter((r) => r.path === '/maas/v1/chat/completions').at(-1);
+async function serverView(service: LocalService): Promise<LoggedRequest> {
+  const chat = await lastChatRequest(service.baseUrl);
   if (!chat) throw new Error('no chat request logged');
   return chat;
 }
 
 /** Streams a `repeat:` answer; after each complete event the client reads, records what the server says it sent. */
-async function streamObserved(service: LocalService): Promise<{ events: string[]; views: Logged[] }> {
+async function streamObserved(service: LocalService): Promise<{ events: string[]; views: LoggedRequest[] }> {
   const response = await request(`${service.baseUrl}/maas/v1/chat/completions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${DEFAULT_KEY}`, 'content-type': 'application/json' },
@@ -33,16 +28,12 @@ async function streamObserved(service: LocalService): Promise<{ events: string[]
   });
   assert.equal(response.statusCode, 200);
   const events: string[] = [];
-  const views: Logged[] = [];
-  let pending = '';
+  const views: LoggedRequest[] = [];
+  const reader = new SseDataReader();
   for await (const part of response.body) {
-    pending += (part as Buffer).toString('utf8');
-    let end: number;
-    while ((end = pending.indexOf('\n\n')) >= 0) {
-      const event = pending.slice(0, end);
-      pending = pending.slice(end + 2);
-      if (event === 'data: [DONE]') continue;
-      events.push(event);
+    for (const data of reader.push((part as Buffer).toString('utf8'))) {
+      if (data === '[DONE]') continue;
+      events.push(data);
       if (events.length <= WORDS.length) views.push(await serverView(service));
     }
   }
@@ -54,9 +45,7 @@ describe('--pace', () => {
     const { events, views } = await streamObserved(paced());
     // role chunk + one per word + finish chunk
     assert.equal(events.length, WORDS.length + 2);
-    const contents = events
-      .slice(1, -1)
-      .map((e) => (JSON.parse(e.slice('data: '.length)) as { choices: { delta: { content: string } }[] }).choices[0]?.delta.content.trim());
+    const contents = events.slice(1, -1).map((e) => (JSON.parse(e) as { choices: { delta: { content: string } }[] }).choices[0]?.delta.content.trim());
     assert.deepEqual(contents, WORDS, 'in order');
     for (const [i, view] of views.entries()) {
       assert.ok(view.chunksSent <= i + 2, `after reading ${i + 1} events the server had sent ${view.chunksSent}`);

@@ -2,7 +2,7 @@
 // text_threshold, unknown knowledge ids, the references switch and Chinese retrieval.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_SEED, chat, startTestService, useService } from './serviceHarness';
+import { BASE_SEED, chat, startTestService, streamChunks, useService } from './serviceHarness';
 import type { LocalServiceOptions } from '../src/localService';
 
 const seed = {
@@ -174,9 +174,8 @@ describe('options', () => {
       ...retrievalRequest('What is the refund policy?', { knowledge_ids: [1], chat_mode: 2 }),
       stream: true,
     });
-    const events = streamed.text.split('\n\n').filter(Boolean);
-    const final = JSON.parse((events[events.length - 2] ?? '').slice('data: '.length)) as { references?: unknown[]; choices: { finish_reason: string }[] };
-    assert.equal(final.choices[0]?.finish_reason, 'stop');
-    assert.equal(final.references?.length, references.length);
+    const final = streamChunks(streamed.text).at(-1);
+    assert.equal(final?.choices[0]?.finish_reason, 'stop');
+    assert.equal(final?.references?.length, references.length);
   });
 });

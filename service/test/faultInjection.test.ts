@@ -4,6 +4,8 @@ import { describe, it, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { request } from 'undici';
+import { requestLog, type LoggedRequest } from '../../test/harness/requestLog';
+import { sseData } from '../../test/harness/sseEvents';
 import { chat, DEFAULT_KEY, http, streamChunks, useService, userAsks } from './serviceHarness';
 
 const service = useService({ paceMs: 0 });
@@ -12,24 +14,12 @@ beforeEach(async () => {
   await http('POST', `${service().baseUrl}/_local/reset`);
 });
 
-interface Logged {
-  id: number;
-  port: string;
-  path: string;
-  headers: Record<string, string>;
-  status: number;
-  finishedAt: string | null;
-  chunksSent: number;
-  completed: boolean;
-  clientClosed: boolean;
-}
-
-async function log(): Promise<Logged[]> {
-  return (await http('GET', `${service().baseUrl}/_local/requests`)).json<{ requests: Logged[] }>().requests;
+async function log(): Promise<LoggedRequest[]> {
+  return requestLog(service().baseUrl);
 }
 
 /** Polls the request log until the predicate holds (a signal, not a fixed sleep; bounded). */
-async function waitForLog(predicate: (entries: Logged[]) => boolean): Promise<Logged[]> {
+async function waitForLog(predicate: (entries: LoggedRequest[]) => boolean): Promise<LoggedRequest[]> {
   for (let i = 0; i < 500; i++) {
     const entries = await log();
     if (predicate(entries)) return entries;
@@ -87,8 +77,7 @@ describe('faults', () => {
     await assert.rejects(async () => {
       for await (const part of response.body) text += (part as Buffer).toString();
     });
-    const events = text.split('\n\n').filter(Boolean);
-    assert.equal(events.length, 3);
+    assert.equal(sseData(text).length, 3);
     assert.ok(!text.includes('[DONE]'));
     assert.ok(!text.includes('"finish_reason":"stop"'));
     const [entry] = await waitForLog((entries) => entries.some((e) => e.finishedAt !== null));
@@ -128,9 +117,9 @@ describe('faults', () => {
   it('malformedChunk is sent after K chunks, then the stream continues normally', async () => {
     await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, malformedChunk: '{"id":"cmpl-broken", oops', afterChunks: 2 });
     const reply = await chat(service().baseUrl, userAsks('hi'));
-    const events = reply.text.split('\n\n').filter(Boolean);
-    assert.equal(events[2], 'data: {"id":"cmpl-broken", oops');
-    assert.equal(events[events.length - 1], 'data: [DONE]');
+    const events = sseData(reply.text);
+    assert.equal(events[2], '{"id":"cmpl-broken", oops');
+    assert.equal(events.at(-1), '[DONE]');
     const valid = reply.text.replace('data: {"id":"cmpl-broken", oops\n\n', '');
     assert.equal(streamChunks(valid).at(-1)?.choices[0]?.finish_reason, 'stop');
   });

@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
+import { requestLog } from '../../test/harness/requestLog';
 import { http, useService } from './serviceHarness';
 
 const service = useService();
@@ -32,9 +33,8 @@ describe('speech through the local service', () => {
 
     const refused = await http('POST', speech('tts'), { appkey: 'test-appkey', token: 'wrong', text: 'x' });
     assert.equal(refused.json<{ code: number }>().code, 40100);
-    const logged = (await http('GET', `${service().baseUrl}/_local/requests`)).json<{ requests: { path: string; body: Record<string, unknown> }[] }>().requests;
-    const entry = logged.find((r) => r.path === '/maas/v2/api/tts');
-    assert.equal(entry?.body['token'], '***');
+    const entry = (await requestLog<{ token?: string }>(service().baseUrl)).find((r) => r.path === '/maas/v2/api/tts');
+    assert.equal(entry?.body?.token, '***');
   });
 
   it('a long task with credentials created in the console completes and its audio downloads without credentials', async () => {

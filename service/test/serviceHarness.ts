@@ -4,6 +4,7 @@ import { after, before } from 'node:test';
 import { request } from 'undici';
 import { startLocalService } from '../src/localService';
 import type { LocalService, LocalServiceOptions, SeedFile } from '../src/localService';
+import { sseData } from '../../test/harness/sseEvents';
 
 export const DEFAULT_KEY = 'sk-test-default-key';
 
@@ -67,19 +68,9 @@ export interface StreamChunk {
   references?: { index: number; knowledge_id: number; title: string; text: string }[];
 }
 
-/** Splits an event-stream body into its `data:` payloads (the framing itself is asserted in the stream tests). */
-export function dataEvents(text: string): string[] {
-  return text
-    .split('\n\n')
-    .filter((event) => event.length > 0)
-    .map((event) => {
-      if (!event.startsWith('data: ')) throw new Error(`not a data event: ${event.slice(0, 80)}`);
-      return event.slice('data: '.length);
-    });
-}
-
 export function streamChunks(text: string): StreamChunk[] {
-  const events = dataEvents(text);
+  // The framing itself (`data: …` and a blank line) is asserted byte for byte in chatStream.test.ts.
+  const events = sseData(text);
   if (events[events.length - 1] !== '[DONE]') throw new Error('stream did not end with [DONE]');
   return events.slice(0, -1).map((e) => JSON.parse(e) as StreamChunk);
 }

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
+import { chatRequests } from '../../test/harness/requestLog';
 import { chat, createKey, DEFAULT_KEY, http, startTestService, streamChunks, userAsks } from './serviceHarness';
 
 /** How one stream ended: `complete` ([DONE] seen), `cut:<error code>` (the socket closed mid-stream), `refused:<code>`. */
@@ -38,8 +39,7 @@ function settleWithin(outcome: Promise<string>, ms: number): Promise<string> {
 /** Waits until the request log shows `count` chat streams that have sent at least one chunk. */
 async function waitForChunks(baseUrl: string, count: number): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const { requests } = (await http('GET', `${baseUrl}/_local/requests`)).json<{ requests: { path: string; chunksSent: number }[] }>();
-    if (requests.filter((r) => r.path === '/maas/v1/chat/completions' && r.chunksSent > 0).length >= count) return;
+    if ((await chatRequests(baseUrl)).filter((r) => r.chunksSent > 0).length >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`fewer than ${count} streams started`);

@@ -7,15 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { PNG } from 'pngjs';
+import { chatRequests as chatRequestsOf, type LoggedChatRequest } from '../harness/requestLog';
 import { ask, openChat, until, waitForStatus } from './chatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import { notification, runCommand, waitForWorkbench } from './workbench';
-
-interface LoggedRequest {
-  readonly path: string;
-  readonly clientClosed: boolean;
-  readonly completed: boolean;
-}
 
 describe('chat view in code-server', () => {
   let scenario: ServiceScenario;
@@ -39,8 +34,7 @@ describe('chat view in code-server', () => {
     await until(async () => (await view.locator('[data-testid="turn"]').count()) === 0, 10_000, 'the new conversation to be shown');
   };
 
-  const chatRequests = async (): Promise<LoggedRequest[]> =>
-    (await scenario.api<{ requests: LoggedRequest[] }>('/_local/requests')).requests.filter((r) => r.path.startsWith('/maas/v1/chat'));
+  const chatRequests = (): Promise<LoggedChatRequest[]> => chatRequestsOf(scenario.service.baseUrl);
 
   it('asks a question and sees the answer stream in as Markdown', async () => {
     const view = await openChat(scenario.page);

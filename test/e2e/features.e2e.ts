@@ -9,6 +9,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { PNG } from 'pngjs';
 import { webp } from '../../service/test/testImages';
 import { extensionErrors } from '../harness/extensionHostLog';
+import { CHAT_ROUTE, lastChatRequest, requestCount } from '../harness/requestLog';
 import { extensionId, repoRoot } from '../harness/tools';
 import { openChat, until, waitForStatus } from './chatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
@@ -84,8 +85,7 @@ describe('knowledge base, images and read aloud in code-server', () => {
     await view.locator('[data-testid="chat-input"]').waitFor({ timeout: 30_000 });
     const turns = view.locator('[data-testid="turn"]');
     await until(async () => (await turns.count()) >= 2, 30_000, 'two image turns').catch(async (error: unknown) => {
-      const { requests } = await scenario.api<{ requests: { path: string }[] }>('/_local/requests');
-      const chats = requests.filter((r) => r.path === '/maas/v1/chat/completions').length;
+      const chats = await requestCount(scenario.service.baseUrl, CHAT_ROUTE);
       throw new Error(`${String(error)}; ${await turns.count()} turn(s) shown, ${chats} chat request(s) received`);
     });
     const answers: string[] = [];
@@ -123,11 +123,8 @@ describe('knowledge base, images and read aloud in code-server', () => {
     const sources = turn.locator('[data-testid="sources"]');
     await sources.waitFor({ timeout: 5_000 });
     assert.match((await sources.textContent()) ?? '', /Selections|Keys|朗读/, 'the source document is listed');
-    const { requests } = await scenario.api<{ requests: { path: string; body: { tools?: { type: string; retrieval: { knowledge_ids: number[] } }[] } }[] }>(
-      '/_local/requests',
-    );
-    const request = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
-    assert.deepEqual(request?.body.tools?.[0]?.retrieval.knowledge_ids, [7]);
+    const tool = (await lastChatRequest(scenario.service.baseUrl))?.body.tools?.[0];
+    assert.deepEqual(tool?.type === 'retrieval' ? tool.retrieval.knowledge_ids : undefined, [7]);
   });
 
   it('reads an answer aloud in the chat view: the audio plays and its time advances', async () => {
@@ -183,11 +180,7 @@ describe('knowledge base, images and read aloud in code-server', () => {
     assert.equal(bytes.subarray(0, 4).toString('latin1'), 'RIFF');
     assert.equal(bytes.subarray(8, 12).toString('latin1'), 'WAVE');
     assert.ok(bytes.length > 44 + 16_000, 'more than a second of audio');
-    const { requests } = await scenario.api<{ requests: { path: string }[] }>('/_local/requests');
-    assert.ok(
-      requests.some((r) => r.path.startsWith('/maas/v2/api/tts-long-commit')),
-      'the long-text task was used',
-    );
+    assert.ok((await requestCount(scenario.service.baseUrl, '/maas/v2/api/tts-long-commit')) > 0, 'the long-text task was used');
   });
 
   it('still delivers the audio of a long task after a window reload in the middle of it', async () => {

@@ -9,18 +9,12 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { repoRoot } from '../harness/tools';
 import { ask, openChat, until, waitForStatus } from './chatView';
+import { chatRequests as chatRequestsOf, type LoggedChatRequest } from '../harness/requestLog';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import { runCommand } from './workbench';
 
-const CHAT_ROUTE = '/maas/v1/chat/completions';
 const QUESTION = 'How do I compute a moving average in TypeScript?';
 const shotsDir = process.env.MAAS_SCREENSHOTS === '1' ? path.join(repoRoot, 'docs', 'images') : path.join(repoRoot, '.test-results', 'native-chat');
-
-interface LoggedRequest {
-  readonly path: string;
-  readonly completed: boolean;
-  readonly body: { model: string; tools?: { type: string; function?: { name: string } }[]; messages: { role: string; content?: unknown }[] };
-}
 
 async function shot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
@@ -153,9 +147,8 @@ describe("VS Code's own chat with the service's models", () => {
     await scenario?.close();
   });
 
-  async function chatRequests(): Promise<LoggedRequest[]> {
-    const { requests } = await scenario.api<{ requests: LoggedRequest[] }>('/_local/requests');
-    return requests.filter((r) => r.path === CHAT_ROUTE);
+  async function chatRequests(): Promise<LoggedChatRequest[]> {
+    return chatRequestsOf(scenario.service.baseUrl);
   }
 
   it('lists svc_llm and svc_vl in the Language Models editor and svc_llm in the chat picker', async () => {
@@ -265,7 +258,7 @@ describe("VS Code's own chat with the service's models", () => {
       60_000,
       'the description and the question at the service',
     );
-    const images = (r: LoggedRequest): number =>
+    const images = (r: LoggedChatRequest): number =>
       r.body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((p) => p.type === 'image_url').length;
     assert.deepEqual(
       requests.map((r) => [r.body.model, images(r)]),
@@ -307,7 +300,7 @@ describe("VS Code's own chat with the service's models", () => {
 
   it('in Agent mode, calls one of the tools VS Code offers and finishes from its result', async () => {
     const { page } = scenario;
-    const offered = (await chatRequests()).flatMap((r) => r.body.tools ?? []).map((t) => t.function?.name ?? '');
+    const offered = (await chatRequests()).flatMap((r) => r.body.tools ?? []).map((t) => (t.type === 'function' ? t.function.name : ''));
     // A read-only tool that needs no confirmation: the listing of the workspace folder.
     const tool = offered.find((name) => /list_?dir|listDirectory/i.test(name)) ?? offered.find((name) => /read_?file/i.test(name));
     assert.ok(tool, `a listing or reading tool among ${offered.join(', ')}`);

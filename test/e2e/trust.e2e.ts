@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { CredentialListener, LISTENER_ANSWER } from '../harness/credentialListener';
+import { CHAT_ROUTE, requestCount } from '../harness/requestLog';
 import { repoRoot } from '../harness/tools';
 import { grantWorkspaceTrust } from '../harness/workspaceTrust';
 import { ask, openChat, until, waitForStatus } from './chatView';
@@ -46,8 +47,7 @@ describe('workspace trust and the addresses a folder names', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  const chatRequests = async (): Promise<number> =>
-    (await scenario.api<{ requests: { path: string }[] }>('/_local/requests')).requests.filter((r) => r.path.startsWith('/maas/v1/chat')).length;
+  const chatRequests = (): Promise<number> => requestCount(scenario.service.baseUrl, CHAT_ROUTE);
   const dialog = (): ReturnType<ServiceScenario['page']['locator']> => scenario.page.locator('.monaco-dialog-box');
 
   it('in Restricted Mode the MaaS view is there and answers from your own address; the listener hears nothing', async () => {

@@ -9,6 +9,7 @@ import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
 import { restoreSetting, setSetting } from '../harness/hostSettings';
+import { chatRequests, lastChatRequest } from '../harness/requestLog';
 import { api, finished, hook, service } from './hostService';
 
 /** A 16×8 grey PNG as the view sends an attached image. */
@@ -124,8 +125,7 @@ describe('chat against the local service', () => {
     await vscode.commands.executeCommand(CommandId.newConversation);
     await finished(h, await h.chat.ask('First question'));
     await finished(h, await h.chat.ask('Second question'));
-    const { requests } = await api<{ requests: { path: string; body: { messages: { role: string }[] } }[] }>('/_local/requests');
-    const last = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
+    const last = await lastChatRequest(service.baseUrl);
     assert.deepEqual(
       last?.body.messages.map((m) => m.role),
       ['user', 'assistant', 'user'],
@@ -143,14 +143,7 @@ describe('chat against the local service', () => {
     assert.equal(turn.status, 'done', JSON.stringify(turn.error));
     assert.equal(turn.imageDescription?.model, 'svc_vl');
     assert.match(turn.imageDescription?.text ?? '', /Image 1: PNG, 16×8 pixels/);
-    const { requests } = await api<{ requests: { path: string; body: { model: string } }[] }>('/_local/requests');
-    assert.deepEqual(
-      requests
-        .filter((r) => r.path === '/maas/v1/chat/completions')
-        .map((r) => r.body.model)
-        .slice(-2),
-      ['svc_vl', 'svc_llm'],
-    );
+    assert.deepEqual((await chatRequests(service.baseUrl)).map((r) => r.body.model).slice(-2), ['svc_vl', 'svc_llm']);
     await vscode.commands.executeCommand(CommandId.newConversation);
   });
 
@@ -265,8 +258,7 @@ describe('chat against the local service', () => {
       await h.chat.fromView({ type: 'regenerate', turnId });
       const turn = await finished(h, turnId);
       assert.equal(turn.model, 'svc_llm');
-      const { requests } = await api<{ requests: { path: string; body: { model: string } }[] }>('/_local/requests');
-      assert.equal(requests.filter((r) => r.path === '/maas/v1/chat/completions').pop()?.body.model, 'svc_llm');
+      assert.equal((await lastChatRequest(service.baseUrl))?.body.model, 'svc_llm');
     } finally {
       await h.chat.setModel('svc_llm');
     }

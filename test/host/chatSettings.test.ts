@@ -15,11 +15,12 @@ import { CommandId } from '../../src/vscode/commandIds';
 import { Logger } from '../../src/vscode/logger';
 import { SettingsReader } from '../../src/vscode/settings/settings';
 import { setSetting } from '../harness/hostSettings';
-import { api, finished, hook, service } from './hostService';
+import type { ChatRequest } from '../../service/src/chat/chatRequestSchema';
+import { lastChatRequest } from '../harness/requestLog';
+import { finished, hook, service } from './hostService';
 
-async function lastChatRequest(): Promise<{ model: string; messages: { role: string; content: unknown }[] } | undefined> {
-  const { requests } = await api<{ requests: { path: string; body: { model: string; messages: { role: string; content: unknown }[] } }[] }>('/_local/requests');
-  return requests.filter((r) => r.path === '/maas/v1/chat/completions').pop()?.body;
+async function lastChatBody(): Promise<ChatRequest | undefined> {
+  return (await lastChatRequest(service.baseUrl))?.body;
 }
 
 function lastSnapshot(messages: readonly HostToWebview[]): Extract<HostToWebview, { type: 'snapshot' }>['snapshot'] {
@@ -62,10 +63,10 @@ describe('chat settings, validation and a corrupt history', () => {
     try {
       await snapshotWhere(h, (s) => s.settings.defaultPersona === "You answer like a ship's captain.");
       await finished(h, await h.chat.ask('Hello?'));
-      assert.deepEqual((await lastChatRequest())?.messages[0], { role: 'system', content: "You answer like a ship's captain." });
+      assert.deepEqual((await lastChatBody())?.messages[0], { role: 'system', content: "You answer like a ship's captain." });
       await h.chat.fromView({ type: 'setPersona', persona: 'You answer in haiku.' });
       await finished(h, await h.chat.ask('And now?'));
-      const messages = (await lastChatRequest())?.messages ?? [];
+      const messages = (await lastChatBody())?.messages ?? [];
       assert.deepEqual(messages[0], { role: 'system', content: 'You answer in haiku.' });
       assert.equal(messages.filter((m) => m.role === 'system').length, 1, 'one system message');
     } finally {

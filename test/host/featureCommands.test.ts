@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
 import { editorWith, freshPrompter, pngFile, signIn } from './featureHelpers';
 import { setSetting } from '../harness/hostSettings';
+import { requestCount } from '../harness/requestLog';
 import { api, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 import { DEFAULT_VALUE } from './scriptedPrompter';
@@ -117,8 +118,7 @@ describe('feature commands: images, knowledge, voices and the small commands', (
 
   it('Choose Voice: Refresh fetches the list again; a failing fetch says so and changes nothing', async () => {
     await setSetting('speech.voice', undefined);
-    const speakerCalls = async (): Promise<number> =>
-      (await api<{ requests: { path: string }[] }>('/_local/requests')).requests.filter((r) => r.path === '/maas/v2/api/get_speakers').length;
+    const speakerCalls = async (): Promise<number> => requestCount(service.baseUrl, '/maas/v2/api/get_speakers');
     prompter.script(
       (items: readonly { refresh?: true }[]) => items.find((i) => i.refresh === true),
       (items: readonly { speaker?: { id: string } }[]) => items.find((i) => i.speaker !== undefined),

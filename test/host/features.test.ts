@@ -12,6 +12,7 @@ import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import { CommandId } from '../../src/vscode/commandIds';
 import { api, finished, hook, service } from './hostService';
 import { editorWith, freshPrompter, isRiffWave, pngFile, signIn } from './featureHelpers';
+import { lastChatRequest, requestCount } from '../harness/requestLog';
 import { restoreSetting, restoreSettings, setSetting } from '../harness/hostSettings';
 import type { ScriptedPrompter } from './scriptedPrompter';
 import { DEFAULT_VALUE } from './scriptedPrompter';
@@ -68,15 +69,14 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.match(turn.answer, /\^\[\d+\]\^/, 'the answer carries a citation mark');
     assert.deepEqual({ mode: turn.knowledge?.mode, bases: turn.knowledge?.bases }, { mode: 'strict', bases: [{ id: 3, name: 'Host guide' }] });
     assert.match(turn.context[0]?.text ?? '', /Set API Key/);
-    const { requests } = await api<{
-      requests: { path: string; body: { tools?: { type: string; retrieval: { knowledge_ids: number[]; chat_mode: number } }[] } }[];
-    }>('/_local/requests');
-    const last = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
-    assert.equal(last?.body.tools?.[0]?.type, 'retrieval');
-    assert.deepEqual(last?.body.tools?.[0]?.retrieval.knowledge_ids, [3]);
-    assert.equal(last?.body.tools?.[0]?.retrieval.chat_mode, 2);
+    const last = await lastChatRequest(service.baseUrl);
+    const tool = last?.body.tools?.[0];
+    assert.equal(tool?.type, 'retrieval');
+    const retrieval = tool?.type === 'retrieval' ? tool.retrieval : undefined;
+    assert.deepEqual(retrieval?.knowledge_ids, [3]);
+    assert.equal(retrieval?.chat_mode, 2);
     assert.deepEqual(
-      last?.body.tools?.[0]?.retrieval,
+      retrieval,
       { knowledge_ids: [3], chat_mode: 2, remove_corner_mark: false, backup_chat: true, tips_text: 'Nothing in the guide, sorry.', text_threshold: 0.3 },
       'every retrieval option comes from the settings',
     );
@@ -85,8 +85,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
     await h.chat.rerun(turnId);
     const again = await finished(h, turnId);
     assert.equal(again.status, 'done');
-    const { requests: after } = await api<{ requests: { path: string; body: { tools?: unknown[] } }[] }>('/_local/requests');
-    assert.deepEqual(after.filter((r) => r.path === '/maas/v1/chat/completions').pop()?.body.tools, last?.body.tools);
+    assert.deepEqual((await lastChatRequest(service.baseUrl))?.body.tools, last?.body.tools);
     const saved = readFileSync(path.join(h.chat.storePath, `${(await h.chat.state()).activeId ?? ''}.json`), 'utf8');
     assert.match(saved, /"retrieval":\{"knowledge_ids":\[3\]/, 'the tool is in the history file');
   });
@@ -108,10 +107,9 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.match(second?.answer ?? '', /received 1 image\(s\)[^]*20×10/, 'each turn sends its own image, not the one before');
     assert.equal(first?.images[0]?.name, 'red.png');
     assert.match(first?.images[0]?.thumbnail ?? '', /^data:image\/png;base64,/);
-    const { requests } = await api<{ requests: { path: string; body: Record<string, unknown> }[] }>('/_local/requests');
-    const last = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
-    assert.equal(last?.body['model'], 'svc_vl');
-    assert.deepEqual([last?.body['temperature'], last?.body['max_tokens']], [undefined, undefined], 'no svc_llm parameters sent to svc_vl');
+    const last = await lastChatRequest(service.baseUrl);
+    assert.equal(last?.body.model, 'svc_vl');
+    assert.deepEqual([last?.body.temperature, last?.body.max_tokens], [undefined, undefined], 'no svc_llm parameters sent to svc_vl');
   });
 
   it('Describe Image reads a WebP with the bundled decoder: its size, and a PNG thumbnail', async () => {
@@ -172,8 +170,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.ok(turnId, `a turn started; messages: ${JSON.stringify(prompter.messages)}`);
     const turn = await finished(h, turnId);
     assert.equal(turn.images[0]?.name, 'tabby.png');
-    const { requests } = await api<{ requests: { path: string; body: { model: string; messages: { content: unknown }[] } }[] }>('/_local/requests');
-    const last = requests.filter((r) => r.path === '/maas/v1/chat/completions').pop();
+    const last = await lastChatRequest(service.baseUrl);
     assert.equal(last?.body.model, 'svc_vl');
     assert.match(JSON.stringify(last?.body.messages.at(-1)?.content), /"image_url":\{"url":"https:\/\/images\.example\.com\/cats\/tabby\.png"\}/);
     // The local service, like a service that cannot fetch the address, refuses it: an error in the turn, not a crash.
@@ -310,11 +307,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.equal(long, path.join(dir, 'long.wav'), 'the extension of the format is added');
     assert.ok(isRiffWave(readFileSync(long)));
     assert.deepEqual(h.speech.pendingTasks(), [], 'a finished task is no longer kept for resuming');
-    const { requests } = await api<{ requests: { path: string }[] }>('/_local/requests');
-    assert.ok(
-      requests.some((r) => r.path === '/maas/v2/api/tts-long-commit'),
-      'the long-text task was used',
-    );
+    assert.ok((await requestCount(service.baseUrl, '/maas/v2/api/tts-long-commit')) > 0, 'the long-text task was used');
   });
 
   it('Choose Voice lists the service speakers and stores the choice', async () => {

@@ -8,9 +8,8 @@ import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
 import { setSetting } from '../harness/hostSettings';
+import { CHAT_ROUTE, chatRequests, type LoggedChatRequest } from '../harness/requestLog';
 import { api, hook, service } from './hostService';
-
-const CHAT_ROUTE = '/maas/v1/chat/completions';
 
 async function maasModels(): Promise<vscode.LanguageModelChat[]> {
   return vscode.lm.selectChatModels({ vendor: 'maas' });
@@ -50,16 +49,8 @@ async function answerText(response: vscode.LanguageModelChatResponse): Promise<s
   return text;
 }
 
-interface LoggedRequest {
-  readonly path: string;
-  readonly body: { model: string; messages: { role: string; content: unknown }[] };
-  readonly clientClosed: boolean;
-  readonly completed: boolean;
-}
-
-async function chatRequests(): Promise<LoggedRequest[]> {
-  const { requests } = await api<{ requests: LoggedRequest[] }>('/_local/requests');
-  return requests.filter((r) => r.path === CHAT_ROUTE);
+async function loggedChats(): Promise<LoggedChatRequest[]> {
+  return chatRequests(service.baseUrl);
 }
 
 function png(width: number, height: number): Uint8Array {
@@ -90,7 +81,7 @@ describe("the service's models in vscode.lm", () => {
     ]);
     const text = await answerText(response);
     assert.match(text, /What does the provider do\?/, 'the local responder quotes the question');
-    const request = (await chatRequests()).pop();
+    const request = (await loggedChats()).pop();
     assert.equal(request?.body.model, 'svc_llm');
     // Two user messages in a row become one, so the roles alternate as the service requires.
     assert.deepEqual(
@@ -108,8 +99,9 @@ describe("the service's models in vscode.lm", () => {
     ]);
     const text = await answerText(await vl.sendRequest([message]));
     assert.match(text, /PNG, 40\s*×\s*30/);
-    const content = (await chatRequests()).pop()?.body.messages[0]?.content as { type: string; image_url?: { url: string } }[];
-    assert.match(content.find((part) => part.type === 'image_url')?.image_url?.url ?? '', /^data:image\/png;base64,/);
+    const content = (await loggedChats()).pop()?.body.messages[0]?.content;
+    const image = Array.isArray(content) ? content.find((part) => part.type === 'image_url') : undefined;
+    assert.match(image?.image_url.url ?? '', /^data:image\/png;base64,/);
   });
 
   it('cancelling through the token closes the request', async () => {
@@ -123,7 +115,7 @@ describe("the service's models in vscode.lm", () => {
       if (received.length > 20) source.cancel();
     }
     assert.ok(received.length < 400 * 5, 'the stream stopped early');
-    const closed = await waitFor(async () => (await chatRequests()).find((r) => r.clientClosed), {
+    const closed = await waitFor(async () => (await loggedChats()).find((r) => r.clientClosed), {
       what: 'the service to see the request closed',
       timeoutMs: 10_000,
     });
@@ -170,9 +162,9 @@ describe("the service's models in vscode.lm", () => {
     assert.equal(calls.length, 1);
     assert.equal(calls[0]?.name, 'get_weather');
     assert.deepEqual(calls[0]?.input, { city: 'Please use get_weather for Lima.' });
-    const sent = (await chatRequests()).pop()?.body as unknown as { tools: { type: string; function: { name: string } }[] };
+    const sent = (await loggedChats()).pop()?.body;
     assert.deepEqual(
-      sent.tools.map((t) => [t.type, t.function.name]),
+      sent?.tools?.map((t) => [t.type, t.type === 'function' ? t.function.name : '']),
       [['function', 'get_weather']],
     );
     const call = calls[0] as vscode.LanguageModelToolCallPart;
@@ -185,7 +177,7 @@ describe("the service's models in vscode.lm", () => {
       { tools },
     );
     assert.match(await answerText(second), /The tool get_weather returned: Cloudy, 18 degrees\./);
-    const wire = (await chatRequests()).pop()?.body.messages as { role: string; tool_call_id?: string }[];
+    const wire = (await loggedChats()).pop()?.body.messages ?? [];
     assert.deepEqual(
       wire.map((m) => m.role),
       ['user', 'assistant', 'tool'],
@@ -223,7 +215,7 @@ describe("the service's models in vscode.lm", () => {
     assert.ok(thinking.length > 20, `the reasoning came as thinking: ${thinking}`);
     assert.doesNotMatch(answer, /<\/?think>/);
     assert.ok(!answer.includes(thinking.trim().slice(0, 30)), 'no reasoning in the answer');
-    const logged = (await chatRequests()).pop();
+    const logged = (await loggedChats()).pop();
     assert.ok(logged);
     const counted = usage as { prompt_tokens: number; completion_tokens: number; total_tokens: number };
     assert.ok(counted.prompt_tokens > 0 && counted.completion_tokens > 0);
@@ -246,7 +238,7 @@ describe("the service's models in vscode.lm", () => {
       else if (part instanceof thinkingPart()) thinking += ([] as string[]).concat(part.value).join('');
     }
     assert.ok(answer.length > 0);
-    const [describe, ask] = (await chatRequests()).slice(-2);
+    const [describe, ask] = (await loggedChats()).slice(-2);
     assert.equal(describe?.body.model, 'svc_vl');
     assert.ok(JSON.stringify(describe?.body.messages).includes('data:image/png;base64,'));
     assert.equal(ask?.body.model, 'svc_llm');
@@ -260,7 +252,7 @@ describe("the service's models in vscode.lm", () => {
     await answerText(
       await llm.sendRequest([message, vscode.LanguageModelChatMessage.Assistant(answer), vscode.LanguageModelChatMessage.User('And its size?')]),
     );
-    const after = await chatRequests();
+    const after = await loggedChats();
     assert.deepEqual(
       after.slice(-1).map((r) => r.body.model),
       ['svc_llm'],
@@ -279,7 +271,7 @@ describe("the service's models in vscode.lm", () => {
       await setSetting('images.withTextModel', 'visionModel');
       const text = await answerText(await llm.sendRequest([message]));
       assert.match(text, /^\*svc_llm does not take images: svc_vl answered this question\.\*/);
-      assert.equal((await chatRequests()).pop()?.body.model, 'svc_vl');
+      assert.equal((await loggedChats()).pop()?.body.model, 'svc_vl');
       await setSetting('images.withTextModel', 'refuse');
       await assert.rejects(answerText(await llm.sendRequest([message])), /maas\.images\.withTextModel is off; pick the vision model svc_vl/);
       await modelsWhere((ids) => ids.includes('svc_llm'), 'the models after the change');

@@ -12,6 +12,7 @@ import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import { CommandId } from '../../src/vscode/commandIds';
 import { editorWith, freshPrompter, isRiffWave, signIn } from './featureHelpers';
 import { setSetting } from '../harness/hostSettings';
+import { requestCount, requestLog } from '../harness/requestLog';
 import { api, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 
@@ -133,11 +134,7 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
     prompter.script(vscode.Uri.file(path.join(dir, 'capped.wav')));
     const saved = await vscode.commands.executeCommand<string | undefined>(CommandId.readAloudToFile);
     assert.equal(saved, path.join(dir, 'capped.wav'), JSON.stringify(prompter.messages));
-    const { requests } = await api<{ requests: { path: string }[] }>('/_local/requests');
-    assert.ok(
-      requests.some((r) => r.path === '/maas/v2/api/tts-long-commit'),
-      'to a file it goes through the long-text task',
-    );
+    assert.ok((await requestCount(service.baseUrl, '/maas/v2/api/tts-long-commit')) > 0, 'to a file it goes through the long-text task');
     await setSetting('speech.longTextThreshold', undefined);
   });
 
@@ -185,7 +182,7 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
     await api('/_local/reset', {});
     await h.speech.seedTask({ taskId, target, title: 'leased.wav' }, { owner: 'other-window', expiresAt: Date.now() + 60_000 });
     assert.deepEqual(await h.speech.resumeTasks(), [undefined]);
-    const { requests } = await api<{ requests: { path: string; body?: { task_id?: string } }[] }>('/_local/requests');
+    const requests = await requestLog<{ task_id?: string }>(service.baseUrl);
     assert.ok(!requests.some((r) => r.body?.task_id === taskId), 'this window did not poll it');
     assert.deepEqual(
       h.speech.pendingTasks().map((e) => e.taskId),
@@ -207,9 +204,7 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
     const following = closing.follow({ taskId, target, title: 'reloaded.wav' });
     await until(() => h.speech.leases()[taskId]?.owner === closing.windowId, 'the closing window to hold the lease');
     const polled = async (): Promise<boolean> =>
-      (await api<{ requests: { path: string; body?: { task_id?: string } }[] }>('/_local/requests')).requests.some(
-        (r) => r.path.startsWith('/maas/v2/api/tts-long-query') && r.body?.task_id === taskId,
-      );
+      (await requestLog<{ task_id?: string }>(service.baseUrl)).some((r) => r.path.startsWith('/maas/v2/api/tts-long-query') && r.body?.task_id === taskId);
     await until(polled, 'the closing window to poll the task');
     closing.dispose(); // what a reload does to the extension's subscriptions, in the middle of a poll
     assert.equal(await following, undefined);

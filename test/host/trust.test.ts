@@ -11,6 +11,7 @@ import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import type { MaasTestHook } from '../../src/vscode/activation/testHook';
 import { CommandId } from '../../src/vscode/commandIds';
 import { LISTENER_ANSWER, type HeardRequest } from '../harness/credentialListener';
+import { requestCount } from '../harness/requestLog';
 import { TRUST_REQUEST } from '../harness/trustRun';
 import { editorWith, freshPrompter, signIn } from './featureHelpers';
 import { api, finished, hook, service } from './hostService';
@@ -28,8 +29,7 @@ async function forgetHeard(): Promise<void> {
 }
 
 async function localChatRequests(): Promise<number> {
-  const { requests } = await api<{ requests: { path: string }[] }>('/_local/requests');
-  return requests.filter((r) => r.path === CHAT_ROUTE).length;
+  return requestCount(service.baseUrl, CHAT_ROUTE);
 }
 
 /** A promise the test settles: the answer to a modal, given while the request waits for it. */

@@ -1,5 +1,6 @@
 // Starts the local service in-process for the client's integration tests, with helpers for its test-only
 // routes (/_local/...) and its console API. Every test file stops what it starts in `after`.
+import { requestLog, type LoggedRequest } from '../harness/requestLog';
 import { waitFor } from '../harness/waitFor';
 import { request } from 'undici';
 import { startLocalService } from '../../service/src/localService';
@@ -10,19 +11,6 @@ import type { MaasClientOptions } from '../../src/core/maasClient';
 export const DEFAULT_KEY = 'sk-test-default-0000000001';
 export const SPEECH = { appkey: 'appkey-test-0001', token: 'token-test-0001' } as const;
 export const CHAT_ROUTE = '/maas/v1/chat/completions';
-
-export interface RequestLogEntry {
-  readonly id: string;
-  readonly port: 'primary' | 'alt';
-  readonly method: string;
-  readonly path: string;
-  readonly status: number;
-  readonly completed: boolean;
-  readonly clientClosed: boolean;
-  readonly chunksSent: number;
-  readonly finishedAt: string | number | null;
-  readonly headers: Record<string, string>;
-}
 
 export class LocalServiceFixture {
   private readonly clients: MaasClient[] = [];
@@ -66,8 +54,8 @@ export class LocalServiceFixture {
     if (status !== 201) throw new Error(`fault not accepted: HTTP ${status}`);
   }
 
-  async requests(): Promise<RequestLogEntry[]> {
-    return (await this.json<{ requests: RequestLogEntry[] }>('GET', '/_local/requests')).body.requests;
+  async requests(): Promise<LoggedRequest[]> {
+    return requestLog(this.service.baseUrl);
   }
 
   async reset(): Promise<void> {
@@ -75,7 +63,7 @@ export class LocalServiceFixture {
   }
 
   /** Polls the request log until `predicate` holds (the service records a closed socket asynchronously). */
-  async waitForRequests(predicate: (log: RequestLogEntry[]) => boolean, timeoutMs = 5000): Promise<RequestLogEntry[]> {
+  async waitForRequests(predicate: (log: LoggedRequest[]) => boolean, timeoutMs = 5000): Promise<LoggedRequest[]> {
     return waitFor(
       async () => {
         const log = await this.requests();
