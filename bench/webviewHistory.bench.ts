@@ -11,8 +11,8 @@
 // layout, paint), taken by a task queued from its animation callbacks. The start of the frame after (a double
 // requestAnimationFrame) is printed too.
 import type { Page } from 'playwright-core';
-import type { ConversationSummaryView, TurnView } from '../src/shared/protocol';
-import { conversation, snapshot, turn } from '../test/browser/snapshotFixture';
+import type { TurnView } from '../src/shared/protocol';
+import { conversation, history, snapshot, summaries } from '../test/browser/snapshotFixture';
 import { deliver, openWebview, settled, startSession, type WebviewSession } from '../test/browser/webviewHarness';
 import { compared, median, progressOf, sized, type BenchResult } from './benchResult';
 import { longAnswer } from './webview.bench';
@@ -31,23 +31,11 @@ const progress = progressOf('webview history');
 /** `count` turns with ids `<prefix>-t<i>`: two conversations never share a turn id. */
 function turns(count: number, prefix: string): TurnView[] {
   const answer = longAnswer(2_400);
-  return Array.from({ length: count }, (_, i) =>
-    turn({
-      id: `${prefix}-t${i}`,
-      question: `Question ${i}: the worker sometimes exits before its queue is empty. How should shutdown drain it, and what does the timeout guard against?`,
-      answer,
-      usage: { promptTokens: 1_200 + i, completionTokens: 600, totalTokens: 1_800 + i },
-      createdAt: 1_700_000_000_000 + i * 60_000,
-    }),
-  );
-}
-
-function summaries(count: number): ConversationSummaryView[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: `c${i}`,
-    title: `Conversation ${i}: shutting down the worker cleanly`,
-    updatedAt: 1_700_000_000_000 - i * 3_600_000,
-    turnCount: (i % 40) + 1,
+  return history(count, `${prefix}-t`, (i) => ({
+    question: `Question ${i}: the worker sometimes exits before its queue is empty. How should shutdown drain it, and what does the timeout guard against?`,
+    answer,
+    usage: { promptTokens: 1_200 + i, completionTokens: 600, totalTokens: 1_800 + i },
+    createdAt: 1_700_000_000_000 + i * 60_000,
   }));
 }
 
@@ -237,7 +225,10 @@ async function listOpening(session: WebviewSession): Promise<{ subject: Paint[];
     const id = `c${count / 2}`;
     await deliver(page, {
       type: 'snapshot',
-      snapshot: snapshot({ active: conversation({ id, title: 'Open', turns: turns(2, id) }), conversations: summaries(count) }),
+      snapshot: snapshot({
+        active: conversation({ id, title: 'Open', turns: turns(2, id) }),
+        conversations: summaries(count, (i) => `Conversation ${i}: shutting down the worker cleanly`),
+      }),
     });
     await page.locator(`[data-turn-id="${id}-t1"]`).waitFor();
     await settled(page);

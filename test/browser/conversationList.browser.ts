@@ -3,22 +3,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { ConversationSummaryView } from '../../src/shared/protocol';
-import { conversation, snapshot } from './snapshotFixture';
+import { conversation, snapshot, summaries } from './snapshotFixture';
 import { deliver, openWebview, posted, settled, waitForPosted, type WebviewSession } from './webviewHarness';
 import { suiteSession } from './suiteSession';
 
 /** Rows built when the panel opens: a page or two, whichever conversation is open. */
 const openBound = 120;
-const everyId = Array.from({ length: 1000 }, (_, i) => `c${i}`);
-
-function summaries(): ConversationSummaryView[] {
-  return everyId.map((id, i) => ({ id, title: `Conversation ${i}`, updatedAt: 1_700_000_000_000 - i * 3_600_000, turnCount: (i % 40) + 1 }));
-}
+const listed = summaries(1000);
+const everyId = listed.map((c) => c.id);
 
 async function openWith(session: WebviewSession, activeId: string, title = 'Conversation'): Promise<Page> {
   const page = await openWebview(session);
-  await deliver(page, { type: 'snapshot', snapshot: snapshot({ conversations: summaries(), active: conversation({ id: activeId, title }) }) });
+  await deliver(page, { type: 'snapshot', snapshot: snapshot({ conversations: listed, active: conversation({ id: activeId, title }) }) });
   await page.getByTestId('transcript').waitFor();
   return page;
 }
@@ -110,7 +106,7 @@ describe('conversation list at scale', () => {
     await row.getByTestId('rename-conversation').click();
     await row.getByTestId('rename-input').fill('Half-typ');
     await page.getByTestId('chat-input').focus();
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ conversations: summaries(), active: conversation({ id: 'c0', title: 'Conversation' }) }) });
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ conversations: listed, active: conversation({ id: 'c0', title: 'Conversation' }) }) });
     await settled(page);
     await page.keyboard.type('ed question');
     assert.equal(await page.getByTestId('chat-input').inputValue(), 'ed question', 'what is typed after the snapshot goes to the composer');
@@ -140,7 +136,7 @@ describe('conversation list at scale', () => {
     await far.hover();
     await far.getByTestId('rename-conversation').click();
     await far.getByTestId('rename-input').fill('Renamed far down');
-    const renamed = summaries().map((c) => (c.id === 'c3' ? { ...c, title: 'Renamed elsewhere' } : c));
+    const renamed = listed.map((c) => (c.id === 'c3' ? { ...c, title: 'Renamed elsewhere' } : c));
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ conversations: renamed, active: conversation({ id: 'c0', title: 'Conversation' }) }) });
     await settled(page);
     assert.equal(await far.getByTestId('rename-input').inputValue(), 'Renamed far down', 'a snapshot keeps what is being typed');

@@ -4,21 +4,19 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { TurnView } from '../../src/shared/protocol';
-import { conversation, snapshot, turn } from './snapshotFixture';
+import { conversation, history, snapshot, turn } from './snapshotFixture';
 import { deliver, openWebview, settled } from './webviewHarness';
 import { suiteSession } from './suiteSession';
 
 /** At most this many turns right after the snapshot: enough to fill the view, nowhere near the whole conversation. */
 const firstPaintBound = 20;
 
-function history(count: number, prefix = 't'): TurnView[] {
-  return Array.from({ length: count }, (_, i) =>
-    turn({
-      id: `${prefix}${i}`,
-      question: `Question ${prefix}${i}`,
-      answer: `Answer ${i}: drain the queue before shutdown.\n\n\`\`\`ts\nconst step${i} = await drain(queue);\n\`\`\`\n\nThen close the connection.`,
-    }),
-  );
+/** `count` turns `<prefix><i>` with a short answer holding a code block each. */
+function drainHistory(count: number, prefix = 't'): TurnView[] {
+  return history(count, prefix, (i) => ({
+    question: `Question ${prefix}${i}`,
+    answer: `Answer ${i}: drain the queue before shutdown.\n\n\`\`\`ts\nconst step${i} = await drain(queue);\n\`\`\`\n\nThen close the connection.`,
+  }));
 }
 
 /** The ids of the rendered turns, in order. */
@@ -70,7 +68,7 @@ describe('long conversations', () => {
 
   it('a 500-turn conversation opens on its newest turns; older ones appear as the reader scrolls up, and the view does not jump', async () => {
     const page = await openWebview(session());
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: history(500) }) }) });
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: drainHistory(500) }) }) });
     await page.locator('[data-turn-id="t499"]').waitFor();
     await settled(page);
     const first = await renderedIds(page);
@@ -99,7 +97,7 @@ describe('long conversations', () => {
 
   it('while older turns are still to render, deltas land in the streaming turn and a new snapshot neither duplicates nor loses one', async () => {
     const page = await openWebview(session());
-    const turns = [...history(199), turn({ id: 't199', question: 'Question t199', status: 'streaming', answer: '' })];
+    const turns = [...drainHistory(199), turn({ id: 't199', question: 'Question t199', status: 'streaming', answer: '' })];
     await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns }) }) });
     await page.locator('[data-turn-id="t199"]').waitFor();
     for (const piece of ['Streamed ', 'while older ', 'turns render.']) {
@@ -135,10 +133,10 @@ describe('long conversations', () => {
 
   it('switching to another conversation part-way shows its newest turns, with nothing left of the first', async () => {
     const page = await openWebview(session());
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: history(500) }) }) });
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: drainHistory(500) }) }) });
     await page.locator('[data-turn-id="t499"]').waitFor();
     await scrollUp(page, 3);
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ id: 'c2', title: 'Second', turns: history(150, 'b') }) }) });
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ id: 'c2', title: 'Second', turns: drainHistory(150, 'b') }) }) });
     await page.locator('[data-turn-id="b149"]').waitFor();
     await settled(page);
     const ids = await renderedIds(page);
@@ -159,7 +157,7 @@ describe('long conversations', () => {
 
   it('the "earlier turns left out" marker waits for its place among the unrendered turns', async () => {
     const page = await openWebview(session());
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: history(200), omittedTurns: 150 }) }) });
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: drainHistory(200), omittedTurns: 150 }) }) });
     await page.locator('[data-turn-id="t199"]').waitFor();
     await settled(page);
     assert.equal(await page.getByTestId('omitted-turns').count(), 0, 'not at the top of the turns rendered so far');
@@ -169,7 +167,7 @@ describe('long conversations', () => {
       .evaluate((marker) => [(marker.previousElementSibling as HTMLElement).dataset.turnId, (marker.nextElementSibling as HTMLElement).dataset.turnId]);
     assert.deepEqual(neighbours, ['t149', 't150']);
     // A marker whose place is among the newest turns shows at once.
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ id: 'c3', turns: history(200), omittedTurns: 198 }) }) });
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ id: 'c3', turns: drainHistory(200), omittedTurns: 198 }) }) });
     await page.locator('[data-turn-id="t199"]').waitFor();
     await settled(page);
     assert.equal(await page.getByTestId('omitted-turns').evaluate((marker) => (marker.nextElementSibling as HTMLElement).dataset.turnId), 't198');
@@ -178,7 +176,7 @@ describe('long conversations', () => {
 
   it('from the keyboard: Tab reaches "Show earlier turns", Enter shows them after it, and focus stays in the transcript at the end', async () => {
     const page = await openWebview(session());
-    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: history(60) }) }) });
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ turns: drainHistory(60) }) }) });
     await page.locator('[data-turn-id="t59"]').waitFor();
     await settled(page);
     await page.getByTestId('transcript').focus();

@@ -1,5 +1,5 @@
 // Builders for the host's views, as the fake host of the browser tests sends them.
-import type { ChatSnapshot, ConversationView, ModelOptionView, TurnView } from '../../src/shared/protocol';
+import type { ChatSnapshot, ConversationSummaryView, ConversationView, ModelOptionView, TurnView } from '../../src/shared/protocol';
 import { paramRangesFor } from '../../src/shared/chatParams';
 import { englishStrings } from './englishStrings';
 
@@ -21,6 +21,16 @@ export function turn(overrides: Partial<TurnView> & { id: string }): TurnView {
     createdAt: 1_700_000_000_000,
     ...overrides,
   };
+}
+
+/** `count` finished turns with ids `<prefix><i>`, oldest first; `content` gives the i-th its question, answer and the rest. */
+export function history(count: number, prefix: string, content: (i: number) => Partial<TurnView>): TurnView[] {
+  return Array.from({ length: count }, (_, i) => turn({ ...content(i), id: `${prefix}${i}` }));
+}
+
+/** `count` conversations of the list, `c0` the newest, each an hour older than the one before, with 1-40 turns. */
+export function summaries(count: number, title: (i: number) => string = (i) => `Conversation ${i}`): ConversationSummaryView[] {
+  return Array.from({ length: count }, (_, i) => ({ id: `c${i}`, title: title(i), updatedAt: 1_700_000_000_000 - i * 3_600_000, turnCount: (i % 40) + 1 }));
 }
 
 export function conversation(overrides: Partial<ConversationView> = {}): ConversationView {
