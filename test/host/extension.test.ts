@@ -29,10 +29,16 @@ describe('MaaS Assistant in the extension host', () => {
 
   it('round-trips the API key through SecretStorage, and Clear API Key removes it', async () => {
     const hook = await activated();
-    await hook.apiKey.set('  sk-host-test-0123456789  ');
-    assert.equal(await hook.apiKey.get(), 'sk-host-test-0123456789', 'the key is stored trimmed');
-    await vscode.commands.executeCommand(CommandId.clearApiKey);
-    assert.equal(await hook.apiKey.get(), undefined, 'Clear API Key removed the key');
+    const before = await hook.apiKey.get();
+    try {
+      await hook.apiKey.set('  sk-host-test-0123456789  ');
+      assert.equal(await hook.apiKey.get(), 'sk-host-test-0123456789', 'the key is stored trimmed');
+      await vscode.commands.executeCommand(CommandId.clearApiKey);
+      assert.equal(await hook.apiKey.get(), undefined, 'Clear API Key removed the key');
+    } finally {
+      // The key the other suites signed in with, if one ran before (the order is shuffled).
+      if (before !== undefined) await hook.apiKey.set(before);
+    }
   });
 
   it('refuses to store a blank key', async () => {

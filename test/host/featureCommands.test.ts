@@ -154,15 +154,18 @@ describe('feature commands: images, knowledge, voices and the small commands', (
   it('Set API Key stores the trimmed key; a blank one is refused; a cancelled box changes nothing', async () => {
     const h = await hook();
     prompter.script('  sk-host-new-key-0123456789  ');
-    await vscode.commands.executeCommand(CommandId.setApiKey);
-    assert.equal(await h.apiKey.get(), 'sk-host-new-key-0123456789');
-    assert.match(prompter.messages.at(-1)?.text ?? '', /API key saved/);
-    prompter.script('   ');
-    await vscode.commands.executeCommand(CommandId.setApiKey);
-    assert.equal(prompter.messages.at(-1)?.level, 'warning');
-    prompter.script(undefined);
-    await vscode.commands.executeCommand(CommandId.setApiKey);
-    assert.equal(await h.apiKey.get(), 'sk-host-new-key-0123456789');
-    await h.apiKey.set(service.key);
+    try {
+      await vscode.commands.executeCommand(CommandId.setApiKey);
+      assert.equal(await h.apiKey.get(), 'sk-host-new-key-0123456789');
+      assert.match(prompter.messages.at(-1)?.text ?? '', /API key saved/);
+      prompter.script('   ');
+      await vscode.commands.executeCommand(CommandId.setApiKey);
+      assert.equal(prompter.messages.at(-1)?.level, 'warning');
+      prompter.script(undefined);
+      await vscode.commands.executeCommand(CommandId.setApiKey);
+      assert.equal(await h.apiKey.get(), 'sk-host-new-key-0123456789');
+    } finally {
+      await h.apiKey.set(service.key);
+    }
   });
 });

@@ -103,12 +103,15 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
     await vscode.commands.executeCommand(CommandId.readAloud);
     assert.match(prompter.messages.at(-1)?.text ?? '', /empty\.txt is empty/);
     await h.speech.clearCredentials();
-    await editorWith('Something to read.', 'all');
-    await vscode.commands.executeCommand(CommandId.readAloudToFile);
-    assert.equal(prompter.messages.at(-1)?.level, 'warning');
-    assert.match(prompter.messages.at(-1)?.text ?? '', /appkey and token/);
-    assert.ok(!prompter.asked.includes('save'), 'no dialog before the credentials');
-    await h.speech.setCredentials(service.speech);
+    try {
+      await editorWith('Something to read.', 'all');
+      await vscode.commands.executeCommand(CommandId.readAloudToFile);
+      assert.equal(prompter.messages.at(-1)?.level, 'warning');
+      assert.match(prompter.messages.at(-1)?.text ?? '', /appkey and token/);
+      assert.ok(!prompter.asked.includes('save'), 'no dialog before the credentials');
+    } finally {
+      await h.speech.setCredentials(service.speech);
+    }
     await vscode.commands.executeCommand(CommandId.clearApiKey);
     try {
       const segments = await recordingPlayer();
