@@ -4,6 +4,8 @@
 // reads nothing. The player is a recording one (the chat view's is tested in the browser and end to end).
 import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { CommandId } from '../../src/vscode/commandIds';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import type { SpeechPlaybackMeta } from '../../src/vscode/speech/speechPlayer';
 import { freshPrompter, signIn } from './featureHelpers';
@@ -94,6 +96,26 @@ describe('answers read aloud as they stream', function () {
       ['The second answer is short.', 'It ends here.'],
     );
   });
+
+  for (const how of ['opening another conversation', 'deleting the conversation', 'turning the setting off'] as const) {
+    it(`${how} stops the answer being read, and drops the rest of it`, async () => {
+      const h = await hook();
+      await vscode.commands.executeCommand(CommandId.newConversation);
+      await api('/_local/next-answer', { chunks: 3000, chunkText: 'A long sentence of the answer goes on. ' });
+      const turnId = await h.chat.ask('Talk for a while.');
+      await waitFor(() => (playbacks[0]?.segments.length ?? 0) >= 1, { what: 'the answer spoken', timeoutMs: 30_000 });
+      const conversationId = (await h.chat.state()).activeId;
+      if (how === 'opening another conversation') await vscode.commands.executeCommand(CommandId.newConversation);
+      else if (how === 'deleting the conversation') await h.chat.fromView({ type: 'deleteConversation', conversationId });
+      else await setSetting('speech.readAnswers', undefined);
+      await waitFor(() => playbacks[0]?.ended === 'stopped', { what: 'the voice stopped', timeoutMs: 10_000 });
+      const heard = playbacks[0]?.segments.length ?? 0;
+      h.chat.stop(turnId);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(playbacks[0]?.segments.length, heard, 'nothing of it is spoken after');
+      assert.equal(playbacks.length, 1, 'no other voice began');
+    });
+  }
 
   it('a sentence whose synthesis fails is skipped, marked, and the others are spoken', async () => {
     const h = await hook();

@@ -1,10 +1,12 @@
 // The sentences of an answer that is still streaming, as Read Aloud would speak them (speechText.ts: no code, no
 // reasoning, no citation marks, no Markdown syntax) and as soon as each is complete. Every update cleans the answer so
 // far and cuts it into spoken pieces (packages/text/sentences.ts, as Read Aloud's sentence-by-sentence reading does);
-// every piece but the last is complete, and the last is too once the answer has ended. A complete piece under
+// every piece but the last is complete, and the last is too once the answer has ended, or when it ends in a question or
+// exclamation mark, or a blank line follows it. A complete piece under
 // MIN_CHARS (a lone "OK.") waits to go with the next one, as Read Aloud's pieces do. Pieces given out are not given
 // again: each update looks only at the pieces past those already taken.
 import { joinPieces, splitSpokenSentences } from '../../../packages/text/sentences';
+import type { SentenceSynthesizer, SynthesizedAudio } from './pipelinedSynthesizer';
 import { REALTIME_MAX_CHARS } from './speechLimits';
 import { speechText } from './speechText';
 
@@ -22,6 +24,11 @@ export class AnswerSentences {
   private cleaned = 0;
   /** The text not taken yet holds a possible sentence end, complete once what follows it starts. */
   private tailMayEnd = false;
+  /**
+   * The sentence the last piece makes if what follows confirms it: it ends in a full stop, which the next delta may
+   * continue ("3." as "3.14"); undefined when there is none. Its synthesis may start early (SpeculativeSynthesis).
+   */
+  tentative: string | undefined;
 
   /**
    * The sentences completed since the last call. `answer` is the whole answer so far; `ended` says the stream is over
@@ -32,7 +39,7 @@ export class AnswerSentences {
     if (!ended && !this.tailMayEnd && !MAY_END.test(answer.slice(this.cleaned))) return [];
     this.cleaned = answer.length;
     const pieces = splitSpokenSentences(await speechText(answer), { maxChars: MAX_CHARS });
-    const complete = ended ? pieces.length : Math.max(0, pieces.length - 1);
+    const complete = ended || lastIsComplete(answer, pieces.at(-1)) ? pieces.length : Math.max(0, pieces.length - 1);
     const fresh: string[] = [];
     for (const piece of pieces.slice(this.taken, complete)) {
       this.short = this.short === '' ? piece : joinPieces(this.short, piece);
@@ -47,8 +54,63 @@ export class AnswerSentences {
       this.short = '';
     }
     this.tailMayEnd = MAY_END.test(pieces.slice(this.taken).join(' '));
+    const last = pieces.length === this.taken + 1 ? pieces.at(-1) : undefined;
+    const candidate = last === undefined || !/[.．][\p{Pe}\p{Pf}"']*$/u.test(last) ? undefined : this.short === '' ? last : joinPieces(this.short, last);
+    this.tentative = candidate !== undefined && [...candidate].length >= MIN_CHARS ? candidate : undefined;
     return fresh;
   }
+}
+
+/**
+ * A question or exclamation mark (with the closing quotes and brackets already there) ends a sentence whatever follows
+ * (Unicode's sentence rules), as a blank line ends a paragraph: such a last piece is spoken without waiting for the
+ * next delta. A full stop is not: "3." may go on as "3.14", "e.g." as "e.g. this".
+ */
+function lastIsComplete(answer: string, last: string | undefined): boolean {
+  if (last === undefined) return false;
+  return /[!?。！？][\p{Pe}\p{Pf}"'」』]*$/u.test(last) || /\n[ \t]*\n\s*$/.test(answer);
+}
+
+/**
+ * The synthesis of a sentence not confirmed yet, started while the listener waits for it (AnswerSentences.tentative):
+ * when the same sentence is then queued, its audio is the synthesis already under way, so the wait for the delta that
+ * confirms it costs nothing. One such sentence at a time; one that the stream changes is aborted.
+ */
+export class SpeculativeSynthesis {
+  private ahead: { text: string; promise: Promise<SynthesizedAudio>; controller: AbortController } | undefined;
+  /** Syntheses started ahead whose sentence was then confirmed, until the pipeline takes them. */
+  private readonly confirmed = new Map<string, Promise<SynthesizedAudio>>();
+
+  constructor(
+    private readonly synthesize: SentenceSynthesizer,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  /**
+   * After an update: `confirmed` are the sentences it completed, `tentative` the one it may complete next, to start
+   * now (undefined: none). A sentence started ahead that is neither is aborted.
+   */
+  next(confirmed: readonly string[], tentative: string | undefined): void {
+    const ahead = this.ahead;
+    if (ahead !== undefined && ahead.text !== tentative) {
+      this.ahead = undefined;
+      if (confirmed.includes(ahead.text)) this.confirmed.set(ahead.text, ahead.promise);
+      else ahead.controller.abort();
+    }
+    if (tentative === undefined || this.ahead !== undefined || this.signal.aborted) return;
+    const controller = new AbortController();
+    const promise = this.synthesize(tentative, AbortSignal.any([this.signal, controller.signal]));
+    promise.catch(() => undefined);
+    this.ahead = { text: tentative, promise, controller };
+  }
+
+  /** The synthesizer for the pipeline: a sentence started ahead is taken from there, any other is synthesised now. */
+  readonly synthesizer: SentenceSynthesizer = (text, signal) => {
+    const started = this.confirmed.get(text);
+    if (started === undefined) return this.synthesize(text, signal);
+    this.confirmed.delete(text);
+    return started;
+  };
 }
 
 /**
@@ -70,6 +132,11 @@ export class SentenceQueue {
   end(): void {
     this.ended = true;
     this.wake();
+  }
+
+  /** Whether the synthesis waits for the next sentence (or none has come yet): a sentence now would be heard next. */
+  get starved(): boolean {
+    return this.sentences.length === 0 || this.waiters.length > 0;
   }
 
   /** Sentence `index` when it is there now (no wait). */

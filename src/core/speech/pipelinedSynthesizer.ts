@@ -23,49 +23,32 @@ export interface PipelineOptions {
   readonly signal?: AbortSignal;
 }
 
-export async function* synthesizePipelined(
+/** A whole text's sentences: the first failure ends the iteration with its error (Read Aloud's way). */
+export function synthesizePipelined(
   sentences: readonly string[],
   synthesize: SentenceSynthesizer,
   options: PipelineOptions = {},
 ): AsyncGenerator<SpeechSegment, void, undefined> {
-  const prefetch = Math.max(0, options.prefetch ?? 2);
-  const inner = new AbortController();
-  const onAbort = (): void => inner.abort(options.signal?.reason);
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  const started: Promise<SynthesizedAudio>[] = [];
-  const startUpTo = (last: number): void => {
-    while (started.length <= Math.min(last, sentences.length - 1)) {
-      const promise = synthesize(sentences[started.length] ?? '', inner.signal);
-      // A prefetched request may fail after the consumer has stopped; it is awaited only if reached.
-      promise.catch(() => undefined);
-      started.push(promise);
-    }
-  };
-  try {
-    options.signal?.throwIfAborted();
-    for (let index = 0; index < sentences.length; index++) {
-      startUpTo(index + prefetch);
-      const audio = await (started[index] as Promise<SynthesizedAudio>);
-      options.signal?.throwIfAborted();
-      yield { index, text: sentences[index] ?? '', audio: audio.audio, format: audio.format };
-    }
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-    inner.abort();
-  }
+  const all = { peek: (index: number) => sentences[index], take: (index: number) => Promise.resolve(sentences[index]) };
+  return synthesizeQueued(all, synthesize, { ...options, format: '', onFailure: 'throw' });
 }
 
 /**
- * The same pipeline over sentences that are still arriving (an answer being streamed, answerSentences.ts): each is
+ * The pipeline, over sentences that may still be arriving (an answer being streamed, answerSentences.ts): each is
  * synthesised once it is in the queue, `prefetch` ahead of the one being yielded, never waiting for a later sentence
  * before yielding an earlier one. A sentence whose synthesis fails is yielded marked `failed` (no audio) and the rest
- * goes on; a cancel ends everything.
+ * goes on, unless `onFailure` is `throw`; a cancel ends everything.
  */
 export async function* synthesizeQueued(
   queue: { peek(index: number): string | undefined; take(index: number, signal?: AbortSignal): Promise<string | undefined> },
   synthesize: SentenceSynthesizer,
-  options: PipelineOptions & { readonly format: string },
+  options: PipelineOptions & {
+    readonly format: string;
+    /** `skip` (default): a failed sentence is yielded marked and the rest goes on; `throw`: its error ends everything. */
+    readonly onFailure?: 'skip' | 'throw';
+  },
 ): AsyncGenerator<SpeechSegment, void, undefined> {
+  options.signal?.throwIfAborted();
   const prefetch = Math.max(0, options.prefetch ?? 2);
   const inner = new AbortController();
   const onAbort = (): void => inner.abort(options.signal?.reason);
@@ -87,13 +70,16 @@ export async function* synthesizeQueued(
         if (next === undefined) break;
         start(next);
       }
+      let audio: SynthesizedAudio;
       try {
-        const audio = await (started[index] as Promise<SynthesizedAudio>);
-        yield { index, text, audio: audio.audio, format: audio.format };
+        audio = await (started[index] as Promise<SynthesizedAudio>);
+        options.signal?.throwIfAborted();
       } catch (error) {
-        if (inner.signal.aborted) throw error;
+        if (inner.signal.aborted || options.onFailure === 'throw') throw error;
         yield { index, text, audio: new Uint8Array(0), format: options.format, failed: error instanceof Error ? error.message : String(error) };
+        continue;
       }
+      yield { index, text, audio: audio.audio, format: audio.format };
     }
   } finally {
     options.signal?.removeEventListener('abort', onAbort);

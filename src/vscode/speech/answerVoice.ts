@@ -7,7 +7,7 @@
 // arrived; a sentence whose synthesis fails is skipped, marked; missing speech credentials are said once, with the
 // action that sets them, and the answer's text is never touched.
 import * as vscode from 'vscode';
-import { AnswerSentences, SentenceQueue } from '../../core/speech/answerSentences';
+import { AnswerSentences, SentenceQueue, SpeculativeSynthesis } from '../../core/speech/answerSentences';
 import { synthesizeQueued } from '../../core/speech/pipelinedSynthesizer';
 import type { Credentials } from '../../core/credentials/credentials';
 import type { MaasClient } from '../../core/maasClient';
@@ -124,18 +124,16 @@ export class AnswerVoice implements vscode.Disposable {
     });
     let playing = false;
     const features = (): SettingsReader['features'] => deps.settings.features;
+    // A sentence ending in a full stop is synthesised while the next delta is awaited, when the listener waits for it.
+    const early = new SpeculativeSynthesis(async (text, signal) => {
+      const result = await deps.client().synthesize(synthesisRequest(features(), text), { signal });
+      return { audio: result.audio, format: result.format };
+    }, abort.signal);
     const startPlayer = (): void => {
       if (playing || abort.signal.aborted) return;
       playing = true;
       const format = features().speechFormat;
-      const segments = synthesizeQueued(
-        queue,
-        async (text, signal) => {
-          const result = await deps.client().synthesize(synthesisRequest(features(), text), { signal });
-          return { audio: result.audio, format: result.format };
-        },
-        { prefetch: 1, format, signal: abort.signal },
-      );
+      const segments = synthesizeQueued(queue, early.synthesizer, { prefetch: 1, format, signal: abort.signal });
       void (async () => {
         await deps.revealView?.().catch(() => undefined);
         await deps.player.play(segments, {
@@ -161,7 +159,9 @@ export class AnswerVoice implements vscode.Disposable {
         while (latest !== undefined && !abort.signal.aborted) {
           const { answer, ended } = latest;
           latest = undefined;
-          queue.push(...(await sentences.update(answer, ended)));
+          const fresh = await sentences.update(answer, ended);
+          early.next(fresh, !ended && queue.starved ? sentences.tentative : undefined);
+          queue.push(...fresh);
           if (queue.peek(0) !== undefined) startPlayer();
           if (ended) queue.end();
         }

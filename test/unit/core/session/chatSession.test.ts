@@ -4,14 +4,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ConversationStore } from '../../../../src/core/conversations/conversationStore';
 import { ServiceError } from '../../../../src/core/http/serviceError';
 import type { HostToWebview } from '../../../../src/shared/protocol';
 import { waitFor } from '../../../harness/waitFor';
-import { sessionUnderTest, type SessionUnderTest } from './sessionFixture';
+import { sessionsPerTest } from './sessionFixture';
 
-const open: SessionUnderTest[] = [];
 /** The history folder, counting the saves the session asks for. */
 class CountingStore extends ConversationStore {
   saves = 0;
@@ -22,14 +21,7 @@ class CountingStore extends ConversationStore {
   }
 }
 
-function start(options?: Parameters<typeof sessionUnderTest>[0]): SessionUnderTest {
-  const under = sessionUnderTest(options);
-  open.push(under);
-  return under;
-}
-afterEach(() => {
-  for (const under of open.splice(0)) under.dispose();
-});
+const start = sessionsPerTest();
 
 const ofType = <T extends HostToWebview['type']>(messages: readonly HostToWebview[], type: T): Extract<HostToWebview, { type: T }>[] =>
   messages.filter((m): m is Extract<HostToWebview, { type: T }> => m.type === type);

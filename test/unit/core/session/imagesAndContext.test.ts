@@ -1,21 +1,13 @@
 // A question with images asked of a language model (maas.images.withTextModel), and a request too long for the model:
 // what the session sends, what the turn keeps and what the view is told.
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { ChatMessage } from '../../../../src/core/chat/chatRequest';
-import { sessionUnderTest, type SessionUnderTest } from './sessionFixture';
+import { sessionsPerTest } from './sessionFixture';
 
 const image = { id: 'i', name: 'chart.png', mime: 'image/png', width: 1, height: 1, bytes: 1, thumbnail: '', url: 'https://example.com/chart.png' };
 
-const open: SessionUnderTest[] = [];
-function start(options?: Parameters<typeof sessionUnderTest>[0]): SessionUnderTest {
-  const under = sessionUnderTest(options);
-  open.push(under);
-  return under;
-}
-afterEach(() => {
-  for (const under of open.splice(0)) under.dispose();
-});
+const start = sessionsPerTest();
 
 const text = (message: ChatMessage | undefined): string =>
   typeof message?.content === 'string' ? message.content : (message?.content.map((p) => (p.type === 'text' ? p.text : `<${p.image_url.url}>`)).join(' ') ?? '');

@@ -1,6 +1,7 @@
 // A ChatSession on plain Node for the unit tests: a history folder of its own, settings, words and a log that
 // record what they are given, and a chat backend whose answers the test writes event by event.
 import { mkdtempSync } from 'node:fs';
+import { afterEach } from 'node:test';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChatEvent } from '../../../../src/core/chat/chatEvents';
@@ -153,5 +154,18 @@ export function sessionUnderTest(options: { folder?: string; settings?: Partial<
         { what: `turn ${id} to finish` },
       ),
     dispose: () => session.dispose(),
+  };
+}
+
+/** Starts sessions for one test file, each disposed after the test that started it (call at the file's top level). */
+export function sessionsPerTest(): (options?: Parameters<typeof sessionUnderTest>[0]) => SessionUnderTest {
+  const open: SessionUnderTest[] = [];
+  afterEach(() => {
+    for (const under of open.splice(0)) under.dispose();
+  });
+  return (options) => {
+    const under = sessionUnderTest(options);
+    open.push(under);
+    return under;
   };
 }

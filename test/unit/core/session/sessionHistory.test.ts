@@ -5,17 +5,14 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Conversation } from '../../../../src/core/conversations/conversationModel';
 import { ConversationStore } from '../../../../src/core/conversations/conversationStore';
 import type { ChatSnapshot, HostToWebview } from '../../../../src/shared/protocol';
 import { conversation, turn } from '../conversations/fixtures';
-import { sessionUnderTest, type SessionUnderTest } from './sessionFixture';
+import { sessionsPerTest, type SessionUnderTest } from './sessionFixture';
 
-const open: SessionUnderTest[] = [];
-afterEach(() => {
-  for (const under of open.splice(0)) under.dispose();
-});
+const start = sessionsPerTest();
 
 /** A history folder with `count` conversations (c0 the newest and open), the list written as a window leaves it. */
 async function history(count: number, extra: (c: Conversation, i: number) => Partial<Conversation> = () => ({})): Promise<string> {
@@ -35,9 +32,7 @@ async function history(count: number, extra: (c: Conversation, i: number) => Par
 }
 
 function started(folder: string): SessionUnderTest {
-  const under = sessionUnderTest({ folder });
-  open.push(under);
-  return under;
+  return start({ folder });
 }
 
 const lastSnapshot = (messages: readonly HostToWebview[]): ChatSnapshot | undefined =>

@@ -1,20 +1,12 @@
 // Following a turn's stream from outside the chat view (ChatSession.onTurnProgress): every piece of text as it
 // arrives, in order and unbatched, and the end with the turn as the history keeps it.
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { TurnProgress } from '../../../../src/core/session/chatSession';
 import { waitFor } from '../../../harness/waitFor';
-import { sessionUnderTest, type SessionUnderTest } from './sessionFixture';
+import { sessionsPerTest, type SessionUnderTest } from './sessionFixture';
 
-const open: SessionUnderTest[] = [];
-function start(): SessionUnderTest {
-  const under = sessionUnderTest();
-  open.push(under);
-  return under;
-}
-afterEach(() => {
-  for (const under of open.splice(0)) under.dispose();
-});
+const start = sessionsPerTest();
 
 function follow(t: SessionUnderTest): TurnProgress[] {
   const seen: TurnProgress[] = [];

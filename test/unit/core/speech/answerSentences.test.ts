@@ -2,7 +2,7 @@
 // arrive, a few ahead, a failed sentence marked and skipped.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AnswerSentences, SentenceQueue } from '../../../../src/core/speech/answerSentences';
+import { AnswerSentences, SentenceQueue, SpeculativeSynthesis } from '../../../../src/core/speech/answerSentences';
 import { synthesizeQueued, type SpeechSegment } from '../../../../src/core/speech/pipelinedSynthesizer';
 
 const answer = [
@@ -44,6 +44,18 @@ describe('the sentences of a streaming answer', () => {
     assert.deepEqual(await sentences.update('The first sentence is here. The second one is longer', false), []);
   });
 
+  it('a question or an exclamation, or a paragraph a blank line ends, is given at once; a full stop waits for what follows', async () => {
+    const sentences = new AnswerSentences();
+    assert.deepEqual(await sentences.update('You asked: "What is a moving average?', false), ['You asked: "What is a moving average?']);
+    assert.deepEqual(await sentences.update('You asked: "What is a moving average?" Here is the answer', false), [], 'the closing quote adds nothing');
+    assert.deepEqual(await sentences.update('You asked: "What is a moving average?" Here is the answer\n\n', false), ['Here is the answer']);
+    assert.deepEqual(await sentences.update('You asked: "What is a moving average?" Here is the answer\n\nPi is 3.', false), []);
+    assert.deepEqual(await sentences.update('You asked: "What is a moving average?" Here is the answer\n\nPi is 3.14 or so. 这样就完全可以了！', false), [
+      'Pi is 3.14 or so.',
+      '这样就完全可以了！',
+    ]);
+  });
+
   it('a complete piece too short to go alone waits for the next one, as Read Aloud merges them', async () => {
     const sentences = new AnswerSentences();
     assert.deepEqual(await sentences.update('OK. Then', false), []);
@@ -54,6 +66,70 @@ describe('the sentences of a streaming answer', () => {
     const sentences = new AnswerSentences();
     assert.deepEqual(await sentences.update('Whole sentence here. Then half of a', false), ['Whole sentence here.']);
     assert.deepEqual(await sentences.update('Whole sentence here. Then half of a', true), ['Then half of a']);
+  });
+});
+
+describe('a sentence ending in a full stop, synthesised before the next delta confirms it', () => {
+  it('names the last piece when it ends in a full stop and is long enough to go alone; nothing otherwise', async () => {
+    const sentences = new AnswerSentences();
+    await sentences.update('The first one is here.', false);
+    assert.equal(sentences.tentative, 'The first one is here.');
+    await sentences.update('The first one is here. Pi is 3', false);
+    assert.equal(sentences.tentative, undefined);
+    await sentences.update('The first one is here. Pi is 3.', false);
+    assert.equal(sentences.tentative, 'Pi is 3.');
+    await sentences.update('The first one is here. Pi is 3.14 or so. OK.', false);
+    assert.equal(sentences.tentative, undefined, '"OK." alone is too short to go alone');
+  });
+
+  it('starts the tentative sentence once; confirmed, its synthesis is the one the pipeline gets; changed, it is aborted', async () => {
+    const asked: string[] = [];
+    const aborted: string[] = [];
+    const synth = (text: string, signal: AbortSignal): Promise<{ audio: Uint8Array; format: string }> => {
+      asked.push(text);
+      signal.addEventListener('abort', () => aborted.push(text));
+      return Promise.resolve({ audio: new Uint8Array([text.length]), format: 'wav' });
+    };
+    const early = new SpeculativeSynthesis(synth, new AbortController().signal);
+    early.next([], 'Pi is 3.');
+    early.next([], 'Pi is 3.');
+    early.next([], 'Pi is 3.14 or so.');
+    assert.deepEqual(aborted, ['Pi is 3.'], 'the stream changed the sentence: its early synthesis is dropped');
+    early.next(['Pi is 3.14 or so.'], undefined);
+    const audio = await early.synthesizer('Pi is 3.14 or so.', new AbortController().signal);
+    assert.deepEqual([...audio.audio], ['Pi is 3.14 or so.'.length]);
+    assert.deepEqual(asked, ['Pi is 3.', 'Pi is 3.14 or so.'], 'the confirmed sentence is not synthesised again');
+    await early.synthesizer('Pi is 3.14 or so.', new AbortController().signal);
+    assert.equal(asked.length, 3, 'taken once: the same sentence asked again is synthesised again');
+  });
+
+  it('stops with the voice: an early synthesis is aborted with it, and none starts after', () => {
+    const aborted: string[] = [];
+    const asked: string[] = [];
+    const synth = (text: string, signal: AbortSignal): Promise<{ audio: Uint8Array; format: string }> => {
+      asked.push(text);
+      signal.addEventListener('abort', () => aborted.push(text));
+      return new Promise(() => undefined);
+    };
+    const voice = new AbortController();
+    const early = new SpeculativeSynthesis(synth, voice.signal);
+    early.next([], 'It goes on.');
+    voice.abort();
+    early.next([], 'It goes on. And on.');
+    assert.deepEqual([asked, aborted], [['It goes on.'], ['It goes on.']]);
+  });
+
+  it('the queue says when the synthesis waits for the next sentence: before the first, and while a take waits', async () => {
+    const queue = new SentenceQueue();
+    assert.equal(queue.starved, true);
+    queue.push('One is here.');
+    assert.equal(queue.starved, false);
+    assert.equal(await queue.take(0), 'One is here.');
+    const waiting = queue.take(1);
+    assert.equal(queue.starved, true);
+    queue.push('Two is here.');
+    assert.equal(await waiting, 'Two is here.');
+    assert.equal(queue.starved, false);
   });
 });
 
