@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import { CspViolations } from '../harness/cspViolations';
 import { freePort } from '../harness/freePort';
+import { waitFor } from '../harness/waitFor';
 
 describe('CSP violation recorder', () => {
   let server: Server;
@@ -45,6 +46,9 @@ describe('CSP violation recorder', () => {
       const csp = await CspViolations.record(page);
       await page.goto(origin);
       await forbiddenImage(page, 'before-reload');
+      // The browser reports a violation in a task of its own: once it has (the page's own record would hold it now
+      // too), the reload is what would lose it.
+      await waitFor(async () => (await csp.list(page)).length === 1, { what: 'the first violation reported', timeoutMs: 5000 });
       await page.reload();
       await forbiddenImage(page, 'after-reload');
       assert.deepEqual(await csp.list(page), [`img-src ${origin}/before-reload.png`, `img-src ${origin}/after-reload.png`]);
