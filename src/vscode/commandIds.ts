@@ -20,6 +20,7 @@ export const CommandId = {
   testConnection: 'maas.testConnection',
   copyConnectionReport: 'maas.copyConnectionReport',
   revokeAddressApprovals: 'maas.revokeAddressApprovals',
+  toggleReadAnswers: 'maas.toggleReadAnswers',
 } as const;
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];

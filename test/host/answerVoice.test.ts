@@ -146,6 +146,24 @@ describe('answers read aloud as they stream', function () {
     }
   });
 
+  it('MaaS: Toggle Reading Answers Aloud switches the user setting both ways; a workspace value that wins is named, not overwritten', async () => {
+    const user = (): boolean | undefined => vscode.workspace.getConfiguration('maas').inspect<boolean>('speech.readAnswers')?.globalValue;
+    assert.equal(await vscode.commands.executeCommand(CommandId.toggleReadAnswers), false);
+    assert.equal(user(), false);
+    assert.equal(await vscode.commands.executeCommand(CommandId.toggleReadAnswers), true);
+    assert.equal(user(), true);
+    await vscode.workspace.getConfiguration('maas').update('speech.readAnswers', true, vscode.ConfigurationTarget.Workspace);
+    try {
+      await vscode.commands.executeCommand(CommandId.toggleReadAnswers);
+      assert.equal(user(), false, "the user's own value changes");
+      await waitFor(() => prompter.messages.length > 0, { what: 'the warning' });
+      assert.match(prompter.messages[0]?.text ?? '', /maas\.speech\.readAnswers is set to true by the settings of this workspace/);
+      assert.equal(vscode.workspace.getConfiguration('maas').get('speech.readAnswers'), true, "the workspace's value still wins");
+    } finally {
+      await vscode.workspace.getConfiguration('maas').update('speech.readAnswers', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   it('with the setting off nothing is spoken', async () => {
     const h = await hook();
     await setSetting('speech.readAnswers', undefined);

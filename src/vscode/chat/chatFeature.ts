@@ -29,7 +29,7 @@ export function registerChat(services: ExtensionServices, speech: ChatSpeech | u
     extensionVersion: services.version,
     maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
   });
-  const view = new ChatViewProvider(context.extensionUri, { session, logger, speech }, logger);
+  const view = new ChatViewProvider(context.extensionUri, { session, logger, speech, prompter: services.prompter }, logger);
   context.subscriptions.push(session, view, vscode.window.registerWebviewViewProvider(ViewId.chat, view));
   return { session, view };
 }

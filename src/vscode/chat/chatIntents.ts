@@ -2,7 +2,8 @@
 // are VS Code's (clipboard, editors, links, commands, read aloud). One switch, ending in assertNever, so a new
 // intent in the protocol is a build error until it is handled here.
 import * as vscode from 'vscode';
-import { settingNames } from '../settings/settingsSchema';
+import type { Prompter } from '../prompter';
+import { setReadAnswers } from '../speech/readAnswersSetting';
 import type { ChatSession } from '../../core/session/chatSession';
 import { conversationMarkdown } from '../../core/conversations/conversationMarkdown';
 import { speechText } from '../../core/speech/speechText';
@@ -24,6 +25,7 @@ export interface IntentDependencies {
   readonly session: ChatSession;
   readonly logger: Logger;
   readonly speech?: ChatSpeech;
+  readonly prompter: Pick<Prompter, 'showWarningMessage'>;
 }
 
 export async function handleIntent(message: WebviewToHost, deps: IntentDependencies): Promise<void> {
@@ -94,7 +96,7 @@ export async function handleIntent(message: WebviewToHost, deps: IntentDependenc
       return;
     case 'setReadAnswers':
       // The user's own setting (the toggle is theirs, not the workspace's); the snapshot follows the change.
-      await vscode.workspace.getConfiguration().update(settingNames.readAnswers, message.on, vscode.ConfigurationTarget.Global);
+      await setReadAnswers(message.on, deps.prompter);
       return;
     default:
       assertNever(message);

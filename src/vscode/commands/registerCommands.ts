@@ -20,6 +20,7 @@ import { openConsoleCommand } from './openConsole';
 import { readAloudCommand } from './readAloud';
 import { readAloudToFileCommand } from './readAloudToFile';
 import { revokeAddressApprovalsCommand } from './revokeAddressApprovals';
+import { toggleReadAnswersCommand } from '../speech/readAnswersSetting';
 import { setApiKeyCommand } from './setApiKey';
 import { setSpeechCredentialsCommand } from './setSpeechCredentials';
 import { showLogsCommand } from './showLogs';
@@ -59,6 +60,7 @@ export function registerCommands(deps: CommandDependencies): vscode.Disposable[]
     [CommandId.testConnection]: testConnectionCommand(deps.features, reports),
     [CommandId.copyConnectionReport]: () => reports.copy(deps.features.prompter),
     [CommandId.revokeAddressApprovals]: revokeAddressApprovalsCommand(deps.approvals, deps.features.prompter),
+    [CommandId.toggleReadAnswers]: toggleReadAnswersCommand(deps.features.prompter),
   };
   const commands = Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
