@@ -44,7 +44,19 @@ export class TranscriptView {
   private idle: number | undefined;
   /** Whether an answer was being written at the last render: every turn's Edit depends on it. */
   private anyLive = false;
-  private pinned = true;
+  private pinnedToEnd = true;
+  /**
+   * Whether the view follows the end of the conversation. While it does, the browser's scroll anchoring is off
+   * (`data-pinned`, chat.css): re-rendering an open table or list above its anchor node would otherwise move the view
+   * up by the anchor's shift, a scroll no reader made, and unpin it.
+   */
+  private get pinned(): boolean {
+    return this.pinnedToEnd;
+  }
+  private set pinned(value: boolean) {
+    this.pinnedToEnd = value;
+    this.element.toggleAttribute('data-pinned', value);
+  }
   /** Where the last scroll to the bottom left the view: scrolling up from there is the reader's. */
   private pinnedTop = 0;
 
@@ -60,10 +72,11 @@ export class TranscriptView {
     });
     this.earlier.hidden = true;
     this.element = h('section', { className: 'transcript', testId: 'transcript', attrs }, this.empty, this.earlier, this.list);
+    this.element.toggleAttribute('data-pinned', true);
     this.jump = button('', () => this.scrollToEnd(), { className: 'jump-to-latest', testId: 'jump-to-latest' });
     this.jump.hidden = true;
-    // Only the reader scrolling up unpins: a scroll event the layout causes (an image's thumbnail loading, the
-    // browser's scroll anchoring) never moves the view up from where it was put.
+    // Only the reader scrolling up unpins: a scroll event the layout causes (an image's thumbnail loading) never moves
+    // the view up from where it was put, and scroll anchoring, which would, is off while pinned.
     this.element.addEventListener('scroll', () => {
       if (this.atBottom()) {
         this.pinned = true;

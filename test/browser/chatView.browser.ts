@@ -178,6 +178,9 @@ describe('chat webview', () => {
     await grow('First paragraph of the new answer.\n\n');
     assert.ok((await gap()) <= 4, 'pinned to the bottom while the answer grows');
     assert.equal(await page.getByTestId('jump-to-latest').isVisible(), false);
+    // Scroll anchoring is off while pinned: re-rendering an open table above its anchor would move the view up.
+    const anchoring = () => transcript.evaluate((el) => getComputedStyle(el).overflowAnchor);
+    assert.equal(await anchoring(), 'none');
     // Content that grows with no render of the view's (a thumbnail decoded late) keeps the newest text in view.
     await page.locator('[data-turn-id="s"]').evaluate((el) => ((el as HTMLElement).style.paddingBottom = '300px'));
     await settled(page);
@@ -189,6 +192,7 @@ describe('chat webview', () => {
     await grow(`${'More text arrives while the user reads above. '.repeat(20)}\n\n`);
     assert.equal(await transcript.evaluate((el) => el.scrollTop), 0, "the user's place is kept");
     await page.getByTestId('jump-to-latest').waitFor({ state: 'visible' });
+    assert.equal(await anchoring(), 'auto', 'reading above, the browser keeps the place as content above changes');
 
     await page.getByTestId('jump-to-latest').click();
     await settled(page);
