@@ -10,14 +10,14 @@ import type { HostToWebview } from '../src/shared/protocol';
 import { hostileShapes, plainProse } from '../test/fixtures/hostileMarkdown';
 import { turn } from '../test/browser/snapshotFixture';
 import { openWebview, startSession } from '../test/browser/webviewHarness';
-import { compared, median, progressOf, type BenchResult } from './benchResult';
+import { compared, median, progressOf, sized, type BenchResult } from './benchResult';
 import { HOST_DELTA_MS, openStreamingTurn } from './realisticStream';
 import { bundle, cdpFor, mainThreadMs, tracedTasks } from './webviewPage';
 
-const answerChars = 40_000;
-const deltaCount = 400;
+const answerChars = sized(40_000, 2_000);
+const deltaCount = sized(400, 20);
 /** Plain prose is streamed this many times (first, between the shapes, last); its median is the baseline. */
-const proseRuns = 3;
+const proseRuns = sized(3, 2);
 
 const progress = progressOf('webviewHostile');
 

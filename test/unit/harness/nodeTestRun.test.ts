@@ -46,6 +46,22 @@ describe('node:test arguments of a layer', () => {
     }
   });
 
+  it('exit zero when the only test that fails is a todo, as node --test does', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'node-test-order-'));
+    try {
+      const file = path.join(dir, 'todo.test.mjs');
+      writeFileSync(
+        file,
+        `import { test } from 'node:test';\ntest('passes', () => {});\ntest('not yet', { todo: 'waits for an address' }, () => { throw new Error('no'); });\n`,
+      );
+      const result = spawnSync(process.execPath, nodeTestArguments('unit', [file], path.join(dir, 'run.tap')), { encoding: 'utf8' });
+      assert.equal(result.status, 0, result.stdout);
+      assert.match(readFileSync(path.join(dir, 'run.tap'), 'utf8'), /^# todo 1$/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('exit non-zero when a test fails', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'node-test-order-'));
     try {
