@@ -1,7 +1,7 @@
 // Answers read aloud as they stream (maas.speech.readAnswers). Each answer of the chat view (and of @maas, through
 // `begin`) is cut into spoken sentences as they complete (core/speech/answerSentences.ts, Read Aloud's rules), each is
-// synthesised with real-time synthesis a sentence ahead of the one heard (synthesizeQueued, and the player pulls at
-// most one segment past the sentence playing), and the chat view's player plays them in order, marking the sentence
+// synthesised with real-time synthesis at most two sentences ahead of the one heard (synthesizeQueued starts one past
+// the segment pulled, and the player pulls at most one segment past the sentence playing), and the chat view's player plays them in order, marking the sentence
 // spoken in the answer. One voice at a time: a new answer, Stop, another conversation, a deleted one, the view closed
 // or the setting turned off ends the one before (its audio stopped, its queue dropped). A dropped stream speaks what
 // arrived; a sentence whose synthesis fails is skipped, marked; missing speech credentials are said once, with the
