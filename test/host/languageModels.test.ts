@@ -53,6 +53,12 @@ async function loggedChats(): Promise<LoggedChatRequest[]> {
   return chatRequests(service.baseUrl);
 }
 
+/** A PNG of that size as an image part of a message (LanguageModelDataPart, not in the typed API this build targets). */
+function imagePart(width: number, height: number): vscode.LanguageModelTextPart {
+  const DataPart = (vscode as unknown as { LanguageModelDataPart: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
+  return DataPart.image(png(width, height), 'image/png') as vscode.LanguageModelTextPart;
+}
+
 function png(width: number, height: number): Uint8Array {
   const image = new PNG({ width, height });
   image.data.fill(200);
@@ -92,11 +98,7 @@ describe("the service's models in vscode.lm", () => {
 
   it('an image part reaches the vision model as a data: URL', async () => {
     const vl = await model('svc_vl');
-    const DataPart = (vscode as unknown as { LanguageModelDataPart: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
-    const message = vscode.LanguageModelChatMessage.User([
-      new vscode.LanguageModelTextPart('What is in this picture?'),
-      DataPart.image(png(40, 30), 'image/png') as vscode.LanguageModelTextPart,
-    ]);
+    const message = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('What is in this picture?'), imagePart(40, 30)]);
     const text = await answerText(await vl.sendRequest([message]));
     assert.match(text, /PNG, 40\s*×\s*30/);
     const content = (await loggedChats()).pop()?.body.messages[0]?.content;
@@ -191,11 +193,7 @@ describe("the service's models in vscode.lm", () => {
     assert.equal(await llm.countTokens('你好世界'), 4);
     assert.equal(await llm.countTokens('x = f(1);'), 7);
     assert.equal(await llm.countTokens(vscode.LanguageModelChatMessage.User('abcd 你好')), 1 + 2);
-    const DataPart = (vscode as unknown as { LanguageModelDataPart: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
-    const withImage = vscode.LanguageModelChatMessage.User([
-      new vscode.LanguageModelTextPart('look'),
-      DataPart.image(png(4, 4), 'image/png') as vscode.LanguageModelTextPart,
-    ]);
+    const withImage = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('look'), imagePart(4, 4)]);
     assert.equal(await llm.countTokens(withImage), 1 + 256);
   });
 
@@ -225,11 +223,7 @@ describe("the service's models in vscode.lm", () => {
   it('an image asked about with svc_llm is described by svc_vl first; the marked description goes with the question to svc_llm', async () => {
     const llm = await model('svc_llm');
     assert.equal(imageInput(llm), true, 'svc_llm declares images, since they work');
-    const DataPart = (vscode as unknown as { LanguageModelDataPart: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
-    const message = vscode.LanguageModelChatMessage.User([
-      new vscode.LanguageModelTextPart('What is in this screenshot?'),
-      DataPart.image(png(40, 30), 'image/png') as vscode.LanguageModelTextPart,
-    ]);
+    const message = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('What is in this screenshot?'), imagePart(40, 30)]);
     const response = await llm.sendRequest([message]);
     let thinking = '';
     let answer = '';
@@ -262,11 +256,7 @@ describe("the service's models in vscode.lm", () => {
 
   it('maas.images.withTextModel: visionModel sends the question to svc_vl with a note; refuse says to pick the vision model', async () => {
     const llm = await model('svc_llm');
-    const DataPart = (vscode as unknown as { LanguageModelDataPart: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
-    const message = vscode.LanguageModelChatMessage.User([
-      new vscode.LanguageModelTextPart('And this one?'),
-      DataPart.image(png(8, 6), 'image/png') as vscode.LanguageModelTextPart,
-    ]);
+    const message = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('And this one?'), imagePart(8, 6)]);
     try {
       await setSetting('images.withTextModel', 'visionModel');
       const text = await answerText(await llm.sendRequest([message]));
