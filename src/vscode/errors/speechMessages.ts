@@ -39,8 +39,12 @@ export function speechErrorText(error: unknown, redact: (text: string) => string
 /** The stored credentials, or undefined after telling the user how to set them. */
 export async function requireSpeechCredentials(credentials: Pick<Credentials, 'hasSpeech'>, prompter: Prompter): Promise<boolean> {
   if (await credentials.hasSpeech()) return true;
-  const set = vscode.l10n.t('Set Speech Credentials');
-  const choice = await prompter.showWarningMessage(vscode.l10n.t('Reading aloud needs the speech appkey and token. Set them first.'), set);
-  if (choice === set) await vscode.commands.executeCommand(CommandId.setSpeechCredentials);
+  await offerSpeechCredentials(prompter, vscode.l10n.t('Reading aloud needs the speech appkey and token. Set them first.'));
   return false;
+}
+
+/** Says why the speech credentials are needed, with the action that sets them (run when chosen). */
+export async function offerSpeechCredentials(prompter: Pick<Prompter, 'showWarningMessage'>, message: string): Promise<void> {
+  const set = vscode.l10n.t('Set Speech Credentials');
+  if ((await prompter.showWarningMessage(message, set)) === set) await vscode.commands.executeCommand(CommandId.setSpeechCredentials);
 }

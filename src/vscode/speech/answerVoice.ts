@@ -13,12 +13,12 @@ import type { Credentials } from '../../core/credentials/credentials';
 import type { MaasClient } from '../../core/maasClient';
 import type { Subscription } from '../../core/emitter';
 import type { ChatSession, TurnProgress } from '../../core/session/chatSession';
-import { CommandId } from '../commandIds';
+import { offerSpeechCredentials } from '../errors/speechMessages';
 import type { Logger } from '../logger';
 import type { Prompter } from '../prompter';
 import type { SettingsReader } from '../settings/settings';
 import type { SpeechPlayer } from './speechPlayer';
-import { synthesisRequest } from './speechRequest';
+import { sentenceSynthesizer } from './speechRequest';
 
 export interface AnswerVoiceDeps {
   readonly settings: SettingsReader;
@@ -125,10 +125,7 @@ export class AnswerVoice implements vscode.Disposable {
     let playing = false;
     const features = (): SettingsReader['features'] => deps.settings.features;
     // A sentence ending in a full stop is synthesised while the next delta is awaited, when the listener waits for it.
-    const early = new SpeculativeSynthesis(async (text, signal) => {
-      const result = await deps.client().synthesize(synthesisRequest(features(), text), { signal });
-      return { audio: result.audio, format: result.format };
-    }, abort.signal);
+    const early = new SpeculativeSynthesis(sentenceSynthesizer(deps.client, features), abort.signal);
     const startPlayer = (): void => {
       if (playing || abort.signal.aborted) return;
       playing = true;
@@ -194,12 +191,10 @@ export class AnswerVoice implements vscode.Disposable {
     if (await this.deps.credentials.hasSpeech()) return true;
     if (!this.credentialsNoticeShown) {
       this.credentialsNoticeShown = true;
-      const set = vscode.l10n.t('Set Speech Credentials');
-      void this.deps.prompter
-        .showWarningMessage(vscode.l10n.t('Reading answers aloud needs the speech appkey and token. The answers are still written in full.'), set)
-        .then(async (choice) => {
-          if (choice === set) await vscode.commands.executeCommand(CommandId.setSpeechCredentials);
-        });
+      void offerSpeechCredentials(
+        this.deps.prompter,
+        vscode.l10n.t('Reading answers aloud needs the speech appkey and token. The answers are still written in full.'),
+      );
     }
     return false;
   }

@@ -7,7 +7,7 @@ import { speechPieces } from '../../core/speech/speechLimits';
 import type { FeatureDependencies } from '../activation/featureDependencies';
 import { requireSpeechCredentials, speechErrorText } from '../errors/speechMessages';
 import type { ReadAloudSource } from './readAloudSource';
-import { synthesisRequest } from './speechRequest';
+import { sentenceSynthesizer } from './speechRequest';
 
 export interface ReadAloudResult {
   readonly sentences: number;
@@ -17,15 +17,11 @@ export interface ReadAloudResult {
 export async function speakText(deps: FeatureDependencies, source: ReadAloudSource): Promise<ReadAloudResult | undefined> {
   const features = deps.settings.features;
   const sentences = speechPieces(source.text, features.speechLongTextThreshold);
-  const client = deps.client();
   // One sentence synthesised ahead of the one pulled; the chat player pulls at most one past the sentence playing,
   // so synthesis stays at most two sentences ahead of what is heard (webviewSpeechPlayer.ts).
   const segments = synthesizePipelined(
     sentences,
-    async (text, signal) => {
-      const result = await client.synthesize(synthesisRequest(features, text), { signal });
-      return { audio: result.audio, format: result.format };
-    },
+    sentenceSynthesizer(deps.client, () => features),
     { prefetch: 1 },
   );
   try {

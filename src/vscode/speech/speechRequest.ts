@@ -1,4 +1,6 @@
 // The synthesis fields from the maas.speech.* settings (spec 4.5; volume goes out as `volumn`).
+import type { MaasClient } from '../../core/maasClient';
+import type { SentenceSynthesizer } from '../../core/speech/pipelinedSynthesizer';
 import type { SynthesisRequest } from '../../core/speech/speechPayloads';
 import type { FeatureSettings } from '../settings/settingsSchema';
 
@@ -12,4 +14,9 @@ export function synthesisRequest(settings: FeatureSettings, text: string): Synth
     pitch: settings.speechPitch,
     ...(settings.speechVoice === '' ? {} : { voice: settings.speechVoice }),
   };
+}
+
+/** One sentence by real-time synthesis with these settings: the synthesizer of Read Aloud's and the answers' pipelines. */
+export function sentenceSynthesizer(client: () => MaasClient, settings: () => FeatureSettings): SentenceSynthesizer {
+  return (text, signal) => client().synthesize(synthesisRequest(settings(), text), { signal });
 }

@@ -90,7 +90,7 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
     const { id, abort } = playback;
     this.current = playback;
     this.remember(id, record);
-    this.port?.post({ type: 'speechStart', playbackId: id, title: meta.title, sentences: meta.sentences, format: meta.format, ...turnOf(meta) });
+    this.port?.post(startMessage(id, meta));
     const aborted = new Promise<'aborted'>((resolve) => abort.signal.addEventListener('abort', () => resolve('aborted'), { once: true }));
     const iterator = segments[Symbol.asyncIterator]();
     try {
@@ -148,15 +148,7 @@ export class WebviewSpeechPlayer implements SpeechPlayer {
   /** Posts the playback again to a freshly loaded page, from the sentence it had reached. */
   private resume(playback: Playback, port: SpeechViewPort): void {
     const { meta, segments } = playback.record;
-    port.post({
-      type: 'speechStart',
-      playbackId: playback.id,
-      title: meta.title,
-      sentences: meta.sentences,
-      format: meta.format,
-      resumeAt: playback.playing,
-      ...turnOf(meta),
-    });
+    port.post({ ...startMessage(playback.id, meta), resumeAt: playback.playing });
     for (const segment of segments) if (segment.index >= playback.playing) port.post(segmentMessage(playback.id, segment, meta));
   }
 
@@ -244,6 +236,14 @@ function segmentMessage(playbackId: string, segment: SpeechSegment, meta: Speech
   };
 }
 
-function turnOf(meta: SpeechPlaybackMeta): { turnId?: string } {
-  return meta.turnId === undefined ? {} : { turnId: meta.turnId };
+/** A playback's start, for a page that has not seen it: its title, count (0 while an answer streams), format and turn. */
+function startMessage(playbackId: string, meta: SpeechPlaybackMeta): Extract<HostToWebview, { type: 'speechStart' }> {
+  return {
+    type: 'speechStart',
+    playbackId,
+    title: meta.title,
+    sentences: meta.sentences,
+    format: meta.format,
+    ...(meta.turnId === undefined ? {} : { turnId: meta.turnId }),
+  };
 }
