@@ -99,6 +99,8 @@ export class AnswerVoice implements vscode.Disposable {
 
   private onProgress({ conversationId, event, turn }: TurnProgress): void {
     let voice = this.current;
+    // With the setting off nothing is being spoken (turning it off stopped the voice): a delta costs this check only.
+    if (voice === undefined && !this.enabled) return;
     if (event.type === 'delta') {
       // A new answer (or the same turn asked again: Regenerate, Retry) begins a new voice; the one before stops.
       if (voice?.turnId !== turn.id || turn.answer.length < voice.answered) {
