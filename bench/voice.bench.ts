@@ -7,6 +7,8 @@
 // - First audio: from the moment the stream holds the whole first sentence (the delta that ends it) to its audio at
 //   the player, against synthesising that sentence alone (the same client, the same text, alternating in the same
 //   run). Median of ROUNDS each, after one warm-up each.
+// - Cutting sentences: AnswerSentences alone on a long answer and a short one, per character (each update cleans only
+//   the part of the answer after its last settled block, so a long answer costs what a short one does).
 // - Silence between sentences: the player's clock, each sentence's start minus the previous one's end, while the
 //   answer streams; the first SENTENCES sentences of each of LISTENS answers.
 import './languageModel/vscodeStub'; // `require('vscode')` answered before AnswerVoice loads
@@ -15,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startLocalService } from '../service/src/localService';
 import { MaasClient } from '../src/core/maasClient';
+import { AnswerSentences } from '../src/core/speech/answerSentences';
 import { AnswerVoice } from '../src/vscode/speech/answerVoice';
 import type { SpeechSegment } from '../src/core/speech/pipelinedSynthesizer';
 import type { SpeechPlayer } from '../src/vscode/speech/speechPlayer';
@@ -38,6 +41,22 @@ const REPEATED = [
   "The window's length decides how smooth the line is.",
 ].join(' ');
 const progress = progressOf('voice');
+/** The sentence cutting alone, on a long answer and a short one, in deltas of DELTA characters. */
+const LONG_CHARS = sized(80_000, 8_000);
+const SHORT_CHARS = sized(5_000, 2_000);
+const DELTA = 40;
+
+/** Milliseconds per 1,000 characters that AnswerSentences spends on an answer of `chars` streamed in DELTA steps. */
+async function cuttingCost(chars: number): Promise<number> {
+  const block =
+    'A moving average smooths a series by averaging each window. See [the docs](https://x.test/d) and `code`.\n\n```ts\nconst a = 1;\n```\n\n- item one.\n- item two.\n\n';
+  const text = block.repeat(Math.ceil(chars / block.length)).slice(0, chars);
+  const sentences = new AnswerSentences();
+  const started = performance.now();
+  for (let end = DELTA; end < chars; end += DELTA) await sentences.update(text.slice(0, end), false);
+  await sentences.update(text, true);
+  return ((performance.now() - started) / chars) * 1000;
+}
 
 /** How long a WAV segment plays: its data bytes over its byte rate (header field at offset 28). */
 function seconds(audio: Uint8Array): number {
@@ -154,7 +173,20 @@ export default async function voiceBench(): Promise<BenchResult[]> {
       }
       progress(`listened ${time + 1}/${LISTENS}: ${player.heard.length} sentences`);
     }
+    await cuttingCost(SHORT_CHARS);
+    const cutLong: number[] = [];
+    const cutShort: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      cutLong.push(await cuttingCost(LONG_CHARS));
+      cutShort.push(await cuttingCost(SHORT_CHARS));
+    }
     return [
+      compared(
+        `voice: cutting the sentences of a ${LONG_CHARS.toLocaleString('en')}-character answer streamed in ${DELTA}-character deltas, per 1,000 characters, vs a ${SHORT_CHARS.toLocaleString('en')}-character one (median of ${ROUNDS})`,
+        median(cutLong),
+        median(cutShort),
+        'ms',
+      ),
       compared(
         `voice: first audio after the first sentence of a streamed answer ends, vs synthesising that sentence alone (median of ${ROUNDS})`,
         median(streamed),

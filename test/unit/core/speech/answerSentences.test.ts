@@ -2,7 +2,7 @@
 // arrive, a few ahead, a failed sentence marked and skipped.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AnswerSentences, SentenceQueue, SpeculativeSynthesis } from '../../../../src/core/speech/answerSentences';
+import { AnswerSentences, SentenceQueue, SpeculativeSynthesis, settledEnd } from '../../../../src/core/speech/answerSentences';
 import { synthesizeQueued, type SpeechSegment } from '../../../../src/core/speech/pipelinedSynthesizer';
 
 const answer = [
@@ -35,6 +35,40 @@ describe('the sentences of a streaming answer', () => {
         `split every ${step} characters`,
       );
     }
+  });
+
+  it('a long answer streamed in any split gives what it gives read whole, though each update cleans only its open part', async () => {
+    const long = Array.from({ length: 12 }, (_, i) =>
+      [
+        `Paragraph ${i} starts here. It has a second sentence, and a [link](https://x.test/${i}).`,
+        '',
+        '```ts',
+        `const value${i} = 1;`,
+        '',
+        'Not spoken, though a blank line sits inside the fence.',
+        '```',
+        '',
+        `1. An item of list ${i}.`,
+        '',
+        '    Its second paragraph, indented under the item.',
+        '',
+        '    Indented text that would be code if read on its own.',
+        '',
+      ].join('\n'),
+    ).join('\n');
+    const whole = await new AnswerSentences().update(long, true);
+    assert.equal(whole.length, 12 * 5);
+    assert.ok(!whole.some((sentence) => sentence.includes('Not spoken') || sentence.includes('const')));
+    for (const step of [1, 17, 250]) assert.deepEqual((await streamed(long, step)).flat(), whole, `split every ${step} characters`);
+  });
+
+  it('a settled block ends at a blank line before a line at the margin, never inside a fence or a list item', () => {
+    assert.equal(settledEnd('One.\n\nTwo.\n'), 'One.\n\n'.length);
+    assert.equal(settledEnd('One.\n\nTwo'), 0, 'the line after the blank is not whole yet');
+    assert.equal(settledEnd('```\ncode\n\nmore\n'), 0, 'inside an open fence');
+    assert.equal(settledEnd('```\ncode\n\n```\n\nAfter.\n'), '```\ncode\n\n```\n\n'.length);
+    assert.equal(settledEnd('- item\n\n  more of the item\n'), 0, 'an indented line goes on with the item');
+    assert.equal(settledEnd('~~~~\n```\n\ntext\n~~~~\n\nNext.\n'), '~~~~\n```\n\ntext\n~~~~\n\n'.length, 'only its own marker closes a fence');
   });
 
   it('a sentence is given as soon as the next one starts, not at the end of the answer', async () => {
