@@ -47,6 +47,9 @@ export class SpokenSentence {
   /** Where the last mark began in the answer (blanks left out): the next sentence is looked for from there. */
   private cursor = 0;
   private turnId: string | undefined;
+  /** The ranges marked last, and whether the marks changed since: while both hold, a render leaves the marks be. */
+  private marked: Range[] = [];
+  private changed = false;
 
   /** Marks `text` in the answer of `turnId` as the sentence spoken now; `failed`: skipped, its synthesis failed. */
   mark(turnId: string, text: string, failed = false): void {
@@ -57,6 +60,7 @@ export class SpokenSentence {
     this.turnId = turnId;
     if (failed) this.failed.push(text);
     else this.target = { turnId, text, failed };
+    this.changed = true;
     this.apply();
   }
 
@@ -65,16 +69,24 @@ export class SpokenSentence {
     this.turnId = undefined;
     this.failed = [];
     this.cursor = 0;
+    this.marked = [];
     const api = highlights();
     api?.registry.delete(NAME);
     api?.registry.delete(FAILED);
   }
 
-  /** Puts the marks back (after a render replaced the answer's nodes). */
+  /**
+   * Puts the marks back after a render. A render of a streaming answer replaces only its open block: while the marked
+   * text is still in the page (its ranges' nodes connected) and no mark changed, nothing is looked for again.
+   */
   apply(): void {
     const api = highlights();
     const turnId = this.turnId;
     if (api === undefined || turnId === undefined) return;
+    const intact = this.marked.every((range) => !range.collapsed && range.startContainer.isConnected && range.endContainer.isConnected);
+    if (!this.changed && intact && this.marked.length > 0) return;
+    this.changed = false;
+    this.marked = [];
     api.registry.delete(NAME);
     api.registry.delete(FAILED);
     const answer = document.querySelector(`[data-turn-id="${CSS.escape(turnId)}"] [data-testid="answer"]`);
@@ -84,10 +96,12 @@ export class SpokenSentence {
       const found = find(index, this.target.text, this.cursor);
       if (found !== undefined) {
         this.cursor = Math.max(this.cursor, found.start);
+        this.marked.push(found.range);
         api.registry.set(NAME, new api.Highlight(found.range));
       }
     }
     const skipped = this.failed.flatMap((text) => find(index, text, 0)?.range ?? []);
+    this.marked.push(...skipped);
     if (skipped.length > 0) api.registry.set(FAILED, new api.Highlight(...skipped));
   }
 }
