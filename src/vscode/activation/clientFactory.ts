@@ -1,4 +1,4 @@
-// Builds the service client from the settings (base URLs, the user's proxy settings) and the credentials service,
+// Builds the service client from the settings (base URLs, the user's network settings) and the credentials service,
 // which hands a key out only for an address the user chose, and rebuilds it when those settings change. Request logs
 // go to the log channel, already redacted by the client; the logger redacts again with the secrets it knows.
 import * as vscode from 'vscode';
@@ -6,6 +6,7 @@ import type { Credentials } from '../../core/credentials/credentials';
 import { MaasClient } from '../../core/maasClient';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
+import { affectsNetworkSettings, readNetworkSettings } from './networkSettings';
 
 export class ClientFactory implements vscode.Disposable {
   private client: MaasClient | undefined;
@@ -19,7 +20,7 @@ export class ClientFactory implements vscode.Disposable {
     this.subscriptions = [
       settings.onDidChange(() => this.reset()),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.proxyStrictSSL')) this.reset();
+        if (affectsNetworkSettings(event)) this.reset();
       }),
     ];
   }
@@ -32,10 +33,6 @@ export class ClientFactory implements vscode.Disposable {
 
   private create(): MaasClient {
     const { baseUrl, altBaseUrl } = this.settings.settings;
-    // The proxy carries the credentials too: only the user's own proxy settings are used, never a workspace's (a
-    // repository's proxy with strict TLS off could read every key).
-    const http = vscode.workspace.getConfiguration('http');
-    const proxyUrl = userValue<string>(http, 'proxy')?.trim();
     return new MaasClient({
       baseUrl,
       altBaseUrl: altBaseUrl === '' ? undefined : altBaseUrl,
@@ -43,7 +40,7 @@ export class ClientFactory implements vscode.Disposable {
       getSpeechCredentials: (address, signal) => this.credentials.speechFor(address, signal),
       onMalformed: (raw) => this.logger.warn(`A part of an answer could not be read and was skipped: ${raw}`),
       speechCodes: this.settings.features.speechErrorCodes,
-      proxy: { url: proxyUrl === '' ? undefined : proxyUrl, strictSSL: userValue<boolean>(http, 'proxyStrictSSL') ?? true },
+      network: readNetworkSettings(),
       onLog: (entry) => {
         const status = entry.status === undefined ? (entry.errorKind ?? 'failed') : String(entry.status);
         const line = `${entry.method} ${entry.baseUrl}${entry.path} → ${status} in ${entry.durationMs.toFixed(0)} ms (attempt ${entry.attempt})${entry.error ? `: ${entry.error}` : ''}`;
@@ -63,9 +60,4 @@ export class ClientFactory implements vscode.Disposable {
     for (const subscription of this.subscriptions) subscription.dispose();
     this.reset();
   }
-}
-
-/** A setting's value from the user's (or the remote machine's) settings only. */
-function userValue<T>(config: vscode.WorkspaceConfiguration, name: string): T | undefined {
-  return config.inspect<T>(name)?.globalValue;
 }
