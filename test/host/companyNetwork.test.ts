@@ -17,9 +17,9 @@ import { restoreSettings, setHttpSetting, setSetting } from '../harness/hostSett
 import { HttpsFront } from '../harness/httpsFront';
 import { readCompanyRoot, TestAuthority } from '../harness/testCertificates';
 import { waitFor } from '../harness/waitFor';
-import { editorWith, freshPrompter, isRiffWave, signIn } from './featureHelpers';
+import { editorWith, freshPrompter, isRiffWave, scriptStrictKnowledgeBase, signIn } from './featureHelpers';
 import { finished, hook, service } from './hostService';
-import { DEFAULT_VALUE, type ScriptedPrompter } from './scriptedPrompter';
+import type { ScriptedPrompter } from './scriptedPrompter';
 
 const HOST = 'maas.corp.test';
 const USER = 'maas-user';
@@ -53,11 +53,7 @@ async function ask(question: string): Promise<Turn> {
 
 async function askKnowledgeBase(prompter: ScriptedPrompter): Promise<Turn> {
   await editorWith('Where is the API key kept by the Set API Key command?', 'all');
-  prompter.script(
-    (items: readonly { base: { id: number } }[]) => items.filter((i) => i.base.id === 3),
-    DEFAULT_VALUE,
-    (items: readonly { mode: string }[]) => items.find((i) => i.mode === 'strict'),
-  );
+  scriptStrictKnowledgeBase(prompter, 3);
   const turnId = await vscode.commands.executeCommand<string>(CommandId.askKnowledgeBase);
   assert.ok(turnId, `a knowledge-base turn started; messages: ${JSON.stringify(prompter.messages)}`);
   return finished(await hook(), turnId);

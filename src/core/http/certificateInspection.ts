@@ -6,8 +6,13 @@ import { createDispatcher, loadUndici } from './connector';
 import type { Timeouts } from './httpTransport';
 import type { NetworkOptions } from './networkOptions';
 
-/** The certificate `origin` presents on this network, or undefined when it cannot be read in time. */
-export async function inspectCertificate(origin: string, timeouts: Timeouts, network: NetworkOptions): Promise<PeerCertificate | undefined> {
+/** The certificate `origin` presents on this network, or undefined when it cannot be read in time (or `signal` fires). */
+export async function inspectCertificate(
+  origin: string,
+  timeouts: Timeouts,
+  network: NetworkOptions,
+  signal?: AbortSignal,
+): Promise<PeerCertificate | undefined> {
   let peer: PeerCertificate | undefined;
   const [{ request }, dispatcher] = await Promise.all([
     loadUndici(),
@@ -17,7 +22,8 @@ export async function inspectCertificate(origin: string, timeouts: Timeouts, net
   ]);
   try {
     // Every connection of this dispatcher fails once the certificate is read, so the request never leaves.
-    const response = await request(origin, { method: 'HEAD', dispatcher, signal: AbortSignal.timeout(timeouts.connectMs) });
+    const limit = AbortSignal.timeout(timeouts.connectMs);
+    const response = await request(origin, { method: 'HEAD', dispatcher, signal: signal === undefined ? limit : AbortSignal.any([signal, limit]) });
     await response.body.dump();
   } catch {
     // Expected: the connection was closed on purpose (or could not be made; then nothing is known).

@@ -58,9 +58,9 @@ export class LazyDispatcher {
    * The failure with what only the network knows: the refused certificate's subject, issuer and dates (read by a
    * second connection that sends nothing), or the proxy that asked for credentials and which ones it was given.
    */
-  async explain(failure: ServiceError, target: URL): Promise<ServiceError> {
+  async explain(failure: ServiceError, target: URL, signal?: AbortSignal): Promise<ServiceError> {
     if (failure.kind === 'certificate' && failure.certificate !== undefined && failure.certificate.subject === undefined) {
-      const peer = await inspectCertificate(target.origin, this.timeouts, this.network);
+      const peer = await inspectCertificate(target.origin, this.timeouts, this.network, signal);
       if (peer === undefined) return failure;
       const certificate = { ...failure.certificate, ...certificateFacts(peer) };
       return new ServiceError('certificate', describeCertificateProblem(certificate), { certificate, cause: failure.cause });
@@ -157,7 +157,7 @@ export class HttpTransport {
         done: (error) => log(response.statusCode, headersMs, error),
       };
     } catch (error) {
-      const failure = await this.dispatcher.explain(toServiceError(error, options.signal, this.secrets(), target.host), target);
+      const failure = await this.dispatcher.explain(toServiceError(error, options.signal, this.secrets(), target.host), target, options.signal);
       log(undefined, undefined, failure);
       throw failure;
     }

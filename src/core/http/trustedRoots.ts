@@ -9,13 +9,15 @@ type CertificateLister = (type: 'default' | 'system') => string[];
 
 const lister = (tls as { getCACertificates?: CertificateLister }).getCACertificates;
 
+let context: tls.SecureContext | undefined;
+
 /**
- * One secure context with Node's roots and the system's, made once per dispatcher: building it parses several hundred
- * certificates, which each connection would repeat if it were handed the list. Undefined where Node cannot list the
- * system store.
+ * One secure context with Node's roots and the system's, made on first use and shared by every dispatcher of the
+ * process: building it parses several hundred certificates, which each connection would repeat if it were handed the
+ * list, and Node lists the system store once per process anyway. Undefined where Node cannot list the system store.
  */
 export function systemRootsContext(): tls.SecureContext | undefined {
   if (lister === undefined) return undefined;
-  const roots = new Set([...lister('default'), ...lister('system')]);
-  return tls.createSecureContext({ ca: [...roots] });
+  context ??= tls.createSecureContext({ ca: [...new Set([...lister('default'), ...lister('system')])] });
+  return context;
 }
