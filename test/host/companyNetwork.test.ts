@@ -174,6 +174,9 @@ describe('a company network: a proxy that asks for credentials, TLS from a root 
       ['pass', 'skip', 'pass', 'pass', 'pass', 'pass'],
       report.markdown,
     );
+    assert.ok(report.markdown.includes(`- Proxy: ${new URL(proxyUrl).origin}; credentials set (not shown)\n`), report.markdown);
+    assert.match(report.markdown, /- Certificates: checked against Node's roots and the system's certificate store/);
+    assert.ok(!report.markdown.includes(encodeURIComponent(PASSWORD)), 'the proxy password is not in the report');
     assert.ok((await lmAnswer()).length > 0, "VS Code's chat gets an answer");
     assert.ok(proxy.seen.length > 0 && proxy.seen.every((line) => line === `CONNECT ${HOST}:${frontPort}`), JSON.stringify(proxy.seen));
     assert.deepEqual(proxy.refused, []);
