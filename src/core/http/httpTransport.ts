@@ -77,7 +77,20 @@ export class LazyDispatcher {
     return failure;
   }
 
-  /** Closes every pooled connection; nothing to do when no request was ever sent (or the dispatcher could not be made). */
+  /**
+   * Closes the pool gracefully: the requests in flight run to their end, idle connections close; a request sent
+   * afterwards opens a new pool. Nothing to do when the dispatcher could not be made (an invalid proxy address).
+   */
+  async close(): Promise<void> {
+    const made = this.made;
+    this.made = undefined;
+    await (await made?.catch(() => undefined))?.close();
+  }
+
+  /**
+   * Closes every pooled connection at once, aborting the requests in flight, for good: a later request fails. Nothing
+   * to do when none was ever sent, or the dispatcher could not be made.
+   */
   async destroy(): Promise<void> {
     const made = await this.made?.catch(() => undefined);
     await made?.destroy();
