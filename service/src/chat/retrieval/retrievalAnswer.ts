@@ -29,7 +29,7 @@ const QUOTED_SENTENCES = 2;
 /** A further sentence is quoted only when it scores at least this share of the best one (not a sentence that merely names the topic). */
 const FURTHER_SENTENCE_SHARE = 0.5;
 
-/** The sentences of a hit the answer quotes: the best scored for the question (the first sentence when none shares a word). */
+/** The sentences of a hit the answer quotes: the best scored for the question (the first sentence when none scores, as when the question only names the document). */
 function groundingSentences(hit: KnowledgeHit): string[] {
   const best = Math.max(0, ...hit.sentences.map((s) => s.score));
   const ranked = hit.sentences
