@@ -61,7 +61,7 @@ export class ClientFactory implements vscode.Disposable {
       baseUrl,
       altBaseUrl: altBaseUrl === '' ? undefined : altBaseUrl,
       proxy: { url: proxyUrl === '' ? undefined : proxyUrl, strictSSL: userValue<boolean>(http, 'proxyStrictSSL') ?? true },
-      speechCodes: this.settings.features.speechErrorCodes,
+      speechCodes: this.settings.settings.speechErrorCodes,
     };
   }
 
