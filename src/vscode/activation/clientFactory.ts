@@ -55,7 +55,7 @@ export class ClientFactory implements vscode.Disposable {
       baseUrl,
       altBaseUrl: altBaseUrl === '' ? undefined : altBaseUrl,
       network: readNetworkSettings(),
-      speechCodes: this.settings.features.speechErrorCodes,
+      speechCodes: this.settings.settings.speechErrorCodes,
     };
   }
 

@@ -6,8 +6,9 @@ import { networkSettingNames, userNetworkSettings } from '../settings/userNetwor
 
 /** The user's own http.proxy, http.proxyAuthorization, http.noProxy, http.proxyStrictSSL and http.systemCertificates. */
 export function readNetworkSettings(): NetworkOptions {
-  const configuration = vscode.workspace.getConfiguration();
-  return userNetworkSettings((name) => configuration.inspect(name));
+  // Every network setting is under `http.`: that section is read, and each name looked up within it.
+  const http = vscode.workspace.getConfiguration('http');
+  return userNetworkSettings((name) => http.inspect(name.slice('http.'.length)));
 }
 
 export function affectsNetworkSettings(event: vscode.ConfigurationChangeEvent): boolean {

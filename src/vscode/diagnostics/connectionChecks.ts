@@ -114,7 +114,7 @@ export async function runConnectionChecks(deps: FeatureDependencies): Promise<Ch
       vscode.l10n.t('Speech synthesis'),
       async () => {
         if (!(await deps.credentials.hasSpeech())) throw new Error(vscode.l10n.t('No speech credentials are set (MaaS: Set Speech Credentials).'));
-        const audio = await client.synthesize(synthesisRequest(deps.settings.features, 'Hello. 你好。'));
+        const audio = await client.synthesize(synthesisRequest(deps.settings.settings, 'Hello. 你好。'));
         return {
           detail: vscode.l10n.t('The speech credentials are accepted: a test sentence came back as {0} bytes of {1} audio.', audio.audio.length, audio.format),
         };

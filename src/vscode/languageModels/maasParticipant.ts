@@ -19,7 +19,6 @@ import { CommandId } from '../commandIds';
 import { LM_VENDOR, PARTICIPANT_ID } from '../contributionIds';
 import { openSettingsCommand } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';
-import { featureSettingNames } from '../settings/settingsSchema';
 import type { AnswerVoice } from '../speech/answerVoice';
 import type { ReadAloudSource } from '../speech/readAloudSource';
 import { isVisionModel } from '../../core/session/chatSettings';
@@ -182,23 +181,23 @@ export class MaasParticipant implements vscode.Disposable {
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
   ): Promise<MaasChatResult> {
-    const features = this.deps.settings.features;
-    if (features.knowledgeBases.length === 0) {
+    const settings = this.deps.settings.settings;
+    if (settings.knowledgeBases.length === 0) {
       stream.markdown(noKnowledgeBaseText());
-      stream.button({ title: actionTitles(vscode.l10n).openSettings, ...openSettingsCommand(featureSettingNames.knowledgeBases) });
+      stream.button({ title: actionTitles(vscode.l10n).openSettings, ...openSettingsCommand('knowledgeBases') });
       return { metadata: { command: 'kb', answered: false } };
     }
     if (request.prompt.trim() === '') {
       stream.markdown(vscode.l10n.t('Write your question after /kb.'));
       return { metadata: { command: 'kb', answered: false } };
     }
-    const mode = features.knowledgeChatMode;
+    const mode = settings.knowledgeChatMode;
     const retrieval: RetrievalOptions = retrievalOptions(
-      features,
-      features.knowledgeBases.map((base) => base.id),
+      settings,
+      settings.knowledgeBases.map((base) => base.id),
       mode,
     );
-    stream.progress(vscode.l10n.t('Searching {0}…', features.knowledgeBases.map((base) => base.name).join(', ')));
+    stream.progress(vscode.l10n.t('Searching {0}…', settings.knowledgeBases.map((base) => base.name).join(', ')));
     const { text, references } = await this.stream(
       { model: this.deps.settings.settings.chatModel, messages: [...historyMessages(context), { role: 'user', content: request.prompt }], retrieval },
       stream,
