@@ -21,6 +21,12 @@ function streamed(pieces: readonly string[]): string {
   return pieces.map((piece) => links.push(piece)).join('') + links.end();
 }
 
+/** A seeded generator of numbers in [0, 1), so a failure can be replayed. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+}
+
 /** A renderer that trusts its input (raw HTML on): what the rewrite leaves is what any renderer could show. */
 const renderer = new MarkdownIt({ html: true, linkify: false });
 
@@ -123,8 +129,7 @@ describe('Markdown for VS Code chat: streamed', () => {
   });
 
   it('is the same in random deltas of long hostile answers, and holds back only an unfinished piece of the last line', () => {
-    let seed = 7;
-    const random = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const random = seeded(7);
     for (const { name, text } of hostileShapes(3_000)) {
       const whole = chatMarkdown(text);
       const links = new ChatMarkdownLinks();
@@ -203,8 +208,7 @@ describe('fenced code lines', () => {
   ];
 
   it('are the lines markdown-it reads as fenced code, in any arrangement of quotes, lists, tables and fences', () => {
-    let seed = 11;
-    const random = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const random = seeded(11);
     for (let n = 0; n < 5_000; n++) {
       const lines = Array.from({ length: 2 + Math.floor(random() * 14) }, () => pieces[Math.floor(random() * pieces.length)] ?? '');
       const expected = new Set<number>();
@@ -216,6 +220,36 @@ describe('fenced code lines', () => {
         if ((lines[index] ?? '').trim() === '') continue;
         assert.equal(kind, expected.has(index) ? 'code' : 'text', `line ${index} of ${JSON.stringify(lines.join('\n'))}`);
       }
+    }
+  });
+
+  it('come out as written among links, and the rest links nowhere the rule refuses, however the text is cut', () => {
+    const random = seeded(23);
+    const links = [
+      '![i](https://img.example/i.png)',
+      '[f](file:///etc/passwd)',
+      '[d](https://docs.example/)',
+      '<ftp://x.example/f>',
+      '`[c](javascript:x)`',
+      '<b>x</b>',
+    ];
+    for (let n = 0; n < 400; n++) {
+      const lines = Array.from({ length: 2 + Math.floor(random() * 10) }, () => {
+        const piece = pieces[Math.floor(random() * pieces.length)] ?? '';
+        return random() < 0.6 ? `${piece} ${links[Math.floor(random() * links.length)] ?? ''}` : piece;
+      });
+      const text = lines.join('\n');
+      const whole = chatMarkdown(text);
+      const fenced = new Set<number>();
+      for (const token of md.parse(text, {}))
+        if (token.type === 'fence' && token.map !== null) for (let line = token.map[0]; line < token.map[1]; line++) fenced.add(line);
+      const out = whole.split('\n');
+      for (const line of fenced) assert.equal(out[line], lines[line], `fenced line ${line} of ${JSON.stringify(text)}`);
+      const { images, hrefs } = rendered(whole);
+      assert.equal(images, 0, text);
+      for (const href of hrefs) assert.ok(isOpenableLink(href.replace(/&amp;/g, '&')), `${href} in ${JSON.stringify(text)}`);
+      const cut = Math.floor(random() * text.length);
+      assert.equal(streamed([text.slice(0, cut), text.slice(cut)]), whole, `${JSON.stringify(text)} cut at ${cut}`);
     }
   });
 });
