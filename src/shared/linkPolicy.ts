@@ -110,7 +110,8 @@ function labelHost(label: string): string | undefined {
 
 /**
  * Whether a link's text already shows where it goes: a web link whose text is an address on the same host, or a mail
- * link whose text is its recipients. Otherwise the chat shows the destination beside the text.
+ * link whose text is its recipients. Otherwise the chat shows the destination beside the text. A text with letters
+ * outside ASCII never counts (`pаypal.com` with a Cyrillic а is another host): the host is shown as it is encoded.
  */
 export function labelShowsDestination(label: string, url: URL): boolean {
   const text = label.trim();
@@ -122,5 +123,5 @@ export function labelShowsDestination(label: string, url: URL): boolean {
       .toLowerCase();
     return written !== '' && written === linkDestination(url).toLowerCase();
   }
-  return labelHost(text) === url.host;
+  return /^[\x21-\x7e]+$/.test(text) && labelHost(text) === url.host;
 }

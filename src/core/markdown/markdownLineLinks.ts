@@ -207,9 +207,9 @@ class LineRewriter {
     if (url === undefined) return image && source.trim() === '' ? literal(link.destination) : label.out;
     // Inside a link's text an image or a link would break the outer link: its text stands for it.
     if (mode === 'label') return label.out;
-    const href = openableHref(link.destination) ?? url.href;
+    // The address as the URL parser writes it (the host encoded), a mailto cleaned.
     if (image && source.trim() === '') return `<${url.href}>`;
-    return `[${label.out}${destinationNote(source, url)}](${pointyDestination(href)})`;
+    return `[${label.out}${destinationNote(source, url)}](${pointyDestination(url.href)})`;
   }
 
   private autolink(autolink: Autolink, mode: Mode): string {

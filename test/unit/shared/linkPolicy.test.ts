@@ -102,6 +102,7 @@ describe('where a link goes, shown beside its text', () => {
     for (const label of ['the docs', 'https://example.org', 'www.example.com', 'https://example.com.evil.example', 'https://evil.example/example.com', ''])
       assert.equal(labelShowsDestination(label, web), false, label);
     assert.equal(labelShowsDestination('www.example.org', new URL('http://www.example.org')), true);
+    assert.equal(labelShowsDestination('p\u0430ypal.com', new URL('https://p\u0430ypal.com/')), false, 'a look-alike letter: the encoded host is shown');
     const mail = openableLink('mailto:team@example.com?subject=Hello') as URL;
     assert.equal(labelShowsDestination('team@example.com', mail), true);
     assert.equal(labelShowsDestination('mailto:Team@Example.com', mail), true);

@@ -63,6 +63,7 @@ describe('Markdown for VS Code chat: the link rule', () => {
       chatMarkdown('[https://example.com/a](https://example.com/a) [example.com](https://example.com/b) [bank.example](https://evil.example/)'),
       '[https://example.com/a](<https://example.com/a>) [example.com](<https://example.com/b>) [bank.example (evil.example)](<https://evil.example/>)',
     );
+    assert.equal(chatMarkdown('[p\u0430ypal.com](https://p\u0430ypal.com/login)'), '[p\u0430ypal.com (xn--pypal-4ve.com)](<https://xn--pypal-4ve.com/login>)');
   });
 
   it('opens mailto links with subject, body and cc only', () => {
@@ -94,7 +95,7 @@ describe('Markdown for VS Code chat: the link rule', () => {
   });
 
   it('splits a code span that a table row would split, so no link hides in it', () => {
-    assert.equal(chatMarkdown(samples[7] ?? ''), '| a | \\`x | b | d\\` |\n|---|---|---|\n| \\`p | q\\` | [r (r.example)](<https://r.example>) |');
+    assert.equal(chatMarkdown(samples[7] ?? ''), '| a | \\`x | b | d\\` |\n|---|---|---|\n| \\`p | q\\` | [r (r.example)](<https://r.example/>) |');
   });
 
   it('keeps reference definitions from linking anything', () => {
@@ -105,7 +106,7 @@ describe('Markdown for VS Code chat: the link rule', () => {
   it('follows CommonMark where links hold images or links', () => {
     assert.equal(
       chatMarkdown(samples[9] ?? ''),
-      '[build (ci.example)](<https://ci.example/run>) and [a [b (b.example)](<https://b.example>) c\\](https://c.example)',
+      '[build (ci.example)](<https://ci.example/run>) and [a [b (b.example)](<https://b.example/>) c\\](https://c.example)',
     );
   });
 
