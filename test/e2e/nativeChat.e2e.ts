@@ -310,19 +310,22 @@ describe("VS Code's own chat with the service's models", () => {
       await sendNative(page, question);
       const response = nativeChat(page).locator('.interactive-response').last();
       await until(async () => /Done\./.test((await response.textContent()) ?? ''), 60_000, `the answer to "${question}"`);
+      assert.match(
+        (await response.textContent()) ?? '',
+        /Look: chart \(attacker\.invalid\), the docs \(docs\.example\), a file and a command\. Done\./,
+        `the destinations beside the texts, the refused links as text, in the answer to "${question}"`,
+      );
+      assert.equal(await response.locator('img').count(), 0, `no image in the answer to "${question}"`);
       const links = await response
         .locator('.rendered-markdown a')
         .evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('data-href') ?? a.getAttribute('href')]));
-      assert.deepEqual(
-        links,
-        [
+      for (const [text, href] of links) assert.doesNotMatch(href ?? '', /^(file|command|vscode|javascript):/i, `${text} in the answer to "${question}"`);
+      // @maas's Markdown is rendered as written; Copilot, which shows the provider's answers, drops their links itself.
+      if (question.startsWith('@maas'))
+        assert.deepEqual(links, [
           ['chart (attacker.invalid)', 'https://attacker.invalid/c.png?d=secret'],
           ['the docs (docs.example)', 'https://docs.example/a'],
-        ],
-        question,
-      );
-      assert.equal(await response.locator('.rendered-markdown img').count(), 0, `no image in the answer to "${question}"`);
-      assert.match((await response.textContent()) ?? '', /a file and a command\. Done\./, question);
+        ]);
     }
   });
 
