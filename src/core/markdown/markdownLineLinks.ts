@@ -6,7 +6,7 @@
 // the next line could hide a link), the `<` of raw HTML, the `[` that could open a reference definition, the `://` or
 // `www.` of a bare address the rule refuses (marked links bare `ftp://`, and `https://user@host`). Links are read on
 // one line; one spread over several lines is shown as text.
-import { labelShowsDestination, linkDestination, openableHref, openableLink } from '../../shared/linkPolicy';
+import { labelShowsDestination, linkDestination, maxLinkLength, openableHref, openableLink } from '../../shared/linkPolicy';
 import {
   autolinkAt,
   type Autolink,
@@ -62,7 +62,7 @@ function contentStart(src: string): number {
   for (;;) {
     const c = src[i] ?? '';
     if (c === ' ' || c === '\t' || c === '>') i++;
-    else if ('-+*'.includes(c) && c !== '' && (src[i + 1] === ' ' || src[i + 1] === '\t')) i += 2;
+    else if ((c === '-' || c === '+' || c === '*') && (src[i + 1] === ' ' || src[i + 1] === '\t')) i += 2;
     else {
       const ordered = /^\d{1,9}[.)][ \t]/.exec(src.slice(i, i + 12));
       if (ordered === null) return i;
@@ -90,13 +90,14 @@ function bareAddressStart(src: string, at: number): number | undefined {
 function refusedAddress(r: Region, start: number, at: number): boolean | Undecided {
   const { src } = r;
   let end = at;
-  while (end < r.end && !/[\s<]/.test(src[end] ?? '') && end - start <= 4_200) end++;
+  // Past the longest link the rule opens, the address is refused whatever follows.
+  while (end < r.end && !/[\s<]/.test(src[end] ?? '') && end - start <= maxLinkLength) end++;
   const token = src.slice(start, end);
   const href = src[at] === '.' ? `http://${token}` : token;
   if (/^ftp:/i.test(token)) return true;
   const authority = /^[^/]*\/\/([^/?#]*)/.exec(href)?.[1] ?? '';
   if (authority.includes('@')) return true;
-  if (end === r.end && !r.complete && end - start <= 4_200) return undecided;
+  if (end === r.end && !r.complete && end - start <= maxLinkLength) return undecided;
   return openableLink(href) === undefined;
 }
 
@@ -119,82 +120,78 @@ class LineRewriter {
   /** The rewritten text of [from, to), in the given mode; stops early (next < to) where it must wait. */
   scan(from: number, to: number, mode: Mode): LineScan {
     const region: Region = to === this.r.end ? this.r : { ...this.r, end: to, complete: true };
-    const { src } = region;
     let out = '';
     let i = from;
-    const stop = (): LineScan => ({ out, next: i });
     while (i < to) {
-      const c = src[i] ?? '';
-      if (c === '\\') {
-        if (i + 1 >= to) {
-          if (!region.complete) return stop();
-          out += c;
-          i++;
-        } else if (/[!-/:-@[-`{-~]/.test(src[i + 1] ?? '')) {
-          out += src.slice(i, i + 2);
-          i += 2;
-        } else {
-          out += c;
-          i++;
-        }
-      } else if (c === '`') {
-        const spanEnd = codeSpanEnd(region, i, true);
-        if (spanEnd === undecided) return stop();
-        if (spanEnd === undefined) {
-          const length = runLength(src, i, '`');
-          out += '\\`'.repeat(length);
-          i += length;
-        } else {
-          out += src.slice(i, spanEnd);
-          i = spanEnd;
-        }
-      } else if (c === '[' || (c === '!' && src[i + 1] === '[')) {
-        const image = c === '!';
-        const link = linkAt(region, image ? i + 1 : i, this.nextClose(image ? i + 1 : i, region.end));
-        if (link === undecided) return stop();
-        if (typeof link === 'object' && (image || !holdsLink(region, link))) {
-          const written = this.link(link, image, mode);
-          if (written === undefined) return stop();
-          out += written;
-          i = link.end;
-        } else {
-          out += image ? '!' : link === 'overflow' || mayOpenDefinition(src, i) ? '\\[' : '[';
-          i++;
-        }
-      } else if (c === '!' && i + 1 >= to && !region.complete) {
-        return stop();
-      } else if (c === ']') {
-        if (i + 1 >= to && !region.complete) return stop();
-        // A link the rewriter did not read as one cannot form here.
-        out += src[i + 1] === '(' ? '\\]' : ']';
-        i++;
-      } else if (c === '<') {
-        const autolink = autolinkAt(region, i);
-        if (autolink === undecided) return stop();
-        if (autolink !== undefined) {
-          out += this.autolink(autolink, mode);
-          i = autolink.end;
-        } else if (i + 1 >= to && !region.complete) {
-          return stop();
-        } else {
-          // Raw HTML is shown as text, as in the chat view.
-          out += /[A-Za-z/!?]/.test(src[i + 1] ?? '') ? '\\<' : '<';
-          i++;
-        }
-      } else if (mode === 'text' && (c === ':' || c === '.')) {
-        if (c === ':' && i + 2 >= to && !region.complete && /(?:https?|ftp)$/i.test(src.slice(Math.max(0, i - 5), i)) && '//'.startsWith(src.slice(i + 1, to)))
-          return stop();
-        const start = bareAddressStart(src, i);
-        const refused = start === undefined ? false : refusedAddress(region, start, i);
-        if (refused === undecided) return stop();
-        out += refused ? (c === ':' ? ':\\/' : '\\.') : c;
-        i += refused && c === ':' ? 2 : 1;
-      } else {
-        out += c;
-        i++;
-      }
+      const step = this.step(region, i, mode);
+      if (step === undecided) break;
+      out += step.out;
+      i = step.next;
     }
     return { out, next: i };
+  }
+
+  /** What the character at `at` (and the construct it opens) becomes; `undecided` while the line must go on. */
+  private step(r: Region, at: number, mode: Mode): LineScan | Undecided {
+    const { src, end } = r;
+    const c = src[at] ?? '';
+    const last = at + 1 >= end;
+    if (c === '\\') {
+      if (last) return r.complete ? { out: c, next: at + 1 } : undecided;
+      return /[!-/:-@[-`{-~]/.test(src[at + 1] ?? '') ? { out: src.slice(at, at + 2), next: at + 2 } : { out: c, next: at + 1 };
+    }
+    if (c === '`') return this.backticks(r, at);
+    if (c === '[' || (c === '!' && src[at + 1] === '[')) return this.bracket(r, at, mode);
+    if ((c === '!' || c === ']' || c === '<') && last && !r.complete) return undecided;
+    // A link the rewriter did not read as one cannot form here.
+    if (c === ']') return { out: src[at + 1] === '(' ? '\\]' : ']', next: at + 1 };
+    if (c === '<') return this.angle(r, at, mode);
+    if (mode === 'text' && (c === ':' || c === '.')) return this.addressMark(r, at);
+    return { out: c, next: at + 1 };
+  }
+
+  /** A code span, kept as written; backticks that close nothing on the line, escaped. */
+  private backticks(r: Region, at: number): LineScan | Undecided {
+    const spanEnd = codeSpanEnd(r, at, true);
+    if (spanEnd === undecided) return undecided;
+    if (spanEnd !== undefined) return { out: r.src.slice(at, spanEnd), next: spanEnd };
+    const length = runLength(r.src, at, '`');
+    return { out: '\\`'.repeat(length), next: at + length };
+  }
+
+  /** A link or image from its `[` or `!`; a `[` that opens none is kept (escaped where it could open a definition). */
+  private bracket(r: Region, at: number, mode: Mode): LineScan | Undecided {
+    const image = r.src[at] === '!';
+    const open = image ? at + 1 : at;
+    const link = linkAt(r, open, this.nextClose(open, r.end));
+    if (link === undecided) return undecided;
+    if (typeof link === 'object' && (image || !holdsLink(r, link))) {
+      const written = this.link(link, image, mode);
+      return written === undefined ? undecided : { out: written, next: link.end };
+    }
+    if (image) return { out: '!', next: at + 1 };
+    return { out: link === 'overflow' || mayOpenDefinition(r.src, at) ? '\\[' : '[', next: at + 1 };
+  }
+
+  /** An autolink by the rule; the `<` of raw HTML escaped, so that it shows as text, as in the chat view. */
+  private angle(r: Region, at: number, mode: Mode): LineScan | Undecided {
+    const autolink = autolinkAt(r, at);
+    if (autolink === undecided) return undecided;
+    if (autolink !== undefined) return { out: this.autolink(autolink, mode), next: autolink.end };
+    return { out: /[A-Za-z/!?]/.test(r.src[at + 1] ?? '') ? '\\<' : '<', next: at + 1 };
+  }
+
+  /** The `:` of `://` or the `.` of `www.`: a bare address the rule refuses is broken there, so nothing links it. */
+  private addressMark(r: Region, at: number): LineScan | Undecided {
+    const { src } = r;
+    const c = src[at];
+    if (c === ':' && at + 2 >= r.end && !r.complete && /(?:https?|ftp)$/i.test(src.slice(Math.max(0, at - 5), at)) && '//'.startsWith(src.slice(at + 1, r.end)))
+      return undecided;
+    const start = bareAddressStart(src, at);
+    const refused = start === undefined ? false : refusedAddress(r, start, at);
+    if (refused === undecided) return undecided;
+    if (!refused) return { out: c ?? '', next: at + 1 };
+    return c === ':' ? { out: ':\\/', next: at + 2 } : { out: '\\.', next: at + 1 };
   }
 
   /** A link or image the rule opens, as a link with its destination noted; a refused one as its text. */
