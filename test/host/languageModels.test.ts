@@ -111,6 +111,32 @@ describe("the service's models in vscode.lm", () => {
     );
   });
 
+  it("@maas hands VS Code's chat its answer by the same rule, cut into pieces as it streams", async () => {
+    await api('/_local/next-answer', {
+      text: 'See ![chart](https://attacker.invalid/c.png) and [the docs](https://docs.example/a); not [this](vscode:extension/x.y).\n',
+    });
+    const handler = (await hook()).participantHandler();
+    assert.ok(handler, '@maas is registered');
+    const pieces: string[] = [];
+    const stream = {
+      markdown: (value: string | vscode.MarkdownString) => pieces.push(typeof value === 'string' ? value : value.value),
+      progress: () => undefined,
+      button: () => undefined,
+      reference: () => undefined,
+    } as unknown as vscode.ChatResponseStream;
+    const request = { prompt: 'Where are the docs?', references: [], toolReferences: [], model: await model('svc_llm') } as unknown as vscode.ChatRequest;
+    await handler(request, { history: [] }, stream, new vscode.CancellationTokenSource().token);
+    assert.equal(
+      pieces.join(''),
+      'See [chart (attacker.invalid)](<https://attacker.invalid/c.png>) and [the docs (docs.example)](<https://docs.example/a>); not this.\n',
+    );
+    assert.ok(pieces.length > 1, 'the answer streamed in pieces');
+    assert.ok(
+      pieces.every((piece) => !piece.includes('![')),
+      'no piece shows the start of an image',
+    );
+  });
+
   it('an image part reaches the vision model as a data: URL', async () => {
     const vl = await model('svc_vl');
     const message = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('What is in this picture?'), imagePart(40, 30)]);
