@@ -11,7 +11,7 @@ import { webp } from '../../service/test/testImages';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import { CommandId } from '../../src/vscode/commandIds';
 import { api, finished, hook, service } from './hostService';
-import { editorWith, freshPrompter, isRiffWave, pngFile, signIn } from './featureHelpers';
+import { editorWith, freshPrompter, isRiffWave, pngFile, scriptStrictKnowledgeBase, signIn } from './featureHelpers';
 import { lastChatRequest, requestCount } from '../harness/requestLog';
 import { restoreSetting, restoreSettings, setSetting } from '../harness/hostSettings';
 import type { ScriptedPrompter } from './scriptedPrompter';
@@ -56,11 +56,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
     await setSetting('knowledge.tipsText', 'Nothing in the guide, sorry.');
     await setSetting('knowledge.textThreshold', 0.3);
     await editorWith('Where is the API key kept by the Set API Key command?', 'all');
-    prompter.script(
-      (items: readonly { base: { id: number } }[]) => items.filter((i) => i.base.id === 3),
-      DEFAULT_VALUE,
-      (items: readonly { mode: string }[]) => items.find((i) => i.mode === 'strict'),
-    );
+    scriptStrictKnowledgeBase(prompter, 3);
     const turnId = await vscode.commands.executeCommand<string>(CommandId.askKnowledgeBase);
     assert.ok(turnId, `a turn started; messages: ${JSON.stringify(prompter.messages)}`);
     const turn = await finished(h, turnId);

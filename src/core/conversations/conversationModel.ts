@@ -11,6 +11,7 @@ import {
   usageSchema,
 } from '../../shared/protocolSchemas';
 import { retrievalOptionsSchema } from '../chat/chatRequest';
+import { certificateProblemSchema } from '../http/certificateProblem';
 
 export const storedImageSchema = z.object({
   id: z.string().min(1),
@@ -49,6 +50,10 @@ export const storedErrorSchema = z.object({
   setting: z.string().optional(),
   /** For a request too long for the model: its estimated tokens and the model's limit. */
   counts: z.object({ tokens: z.number(), limit: z.number() }).optional(),
+  /** For a refused certificate: why, for which host, and what the certificate says. */
+  certificate: certificateProblemSchema.optional(),
+  /** For a proxy that asked for credentials, or a proxy address that cannot be used: the address and what it was given. */
+  proxy: z.object({ address: z.string(), credentials: z.enum(['none', 'url', 'authorization']) }).optional(),
 });
 export type StoredError = z.infer<typeof storedErrorSchema>;
 

@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { runConnectionChecks, type CheckResult } from '../diagnostics/connectionChecks';
 import type { FeatureDependencies } from '../activation/featureDependencies';
 import type { ConnectionReportView } from '../diagnostics/connectionReportView';
+import { proxyOrigin, type NetworkOptions } from '../../core/http/networkOptions';
+import { readNetworkSettings } from '../activation/networkSettings';
 
 export interface ConnectionReport {
   readonly results: readonly CheckResult[];
@@ -23,6 +25,7 @@ export function testConnectionCommand(deps: FeatureDependencies, view: Connectio
         altBaseUrl: deps.settings.settings.altBaseUrl,
         apiKeySet: await deps.credentials.hasApiKey(),
         speechSet: await deps.credentials.hasSpeech(),
+        network: readNetworkSettings(),
       }),
     );
     await view.show(markdown);
@@ -40,7 +43,26 @@ export function testConnectionCommand(deps: FeatureDependencies, view: Connectio
   };
 }
 
-function reportMarkdown(results: readonly CheckResult[], setup: { baseUrl: string; altBaseUrl: string; apiKeySet: boolean; speechSet: boolean }): string {
+/** The proxy and certificate settings the checks ran with (the proxy's address without its credentials). */
+function networkLines(network: NetworkOptions): string[] {
+  const proxy =
+    network.proxyUrl === undefined ? vscode.l10n.t('none set (HTTPS_PROXY and HTTP_PROXY from the environment apply)') : proxyOrigin(network.proxyUrl);
+  const credentials =
+    network.proxyAuthorization !== undefined || /\/\/[^/]*@/.test(network.proxyUrl ?? '') ? vscode.l10n.t('; credentials set (not shown)') : '';
+  const bypass = (network.noProxy ?? []).length > 0 ? vscode.l10n.t('; not for {0}', (network.noProxy ?? []).join(', ')) : '';
+  const certificates =
+    network.strictSSL === false
+      ? vscode.l10n.t('not checked (http.proxyStrictSSL is off)')
+      : network.systemCertificates === false
+        ? vscode.l10n.t("checked against Node's roots only (http.systemCertificates is off)")
+        : vscode.l10n.t("checked against Node's roots and the system's certificate store");
+  return [`- ${vscode.l10n.t('Proxy')}: ${proxy}${credentials}${bypass}`, `- ${vscode.l10n.t('Certificates')}: ${certificates}`];
+}
+
+function reportMarkdown(
+  results: readonly CheckResult[],
+  setup: { baseUrl: string; altBaseUrl: string; apiKeySet: boolean; speechSet: boolean; network: NetworkOptions },
+): string {
   const mark = { pass: vscode.l10n.t('✅ pass'), fail: vscode.l10n.t('❌ fail'), skip: vscode.l10n.t('➖ skipped') };
   const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const set = (value: boolean): string => (value ? vscode.l10n.t('set (not shown)') : vscode.l10n.t('not set'));
@@ -52,6 +74,7 @@ function reportMarkdown(results: readonly CheckResult[], setup: { baseUrl: strin
     `- ${vscode.l10n.t('Alternative base URL')}: ${setup.altBaseUrl || '—'}`,
     `- ${vscode.l10n.t('API key')}: ${set(setup.apiKeySet)}`,
     `- ${vscode.l10n.t('Speech credentials')}: ${set(setup.speechSet)}`,
+    ...networkLines(setup.network),
     '',
     `| ${vscode.l10n.t('Step')} | ${vscode.l10n.t('Result')} | ${vscode.l10n.t('Time (ms)')} | ${vscode.l10n.t('What it proved')} |`,
     '|---|---|---:|---|',
