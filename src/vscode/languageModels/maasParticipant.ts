@@ -2,11 +2,13 @@
 // retrieval tool, with the passages as references), `/read` reads the last answer (or the given text) aloud in
 // the MaaS view's player, `/describe` describes the attached images with the vision model; a plain `@maas`
 // question is answered by the chosen MaaS model with the participant's own history and the persona. Errors are
-// the chat view's words with a button to the action that fixes them.
+// the chat view's words with a button to the action that fixes them. Model and service text reaches VS Code's chat
+// through the chat's link rule (core/markdown/chatMarkdownLinks.ts): images as links, refused links as text.
 import * as vscode from 'vscode';
 import type { ChatMessage, ContentPart, RetrievalOptions } from '../../core/chat/chatRequest';
 import type { Reference } from '../../core/chat/chatEvents';
 import { findCitationMarks, PlainCitationStream } from '../../core/knowledge/citationMarks';
+import { ChatMarkdownLinks, chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
 import type { MaasClient } from '../../core/maasClient';
 import { defaultImageQuestion } from '../images/imageQuestion';
 import { noKnowledgeBaseText } from '../knowledge/noKnowledgeBase';
@@ -245,10 +247,18 @@ export class MaasParticipant implements vscode.Disposable {
   ): Promise<{ text: string; references: readonly Reference[] }> {
     let text = '';
     let references: readonly Reference[] = [];
-    // Marks become plain `[n]`; a mark arriving in pieces ("^[1" then "]^") is held back until whole.
+    // Marks become plain `[n]`; a mark arriving in pieces ("^[1" then "]^") is held back until whole. Links follow
+    // the chat's link rule (a link arriving in pieces is held back until it is whole too).
     const plain = new PlainCitationStream();
+    const links = new ChatMarkdownLinks();
     const show = (piece: string): void => {
-      if (piece !== '') stream.markdown(piece);
+      const markdown = links.push(piece);
+      if (markdown !== '') stream.markdown(markdown);
+    };
+    const showRest = (): void => {
+      show(plain.end());
+      const rest = links.end();
+      if (rest !== '') stream.markdown(rest);
     };
     // Spoken as it streams when the setting is on, as the chat view's answers are.
     const voice = this.deps.voice?.begin(vscode.l10n.t('@maas answer'));
@@ -264,20 +274,25 @@ export class MaasParticipant implements vscode.Disposable {
         }
       });
     } catch (error) {
-      // A cancel stops the voice; a dropped stream speaks what arrived.
+      // A cancel stops the voice; a dropped stream speaks what arrived, and shows it whole.
       if (token.isCancellationRequested) voice?.stop();
-      else voice?.end(text);
+      else {
+        voice?.end(text);
+        showRest();
+      }
       throw error;
     }
     voice?.end(text);
-    show(plain.end());
+    showRest();
     return { text, references };
   }
 
   private showError(error: unknown, stream: vscode.ChatResponseStream): void {
     const explained = explainError(error, (text) => this.deps.logger.redact(text));
     this.deps.logger.warn(`@maas failed: ${explained.stored.kind} ${explained.stored.message}`);
-    stream.markdown([`**${explained.title}**`, explained.detail, explained.serviceSaid].filter((part) => part !== undefined).join('\n\n'));
+    // The service's own words are the service's: the link rule applies to them as to an answer.
+    const serviceSaid = explained.serviceSaid === undefined ? undefined : chatMarkdown(explained.serviceSaid);
+    stream.markdown([`**${explained.title}**`, explained.detail, serviceSaid].filter((part) => part !== undefined).join('\n\n'));
     const titles = actionTitles(vscode.l10n);
     for (const action of explained.actions) {
       if (action !== 'retry') stream.button({ title: titles[action], ...actionCommand(action) });
