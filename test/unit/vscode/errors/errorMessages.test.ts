@@ -88,4 +88,12 @@ describe('error messages', () => {
     const unknown = presentError({ kind: 'unexpected', message: 'TypeError: boom' }, localiser(false));
     assert.deepEqual([unknown.matched, unknown.detail], [false, 'TypeError: boom']);
   });
+
+  it('an answer past the size cap is named as such, in both languages, with the part received kept', () => {
+    const english = presentError({ kind: 'tooLarge', message: 'The answer is larger than 32 MB' }, localiser(false));
+    assert.equal(english.title, 'The answer is too large');
+    assert.match(english.detail, /the part that arrived is kept/);
+    assert.deepEqual(english.actions, ['retry', 'openSettings', 'showLogs']);
+    assert.equal(presentError({ kind: 'tooLarge', message: 'raw' }, localiser(true)).title, '回答过大');
+  });
 });
