@@ -1,6 +1,7 @@
-// Images that declare more pixels than the limit, and files too large to read, refused by every way an image comes
-// into the extension host: Describe Image, the provider's image parts, the attachments of @maas (files and pasted
-// images) and the chat view's Send. The picture is a whole, valid 8000 × 8000 PNG of a few KB, which a decoder would
+// Images that declare more pixels than the limit, and files too large to read, refused by the ways an image comes
+// into the extension host that a test can drive here: Describe Image, the attachments of @maas (files and pasted
+// images) and the chat view's Send. (The provider's image parts go through the same prepareImage, unit-tested: VS
+// Code 1.139 scales an image down in the window before a vscode.lm request reaches a provider.) The picture is a whole, valid 8000 × 8000 PNG of a few KB, which a decoder would
 // decode (into 256 MB of pixels): each refusal names its size, which only the header check before any decoder gives,
 // and nothing reaches the service.
 import assert from 'node:assert/strict';
@@ -60,21 +61,6 @@ describe('images over the limits, wherever they come in', () => {
     assert.equal(await requestCount(service.baseUrl, CHAT_ROUTE), 0, 'nothing was sent');
   });
 
-  it('the provider refuses an image part with too many pixels, and sends nothing', async () => {
-    const [vl] = await vscode.lm.selectChatModels({ vendor: 'maas', id: 'svc_vl' });
-    assert.ok(vl, 'the vision model is offered');
-    const DataPart = (vscode as unknown as { LanguageModelDataPart: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
-    const part = DataPart.image(new Uint8Array(pngBomb()), 'image/png') as vscode.LanguageModelTextPart;
-    await assert.rejects(
-      async () => {
-        const response = await vl.sendRequest([vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('What is this?'), part])]);
-        for await (const text of response.text) assert.fail(`no answer expected: ${text}`);
-      },
-      (error: Error) => error.message.includes(tooManyPixels('An attached image')),
-    );
-    assert.equal(await requestCount(service.baseUrl, CHAT_ROUTE), 0, 'nothing was sent');
-  });
-
   it("@maas's attachments: an attached file and a pasted image with too many pixels are refused in those words", async () => {
     const file = { id: 'file', name: 'bomb.png', value: bomb } as vscode.ChatPromptReference;
     await assert.rejects(attachedImages([file], 5_000_000, 'every'), (error: Error) => error.message === tooManyPixels('bomb.png'));
@@ -88,7 +74,16 @@ describe('images over the limits, wherever they come in', () => {
     await h.chat.fromView({
       type: 'send',
       text: 'What is this?',
-      images: [{ name: 'bomb.png', mime: 'image/png', dataBase64: base64, width: 8000, height: 8000, thumbnail: '' }],
+      images: [
+        {
+          name: 'bomb.png',
+          mime: 'image/png',
+          dataBase64: base64,
+          width: 8000,
+          height: 8000,
+          thumbnail: `data:image/png;base64,${pngBomb(2, 2).toString('base64')}`,
+        },
+      ],
     });
     assert.ok(h.chat.notices().includes(tooManyPixels('bomb.png')), h.chat.notices().join(' | '));
     assert.equal(await requestCount(service.baseUrl, CHAT_ROUTE), 0, 'nothing was sent');
