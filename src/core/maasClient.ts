@@ -41,6 +41,8 @@ export interface MaasClientOptions {
    */
   readonly timeouts?: Partial<Timeouts> & { readonly completionMs?: number; readonly keepAliveMs?: number; readonly finishGraceMs?: number };
   readonly retry?: Partial<RetryPolicy>;
+  /** The most bytes read for one chat answer (chatClient.ts's DEFAULT_MAX_ANSWER_BYTES by default). */
+  readonly maxAnswerBytes?: number;
   /** Jitter of retry delays (Math.random); tests pass a constant. */
   readonly random?: () => number;
   /** The waits between retries and polls, and the finish grace (a real timer); tests pass a recording fake. */
@@ -83,6 +85,7 @@ export class MaasClient {
       completionTimeoutMs: options.timeouts?.completionMs ?? 300_000,
       keepAliveLimitMs: options.timeouts?.keepAliveMs,
       finishGraceMs: options.timeouts?.finishGraceMs,
+      maxAnswerBytes: options.maxAnswerBytes,
       random: options.random,
       sleep: options.sleep,
       now: options.now,

@@ -127,6 +127,14 @@ export type Turn = z.infer<typeof turnObjectSchema>;
 const storedChatParamsSchema = chatParamsSchema.strip();
 export type StoredChatParams = z.infer<typeof storedChatParamsSchema>;
 
+/**
+ * The file-name rule: a conversation's id is its file's name (`<id>.json`). An id read from anywhere (`index.json`,
+ * `list.json`, a message) is checked against it before a path is built from it, so a crafted id such as `../../x`
+ * never names a file outside the history folder (reading one that does not parse would rename it).
+ */
+const CONVERSATION_ID = /^[A-Za-z0-9-]{1,100}$/;
+export const isConversationId = (id: string): boolean => CONVERSATION_ID.test(id);
+
 export const conversationSchema = z.object({
   id: z.string().min(1),
   title: z.string(),

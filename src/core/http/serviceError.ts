@@ -32,6 +32,7 @@ export type ServiceErrorKind =
   | 'timeout' // connect, headers or idle-body timeout before any visible text
   | 'protocol' // an answer that does not match the wire format
   | 'interrupted' // a stream that ended without [DONE] or a finish reason; carries the partial text
+  | 'tooLarge' // an answer past the client's size cap; a streamed one carries the partial text
   | 'cancelled' // the caller's AbortSignal fired: not an error to display
   | 'validation' // refused on the client before sending
   | 'addressRefused' // a credential kept from an address the user did not choose or approve (nothing was sent)

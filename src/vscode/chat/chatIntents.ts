@@ -118,7 +118,7 @@ async function readTurnAloud(turnId: string, deps: IntentDependencies): Promise<
 async function exportConversation(conversationId: string, deps: IntentDependencies): Promise<void> {
   const conversation = await deps.session.conversation(conversationId);
   if (conversation === undefined) return;
-  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: conversationMarkdown(conversation) });
+  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: await conversationMarkdown(conversation) });
   await vscode.window.showTextDocument(document);
 }
 

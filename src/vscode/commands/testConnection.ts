@@ -1,7 +1,8 @@
 // MaaS: Test Connection — runs the connection checks and shows the report in the Markdown preview, plus a
 // notification summarising pass/fail with a Copy Report button (MaaS: Copy Connection Report copies it later too). The report names no credential: it says whether
-// each is set, and every detail went through the logger's redaction.
+// each is set, and every detail went through the logger's redaction. Its images are links or text and its HTML text.
 import * as vscode from 'vscode';
+import { markdownWithoutRemoteImages } from '../../core/markdown/markdownWithoutRemoteImages';
 import { runConnectionChecks, type CheckResult } from '../diagnostics/connectionChecks';
 import type { FeatureDependencies } from '../activation/featureDependencies';
 import type { ConnectionReportView } from '../diagnostics/connectionReportView';
@@ -19,14 +20,18 @@ export function testConnectionCommand(deps: FeatureDependencies, view: Connectio
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Testing the connection to the model service…') },
       () => runConnectionChecks(deps),
     );
-    const markdown = deps.logger.redact(
-      reportMarkdown(results, {
-        baseUrl: deps.settings.settings.baseUrl,
-        altBaseUrl: deps.settings.settings.altBaseUrl,
-        apiKeySet: await deps.credentials.hasApiKey(),
-        speechSet: await deps.credentials.hasSpeech(),
-        network: readNetworkSettings(),
-      }),
+    // The report quotes the service's own words and the addresses of the settings: shown in the Markdown preview, it
+    // loads nothing (an image there would tell its server that, and when, the report was opened).
+    const markdown = await markdownWithoutRemoteImages(
+      deps.logger.redact(
+        reportMarkdown(results, {
+          baseUrl: deps.settings.settings.baseUrl,
+          altBaseUrl: deps.settings.settings.altBaseUrl,
+          apiKeySet: await deps.credentials.hasApiKey(),
+          speechSet: await deps.credentials.hasSpeech(),
+          network: readNetworkSettings(),
+        }),
+      ),
     );
     await view.show(markdown);
     const failed = results.filter((r) => r.outcome === 'fail').length;

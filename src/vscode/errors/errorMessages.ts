@@ -147,6 +147,14 @@ function present(error: StoredError, l10n: Localiser): Presentation | undefined 
         detail: l10n.t('The connection dropped before the answer finished; the part received is kept. Retry to ask again.'),
         actions: ['retry'],
       };
+    case 'tooLarge':
+      return {
+        title: l10n.t('The answer is too large'),
+        detail: l10n.t(
+          'The service sent more for this answer than the extension reads for one answer, so it ended there; the part that arrived is kept. Ask for a shorter answer, or check that maas.baseUrl points at the model service.',
+        ),
+        actions: ['retry', 'openSettings', 'showLogs'],
+      };
     case 'validation':
       return { title: l10n.t('A parameter is out of range'), detail: error.message, actions: ['openSettings'] };
     case 'addressRefused':

@@ -151,4 +151,12 @@ describe('error messages', () => {
       assert.match(invalid.detail, /http\.proxy is set to “proxy:8080”/);
     });
   });
+
+  it('an answer past the size cap is named as such, in both languages, with the part received kept', () => {
+    const english = presentError({ kind: 'tooLarge', message: 'The answer is larger than 32 MB' }, localiser(false));
+    assert.equal(english.title, 'The answer is too large');
+    assert.match(english.detail, /the part that arrived is kept/);
+    assert.deepEqual(english.actions, ['retry', 'openSettings', 'showLogs']);
+    assert.equal(presentError({ kind: 'tooLarge', message: 'raw' }, localiser(true)).title, '回答过大');
+  });
 });
