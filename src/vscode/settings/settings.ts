@@ -4,6 +4,7 @@ import type { ChatSettings } from '../../core/session/chatSettings';
 import type { AddressSetting } from '../../core/credentials/addressCheck';
 import type { Logger } from '../logger';
 import { resolveAddressSettings } from './addressSettings';
+import { chosenByWorkspace } from './settingLevels';
 import {
   featureSettingNames,
   parseFeatureSettings,
@@ -25,6 +26,8 @@ export class SettingsReader implements vscode.Disposable {
   private currentFeatures: FeatureSettings;
   /** What maas.baseUrl holds when it is not a usable address (then `settings.baseUrl` is ''). */
   private invalidBaseUrl: string | undefined;
+  /** Whether the maas.chat.persona in use is the workspace's (the view says so). */
+  private personaFromWorkspace = false;
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly logger: Logger) {
@@ -55,7 +58,8 @@ export class SettingsReader implements vscode.Disposable {
 
   /** What the chat needs: the settings, and the invalid value of maas.baseUrl if it has one. */
   get chat(): ChatSettings {
-    return this.invalidBaseUrl === undefined ? this.current : { ...this.current, baseUrlProblem: this.invalidBaseUrl };
+    const chat = { ...this.current, personaFromWorkspace: this.personaFromWorkspace };
+    return this.invalidBaseUrl === undefined ? chat : { ...chat, baseUrlProblem: this.invalidBaseUrl };
   }
 
   /** The settings of the knowledge-base, image and speech commands. */
@@ -65,8 +69,9 @@ export class SettingsReader implements vscode.Disposable {
 
   private read(): Settings {
     const config = vscode.workspace.getConfiguration();
-    const resolved = resolveAddressSettings((name) => config.inspect(name), vscode.workspace.isTrusted);
+    const resolved = resolveAddressSettings((name) => config.inspect(name), vscode.workspace.isTrusted, vscode.env.remoteName);
     this.currentAddresses = resolved.addresses;
+    this.personaFromWorkspace = chosenByWorkspace(config.inspect(settingNames.persona), vscode.workspace.isTrusted);
     this.logIgnored(resolved.addresses);
     const raw = { ...this.raw(settingNames), ...resolved.raw };
     const { settings, problems } = parseSettings(raw);

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import * as z from 'zod';
 import { CommandId } from '../../../src/vscode/commandIds';
 import { ContextKey, LM_VENDOR, PARTICIPANT_ID, ViewId } from '../../../src/vscode/contributionIds';
-import { settingSchemas } from '../../../src/vscode/settings/settingsSchema';
+import { featureSettingNames, settingNames, settingSchemas } from '../../../src/vscode/settings/settingsSchema';
 
 interface JsonSchema {
   readonly type?: string | string[];
@@ -16,6 +16,7 @@ interface JsonSchema {
 
 interface Manifest {
   engines: { vscode: string };
+  capabilities: { untrustedWorkspaces: { supported: boolean | 'limited'; restrictedConfigurations?: string[] } };
   main: string;
   activationEvents?: string[];
   contributes: {
@@ -105,6 +106,25 @@ describe('package.json', () => {
     }
     assert.equal(properties['maas.models.chat']?.default, 'svc_llm');
     assert.equal(properties['maas.models.vision']?.default, 'svc_vl');
+  });
+
+  it('in Restricted Mode a workspace sets none of the addresses, the persona, the models or the knowledge bases', () => {
+    // VS Code ignores a workspace's value of a restricted setting while the folder is not trusted: a repository can
+    // neither send the credentials elsewhere nor steer the answers (system prompt, model, knowledge bases) there.
+    const untrusted = manifest.capabilities.untrustedWorkspaces;
+    assert.equal(untrusted.supported, 'limited', 'restrictedConfigurations apply only to a limited-support extension');
+    const expected = [
+      settingNames.baseUrl,
+      settingNames.altBaseUrl,
+      settingNames.consoleUrl,
+      settingNames.persona,
+      settingNames.chatModel,
+      settingNames.visionModel,
+      settingNames.extraModels,
+      featureSettingNames.knowledgeBases,
+      featureSettingNames.knowledgeTipsText,
+    ];
+    assert.deepEqual([...(untrusted.restrictedConfigurations ?? [])].sort(), [...expected].sort());
   });
 
   it('targets the lowest VS Code with the language-model provider API (which also runs the Node undici needs)', () => {
