@@ -37,7 +37,7 @@ function question(purpose: AddressPurpose, origin: string): string {
 function whoNamedIt(settingName: string, container: boolean): string {
   if (container) {
     return vscode.l10n.t(
-      "{0} in this container's machine settings sets this address. A repository's devcontainer.json writes those settings, so the address counts as the workspace's choice, not yours.",
+      "{0} in this container's user or machine settings sets this address. A repository's devcontainer.json can write those, and VS Code does not tell whose value it is, so it counts as the workspace's choice.",
       settingName,
     );
   }
