@@ -18,7 +18,9 @@ export class CleartextWarning implements vscode.Disposable {
     private readonly memento: vscode.Memento,
     private readonly prompter: Prompter,
   ) {
-    this.subscription = settings.onDidChange(() => this.check());
+    this.subscription = settings.onDidChange((change) => {
+      if (change.affects('baseUrl', 'altBaseUrl')) this.check();
+    });
     this.check();
   }
 
