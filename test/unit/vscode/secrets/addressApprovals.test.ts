@@ -16,8 +16,8 @@ function memento(initial: unknown): ApprovalsMemento & { readonly values: Map<st
   };
 }
 
-const here: WorkspaceRef = { id: 'file:///home/me/repo', label: 'repo', settingsFile: '/home/me/repo/.vscode/settings.json' };
-const elsewhere: WorkspaceRef = { id: 'file:///home/me/other', label: 'other', settingsFile: '/home/me/other/.vscode/settings.json' };
+const here: WorkspaceRef = { id: 'file:///home/me/repo', label: 'repo', settingsFile: 'repo/.vscode/settings.json' };
+const elsewhere: WorkspaceRef = { id: 'file:///home/me/other', label: 'other', settingsFile: 'other/.vscode/settings.json' };
 
 describe('address approvals', () => {
   it('an approval is for its workspace, origin and purpose only', async () => {
