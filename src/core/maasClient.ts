@@ -106,7 +106,8 @@ export class MaasClient {
 
   /** A streamed answer: text, reasoning, references, retry, failover, then usage and finish. */
   streamChat(request: ChatRequest, options?: ChatCallOptions): AsyncGenerator<ChatEvent, void, undefined> {
-    return this.leasedStream(() => this.chatClient.streamChat(request, options));
+    // Called at once: an invalid request is refused here, synchronously, before anything is sent.
+    return this.leasedStream(this.chatClient.streamChat(request, options));
   }
 
   chat(request: ChatRequest, options?: ChatCallOptions & { onEvent?: (event: ChatEvent) => void }): Promise<ChatResult> {
@@ -188,10 +189,10 @@ export class MaasClient {
     }
   }
 
-  private async *leasedStream<T>(operation: () => AsyncGenerator<T, void, undefined>): AsyncGenerator<T, void, undefined> {
+  private async *leasedStream<T>(operation: AsyncGenerator<T, void, undefined>): AsyncGenerator<T, void, undefined> {
     this.active += 1;
     try {
-      yield* operation();
+      yield* operation;
     } finally {
       this.left();
     }
