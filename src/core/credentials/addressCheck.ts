@@ -74,12 +74,12 @@ export function travelsInClear(address: string): boolean {
  * first setting naming it. The user chose them, so nothing is refused; the user is told once (addresses a workspace or
  * a container names are asked about instead, with the same warning in the question).
  */
-export function ownCleartextAddresses(settings: readonly AddressSetting[]): { readonly origin: string; readonly setting: string }[] {
-  const found: { origin: string; setting: string }[] = [];
+export function ownCleartextAddresses(settings: readonly AddressSetting[]): { readonly origin: string; readonly setting: AddressSetting }[] {
+  const found: { origin: string; setting: AddressSetting }[] = [];
   for (const setting of settings) {
     const origin = originOf(setting.value);
     if (setting.from !== 'user' || !purposeSettings.apiKey.includes(setting.key) || origin === undefined || !travelsInClear(origin)) continue;
-    if (!found.some((entry) => entry.origin === origin)) found.push({ origin, setting: setting.name });
+    if (!found.some((entry) => entry.origin === origin)) found.push({ origin, setting });
   }
   return found;
 }

@@ -3,7 +3,7 @@
 // once per origin, remembered in global state so that it is not repeated at every start; an address a workspace or a
 // container names gets the same warning inside the question asked before anything is sent (addressQuestion.ts).
 import * as vscode from 'vscode';
-import { ownCleartextAddresses } from '../../core/credentials/addressCheck';
+import { ownCleartextAddresses, type AddressSetting } from '../../core/credentials/addressCheck';
 import { actionTitles } from '../chat/webviewStrings';
 import type { Prompter } from '../prompter';
 import { openSettings } from '../settings/openSettings';
@@ -34,14 +34,14 @@ export class CleartextWarning implements vscode.Disposable {
     for (const { origin, setting } of due) void this.warn(origin, setting);
   }
 
-  private async warn(origin: string, setting: string): Promise<void> {
+  private async warn(origin: string, setting: AddressSetting): Promise<void> {
     const open = actionTitles(vscode.l10n).openSettings;
     const message = vscode.l10n.t(
       'Your {0} is {1}: plain http:// to another computer. Your API key and everything you ask travel there unencrypted, readable and changeable by anyone on the network in between. Use https:// unless every network on the way is yours. (Shown once for this address.)',
-      setting,
+      setting.name,
       origin,
     );
-    if ((await this.prompter.showWarningMessage(message, open)) === open) await openSettings(setting);
+    if ((await this.prompter.showWarningMessage(message, open)) === open) await openSettings(setting.key);
   }
 
   dispose(): void {

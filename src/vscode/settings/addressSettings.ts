@@ -6,8 +6,9 @@
 // container's machine settings, and VS Code's stable API does not say which of the two it came from: there it counts as
 // the container's choice, asked about like a workspace's. Free of the VS Code API so the unit tests cover it.
 import type { AddressSetting, AddressSettingKey } from '../../core/credentials/addressCheck';
+import { parseAddress } from './settingKinds';
+import { settingNames } from './settingsDeclaration';
 import { workspaceLevelValue, type InspectedSetting } from './settingLevels';
-import { parseAddress, settingNames } from './settingsSchema';
 
 export const addressSettingKeys: readonly AddressSettingKey[] = ['baseUrl', 'altBaseUrl', 'consoleUrl'];
 

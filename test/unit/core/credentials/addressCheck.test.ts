@@ -145,7 +145,10 @@ describe("a container's machine settings and cleartext addresses", () => {
       setting('altBaseUrl', 'http://maas.example:8080', 'user', 'http://maas.example:8080'),
       setting('consoleUrl', 'http://console.example', 'user', 'http://console.example'),
     ];
-    assert.deepEqual(ownCleartextAddresses(settings), [{ origin: 'http://maas.example:8080', setting: 'maas.baseUrl' }]);
+    assert.deepEqual(
+      ownCleartextAddresses(settings).map(({ origin, setting }) => [origin, setting.name]),
+      [['http://maas.example:8080', 'maas.baseUrl']],
+    );
     assert.deepEqual(ownCleartextAddresses([setting('baseUrl', 'http://127.0.0.1:9', 'user', 'http://127.0.0.1:9')]), [], 'loopback');
     assert.deepEqual(ownCleartextAddresses([setting('baseUrl', 'https://maas.example', 'user', 'https://maas.example')]), []);
     assert.deepEqual(ownCleartextAddresses([setting('altBaseUrl', 'http://maas.example', 'workspace')]), [], "a workspace's is asked about instead");
