@@ -75,20 +75,24 @@ export class Credentials {
     this.ready = this.start();
   }
 
-  /** The API key, for a request about to go to `address`; undefined when none is set. Refuses an unapproved address. */
-  async apiKeyFor(address: string, signal?: AbortSignal): Promise<string | undefined> {
+  /**
+   * The API key, for a request about to go to `address`; undefined when none is set. Refuses an unapproved address.
+   * `addresses`: the address settings the asking client was built with (by default those in use now), so that a
+   * client retired by a change of an address finishes the work it started under the settings it started with.
+   */
+  async apiKeyFor(address: string, signal?: AbortSignal, addresses?: readonly AddressSetting[]): Promise<string | undefined> {
     await this.ready;
     const key = await this.readApiKey();
     // With no key nothing would be sent: the user hears "no key", not a question about an address.
-    if (key !== undefined) await this.checkAddress(address, 'apiKey', signal);
+    if (key !== undefined) await this.checkAddress(address, 'apiKey', signal, addresses);
     return key;
   }
 
   /** The speech appkey and token, for a request about to go to `address`; undefined when none are set. */
-  async speechFor(address: string, signal?: AbortSignal): Promise<SpeechCredentials | undefined> {
+  async speechFor(address: string, signal?: AbortSignal, addresses?: readonly AddressSetting[]): Promise<SpeechCredentials | undefined> {
     await this.ready;
     const pair = await this.readSpeech();
-    if (pair !== undefined) await this.checkAddress(address, 'speech', signal);
+    if (pair !== undefined) await this.checkAddress(address, 'speech', signal, addresses);
     return pair;
   }
 
@@ -209,8 +213,8 @@ export class Credentials {
   }
 
   /** Resolves when `address` may receive a credential of `purpose`; throws an 'addressRefused' ServiceError if not. */
-  private async checkAddress(address: string, purpose: AddressPurpose, signal?: AbortSignal): Promise<void> {
-    const verdict = checkAddress(address, purpose, this.options.addresses(), (origin) => this.options.approvals.has(origin, purpose));
+  private async checkAddress(address: string, purpose: AddressPurpose, signal?: AbortSignal, addresses = this.options.addresses()): Promise<void> {
+    const verdict = checkAddress(address, purpose, addresses, (origin) => this.options.approvals.has(origin, purpose));
     if (verdict.kind === 'allowed') return;
     if (verdict.kind === 'refused') {
       this.options.log.warn(

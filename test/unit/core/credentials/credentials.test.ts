@@ -261,6 +261,19 @@ describe('credentials: an approval is for one purpose', () => {
     assert.deepEqual(theirs.asked, [], 'an address only the console setting names is never offered the key');
   });
 
+  it('a client checks against the addresses it was built for: a retired one finishes at its address, a new one does not', async () => {
+    const pair = { appkey: 'app-0123456789', token: 'token-0123456789' };
+    const OLD = 'https://old.example';
+    // The user moved maas.baseUrl from OLD to USER; the console, on OLD's host, is no destination of a credential.
+    const now = [address('baseUrl', USER, 'user', USER), address('consoleUrl', `${OLD}/console`, 'user', `${OLD}/console`)];
+    const h = harness({ store: both(), addresses: now, allow: false });
+    const builtBefore = [address('baseUrl', OLD, 'user', OLD)];
+    assert.deepEqual(await h.credentials.speechFor(OLD, undefined, builtBefore), pair, "the retired client's long task polls on");
+    assert.equal(await h.credentials.apiKeyFor(OLD, undefined, builtBefore), 'sk-stored-0123456789');
+    await assert.rejects(h.credentials.speechFor(OLD), (error: unknown) => error instanceof ServiceError && error.kind === 'addressRefused');
+    assert.deepEqual(h.asked, []);
+  });
+
   it("a container's address is asked about; a plain-http address on another computer is asked with the cleartext flag", async () => {
     const h = harness({ addresses: [address('baseUrl', 'http://maas.example:8080', 'container')], allow: false });
     await assert.rejects(h.credentials.apiKeyFor('http://maas.example:8080/maas/v1/chat/completions'));
