@@ -28,6 +28,22 @@ async function waitForLog(predicate: (entries: LoggedRequest[]) => boolean): Pro
   throw new Error('the request log never reached the expected state');
 }
 
+interface GateView {
+  readonly reached: number;
+  readonly waiting: number;
+  readonly released: boolean;
+}
+
+/** Polls a fault's gate until the predicate holds (bounded). */
+async function waitForFault(id: string, predicate: (gate: GateView) => boolean): Promise<GateView> {
+  for (let i = 0; i < 500; i++) {
+    const gate = (await http('GET', `${service().baseUrl}/_local/faults/${id}`)).json<{ gate: GateView }>().gate;
+    if (predicate(gate)) return gate;
+    await delay(10);
+  }
+  throw new Error(`the gate of ${id} never reached the expected state`);
+}
+
 function openStream(baseUrl: string, signal: AbortSignal): ReturnType<typeof request> {
   return request(`${baseUrl}${CHAT}`, {
     method: 'POST',
@@ -112,6 +128,48 @@ describe('faults', () => {
     await pending;
     assert.equal(answered, false);
     assert.equal((await waitForLog((e) => e[0]?.finishedAt !== null))[0]?.clientClosed, true);
+  });
+
+  it('holdAfterChunks keeps the stream at a gate after K chunks until released, then it ends whole', async () => {
+    const { id } = (await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, holdAfterChunks: 2 })).json<{ id: string }>();
+    const reply = chat(service().baseUrl, userAsks('hello there'));
+    const held = await waitForFault(id, (gate) => gate.waiting === 1);
+    assert.deepEqual(held, { reached: 1, waiting: 1, released: false });
+    assert.equal((await log())[0]?.chunksSent, 2);
+    assert.equal((await log())[0]?.finishedAt, null);
+    const released = await http('POST', `${service().baseUrl}/_local/faults/${id}/release`);
+    assert.equal(released.status, 200);
+    const events = sseData((await reply).text);
+    assert.equal(events.at(-1), '[DONE]');
+    assert.equal(streamChunks((await reply).text).at(-1)?.choices[0]?.finish_reason, 'stop');
+    assert.deepEqual(await waitForFault(id, () => true), { reached: 1, waiting: 0, released: true });
+  });
+
+  it('holdAfterChunks 0 holds any route before its first byte; a released gate lets later requests through', async () => {
+    const { id } = (await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, holdAfterChunks: 0, count: 2 })).json<{ id: string }>();
+    let answered = false;
+    const first = chat(service().baseUrl, userAsks('hi', { stream: false })).then((r) => ((answered = true), r));
+    await waitForFault(id, (gate) => gate.waiting === 1);
+    assert.equal(answered, false);
+    await http('POST', `${service().baseUrl}/_local/faults/${id}/release`);
+    assert.equal((await first).status, 200);
+    assert.equal((await chat(service().baseUrl, userAsks('hi', { stream: false }))).status, 200);
+    assert.equal((await waitForFault(id, () => true)).reached, 2);
+  });
+
+  it('a client gone from the gate leaves it, and a reset releases what is held', async () => {
+    const { id } = (await http('POST', `${service().baseUrl}/_local/faults`, { route: CHAT, holdAfterChunks: 1, count: 2 })).json<{ id: string }>();
+    const controller = new AbortController();
+    const gone = openStream(service().baseUrl, controller.signal);
+    await waitForFault(id, (gate) => gate.waiting === 1);
+    controller.abort();
+    await (await gone.catch(() => undefined))?.body.text().catch(() => undefined);
+    await waitForFault(id, (gate) => gate.waiting === 0);
+    const kept = chat(service().baseUrl, userAsks('hi'));
+    await waitForFault(id, (gate) => gate.waiting === 1);
+    await http('POST', `${service().baseUrl}/_local/reset`);
+    assert.equal(sseData((await kept).text).at(-1), '[DONE]');
+    assert.equal((await http('GET', `${service().baseUrl}/_local/faults/${id}`)).status, 404);
   });
 
   it('malformedChunk is sent after K chunks, then the stream continues normally', async () => {

@@ -51,6 +51,10 @@ export async function writeChatStream(res: ServerResponse, answer: ChatAnswer, o
         await sleep(fault.stallMs);
       }
       if (fault.malformedChunk !== undefined && (fault.afterChunks ?? 0) === sent) buffer += `data: ${fault.malformedChunk}\n\n`;
+      if (fault.holdAfterChunks === sent) {
+        await flush();
+        await fault.gate.pass(abort.signal);
+      }
     }
     if (paceMs > 0) await sleep(paceMs);
     return !abort.signal.aborted;

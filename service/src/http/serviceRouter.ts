@@ -92,7 +92,14 @@ async function applyFault(fault: Fault, res: ServerResponse, onServerDrop: () =>
     await delay(fault.stallMs, undefined, { signal: closed.signal }).catch(() => undefined);
     return closed.signal.aborted;
   }
-  if (fault.dropAfterChunks !== undefined && res.req.url?.split('?')[0] !== CHAT_PATH) {
+  const chatRoute = res.req.url?.split('?')[0] === CHAT_PATH;
+  if (fault.holdAfterChunks !== undefined && (fault.holdAfterChunks === 0 || !chatRoute)) {
+    const closed = new AbortController();
+    res.on('close', () => closed.abort());
+    await fault.gate.pass(closed.signal);
+    return closed.signal.aborted;
+  }
+  if (fault.dropAfterChunks !== undefined && !chatRoute) {
     onServerDrop();
     res.destroy();
     return true;

@@ -15,6 +15,9 @@ export interface TestRouteContext {
   readonly store: StateStore;
 }
 
+const faultPath = /^\/_local\/faults\/(fault-[0-9a-f]+)$/;
+const faultReleasePath = /^\/_local\/faults\/(fault-[0-9a-f]+)\/release$/;
+
 /** Returns false when no test route matches. */
 export function handleTestRoute(ctx: TestRouteContext, method: string, url: URL, body: Buffer, res: ServerResponse): boolean {
   const route = `${method} ${url.pathname}`;
@@ -27,6 +30,17 @@ export function handleTestRoute(ctx: TestRouteContext, method: string, url: URL,
   } else if (route === 'DELETE /_local/faults') {
     ctx.faults.clear();
     sendJson(res, 200, { cleared: true });
+  } else if (method === 'GET' && faultPath.test(url.pathname)) {
+    const fault = ctx.faults.get(faultPath.exec(url.pathname)?.[1] ?? '');
+    if (fault === undefined) sendRefusal(res, 404, `no fault ${url.pathname}`);
+    else sendJson(res, 200, fault);
+  } else if (method === 'POST' && faultReleasePath.test(url.pathname)) {
+    const fault = ctx.faults.get(faultReleasePath.exec(url.pathname)?.[1] ?? '');
+    if (fault === undefined) sendRefusal(res, 404, `no fault ${url.pathname}`);
+    else {
+      fault.gate.release();
+      sendJson(res, 200, fault);
+    }
   } else if (route === 'GET /_local/requests') {
     sendJson(res, 200, { requests: ctx.requestLog.list() });
   } else if (route === 'POST /_local/next-answer') {
