@@ -94,6 +94,49 @@ describe('Host: a DNS-rebinding page', () => {
   });
 });
 
+describe('Host: names the service is told to answer to (allowedHosts, --allow-host)', () => {
+  let named: LocalService;
+  const NAME = 'maas.corp.test';
+
+  before(async () => {
+    named = await startTestService({ allowedHosts: [NAME] });
+  });
+
+  after(() => named?.stop());
+
+  it('answers that name with its own port, on every route and as the origin of the console page, and still no other', async () => {
+    const port = portOf(named.baseUrl);
+    const own = { host: `${NAME.toUpperCase()}:${port}` };
+    const asked = await http('POST', `${named.baseUrl}/maas/v1/chat/completions`, userAsks('hi', { stream: false }), {
+      ...own,
+      authorization: `Bearer ${DEFAULT_KEY}`,
+    });
+    assert.equal(asked.status, 200);
+    const created = await http(
+      'POST',
+      `${named.baseUrl}/console/api/keys`,
+      { name: 'by name', interfaces: ['svc_llm'] },
+      { ...own, origin: `http://${NAME}:${port}` },
+    );
+    assert.equal(created.status, 201);
+    const rebound = await http('GET', `${named.baseUrl}/console/api/keys`, undefined, { host: `${REBOUND}:${port}` });
+    assert.equal(rebound.status, 403);
+    assert.match(refusal(rebound), new RegExp(`addressed to 127\\.0\\.0\\.1:${port}, localhost:${port} or ${NAME.replaceAll('.', '\\.')}:${port} only`));
+    assert.equal((await http('GET', `${named.baseUrl}/console/api/keys`, undefined, { host: `${NAME}:${portOf(named.altBaseUrl)}` })).status, 403);
+  });
+
+  it('refuses to start with a name that is not a host name alone', async () => {
+    for (const name of ['maas.corp.test:8787', 'http://maas.corp.test', 'maas.corp.test/x', '*.corp.test', '']) {
+      // A service that starts anyway is stopped at once, so that the failure is the assertion's.
+      const outcome = await startTestService({ allowedHosts: [name] }).then(
+        (started) => started.stop().then(() => 'started'),
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+      assert.equal(outcome, `allowedHosts: "${name}" is not a host name (give the name alone, without scheme, port or path)`);
+    }
+  });
+});
+
 describe('Host: with --upstream', () => {
   let upstream: Server;
   let upstreamCalls = 0;

@@ -21,6 +21,8 @@ export interface RouterContext extends ChatContext {
   readonly faults: FaultInjector;
   readonly speech: SpeechRoutes;
   readonly log: (line: string) => void;
+  /** Host names answered besides 127.0.0.1 and localhost (see browserGuard.ts). */
+  readonly allowedHosts: readonly string[];
 }
 
 export function createRouter(ctx: RouterContext, port: Port): (req: IncomingMessage, res: ServerResponse) => void {
@@ -36,7 +38,7 @@ export function createRouter(ctx: RouterContext, port: Port): (req: IncomingMess
 async function route(ctx: RouterContext, port: Port, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const method = req.method ?? 'GET';
-  const refusal = browserGuardRefusal(req, url.pathname);
+  const refusal = browserGuardRefusal(req, url.pathname, ctx.allowedHosts);
   if (refusal) return sendRefusal(res, refusal.status, refusal.message);
   if (isConsoleOrTestRoute(url.pathname) && !isLoopback(req)) return sendRefusal(res, 403, 'this route answers loopback callers only');
   const read = await readBody(req, ctx.maxBodyBytes);
