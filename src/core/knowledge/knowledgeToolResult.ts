@@ -4,17 +4,23 @@
 // references (@maas).
 import * as z from 'zod';
 import { storedReferenceSchema, type StoredReference } from '../conversations/conversationModel';
-import { PlainCitationStream } from './citationMarks';
+import { findCitationMarks } from './citationMarks';
 
 /** The mime type of the tool's citations data part (JSON: `{ citations: StoredReference[] }`). */
 export const CITATIONS_MIME = 'application/vnd.maas.citations+json';
 
 const TITLE_CHARS = 200;
 
-/** The text with every citation mark (`^[1]^`, `【1】`, …; not in code) written ` [n]`. */
+/** The text with every citation mark (`^[1]^`, `【1】`, …; not in code) written `[n]`, a space before it. */
 export function plainCitations(text: string): string {
-  const plain = new PlainCitationStream();
-  return (plain.push(text) + plain.end()).trim();
+  let out = '';
+  let at = 0;
+  for (const mark of findCitationMarks(text)) {
+    const before = text.slice(at, mark.start);
+    out += `${before}${/\s$/.test(out + before) ? '' : ' '}[${mark.number}]`;
+    at = mark.end;
+  }
+  return (out + text.slice(at)).trim();
 }
 
 /** The words the result uses, in the user's language (the vscode layer's). */
@@ -27,7 +33,7 @@ export interface ResultWords {
   readonly cut: string;
 }
 
-/** `Sources:` and one line `[n] Title` per passage, in the order of their numbers (each number once). */
+/** `Sources:` and one line `- [n] Title` per passage (a Markdown list, which models and VS Code read alike), in the order of their numbers (each number once). */
 export function sourcesList(references: readonly StoredReference[], words: ResultWords): string {
   const seen = new Set<number>();
   const lines: string[] = [];
@@ -35,7 +41,7 @@ export function sourcesList(references: readonly StoredReference[], words: Resul
     if (seen.has(reference.index)) continue;
     seen.add(reference.index);
     const title = (reference.title ?? '').replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS);
-    lines.push(`[${reference.index}] ${title === '' ? words.untitled(reference.index) : title}`);
+    lines.push(`- [${reference.index}] ${title === '' ? words.untitled(reference.index) : title}`);
   }
   return lines.length === 0 ? '' : `${words.sources}:\n${lines.join('\n')}`;
 }
