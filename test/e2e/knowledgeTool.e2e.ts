@@ -30,7 +30,8 @@ describe("the knowledge-base tool in VS Code's chat", () => {
 
   before(async () => {
     scenario = await openServiceScenario('kb-tool', {
-      service: { paceMs: 2 },
+      // The retrieval answers name their passages (a references array): the Sources list names the document.
+      service: { paceMs: 2, references: true },
       folder: path.join(repoRoot, 'demo', 'workspace'),
       settings: {
         'chat.disableAIFeatures': false,

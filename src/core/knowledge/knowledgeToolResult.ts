@@ -31,17 +31,27 @@ export interface ResultWords {
   readonly untitled: (index: number) => string;
   /** What ends an answer cut to the budget. */
   readonly cut: string;
+  /** A cited passage when the service did not name it: "a passage of the knowledge base …". */
+  readonly passageOf: string;
 }
 
-/** `Sources:` and one line `- [n] Title` per passage (a Markdown list, which models and VS Code read alike), in the order of their numbers (each number once). */
-export function sourcesList(references: readonly StoredReference[], words: ResultWords): string {
+/**
+ * `Sources:` and one line `- [n] Title` per passage (a Markdown list, which models and VS Code read alike), in the order
+ * of their numbers, each number once. The service names the passages only when it sends a references array (not every
+ * deployment does, docs/wire.md); without one, each mark of the answer is listed as a passage of the knowledge bases
+ * searched (`words.passageOf`).
+ */
+export function sourcesList(references: readonly StoredReference[], answer: string, words: ResultWords): string {
+  const entries =
+    references.length > 0
+      ? references.map((reference) => ({ index: reference.index, title: (reference.title ?? '').replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS) }))
+      : findCitationMarks(answer).map((mark) => ({ index: mark.number, title: words.passageOf }));
   const seen = new Set<number>();
   const lines: string[] = [];
-  for (const reference of [...references].sort((a, b) => a.index - b.index)) {
-    if (seen.has(reference.index)) continue;
-    seen.add(reference.index);
-    const title = (reference.title ?? '').replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS);
-    lines.push(`- [${reference.index}] ${title === '' ? words.untitled(reference.index) : title}`);
+  for (const entry of [...entries].sort((a, b) => a.index - b.index)) {
+    if (seen.has(entry.index)) continue;
+    seen.add(entry.index);
+    lines.push(`- [${entry.index}] ${entry.title === '' ? words.untitled(entry.index) : entry.title}`);
   }
   return lines.length === 0 ? '' : `${words.sources}:\n${lines.join('\n')}`;
 }

@@ -67,8 +67,9 @@ export function problemText(problem: KnowledgeToolProblem): string {
   }
 }
 
-function resultWords(): ResultWords {
+function resultWords(bases: readonly string[]): ResultWords {
   return {
+    passageOf: vscode.l10n.t('A passage of the knowledge base {0}', bases.map((name) => `"${name}"`).join(', ')),
     sources: vscode.l10n.t('Sources'),
     untitled: (index) => vscode.l10n.t('Source {0}', index),
     cut: vscode.l10n.t('[The answer was cut to fit the token budget.]'),
@@ -121,11 +122,12 @@ export class KnowledgeTool implements vscode.LanguageModelTool<unknown> {
       }),
     );
     if (answer.stopped) throw new vscode.CancellationError();
-    const words = resultWords();
+    const words = resultWords(checked.bases.map((base) => base.name));
     const budget = options.tokenizationOptions;
     const count = (text: string): Promise<number> =>
       budget === undefined ? Promise.resolve(countTokens(text)) : Promise.resolve(budget.countTokens(text, token));
-    const text = await fitToBudget(plainCitations(answer.text), sourcesList(answer.references, words), budget?.tokenBudget, count, words);
+    const plain = plainCitations(answer.text);
+    const text = await fitToBudget(plain, sourcesList(answer.references, plain, words), budget?.tokenBudget, count, words);
     const DataPart = dataPartClass();
     const parts: unknown[] = [new vscode.LanguageModelTextPart(text)];
     if (DataPart !== undefined && answer.references.length > 0) parts.push(new DataPart(citationsData(answer.references), CITATIONS_MIME));

@@ -11,7 +11,7 @@ const bases = [
   { id: 7, name: 'Extension guide' },
   { id: 9, name: '产品手册' },
 ];
-const words: ResultWords = { sources: 'Sources', untitled: (n) => `Source ${n}`, cut: '[cut]' };
+const words: ResultWords = { sources: 'Sources', untitled: (n) => `Source ${n}`, cut: '[cut]', passageOf: 'A passage of the knowledge base "Guide"' };
 const count = (text: string): Promise<number> => Promise.resolve(countTokens(text));
 
 describe('the knowledge-base tool input', () => {
@@ -58,10 +58,18 @@ describe('the knowledge-base tool result', () => {
   it('lists each source once, by number, with a title for the untitled and no line breaks from the service', () => {
     const list = sourcesList(
       [{ index: 2, title: 'FAQ\nsecond line' }, { index: 1, title: 'Getting started' }, { index: 2, title: 'FAQ again' }, { index: 3 }],
+      'Answer. [1]',
       words,
     );
     assert.equal(list, 'Sources:\n- [1] Getting started\n- [2] FAQ second line\n- [3] Source 3');
-    assert.equal(sourcesList([], words), '');
+    assert.equal(sourcesList([], 'No marks here.', words), '');
+  });
+
+  it('without references from the service, lists each mark of the answer as a passage of the knowledge bases', () => {
+    assert.equal(
+      sourcesList([], 'Kept in secret storage. [2] Run Set API Key. [1] Again. [2]', words),
+      'Sources:\n- [1] A passage of the knowledge base "Guide"\n- [2] A passage of the knowledge base "Guide"',
+    );
   });
 
   it('returns the whole text within the budget, and without a budget', async () => {

@@ -11,7 +11,7 @@ import { floorApi as api } from '../floorVscode';
 import type { ChatEvent } from '../../../../src/core/chat/chatEvents';
 import type { ChatRequest } from '../../../../src/core/chat/chatRequest';
 import type { MaasClient } from '../../../../src/core/maasClient';
-import { LanguageModelTextPart, type RegisteredTool } from '../fakeVscode';
+import { LanguageModelTextPart, type RegisteredTool } from '../../../harness/fakeVscode';
 import * as toolModule from '../../../../src/vscode/knowledge/knowledgeTool';
 import * as participantModule from '../../../../src/vscode/languageModels/maasParticipant';
 import * as providerModule from '../../../../src/vscode/languageModels/maasChatProvider';

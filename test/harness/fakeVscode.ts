@@ -1,4 +1,4 @@
-// A `vscode` module for unit tests of the vscode layer: the API the language-model surfaces use, as VS Code at the
+// A `vscode` module for unit tests and benches of the vscode layer: the API the language-model surfaces use, as VS Code at the
 // manifest's floor (engines.vscode) has it, with the classes newer than the floor (LanguageModelDataPart,
 // LanguageModelThinkingPart) only where a test adds them. `installFakeVscode` makes `require('vscode')` return it;
 // modules under test are imported after it (dynamically), so they bind to it.
