@@ -3,24 +3,16 @@
 // tool (its row in the answer), and the final answer cites the document; `#kb` typed in the input attaches the tool.
 // Screenshots go to .test-results/kb-tool/ (docs/images/ with MAAS_SCREENSHOTS=1); a failure leaves one too.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { repoRoot } from '../harness/tools';
 import { chatRequests, type LoggedChatRequest } from '../harness/requestLog';
 import { until } from './chatView';
-import { chooseMode, focusNativeInput, nativeChat, readyNativeChat } from './nativeChatView';
+import { chooseMode, focusNativeInput, nativeChat, NATIVE_CHAT_SETTINGS, readyNativeChat, screenshots } from './nativeChatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 
 const TOOL = 'maas_searchKnowledgeBase';
-const shotsDir = process.env.MAAS_SCREENSHOTS === '1' ? path.join(repoRoot, 'docs', 'images') : path.join(repoRoot, '.test-results', 'kb-tool');
-
-async function shot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
-  mkdirSync(shotsDir, { recursive: true });
-  await page.mouse.move(700, 880);
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), ...(clip ? { clip } : {}) });
-}
+const shot = screenshots('kb-tool');
 
 const offersTool = (request: LoggedChatRequest): boolean => (request.body.tools ?? []).some((t) => t.type === 'function' && t.function.name === TOOL);
 const carriesResult = (request: LoggedChatRequest): boolean => request.body.messages.some((m) => m.role === 'tool' && /Sources:/.test(String(m.content)));
@@ -33,12 +25,7 @@ describe("the knowledge-base tool in VS Code's chat", () => {
       // The retrieval answers name their passages (a references array): the Sources list names the document.
       service: { paceMs: 2, references: true },
       folder: path.join(repoRoot, 'demo', 'workspace'),
-      settings: {
-        'chat.disableAIFeatures': false,
-        'maas.knowledgeBases': [{ id: 7, name: 'Extension guide' }],
-        'workbench.secondarySideBar.defaultVisibility': 'visible',
-        'workbench.colorTheme': 'Default Dark Modern',
-      },
+      settings: NATIVE_CHAT_SETTINGS,
     });
     await readyNativeChat(scenario.page, 'svc_llm');
   });

@@ -3,22 +3,7 @@
 // LanguageModelThinkingPart) only where a test adds them. `installFakeVscode` makes `require('vscode')` return it;
 // modules under test are imported after it (dynamically), so they bind to it.
 import Module from 'node:module';
-
-export type Listener<T> = (value: T) => void;
-
-class EventEmitter<T> {
-  private readonly listeners = new Set<Listener<T>>();
-  readonly event = (listener: Listener<T>): { dispose(): void } => {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  };
-  fire(value: T): void {
-    for (const listener of [...this.listeners]) listener(value);
-  }
-  dispose(): void {
-    this.listeners.clear();
-  }
-}
+import { Emitter } from '../../src/core/emitter';
 
 class Disposable {
   constructor(private readonly onDispose: () => void) {}
@@ -78,7 +63,8 @@ export function fakeVscodeApi(newer: { dataPart?: boolean; thinkingPart?: boolea
     tools,
     l10n: { t },
     env: { language: 'en' },
-    EventEmitter,
+    // VS Code's EventEmitter has the shape of core's Emitter.
+    EventEmitter: Emitter,
     Disposable,
     CancellationError: class CancellationError extends Error {},
     ThemeIcon: class ThemeIcon {
