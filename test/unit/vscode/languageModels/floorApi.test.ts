@@ -92,6 +92,26 @@ describe('the language-model surfaces on the VS Code of engines.vscode (no data 
     }
   });
 
+  it('prepares a short "Searching" row, and asks first only while maas.knowledge.confirmToolUse is on', () => {
+    const tool = (on: boolean): InstanceType<typeof modules.tool.KnowledgeTool> => {
+      const parsed = modules.settings.parseSettings({ knowledgeBases: [{ id: 7, name: 'Extension guide' }], knowledgeToolConfirm: on }).settings;
+      return new modules.tool.KnowledgeTool({
+        settings: { settings: parsed } as never,
+        credentials,
+        client: () => backend([]).client,
+        logger: logger as never,
+      });
+    };
+    const input = { input: { question: 'Where is the API key stored?' } };
+    assert.deepEqual(tool(false).prepareInvocation(input), { invocationMessage: 'Searching Extension guide for "Where is the API key stored?"' });
+    const asked = tool(true).prepareInvocation(input);
+    assert.equal(asked.confirmationMessages?.title, 'Search the knowledge base?');
+    assert.match(
+      String(asked.confirmationMessages?.message),
+      /"Where is the API key stored\?" goes to the MaaS service with the knowledge bases Extension guide/,
+    );
+  });
+
   it('@maas /kb and #kb show the tool text (the Sources list as written) without reference entries', async () => {
     const registration = registerTool([
       { type: 'text', text: ANSWER },
