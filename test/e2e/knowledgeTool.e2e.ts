@@ -56,6 +56,9 @@ describe("the knowledge-base tool in VS Code's chat", () => {
       'a request carrying the tool result',
     );
     assert.equal(answered.body.model, 'svc_llm');
+    // The model reads the text (marks and Sources); the citations data part is for our own surfaces only.
+    const result = answered.body.messages.find((m) => m.role === 'tool');
+    assert.doesNotMatch(JSON.stringify(result?.content), /"citations"|vnd\.maas/);
     const all = (await requests()).slice(before);
     const call = all.find((r) => offersTool(r));
     assert.ok(call, `${TOOL} offered to svc_llm`);
