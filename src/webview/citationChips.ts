@@ -37,7 +37,7 @@ function chip(number: number, mark: string, references: readonly Reference[], st
 }
 
 /** The hover text: the reference's title and the start of its text, or "Source n" when there is none. */
-export function citationTitle(number: number, references: readonly Reference[], strings: WebviewStrings): string {
+function citationTitle(number: number, references: readonly Reference[], strings: WebviewStrings): string {
   const reference = references.find((r) => r.index === number);
   const label = formatString(strings.sourceNumber, number);
   if (reference === undefined) return label;

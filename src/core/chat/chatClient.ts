@@ -16,7 +16,7 @@ import { redactSecrets } from '../http/redact';
 import { ServiceError } from '../http/serviceError';
 import { sleep, type Sleeper } from '../http/sleep';
 
-export const CHAT_PATH = '/maas/v1/chat/completions';
+const CHAT_PATH = '/maas/v1/chat/completions';
 
 export interface ChatCallOptions {
   readonly signal?: AbortSignal;

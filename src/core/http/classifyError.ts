@@ -49,13 +49,9 @@ function kindFromStatus(status: number | undefined): ServiceErrorKindFromTable |
 }
 
 /** The kind of an error answer, and whether its message matched a row of the table (else: a guess from the status). */
-export function classifyMessage(status: number | undefined, message: string): { kind: ServiceErrorKindFromTable | 'protocol'; matched: boolean } {
+function classifyMessage(status: number | undefined, message: string): { kind: ServiceErrorKindFromTable | 'protocol'; matched: boolean } {
   const row = TABLE.find((r) => r.status === status && r.matches(message)) ?? TABLE.find((r) => r.matches(message));
   return row === undefined ? { kind: kindFromStatus(status), matched: false } : { kind: row.kind, matched: true };
-}
-
-export function kindOf(status: number | undefined, message: string): ServiceErrorKindFromTable | 'protocol' {
-  return classifyMessage(status, message).kind;
 }
 
 const errorBodySchema = z.looseObject({

@@ -93,7 +93,7 @@ let context: tls.SecureContext | undefined;
  * process: building it parses several hundred certificates, which each connection would repeat if it were handed the
  * list, and Node lists the system store once per process anyway. Undefined where Node cannot list the system store.
  */
-export function systemRootsContext(): tls.SecureContext | undefined {
+function systemRootsContext(): tls.SecureContext | undefined {
   if (lister === undefined) return undefined;
   context ??= tls.createSecureContext({ ca: [...new Set([...lister('default'), ...lister('system')])] });
   return context;

@@ -3,7 +3,7 @@
 // so the list's order is the order of preference (the spec's own field first).
 import * as z from 'zod';
 
-export const jsonRecord = z.record(z.string(), z.unknown());
+const jsonRecord = z.record(z.string(), z.unknown());
 export type JsonRecord = z.infer<typeof jsonRecord>;
 
 /** A non-empty string, trimmed. */

@@ -21,7 +21,7 @@ import { speakerArrayOf, speakersFrom } from './speakerList';
 import { speechStatusOf } from './pickField';
 import { timedAudioOf } from './timedAudio';
 
-export const SPEECH_BASE_PATH = '/maas/v2/api';
+const SPEECH_BASE_PATH = '/maas/v2/api';
 
 const TASK_MISSING = 'without a task (task_id and task_status)';
 

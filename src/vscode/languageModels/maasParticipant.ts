@@ -88,7 +88,7 @@ function historyMessages(context: vscode.ChatContext): PlanMessage[] {
   return messages;
 }
 
-export class MaasParticipant implements vscode.Disposable {
+class MaasParticipant implements vscode.Disposable {
   private readonly sources = new SourceDocuments();
   /** Images described once are not described again (VS Code's chat sends the history again with every question). */
   private readonly descriptions = new DescriptionCache();

@@ -42,7 +42,7 @@ interface Playback {
 }
 
 /** Segments posted past the one playing: one, so the next sentence starts without a gap. */
-export const SEGMENTS_AHEAD = 1;
+const SEGMENTS_AHEAD = 1;
 
 /** Playbacks whose audio can still be saved; older ones are forgotten to bound memory. */
 const rememberedPlaybacks = 3;
