@@ -7,8 +7,8 @@
 // arrived; a sentence whose synthesis fails is skipped, marked; missing speech credentials are said once, with the
 // action that sets them, and the answer's text is never touched.
 import * as vscode from 'vscode';
-import { AnswerSentences, SentenceQueue, SpeculativeSynthesis } from '../../core/speech/answerSentences';
-import { synthesizeQueued } from '../../core/speech/pipelinedSynthesizer';
+import { AnswerSentences } from '../../core/speech/answerSentences';
+import { SentenceQueue, SpeculativeSynthesis, synthesizeQueued } from '../../core/speech/pipelinedSynthesizer';
 import type { Credentials } from '../../core/credentials/credentials';
 import type { MaasClient } from '../../core/maasClient';
 import type { Subscription } from '../../core/emitter';
