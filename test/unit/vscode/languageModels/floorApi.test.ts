@@ -118,25 +118,22 @@ describe('the language-model surfaces on the VS Code of engines.vscode (no data 
       { type: 'references', references: REFERENCES },
     ]);
     try {
-      const participant = new modules.participant.MaasParticipant({
+      const participant = modules.participant.registerParticipant({
         settings: settings() as never,
         client: () => backend([]).client,
         logger: logger as never,
         readAloud: undefined,
       });
+      const handler = participant.handler;
+      assert.ok(handler, '@maas is registered');
       const model = { vendor: 'maas', id: 'svc_llm' };
       for (const request of [
         { prompt: 'Where is the API key stored?', command: 'kb', toolReferences: [], references: [], model },
         { prompt: '#kb Where is the API key stored?', toolReferences: [{ name: 'maas_searchKnowledgeBase', range: [0, 3] }], references: [], model },
       ]) {
         const shown = stream();
-        const result = await participant.handle(
-          request as unknown as vscode.ChatRequest,
-          { history: [] } as unknown as vscode.ChatContext,
-          shown.stream,
-          token,
-        );
-        assert.deepEqual(result.metadata, { command: 'kb', answered: true });
+        const result = await handler(request as unknown as vscode.ChatRequest, { history: [] } as unknown as vscode.ChatContext, shown.stream, token);
+        assert.deepEqual(result?.metadata, { command: 'kb', answered: true });
         assert.match(shown.markdown.join(''), /secret storage\. \[1\]\n\nSources:\n- \\?\[1\] Getting started\n\n\*Divergent\*/);
         assert.deepEqual(shown.references, []);
       }
