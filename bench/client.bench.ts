@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Agent, request } from 'undici';
 import { ChatStreamDecoder } from '../src/core/chat/chatStreamDecoder';
 import { MaasClient } from '../src/core/maasClient';
-import { compared, median, sized, type BenchResult } from './benchResult';
+import { atMost, compared, median, ratioAtMost, sized, type BenchResult } from './benchResult';
 
 const KEY = 'sk-bench-0000000000000001';
 const CHUNKS = sized(20_000, 200);
@@ -217,16 +217,32 @@ export default async function clientBench(): Promise<BenchResult[]> {
     const small = await measure(service.baseUrl, LATENCY_ROUNDS, { text: words });
     const clientFirst = median(small.client.map((r) => r.firstDeltaMs));
     const baselineFirst = median(small.baseline.map((r) => r.firstDeltaMs));
-    // Each round runs both sides back to back, so the ratio within a round is least disturbed by the load of
-    // the machine changing between rounds.
-    const pairRatio = median(big.client.map((run, i) => run.ms / (big.baseline[i]?.ms ?? NaN)));
+    const rate = (ms: number): string => `${Math.round((CHUNKS / ms) * 1000).toLocaleString('en')} chunks/s`;
+    const tolerance =
+      'The client reads every stream shape of docs/wire.md, validates each chunk and assembles typed events; what that costs over a reader that does none of it is held to a fifth, so the client is never what a fast answer waits on.';
     return [
-      compared(`client stream ${CHUNKS} chunks, time (median of ${ROUNDS})`, clientMs, baselineMs, 'ms'),
-      { name: `client/baseline time, median of the ${ROUNDS} per-round ratios`, value: pairRatio, unit: 'x' },
-      compared(`client stream throughput (median of ${ROUNDS})`, (CHUNKS / clientMs) * 1000, (CHUNKS / baselineMs) * 1000, 'chunks/s'),
-      compared(`client decoder CPU, ${CHUNKS} chunks in memory (median of ${CPU_ROUNDS})`, cpu.client, cpu.baseline, 'ms'),
-      compared(`client first body chunk -> first text event (median of ${LATENCY_ROUNDS})`, clientFirst, baselineFirst, 'ms'),
-      { name: 'client first-delta latency added over baseline', value: clientFirst - baselineFirst, unit: 'ms' },
+      compared(
+        `client: a ${CHUNKS}-chunk answer from the local service double, end to end, vs raw undici + line split + JSON.parse (median of ${ROUNDS})`,
+        clientMs,
+        baselineMs,
+        'ms',
+        ratioAtMost(1.2, tolerance),
+        `${rate(clientMs)} against ${rate(baselineMs)}`,
+      ),
+      compared(
+        `client: the decoder alone, the same ${CHUNKS} chunks from memory, vs line split + JSON.parse (median of ${CPU_ROUNDS})`,
+        cpu.client,
+        cpu.baseline,
+        'ms',
+        ratioAtMost(1.2, tolerance),
+      ),
+      compared(
+        `client: first body chunk -> first text event, vs the raw reader's first parsed delta (median of ${LATENCY_ROUNDS})`,
+        clientFirst,
+        baselineFirst,
+        'ms',
+        atMost(2, 'Text reaches the chat view within a frame of its bytes arriving: 2 ms is an eighth of a 60 Hz frame.'),
+      ),
     ];
   } finally {
     unsubscribe('undici:request:bodyChunkReceived', onBodyChunk);
