@@ -14,7 +14,7 @@ import { ChatSession } from '../../src/core/session/chatSession';
 import type { HostToWebview, WebviewToHost } from '../../src/shared/protocol';
 import { AnswerVoice } from '../../src/vscode/speech/answerVoice';
 import { WebviewSpeechPlayer } from '../../src/vscode/speech/webviewSpeechPlayer';
-import type { parseFeatureSettings, parseSettings } from '../../src/vscode/settings/settingsSchema';
+import type { Settings } from '../../src/vscode/settings/settingsDeclaration';
 import { englishStrings } from '../../test/browser/englishStrings';
 import { startWebviewServer, type WebviewServer } from '../../test/browser/webviewServer';
 import { launchBrowser } from '../../test/harness/browser';
@@ -63,8 +63,7 @@ export interface Heard {
 
 export interface ListenerOptions {
   readonly client: MaasClient;
-  readonly settings: ReturnType<typeof parseSettings>['settings'];
-  readonly features: ReturnType<typeof parseFeatureSettings>['settings'];
+  readonly settings: Settings;
   readonly warn: (text: string) => void;
 }
 
@@ -109,7 +108,7 @@ export class WebviewListener {
     });
     player.connect({ post });
     const voice = new AnswerVoice({
-      settings: { settings: options.settings, features: options.features, onDidChange: () => quiet },
+      settings: { settings: options.settings, onDidChange: () => quiet },
       credentials: { hasSpeech: () => Promise.resolve(true), onDidChange: () => quiet },
       client: () => options.client,
       player,

@@ -3,6 +3,7 @@
 import type { StoredError } from '../../core/conversations/conversationModel';
 import type { Localiser } from '../../core/localiser';
 import type { TurnAction } from '../../shared/protocol';
+import { certificateMessage, invalidProxyMessage, proxyAuthMessage } from './networkMessages';
 
 export interface Presentation {
   readonly title: string;
@@ -122,6 +123,12 @@ function present(error: StoredError, l10n: Localiser): Presentation | undefined 
         detail: l10n.t('Check maas.baseUrl, your network and proxy settings (http.proxy), then retry.'),
         actions: ['retry', 'openSettings', 'showLogs'],
       };
+    case 'certificate':
+      return certificateMessage(error, l10n);
+    case 'proxyAuth':
+      return proxyAuthMessage(error, l10n);
+    case 'invalidProxy':
+      return invalidProxyMessage(error, l10n);
     case 'timeout':
       return {
         title: l10n.t('The service did not answer in time'),
@@ -140,6 +147,14 @@ function present(error: StoredError, l10n: Localiser): Presentation | undefined 
         detail: l10n.t('The connection dropped before the answer finished; the part received is kept. Retry to ask again.'),
         actions: ['retry'],
       };
+    case 'tooLarge':
+      return {
+        title: l10n.t('The answer is too large'),
+        detail: l10n.t(
+          'The service sent more for this answer than the extension reads for one answer, so it ended there; the part that arrived is kept. Ask for a shorter answer, or check that maas.baseUrl points at the model service.',
+        ),
+        actions: ['retry', 'openSettings', 'showLogs'],
+      };
     case 'validation':
       return { title: l10n.t('A parameter is out of range'), detail: error.message, actions: ['openSettings'] };
     case 'addressRefused':
@@ -147,9 +162,9 @@ function present(error: StoredError, l10n: Localiser): Presentation | undefined 
         title: l10n.t('Nothing was sent to {0}', error.value ?? ''),
         detail:
           error.setting === undefined || error.setting === ''
-            ? l10n.t('None of your settings names this address, so no credential goes there.')
+            ? l10n.t('None of your settings names this address for this credential, so it does not go there.')
             : l10n.t(
-                "Only the workspace's {0} names this address, and it was not allowed to receive your credentials. Retry and choose Allow if you trust it, or remove {0} from the workspace's settings to use your own address.",
+                "Only the workspace's {0} (or its dev container's) names this address, and it was not allowed to receive this credential. Retry and choose Allow if you trust it, or remove {0} from the workspace's settings to use your own address.",
                 error.setting,
               ),
         actions: ['retry', 'openSettings'],

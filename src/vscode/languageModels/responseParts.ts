@@ -3,7 +3,11 @@
 // `usage` holding OpenAI's usage JSON (VS Code's chat fills its context meter from it; the last one wins).
 // VS Code 1.139 has `LanguageModelThinkingPart` and `LanguageModelDataPart`; the manifest's 1.104 does not: both are
 // looked up at run time, and where a class is missing its parts are left out (reasoning never goes into the answer).
-import type { ChatEvent, Usage } from '../../core/chat/chatEvents';
+// Answer and reasoning text pass through the chat's link rule (core/markdown/chatMarkdownLinks.ts), as VS Code's chat
+// renders them as Markdown whatever its version: a piece of a link still arriving waits for the next delta.
+import type { Usage } from '../../core/chat/chatEvents';
+import type { AnswerEvent } from '../../core/requests/answerRun';
+import { ChatMarkdownLinks, chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
 import { assertNever } from '../../shared/protocol';
 
 /** The part classes this needs, as the vscode module has them (tests pass fakes). */
@@ -23,27 +27,37 @@ export function usageJson(usage: Usage): string {
 
 export interface ResponseParts {
   /** The parts of one event, in order (none for events VS Code's chat has no part for). */
-  of(event: ChatEvent, toolInput: (name: string, text: string) => object): unknown[];
+  of(event: AnswerEvent, toolInput: (name: string, text: string) => object): unknown[];
   /** A note or a description shown as the model's thinking, when the host can show thinking. */
   thinking(text: string): unknown[];
+  /** The answer ended (or failed): the text still held back, as parts. */
+  end(): unknown[];
   /** Whether reasoning can be shown (the host has thinking parts). */
   readonly showsThinking: boolean;
 }
 
 export function responseParts(classes: PartClasses): ResponseParts {
   const { LanguageModelTextPart, LanguageModelToolCallPart, LanguageModelThinkingPart, LanguageModelDataPart } = classes;
-  const thinking = (text: string): unknown[] => (LanguageModelThinkingPart === undefined || text === '' ? [] : [new LanguageModelThinkingPart(text)]);
+  const thinkingPart = (text: string): unknown[] => (LanguageModelThinkingPart === undefined || text === '' ? [] : [new LanguageModelThinkingPart(text)]);
+  const textPart = (text: string): unknown[] => (text === '' ? [] : [new LanguageModelTextPart(text)]);
+  let answer = new ChatMarkdownLinks();
+  const reasoning = new ChatMarkdownLinks();
+  /** The answer text held back so far; the text after a tool call is a Markdown block of its own in VS Code's chat. */
+  const endAnswer = (): unknown[] => {
+    const rest = answer.end();
+    answer = new ChatMarkdownLinks();
+    return textPart(rest);
+  };
   return {
     showsThinking: LanguageModelThinkingPart !== undefined,
-    thinking,
+    thinking: (text) => thinkingPart(chatMarkdown(text)),
+    end: () => [...thinkingPart(reasoning.end()), ...endAnswer()],
     of: (event, toolInput) => {
       switch (event.type) {
-        case 'text':
-          return event.text === '' ? [] : [new LanguageModelTextPart(event.text)];
-        case 'reasoning':
-          return thinking(event.text);
+        case 'delta':
+          return [...thinkingPart(reasoning.push(event.reasoning)), ...textPart(answer.push(event.answer))];
         case 'toolCall':
-          return [new LanguageModelToolCallPart(event.call.id, event.call.name, toolInput(event.call.name, event.call.arguments))];
+          return [...endAnswer(), new LanguageModelToolCallPart(event.call.id, event.call.name, toolInput(event.call.name, event.call.arguments))];
         case 'usage':
           return LanguageModelDataPart === undefined ? [] : [new LanguageModelDataPart(new TextEncoder().encode(usageJson(event.usage)), USAGE_MIME)];
         case 'references':
@@ -51,9 +65,11 @@ export function responseParts(classes: PartClasses): ResponseParts {
         case 'retry':
         case 'failover':
         case 'connected':
+        case 'imageDescription':
+        case 'end':
           return [];
         default:
-          return assertNever(event, 'chat event');
+          return assertNever(event, 'answer event');
       }
     },
   };
