@@ -208,7 +208,7 @@ export default async function webviewBench(): Promise<BenchResult[]> {
         atMost((HOST_DELTA_MS * 15) / 100, frameShare),
       ),
       compared(
-        `webview: … at the end of the ${tokens} answer, per delta, vs at its start`,
+        `webview: real-time stream, end of the ${tokens} answer: main-thread time per delta, vs at its start`,
         perRender(endWindow),
         perRender(startWindow),
         'ms',
@@ -217,9 +217,9 @@ export default async function webviewBench(): Promise<BenchResult[]> {
           'Settled blocks are grouped and skipped whole by layout and paint: a delta at the end of a long answer may cost at most a third more than one at its start.',
         ),
       ),
-      figure('webview: … at the end: share of the main thread busy', share, '%', atMost(15, frameShare)),
+      figure(`webview: real-time stream, end of the ${tokens} answer: share of the main thread busy`, share, '%', atMost(15, frameShare)),
       figure(
-        'webview: … at the end: frames over 50 ms',
+        `webview: real-time stream, end of the ${tokens} answer: frames over 50 ms`,
         endWindow.longFrames,
         'frames',
         atMost(0, 'A frame over 50 ms is a long animation frame, the point at which input and scrolling visibly stall; streaming must cause none.'),
