@@ -1,8 +1,10 @@
-// Local service streaming rate: one client consumes a 20,000-chunk answer (/_local/next-answer) and the figure is
-// chunks per second, the median of three runs (target: at least 20,000/s on the 2-core machine).
+// The local service (the test double of the real service, not the service itself) streaming to one client: a
+// 20,000-chunk answer (/_local/next-answer) read as fast as a raw reader can, in chunks per second, the median of
+// three runs. It says how fast the tests and benchmarks that stream from the double can go, nothing about the real
+// service.
 import { request } from 'undici';
 import { startLocalService } from '../service/src/localService';
-import { sized, type BenchResult } from './benchResult';
+import { atLeast, figure, sized, type BenchResult } from './benchResult';
 
 const CHUNKS = sized(20_000, 200);
 const RUNS = sized(3, 1);
@@ -46,7 +48,17 @@ export default async function serviceBench(): Promise<BenchResult[]> {
     const rates: number[] = [];
     for (let i = 0; i < RUNS; i++) rates.push(await consumeOnce(service.baseUrl));
     rates.sort((a, b) => a - b);
-    return [{ name: `local service stream, one client, ${CHUNKS} chunks (median of ${RUNS})`, value: rates[Math.floor(RUNS / 2)] ?? 0, unit: 'chunks/s' }];
+    return [
+      figure(
+        `local service double (not the real service): streaming to one client, ${CHUNKS} chunks (median of ${RUNS})`,
+        rates[Math.floor(RUNS / 2)] ?? 0,
+        'chunks/s',
+        atLeast(
+          20_000,
+          'The tests and the client benchmark stream answers of up to 20,000 chunks from the double: at this rate such an answer is sent within a second, which keeps their runs short.',
+        ),
+      ),
+    ];
   } finally {
     await service.stop();
   }

@@ -1,26 +1,32 @@
 // `npm run bench`: builds the extension (the chat view's benchmarks serve dist/, as the browser tests do), then runs
 // every bench/*.bench.ts, each in a fresh Node process (what one leaves on the heap, or in the JIT's state, must not
-// weigh on the next one's figures), with a progress line per file; at the end it prints the table of the README's
-// Performance section and writes bench-results.json.
-//   npm run bench -- history        only the files whose name contains `history`
+// weigh on the next one's figures), with a progress line per file. At the end it prints every row with its target and
+// pass or miss, writes bench-results.json and, from a full run, docs/performance.md (bench/performancePage.ts), and
+// exits non-zero when a row misses its target, naming it.
+//   npm run bench -- history        only the files whose name contains `history` (checked; the page is not written)
 //   npm run bench -- --quick        every size and count at its smallest: each row still produced and written, in
-//                                   seconds (the README's commands layer of `npm test` runs it so); not figures to report
+//                                   seconds (the README's commands layer of `npm test` runs it so); its figures are not
+//                                   ones to report, so misses are printed but do not fail it, and the page is not written
 //   npm run bench -- --out FILE     write the rows to FILE instead of bench-results.json
-// A benchmark module's default export returns BenchResult rows; a figure compared with a baseline measured in
-// the same run carries `baseline` (the baseline's value) and `ratio` (value / baseline).
-// A bench of the extension's code imports zod's set-up (src/vscode/activation/zodSetup.ts) first, as the extension does; the
-// local service's own bench runs zod as `npm run service` does.
+// A benchmark module's default export returns BenchResult rows (bench/benchResult.ts), each with the target it must
+// meet and the reason for it; a figure compared with a baseline measured in the same run carries `baseline` and `ratio`.
+// A bench of the extension's code imports zod's set-up (src/vscode/activation/zodSetup.ts) first, as the extension does;
+// the local service's own bench runs zod as `npm run service` does.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchResult } from '../bench/benchResult';
+import { checkedRows, leadingComment, outcome, performancePage, resultTable, type BenchFile, type RunInfo } from '../bench/performancePage';
 import { ensureChromium, ensureSpeechPrograms, quietStep } from '../test/harness/tools';
 
 const root = path.join(__dirname, '..');
 
 /** The flag of the child process that runs one benchmark file and writes its rows, as JSON, to a file. */
 const ONE = '--one';
+
+/** The page a full run writes. */
+const PAGE = path.join(root, 'docs', 'performance.md');
 
 async function runOne(file: string, out: string): Promise<void> {
   const mod = (await import(file)) as { default: () => Promise<BenchResult[]> };
@@ -37,7 +43,7 @@ function inChild(file: string, quick: boolean): BenchResult[] {
       env: { ...process.env, MAAS_BENCH_QUICK: quick ? '1' : '' },
     });
     if (run.status !== 0) throw new Error(`${path.basename(file)} failed (exit ${run.status ?? run.signal})`);
-    return JSON.parse(readFileSync(out, 'utf8')) as BenchResult[];
+    return checkedRows(path.basename(file), JSON.parse(readFileSync(out, 'utf8')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -65,6 +71,20 @@ function parseOptions(args: readonly string[]): Options {
 
 const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
+/** A command's first line of output, or `unknown` when it cannot run. */
+function firstLine(command: string, args: readonly string[]): string {
+  const run = spawnSync(command, args, { cwd: root, encoding: 'utf8' });
+  return run.status === 0 ? (run.stdout.split('\n')[0]?.trim() ?? 'unknown') : 'unknown';
+}
+
+/** The commit measured; a working tree that differs from it (the page itself aside) is said so. */
+function measuredCode(): string {
+  const commit = firstLine('git', ['rev-parse', '--short=12', 'HEAD']);
+  const changed = spawnSync('git', ['status', '--porcelain', '--', '.', ':!docs/performance.md'], { cwd: root, encoding: 'utf8' });
+  const dirty = changed.status === 0 && changed.stdout.trim() !== '';
+  return dirty ? `commit ${commit} with uncommitted changes` : `commit ${commit}`;
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const dir = path.join(root, 'bench');
@@ -73,47 +93,50 @@ async function main(): Promise<void> {
     .sort();
   const files = all.filter((name) => options.filters.length === 0 || options.filters.some((filter) => name.includes(filter)));
   if (files.length === 0) throw new Error(`No benchmark matches ${options.filters.join(', ')}; the benchmarks are ${all.join(', ')}.`);
-  const started = Date.now();
   // What a fresh machine lacks: the local service's speech programs (the service, client and speech benchmarks
   // synthesise speech) and Chromium (the chat view's benchmarks), installed as npm test installs them; then the
   // build, whose icon font and stylesheet the chat view's benchmarks serve.
   ensureSpeechPrograms();
-  ensureChromium();
+  const chromium = ensureChromium();
   quietStep('building the extension', process.execPath, ['esbuild.mjs'], { cwd: root });
+  const started = new Date();
+  const loadAtStart = os.loadavg();
   const mode = options.quick ? ' (--quick: every size at its smallest; not figures to report)' : '';
-  process.stderr.write(`[bench] ${files.length} benchmark files${mode}\n`);
-  const results: BenchResult[] = [];
+  process.stderr.write(`[bench] ${files.length} benchmark files${mode}; load average ${loadAtStart.map((v) => v.toFixed(2)).join(', ')}\n`);
+  const done: BenchFile[] = [];
   for (const [index, file] of files.entries()) {
     const fileStarted = Date.now();
     process.stderr.write(`[bench] ${index + 1}/${files.length} ${file} …\n`);
     const rows = inChild(path.join(dir, file), options.quick);
-    results.push(...rows);
+    done.push({ file, about: leadingComment(readFileSync(path.join(dir, file), 'utf8')), rows });
     process.stderr.write(`[bench] ${index + 1}/${files.length} ${file}: ${rows.length} figures in ${seconds(fileStarted)}\n`);
   }
+  const loadAtEnd = os.loadavg();
+  const results = done.flatMap((file) => file.rows);
   writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write(`\n${performanceTable(results)}\n`);
-  process.stdout.write(
-    `\n${results.length} figures from ${files.length} files in ${seconds(started)}${mode}; wrote ${path.relative(process.cwd(), options.out) || options.out}\n`,
-  );
-}
-
-/** The table as the README's Performance section shows it: Markdown, one row per figure. */
-function performanceTable(results: readonly BenchResult[]): string {
-  const figure = (value: number, unit: string): string => `${formatNumber(value)} ${unit}`;
-  const rows = results.map((r) => [
-    r.name.replaceAll('|', '\\|'),
-    figure(r.value, r.unit),
-    r.baseline === undefined ? '—' : figure(r.baseline, r.unit),
-    r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)}×`,
-  ]);
-  const header = ['Benchmark', 'Figure', 'Baseline (same run)', 'Ratio'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: readonly string[]): string => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
-}
-
-function formatNumber(value: number): string {
-  return Math.abs(value) >= 100 ? Math.round(value).toLocaleString('en') : value.toFixed(2);
+  process.stdout.write(`\n${resultTable(results)}\n`);
+  const wrote = [path.relative(process.cwd(), options.out) || options.out];
+  if (options.filters.length === 0 && !options.quick) {
+    const run: RunInfo = {
+      started: started.toISOString().replace(/\.\d+Z$/, 'Z'),
+      seconds: (Date.now() - started.getTime()) / 1000,
+      cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+      cores: os.availableParallelism(),
+      memoryGiB: os.totalmem() / 1024 ** 3,
+      os: `${os.type()} ${os.release()} ${os.arch()}`,
+      node: `Node ${process.version}`,
+      chromium: firstLine(chromium, ['--version']),
+      loadAtStart,
+      loadAtEnd,
+      commit: measuredCode(),
+    };
+    writeFileSync(PAGE, performancePage(run, done));
+    wrote.push(path.relative(process.cwd(), PAGE));
+  }
+  process.stdout.write(`\n${results.length} figures from ${files.length} files in ${seconds(started.getTime())}${mode}; wrote ${wrote.join(' and ')}\n`);
+  const { status, lines } = outcome(results, options.quick);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  process.exitCode = status;
 }
 
 (process.argv[2] === ONE ? runOne(process.argv[3] ?? '', process.argv[4] ?? '') : main()).catch((error: unknown) => {

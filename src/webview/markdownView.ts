@@ -10,10 +10,13 @@
 // What stays open can still be large (one paragraph of 40,000 characters, a table of a thousand rows the browser
 // lays out and paints again), and rendering it costs what its size does. So a render while the text streams comes
 // no sooner than THROTTLE_FACTOR times the last one's own cost after it, measured from its start to the end of the
-// browser's style, layout and paint of it: rendering takes at most about a ninth of the main thread whatever the
-// block's size, and a cheap one is rendered on every frame as before. Text that arrives meanwhile waits for that
-// moment, rendered by a timer in a task of its own (never in the frame of another render); the final render is
-// never held back.
+// browser's style, layout and paint of it: rendering takes at most about a thirteenth of the main thread whatever the
+// block's size, and a cheap one (a millisecond or two) is rendered on every delta. The factor comes from the chat
+// view's budget while an answer streams (bench/webview.bench.ts: at most 15 % of the main thread busy): a render of
+// ordinary Markdown already costs a few milliseconds, and what the measured cost leaves out (delivering the messages,
+// the frame's own bookkeeping) needs room under that budget too. Text that arrives meanwhile waits for that moment,
+// rendered by a timer in a task of its own (never in the frame of another render); the final render is never held
+// back.
 import type MarkdownIt from 'markdown-it';
 import type { WebviewStrings } from '../shared/protocol';
 import { decorateCodeBlocks } from './codeBlocks';
@@ -24,7 +27,7 @@ import { sanitizeToFragment } from './sanitizeHtml';
 /** Settled blocks per group. */
 const GROUP_BLOCKS = 32;
 /** A streaming render waits this many times what the previous one cost. */
-const THROTTLE_FACTOR = 8;
+const THROTTLE_FACTOR = 12;
 
 /** Markup that holds children of each container kind where the HTML parser accepts them. */
 const wrappers: Record<ContainerKind, readonly [string, string]> = { table: ['<table><tbody>', '</tbody></table>'], list: ['<ul>', '</ul>'] };

@@ -6,7 +6,8 @@ import { pcmWav } from '../fixtures/pcmWav';
 import { launchBrowser } from '../harness/browser';
 import { englishStrings } from './englishStrings';
 import { conversation, snapshot } from './snapshotFixture';
-import { deliver, openWebview, startWebviewServer, type WebviewServer, type WebviewSession } from './webviewHarness';
+import { deliver, openWebview, type WebviewSession } from './webviewHarness';
+import { startWebviewServer, type WebviewServer } from './webviewServer';
 
 /** A mono 16-bit 8 kHz WAV: `seconds` of a quiet tone, so the audio element has a real duration. */
 export function toneWav(seconds: number, hz: number): string {

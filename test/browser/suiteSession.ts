@@ -1,6 +1,7 @@
 // One webview session (server + Chromium) for a whole describe block: started before its tests, closed after.
 import { after, before } from 'node:test';
-import { startSession, type WebviewServerOptions, type WebviewSession } from './webviewHarness';
+import { startSession, type WebviewSession } from './webviewHarness';
+import type { WebviewServerOptions } from './webviewServer';
 
 /** Registers the suite's start and close; the returned getter gives the session inside the suite's tests. */
 export function suiteSession(options: WebviewServerOptions = {}): () => WebviewSession {

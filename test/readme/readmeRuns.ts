@@ -282,12 +282,16 @@ export const readmeRuns: readonly ReadmeRun[] = [
   },
   {
     command: 'npm run bench',
-    how: 'npm run bench -- --quick: every benchmark file at its smallest sizes, its progress, the table, and every row written',
+    how: 'npm run bench -- --quick: every benchmark file at its smallest sizes, its progress, the table with each target and result, and every row written',
     run: async (): Promise<void> => {
       const dir = temporaryFolder('bench');
       try {
         const out = path.join(dir, 'rows.json');
+        const page = path.join(repositoryRoot, 'docs', 'performance.md');
+        const pageNow = (): string | undefined => (existsSync(page) ? readFileSync(page, 'utf8') : undefined);
+        const pageBefore = pageNow();
         const { code, output } = await runToEnd('npm', ['run', 'bench', '--', '--quick', '--out', out], 10 * MINUTE);
+        assert.equal(pageNow(), pageBefore, 'a --quick run leaves docs/performance.md, the page of a full run, as it was');
         assert.equal(code, 0, output);
         const files = readdirSync(path.join(repositoryRoot, 'bench')).filter((name) => name.endsWith('.bench.ts'));
         let figures = 0;
@@ -301,8 +305,10 @@ export const readmeRuns: readonly ReadmeRun[] = [
         assert.equal(rows.length, figures, 'every row is written');
         for (const row of rows) assert.ok(Number.isFinite(row.value), `${row.name}: ${row.value}`);
         const table = output.split('\n').filter((line) => line.startsWith('| '));
-        assert.match(table[0] ?? '', /^\| Benchmark +\| Figure +\| Baseline \(same run\) +\| Ratio +\|$/);
+        assert.match(table[0] ?? '', /^\| Benchmark +\| Figure +\| Baseline \(same run\) +\| Ratio +\| Target +\| Result +\|$/);
         assert.equal(table.length, figures + 2, 'the table has a row per figure');
+        for (const row of table.slice(2)) assert.match(row, /\| (pass|miss) +\|$/, 'each row says whether it met its target');
+        assert.match(output, new RegExp(`^${figures} rows: \\d+ pass, \\d+ miss`, 'm'), 'the summary of the targets');
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

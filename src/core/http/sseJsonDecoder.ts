@@ -100,7 +100,10 @@ export class SseJsonDecoder {
   }
 
   private noteLineHead(chunk: string): void {
-    const last = Math.max(chunk.lastIndexOf('\n'), chunk.lastIndexOf('\r'));
+    // The last line end: the last LF, or a CR after it. Looking for the last CR from the end would read the whole
+    // chunk when it has none, as most streams' chunks do, on every read.
+    let last = chunk.lastIndexOf('\n');
+    for (let cr = chunk.indexOf('\r', last + 1); cr !== -1; cr = chunk.indexOf('\r', cr + 1)) last = cr;
     this.lineHead = last === -1 ? (this.lineHead + chunk.slice(0, HEAD)).slice(0, HEAD) : chunk.slice(last + 1, last + 1 + HEAD);
   }
 
