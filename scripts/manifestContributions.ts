@@ -1,9 +1,10 @@
 // The parts of package.json made from the declarations in src/: contributes.configuration (settingsDeclaration.ts),
-// contributes.commands (commandIds.ts) and capabilities.untrustedWorkspaces.restrictedConfigurations (the settings
+// contributes.commands (commandIds.ts), contributes.languageModelTools (knowledgeToolDeclaration.ts) and capabilities.untrustedWorkspaces.restrictedConfigurations (the settings
 // declared `restricted`). `npm run generate` (scripts/generateManifest.ts) writes them; test/unit/project/
 // generatedManifest.test.ts fails when package.json differs. Everything else in package.json is written by hand and
 // kept as it is, byte for byte.
 import { commandsDeclaration, commandTitleKey, type CommandDeclaration, type CommandKey } from '../src/vscode/commandIds';
+import { knowledgeToolDeclaration } from '../src/vscode/knowledge/knowledgeToolDeclaration';
 import type { Json } from '../src/vscode/settings/settingKinds';
 import { settingKeys, settingsDeclaration, type SettingDeclaration } from '../src/vscode/settings/settingsDeclaration';
 
@@ -70,9 +71,27 @@ export function restrictedConfigurations(): Json {
   return settingKeys.filter((key) => (settingsDeclaration[key] as SettingDeclaration).restricted === true).map((key) => settingsDeclaration[key].name);
 }
 
+/** contributes.languageModelTools: the knowledge-base tool, its texts from package.nls.json. */
+export function languageModelToolsContribution(): Json {
+  const tool = knowledgeToolDeclaration;
+  return [
+    {
+      name: tool.name,
+      toolReferenceName: tool.toolReferenceName,
+      canBeReferencedInPrompt: tool.canBeReferencedInPrompt,
+      icon: tool.icon,
+      displayName: nls(tool.displayName),
+      userDescription: nls(tool.userDescription),
+      modelDescription: nls(tool.modelDescription),
+      tags: [...tool.tags],
+      inputSchema: JSON.parse(JSON.stringify(tool.inputSchema)) as Json,
+    },
+  ];
+}
+
 interface Manifest {
   capabilities: { untrustedWorkspaces: { restrictedConfigurations?: Json } };
-  contributes: { configuration?: Json; commands?: Json };
+  contributes: { configuration?: Json; commands?: Json; languageModelTools?: Json };
 }
 
 /** package.json's text with its generated parts made from the declarations (in place, so nothing else moves). */
@@ -81,6 +100,7 @@ export function generatedManifest(text: string): string {
   manifest.capabilities.untrustedWorkspaces.restrictedConfigurations = restrictedConfigurations();
   manifest.contributes.commands = commandsContribution();
   manifest.contributes.configuration = configurationContribution();
+  manifest.contributes.languageModelTools = languageModelToolsContribution();
   // Two spaces and a final newline: how npm and Prettier write package.json.
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }

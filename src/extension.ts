@@ -9,6 +9,7 @@ import { registerChat } from './vscode/chat/chatFeature';
 import { registerCommands } from './vscode/commands/registerCommands';
 import { registerChatProvider } from './vscode/languageModels/maasChatProvider';
 import { registerParticipant } from './vscode/languageModels/maasParticipant';
+import { registerKnowledgeTool } from './vscode/knowledge/knowledgeTool';
 import { readAnswerAloud } from './vscode/speech/speakText';
 import { AnswerVoice } from './vscode/speech/answerVoice';
 import { revealChatView } from './vscode/chat/revealChat';
@@ -33,6 +34,11 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
   steps.run(FeatureName.languageModels(), () =>
     context.subscriptions.push(
       registerChatProvider({ settings: services.settings, credentials: services.credentials, client: () => services.clients.get(), logger: services.logger }),
+    ),
+  );
+  steps.run(FeatureName.knowledgeTool(), () =>
+    context.subscriptions.push(
+      registerKnowledgeTool({ settings: services.settings, credentials: services.credentials, client: () => services.clients.get(), logger: services.logger }),
     ),
   );
   const voice = steps.run(FeatureName.answerVoice(), () => {

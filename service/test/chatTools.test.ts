@@ -189,6 +189,7 @@ describe('the knowledge-base tool', () => {
   for (const [words, question] of [
     ['According to our docs, where does MaaS Assistant keep my key?', 'Where does MaaS Assistant keep my key?'],
     ['#kb Where does MaaS Assistant keep my key?', 'Where does MaaS Assistant keep my key?'],
+    ["'maas_searchKnowledgeBase' Where does MaaS Assistant keep my key?", 'Where does MaaS Assistant keep my key?'],
     ['Search the knowledge base: how do I set the API key?', 'How do I set the API key?'],
     ['Use maas_searchKnowledgeBase: how do I set the API key?', 'How do I set the API key?'],
     ['Where is the API key stored, according to the documents?', 'Where is the API key stored?'],

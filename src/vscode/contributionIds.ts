@@ -11,6 +11,9 @@ export const LM_VENDOR = 'maas';
 /** `@maas` in VS Code's own chat. */
 export const PARTICIPANT_ID = 'maas.assistant';
 
+/** The knowledge-base tool in VS Code's language-model tools (`vscode.lm`; `#kb` in VS Code's chat). */
+export const KNOWLEDGE_TOOL_NAME = 'maas_searchKnowledgeBase';
+
 export const ContextKey = {
   /** Whether an API key is stored: the walkthrough's "Set your API key" step completes on it. */
   apiKeySet: 'maas.apiKeySet',

@@ -3,25 +3,19 @@
 // Agent-mode question that makes it call one of VS Code's tools and finish from the result. Screenshots of each
 // go to .test-results/native-chat/ (docs/images/ with MAAS_SCREENSHOTS=1); a failure leaves one too.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { repoRoot } from '../harness/tools';
 import { ask, openChat, until, waitForStatus } from './chatView';
 import { chatRequests as chatRequestsOf, type LoggedChatRequest } from '../harness/requestLog';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import { runCommand } from './workbench';
-import { chooseMode, focusNativeInput, nativeChat, pickerRows, sendNative } from './nativeChatView';
+import { chooseMode, focusNativeInput, nativeChat, NATIVE_CHAT_SETTINGS, pickerRows, screenshots, sendNative } from './nativeChatView';
 
 const QUESTION = 'How do I compute a moving average in TypeScript?';
-const shotsDir = process.env.MAAS_SCREENSHOTS === '1' ? path.join(repoRoot, 'docs', 'images') : path.join(repoRoot, '.test-results', 'native-chat');
-
-async function shot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
-  mkdirSync(shotsDir, { recursive: true });
-  await page.mouse.move(700, 880);
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), ...(clip ? { clip } : {}) });
-}
+const shot = screenshots('native-chat');
 
 /** What the local service reasons when a question asks it to think (service/src/chat/responder.ts). */
 const REASONING = 'First pin down the goal, then list the constraints, then pick the simplest plan that works.';
@@ -68,12 +62,7 @@ describe("VS Code's own chat with the service's models", () => {
     scenario = await openServiceScenario('native-chat', {
       service: { paceMs: 2 },
       folder: path.join(repoRoot, 'demo', 'workspace'),
-      settings: {
-        'chat.disableAIFeatures': false,
-        'maas.knowledgeBases': [{ id: 7, name: 'Extension guide' }],
-        'workbench.secondarySideBar.defaultVisibility': 'visible',
-        'workbench.colorTheme': 'Default Dark Modern',
-      },
+      settings: NATIVE_CHAT_SETTINGS,
     });
   });
 

@@ -1,6 +1,9 @@
 // VS Code's own Chat view in e2e scenarios (the secondary side bar): its input, its mode picker (Ask, Agent) and its
 // model picker, and a question sent as a user types it.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { repoRoot } from '../harness/tools';
 import { until } from './chatView';
 import { runCommand } from './workbench';
 
@@ -92,4 +95,22 @@ export async function readyNativeChat(page: Page, model: string): Promise<void> 
     `${model} in the model picker (VS Code enables its chat a few seconds after the set-up)`,
   );
   await page.locator('.action-widget .monaco-list-row', { hasText: model }).first().click();
+}
+
+/** The settings of a scenario in VS Code's chat: AI features on, the Chat view shown, the demo's dark theme. */
+export const NATIVE_CHAT_SETTINGS: Readonly<Record<string, unknown>> = {
+  'chat.disableAIFeatures': false,
+  'maas.knowledgeBases': [{ id: 7, name: 'Extension guide' }],
+  'workbench.secondarySideBar.defaultVisibility': 'visible',
+  'workbench.colorTheme': 'Default Dark Modern',
+};
+
+/** Saves screenshots to .test-results/<folder>/, or to docs/images/ with MAAS_SCREENSHOTS=1 (the README's). */
+export function screenshots(folder: string): (page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }) => Promise<void> {
+  const dir = process.env.MAAS_SCREENSHOTS === '1' ? path.join(repoRoot, 'docs', 'images') : path.join(repoRoot, '.test-results', folder);
+  return async (page, name, clip) => {
+    mkdirSync(dir, { recursive: true });
+    await page.mouse.move(700, 880);
+    await page.screenshot({ path: path.join(dir, `${name}.png`), ...(clip ? { clip } : {}) });
+  };
 }

@@ -59,6 +59,8 @@ export async function runHostSuite(seed: number): Promise<HostSuiteResult> {
   const service = await startLocalService({
     quiet: true,
     paceMs: 2,
+    // Retrieval answers name their passages (a references array), as the knowledge-base tool's tests need to see.
+    references: true,
     seed: {
       defaultKey: HOST_TEST_KEY,
       keys: [{ name: 'host-personal', interfaces: ['svc_llm'], enabled: true, key: 'sk-host-personal-0123456789' }],

@@ -7,12 +7,14 @@ import type { FunctionTool } from './chatRequestSchema';
 export const KNOWLEDGE_BASE_TOOL = 'maas_searchKnowledgeBase';
 
 /**
- * The words that say the user asks about the knowledge base: "#kb"; "knowledge base" (not "a knowledge base", which
+ * The words that say the user asks about the knowledge base: "#kb" (typed, or attached: the tool's name in quotes); "knowledge base" (not "a knowledge base", which
  * asks what one is); "our docs", "according to the documents"; 知识库; 文档 where it is the source of an answer
  * (根据文档, 我们的文档, 文档里), not the subject of a request (写文档).
  */
 const KNOWLEDGE_BASE_WORDS: readonly RegExp[] = [
   /#kb\b/i,
+  // `#kb` attached in VS Code's chat reaches the model as the tool's name in quotes.
+  new RegExp(`['"]${KNOWLEDGE_BASE_TOOL}['"]`),
   /(?<!\b(?:a|an)\s)\bknowledge[ -]?base\b/i,
   /\bour (?:docs|documents|documentation)\b/i,
   /\baccording to the (?:docs|documents|documentation)\b/i,
@@ -66,7 +68,7 @@ function questionOf(userWords: string, names: readonly string[]): string {
   const name = names.length > 0 ? `(?:${names.map(escaped).join('|')})` : '(?!)';
   const leadIn = String.raw`(?:(?:please\s+)?(?:what\s+(?:do|does)|according\s+to|based\s+on|search|check|consult|ask|look\s+(?:it\s+)?up\s+in|from|in|using|use|with|per)\s+)?`;
   const base = String.raw`(?:(?:the|our|my)\s+(?:["“]?${name}["”]?\s+|["“]?[\p{L}\d][\p{L}\d_-]*["”]?\s+)?)?knowledge[ -]?bases?(?:\s+${name})?`;
-  const toolName = String.raw`(?:(?:please\s+)?(?:call|use|run|invoke)\s+(?:the\s+)?|调用|使用)?\s*${KNOWLEDGE_BASE_TOOL}(?:\s+tool)?(?:\s+(?:for|about|to\s+answer))?`;
+  const toolName = String.raw`(?:(?:please\s+)?(?:call|use|run|invoke)\s+(?:the\s+)?|调用|使用)?\s*['"]?${KNOWLEDGE_BASE_TOOL}['"]?(?:\s+tool)?(?:\s+(?:for|about|to\s+answer))?`;
   const english = new RegExp(
     String.raw`${toolName}|#kb\b|${leadIn}(?:${base}|our\s+(?:docs|documents|documentation))(?:\s+(?:says?|said)(?:\s+about)?|\s+for|\s+about)?|according\s+to\s+the\s+(?:docs|documents|documentation)`,
     'giu',

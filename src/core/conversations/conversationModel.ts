@@ -60,7 +60,7 @@ export type StoredError = z.infer<typeof storedErrorSchema>;
 const knowledgeBaseRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /** A source the service returned with a knowledge-base answer; every field best-effort. */
-const storedReferenceSchema = z.object({
+export const storedReferenceSchema = z.object({
   index: z.number().int(),
   title: z.string().optional().catch(undefined),
   text: z.string().optional().catch(undefined),

@@ -1,5 +1,5 @@
 // The knowledge-base settings as a question sends them: the retrieval tool's options (spec 4.2), for MaaS: Ask
-// Knowledge Base about Selection and @maas /kb alike.
+// Knowledge Base about Selection and the knowledge-base tool (which @maas /kb calls) alike.
 import type { RetrievalOptions } from '../../core/chat/chatRequest';
 import type { Settings } from '../settings/settingsDeclaration';
 import * as vscode from 'vscode';

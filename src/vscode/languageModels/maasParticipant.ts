@@ -1,23 +1,24 @@
-// `@maas` in VS Code's own chat, for what only this service does: `/kb` asks the configured knowledge bases (the
-// retrieval tool, with the passages as references), `/read` reads the last answer (or the given text) aloud in
+// `@maas` in VS Code's own chat, for what only this service does: `/kb` (and `#kb` in a question) asks the configured
+// knowledge bases through the knowledge-base tool (knowledge/knowledgeTool.ts; the passages as references), `/read` reads the last answer (or the given text) aloud in
 // the MaaS view's player, `/describe` describes the attached images with the vision model; a plain `@maas`
 // question is answered by the chosen MaaS model with the participant's own history and the persona. Errors are
 // the chat view's words with a button to the action that fixes them. Model and service text reaches VS Code's chat
 // through the chat's link rule (core/markdown/chatMarkdownLinks.ts): images as links, refused links as text.
 import * as vscode from 'vscode';
-import type { ChatRequest, RetrievalOptions } from '../../core/chat/chatRequest';
+import type { ChatRequest } from '../../core/chat/chatRequest';
 import type { StoredReference } from '../../core/conversations/conversationModel';
 import { findCitationMarks, PlainCitationStream } from '../../core/knowledge/citationMarks';
 import { ChatMarkdownLinks, chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
 import type { MaasClient } from '../../core/maasClient';
 import { defaultImageQuestion } from '../images/imageQuestion';
-import { noKnowledgeBaseText, retrievalOptions } from '../knowledge/retrievalOptions';
+import { noKnowledgeBaseText } from '../knowledge/retrievalOptions';
 import { actionCommand, explainError } from '../errors/errorPresentation';
 import type { Logger } from '../logger';
 import { FeatureName, featureUnavailable } from '../activation/featureNames';
 import { actionTitles, knowledgeWords } from '../chat/webviewStrings';
 import { CommandId } from '../commandIds';
-import { LM_VENDOR, PARTICIPANT_ID } from '../contributionIds';
+import { KNOWLEDGE_TOOL_NAME, LM_VENDOR, PARTICIPANT_ID } from '../contributionIds';
+import { answerWithoutSources, readToolResult } from '../knowledge/knowledgeTool';
 import { openSettingsCommand } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';
 import type { AnswerVoice } from '../speech/answerVoice';
@@ -63,6 +64,11 @@ class SourceDocuments implements vscode.TextDocumentContentProvider {
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.toString()) ?? '';
   }
+}
+
+/** The prompt without a `#` reference typed in it (its range counts the `#`). */
+function withoutReference(prompt: string, range: readonly [number, number] | undefined): string {
+  return (range === undefined ? prompt : `${prompt.slice(0, range[0])} ${prompt.slice(range[1])}`).replace(/\s+/g, ' ').trim();
 }
 
 /** The text of a chat history turn, as the service takes it. */
@@ -111,13 +117,17 @@ class MaasParticipant implements vscode.Disposable {
     try {
       switch (command) {
         case 'kb':
-          return await this.knowledge(request, context, stream, token);
+          return await this.knowledge(request, request.prompt.trim(), stream, token);
         case 'read':
           return await this.read(request, context, stream);
         case 'describe':
           return await this.describe(request, stream, token);
-        default:
+        default: {
+          // `#kb` typed (or attached) in a plain @maas question asks the knowledge bases, as /kb does.
+          const kb = request.toolReferences.find((reference) => reference.name === KNOWLEDGE_TOOL_NAME);
+          if (kb !== undefined) return await this.knowledge(request, withoutReference(request.prompt, kb.range), stream, token);
           return await this.answer(request, context, stream, token);
+        }
       }
     } catch (error) {
       if (token.isCancellationRequested) return { metadata: { command, answered: false } };
@@ -149,9 +159,14 @@ class MaasParticipant implements vscode.Disposable {
     return { metadata: { command: '', answered: true } };
   }
 
+  /**
+   * `/kb`, and a question that attaches `#kb`: the question goes through the knowledge-base tool (the same code path as
+   * VS Code's chat and other extensions), shown in the answer as the tool's row; the cited passages become references
+   * where the tool's result carries them as data.
+   */
   private async knowledge(
     request: vscode.ChatRequest,
-    context: vscode.ChatContext,
+    question: string,
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
   ): Promise<MaasChatResult> {
@@ -161,23 +176,18 @@ class MaasParticipant implements vscode.Disposable {
       stream.button({ title: actionTitles(vscode.l10n).openSettings, ...openSettingsCommand('knowledgeBases') });
       return { metadata: { command: 'kb', answered: false } };
     }
-    if (request.prompt.trim() === '') {
+    if (question === '') {
       stream.markdown(vscode.l10n.t('Write your question after /kb.'));
       return { metadata: { command: 'kb', answered: false } };
     }
     const mode = settings.knowledgeChatMode;
-    const retrieval: RetrievalOptions = retrievalOptions(
-      settings,
-      settings.knowledgeBases.map((base) => base.id),
-      mode,
-    );
-    stream.progress(vscode.l10n.t('Searching {0}…', settings.knowledgeBases.map((base) => base.name).join(', ')));
-    const { text, references } = await this.ask(
-      { model: settings.chatModel, messages: [...historyMessages(context), { role: 'user', text: request.prompt }], retrieval },
-      stream,
-      token,
-    );
+    const result = await vscode.lm.invokeTool(KNOWLEDGE_TOOL_NAME, { input: { question }, toolInvocationToken: request.toolInvocationToken }, token);
+    const { text, references } = readToolResult(result);
+    stream.markdown(chatMarkdown(text));
     for (const reference of references) stream.reference(this.sources.add(reference));
+    // Spoken when the setting is on, as the chat view's answers are: the answer, not its list of sources.
+    const voice = this.deps.voice?.begin(vscode.l10n.t('@maas answer'));
+    voice?.end(answerWithoutSources(text, vscode.l10n.t('Sources')));
     const cited = references.length > 0 || findCitationMarks(text).length > 0;
     const words = knowledgeWords(vscode.l10n);
     const badge = mode === 'strict' ? words.strict : words.divergent;

@@ -96,6 +96,7 @@ export const settingsDeclaration = {
     kind: optionalNumber(0, 1),
     description: 'configuration.knowledge.textThreshold.description',
   },
+  knowledgeToolConfirm: { name: 'maas.knowledge.confirmToolUse', kind: flag(false), description: 'configuration.knowledge.confirmToolUse.description' },
   readAnswers: { name: 'maas.speech.readAnswers', kind: flag(false), description: 'configuration.speech.readAnswers.description' },
   speechVoice: { name: 'maas.speech.voice', kind: text(64, { trim: true }), description: 'configuration.speech.voice.description' },
   speechFormat: { name: 'maas.speech.format', kind: choice(['wav', 'mp3'], 'wav'), description: 'configuration.speech.format.description' },

@@ -32,6 +32,7 @@ const defaults = {
   knowledgeTipsText: '',
   knowledgeBackupChat: true,
   knowledgeTextThreshold: undefined,
+  knowledgeToolConfirm: false,
   speechVoice: '',
   speechFormat: 'wav',
   speechSampleRate: 16000,

@@ -1,0 +1,55 @@
+// The knowledge-base tool's input (maas_searchKnowledgeBase), checked by the tool itself: VS Code hands a tool whatever
+// a model wrote, without checking it against the manifest's inputSchema. The outcome is the question and the knowledge
+// bases to search, or the problem, typed; the vscode layer words each problem for the model to read and act on.
+import * as z from 'zod';
+
+/** A knowledge base of the settings (maas.knowledgeBases). */
+export interface KnowledgeBaseChoice {
+  readonly id: number;
+  readonly name: string;
+}
+
+/** The longest question the tool passes on (a model pasting a document as its question is told to shorten it). */
+export const MAX_TOOL_QUESTION_CHARS = 2000;
+
+export type KnowledgeToolProblem =
+  | { readonly kind: 'notAnObject' }
+  | { readonly kind: 'questionMissing' }
+  | { readonly kind: 'questionTooLong'; readonly max: number }
+  | { readonly kind: 'knowledgeBaseNotText' }
+  | { readonly kind: 'unknownKnowledgeBase'; readonly name: string; readonly valid: readonly string[] }
+  | { readonly kind: 'noKnowledgeBase' };
+
+export type KnowledgeToolInput =
+  | { readonly ok: true; readonly question: string; readonly bases: readonly KnowledgeBaseChoice[] }
+  | { readonly ok: false; readonly problem: KnowledgeToolProblem };
+
+/** A blank, null or absent knowledge base means all of them (models write each of the three). */
+const inputSchema = z.object({
+  question: z.string().trim().min(1).max(MAX_TOOL_QUESTION_CHARS),
+  knowledgeBase: z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    z.string().trim().optional(),
+  ),
+});
+
+function problemOf(error: z.ZodError): KnowledgeToolProblem {
+  const issue = error.issues[0];
+  const field = issue?.path[0];
+  if (field === 'question') return issue?.code === 'too_big' ? { kind: 'questionTooLong', max: MAX_TOOL_QUESTION_CHARS } : { kind: 'questionMissing' };
+  if (field === 'knowledgeBase') return { kind: 'knowledgeBaseNotText' };
+  return { kind: 'notAnObject' };
+}
+
+/** The input checked against the configured knowledge bases: a name is matched ignoring case and surrounding space. */
+export function checkKnowledgeToolInput(input: unknown, configured: readonly KnowledgeBaseChoice[]): KnowledgeToolInput {
+  if (configured.length === 0) return { ok: false, problem: { kind: 'noKnowledgeBase' } };
+  const parsed = inputSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, problem: problemOf(parsed.error) };
+  const { question, knowledgeBase } = parsed.data;
+  if (knowledgeBase === undefined) return { ok: true, question, bases: configured };
+  const wanted = knowledgeBase.toLowerCase();
+  const named = configured.filter((base) => base.name.trim().toLowerCase() === wanted);
+  if (named.length === 0) return { ok: false, problem: { kind: 'unknownKnowledgeBase', name: knowledgeBase, valid: configured.map((base) => base.name) } };
+  return { ok: true, question, bases: named };
+}

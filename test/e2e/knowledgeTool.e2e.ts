@@ -1,0 +1,113 @@
+// The knowledge-base tool in VS Code's own chat, in code-server with AI features on: in Agent mode with svc_llm
+// picked, a question about "our docs" makes the local service's model call maas_searchKnowledgeBase, VS Code runs the
+// tool (its row in the answer), and the final answer cites the document; `#kb` typed in the input attaches the tool.
+// Screenshots go to .test-results/kb-tool/ (docs/images/ with MAAS_SCREENSHOTS=1); a failure leaves one too.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { repoRoot } from '../harness/tools';
+import { chatRequests, type LoggedChatRequest } from '../harness/requestLog';
+import { until } from './chatView';
+import { chooseMode, focusNativeInput, nativeChat, NATIVE_CHAT_SETTINGS, readyNativeChat, screenshots } from './nativeChatView';
+import { openServiceScenario, type ServiceScenario } from './serviceScenario';
+
+const TOOL = 'maas_searchKnowledgeBase';
+const shot = screenshots('kb-tool');
+
+const offersTool = (request: LoggedChatRequest): boolean => (request.body.tools ?? []).some((t) => t.type === 'function' && t.function.name === TOOL);
+const carriesResult = (request: LoggedChatRequest): boolean => request.body.messages.some((m) => m.role === 'tool' && /Sources:/.test(String(m.content)));
+
+describe("the knowledge-base tool in VS Code's chat", () => {
+  let scenario: ServiceScenario;
+
+  before(async () => {
+    scenario = await openServiceScenario('kb-tool', {
+      // The retrieval answers name their passages (a references array): the Sources list names the document.
+      service: { paceMs: 2, references: true },
+      folder: path.join(repoRoot, 'demo', 'workspace'),
+      settings: NATIVE_CHAT_SETTINGS,
+    });
+    await readyNativeChat(scenario.page, 'svc_llm');
+  });
+
+  afterEach(async (t) => {
+    const outcome = t as unknown as { passed?: boolean; name: string };
+    if (outcome.passed === false) await scenario.fail(outcome.name);
+  });
+
+  after(async () => {
+    await scenario?.close();
+  });
+
+  async function requests(): Promise<LoggedChatRequest[]> {
+    return chatRequests(scenario.service.baseUrl);
+  }
+
+  it('in Agent mode with svc_llm, the model calls the tool and the answer cites the document', async () => {
+    const { page } = scenario;
+    await chooseMode(page, 'Agent');
+    const before = (await requests()).length;
+    await focusNativeInput(page);
+    await page.keyboard.type('According to our docs, where is the API key stored?');
+    await page.keyboard.press('Enter');
+    const answered = await until(
+      async () => (await requests()).slice(before).find((r) => r.completed && carriesResult(r)),
+      120_000,
+      'a request carrying the tool result',
+    );
+    assert.equal(answered.body.model, 'svc_llm');
+    // The model reads the text (marks and Sources); the citations data part is for our own surfaces only.
+    const result = answered.body.messages.find((m) => m.role === 'tool');
+    assert.doesNotMatch(JSON.stringify(result?.content), /"citations"|vnd\.maas/);
+    const all = (await requests()).slice(before);
+    const call = all.find((r) => offersTool(r));
+    assert.ok(call, `${TOOL} offered to svc_llm`);
+    // The retrieval request the tool made, with the knowledge base of the settings.
+    const retrieval = all.find((r) => (r.body.tools ?? []).some((t) => t.type === 'retrieval'));
+    assert.deepEqual(
+      retrieval?.body.tools?.map((t) => (t.type === 'retrieval' ? t.retrieval.knowledge_ids : t.type)),
+      [[7]],
+    );
+    const response = nativeChat(page).locator('.interactive-response').last();
+    const text = await until(
+      async () => {
+        const shown = (await response.textContent()) ?? '';
+        return /secret storage[\s\S]*\[1\][\s\S]*Sources[\s\S]*\[1\] Keys/.test(shown) ? shown : undefined;
+      },
+      60_000,
+      'the final answer citing the document',
+    );
+    assert.match(text, /Searching Extension guide for|Search MaaS Knowledge Base/, 'the tool row');
+    await shot(page, 'native-kb-tool', { x: 700, y: 0, width: 700, height: 900 });
+  });
+
+  it('#kb typed in the input attaches the tool, and the question is answered from the knowledge base', async () => {
+    const { page } = scenario;
+    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await chooseMode(page, 'Agent');
+    await focusNativeInput(page);
+    await page.keyboard.type('#kb');
+    // The suggestion of the tool, as a user picks it.
+    const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: 'kb' }).first();
+    await suggestion.waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    const before = (await requests()).length;
+    await page.keyboard.type(' Where is the API key stored?');
+    await page.keyboard.press('Enter');
+    const done = await until(
+      async () => {
+        const since = (await requests()).slice(before);
+        return since.some((r) => r.completed && carriesResult(r)) ? since : undefined;
+      },
+      120_000,
+      'a request carrying the tool result',
+    );
+    // Attached, not typed: VS Code's chat writes an attached tool into the question as its name in quotes.
+    const asked = done.find((r) => offersTool(r));
+    const question = JSON.stringify(asked?.body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '');
+    assert.match(question, /'maas_searchKnowledgeBase' Where is the API key stored\?/);
+    assert.doesNotMatch(question, /#kb Where/);
+    const response = nativeChat(page).locator('.interactive-response').last();
+    await until(async () => /secret storage[\s\S]*\[1\] Keys/.test((await response.textContent()) ?? ''), 60_000, 'the cited answer');
+  });
+});

@@ -1,0 +1,132 @@
+// The knowledge-base tool as another extension uses it: listed in vscode.lm.tools and called with
+// vscode.lm.invokeTool('maas_searchKnowledgeBase', …) (no chat request: toolInvocationToken undefined). It answers from
+// the configured knowledge bases through the service's retrieval tool with [n] marks, a Sources list and, on this VS
+// Code (1.139), the citations as a data part; @maas turns that data into references for /kb and #kb. Bad input and a
+// missing key are errors the calling model can act on.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { CommandId } from '../../src/vscode/commandIds';
+import { restoreSetting, setSetting } from '../harness/hostSettings';
+import { chatRequests } from '../harness/requestLog';
+import { api, hook, service } from './hostService';
+
+const TOOL = 'maas_searchKnowledgeBase';
+const CITATIONS_MIME = 'application/vnd.maas.citations+json';
+
+function textOf(result: vscode.LanguageModelToolResult): string {
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+/** The citations data part of a result (LanguageModelDataPart is newer than the manifest's @types/vscode). */
+function citationsOf(result: vscode.LanguageModelToolResult): unknown {
+  const part = result.content.find((p) => (p as { mimeType?: string }).mimeType === CITATIONS_MIME) as { data: Uint8Array } | undefined;
+  return part === undefined ? undefined : JSON.parse(new TextDecoder().decode(part.data));
+}
+
+function invoke(input: object, tokenizationOptions?: vscode.LanguageModelToolTokenizationOptions): Promise<vscode.LanguageModelToolResult> {
+  return Promise.resolve(vscode.lm.invokeTool(TOOL, { input, toolInvocationToken: undefined, ...(tokenizationOptions ? { tokenizationOptions } : {}) }));
+}
+
+describe('the knowledge-base tool through vscode.lm', () => {
+  beforeEach(async () => {
+    await (await hook()).apiKey.set(service.key);
+    await api('/_local/reset', {});
+    await setSetting('knowledgeBases', [{ id: 3, name: 'Host guide' }]);
+  });
+
+  after(async () => {
+    await restoreSetting('knowledgeBases');
+  });
+
+  it('is listed for every extension, with its input schema and tags', () => {
+    const tool = vscode.lm.tools.find((t) => t.name === TOOL);
+    assert.ok(tool, vscode.lm.tools.map((t) => t.name).join(', '));
+    assert.deepEqual((tool.inputSchema as { required: string[] }).required, ['question']);
+    assert.match(tool.description, /knowledge bases/);
+    assert.ok(tool.tags.includes('read-only'));
+  });
+
+  it('answers with the cited passage marked [n], a Sources list naming the document, and the citations as data', async () => {
+    const before = (await chatRequests(service.baseUrl)).length;
+    const result = await invoke({ question: 'Where is the API key kept?' });
+    const text = textOf(result);
+    assert.match(text, /secret storage[^\n]*\[1\]/);
+    assert.match(text, /\n\nSources:\n- \[1\] Keys$/);
+    assert.doesNotMatch(text, /\^\[\d\]\^/, 'no service-style marks');
+    const citations = citationsOf(result) as { citations: { index: number; title: string; text: string }[] };
+    assert.deepEqual(
+      citations.citations.map((c) => [c.index, c.title]),
+      [[1, 'Keys']],
+    );
+    const request = (await chatRequests(service.baseUrl)).slice(before).pop();
+    assert.deepEqual(
+      request?.body.tools?.map((t) => (t.type === 'retrieval' ? t.retrieval.knowledge_ids : t.type)),
+      [[3]],
+    );
+  });
+
+  it("cuts the answer to the caller's token budget and keeps the Sources list", async () => {
+    await api('/_local/next-answer', { text: `${'The key is kept safe. '.repeat(80)}It lives in secret storage.^[1]^`, count: 1 });
+    const counted: string[] = [];
+    const result = await invoke(
+      { question: 'Where is the API key kept?' },
+      {
+        tokenBudget: 60,
+        countTokens: (text) => {
+          counted.push(text);
+          return Promise.resolve(text.split(/\s+/).length);
+        },
+      },
+    );
+    const text = textOf(result);
+    assert.ok(text.split(/\s+/).length <= 60, text);
+    assert.match(text, /\[The answer was cut to fit the token budget\.\]\n\nSources:\n- \[1\] /);
+    assert.ok(counted.length > 1, "counted with the caller's tokenizer");
+  });
+
+  it('tells the model the valid names for an unknown knowledge base, and what is wrong with bad input', async () => {
+    await assert.rejects(
+      invoke({ question: 'Where is the key?', knowledgeBase: 'Handbook' }),
+      /no knowledge base named "Handbook"\. The valid names are: "Host guide"/,
+    );
+    await assert.rejects(invoke({ knowledgeBase: 'Host guide' }), /"question" is missing or empty/);
+  });
+
+  it('tells the model what the user must do without a key or without a knowledge base', async () => {
+    const h = await hook();
+    await vscode.commands.executeCommand(CommandId.clearApiKey);
+    try {
+      await assert.rejects(invoke({ question: 'Where is the key?' }), /API key is not set[\s\S]*MaaS: Set API Key/);
+    } finally {
+      await h.apiKey.set(service.key);
+    }
+    await setSetting('knowledgeBases', []);
+    await assert.rejects(invoke({ question: 'Where is the key?' }), /No knowledge base is configured[\s\S]*maas\.knowledgeBases/);
+  });
+
+  it('@maas /kb and #kb go through the tool and show the cited passages as references', async () => {
+    const handler = (await hook()).participantHandler();
+    assert.ok(handler, '@maas is registered');
+    const model = (await vscode.lm.selectChatModels({ vendor: 'maas', id: 'svc_llm' }))[0];
+    for (const request of [
+      { prompt: 'Where is the API key kept?', command: 'kb', references: [], toolReferences: [], model },
+      { prompt: 'Where is the API key kept? #kb', references: [], toolReferences: [{ name: TOOL, range: [27, 30] }], model },
+    ]) {
+      const pieces: string[] = [];
+      const references: unknown[] = [];
+      const stream = {
+        markdown: (value: string | vscode.MarkdownString) => pieces.push(typeof value === 'string' ? value : value.value),
+        reference: (value: unknown) => references.push(value),
+        progress: () => undefined,
+        button: () => undefined,
+      } as unknown as vscode.ChatResponseStream;
+      const before = (await chatRequests(service.baseUrl)).length;
+      await handler(request as unknown as vscode.ChatRequest, { history: [] }, stream, new vscode.CancellationTokenSource().token);
+      const text = pieces.join('');
+      assert.match(text, /secret storage[^\n]*\[1\][\s\S]*Sources:/, request.prompt);
+      assert.equal(references.length, 1, request.prompt);
+      const asked = (await chatRequests(service.baseUrl)).slice(before).pop();
+      assert.equal(asked?.body.messages.at(-1)?.content, 'Where is the API key kept?');
+    }
+  });
+});
