@@ -14,7 +14,7 @@ import { LISTENER_ANSWER, type HeardRequest } from '../harness/credentialListene
 import { requestCount } from '../harness/requestLog';
 import { TRUST_REQUEST } from '../harness/trustRun';
 import { editorWith, freshPrompter, signIn } from './featureHelpers';
-import { api, finished, hook, service } from './hostService';
+import { api, askChat, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 
 const listener = process.env.MAAS_HOST_TEST_LISTENER ?? '';
@@ -90,7 +90,7 @@ describe('workspace trust: where the credentials go', function () {
     });
 
     it("the chat answers from the user's own address, and the folder's listener hears nothing", async () => {
-      const turn = await finished(h, await h.chat.ask('Hello from Restricted Mode.'));
+      const turn = await finished(h, await askChat(h, 'Hello from Restricted Mode.'));
       assert.equal(turn.status, 'done', JSON.stringify(turn.error));
       assert.ok(turn.answer.length > 0 && turn.answer !== LISTENER_ANSWER);
       assert.equal(await localChatRequests(), 1);
@@ -136,7 +136,7 @@ describe('workspace trust: where the credentials go', function () {
     it('asks before the key goes to the address the folder names: nothing reaches it while the question is open, nothing after Cancel', async () => {
       const answer = deferred<string | undefined>();
       prompter.script(answer.promise);
-      const turnId = await h.chat.ask('Where does my key go?');
+      const turnId = await askChat(h, 'Where does my key go?');
       await waitFor(() => prompter.modals.length === 1, { what: 'the question', timeoutMs: 20_000 });
       const [modal] = prompter.modals;
       assert.match(modal?.message ?? '', new RegExp(`API key to ${listener.replace(/[.:/]/g, '\\$&')}\\?$`));
@@ -155,7 +155,7 @@ describe('workspace trust: where the credentials go', function () {
 
     it('after Allow the request reaches the address with the key; Allow is remembered until revoked, then asked again', async () => {
       prompter.script('Allow');
-      const first = await finished(h, await h.chat.ask('Send it, I trust this folder.'));
+      const first = await finished(h, await askChat(h, 'Send it, I trust this folder.'));
       assert.equal(first.status, 'done', JSON.stringify(first.error));
       assert.equal(first.answer, LISTENER_ANSWER);
       assert.deepEqual(
@@ -163,7 +163,7 @@ describe('workspace trust: where the credentials go', function () {
         [[CHAT_ROUTE, `Bearer ${service.key}`]],
       );
       assert.deepEqual(h.approvals.all(), [{ origin: listener, setting: 'maas.baseUrl' }]);
-      await finished(h, await h.chat.ask('And again.'));
+      await finished(h, await askChat(h, 'And again.'));
       assert.equal(prompter.modals.length, 1, 'the approval is remembered');
       assert.equal((await heard()).length, 2);
 
@@ -171,7 +171,7 @@ describe('workspace trust: where the credentials go', function () {
       assert.equal(await vscode.commands.executeCommand<number>(CommandId.revokeAddressApprovals), 1);
       assert.deepEqual(h.approvals.all(), []);
       prompter.script(undefined);
-      const third = await finished(h, await h.chat.ask('Once more after revoking.'));
+      const third = await finished(h, await askChat(h, 'Once more after revoking.'));
       assert.equal(third.error?.kind, 'addressRefused');
       assert.equal(prompter.modals.length, 2, 'asked again after the approval was revoked');
       assert.equal((await heard()).length, 2);

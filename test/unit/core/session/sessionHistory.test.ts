@@ -92,7 +92,7 @@ describe('ChatSession: a long history', () => {
     ];
     writeFileSync(file('c2'), JSON.stringify(withImage));
     const t = started(folder);
-    await t.session.whenChecked();
+    await t.checked();
 
     await t.session.renameConversation('c1', 'Named while closed');
     assert.equal((JSON.parse(readFileSync(file('c1'), 'utf8')) as Conversation).title, 'Named while closed');
@@ -150,7 +150,7 @@ describe('ChatSession: a long history', () => {
     const other = conversation([turn('x', 'asked elsewhere', 'answered elsewhere')], { id: 'elsewhere', title: 'From the other window', updatedAt: 20_000 });
     writeFileSync(path.join(folder, 'conversations', 'elsewhere.json'), JSON.stringify(other));
     const t = started(folder);
-    await t.session.whenChecked();
+    await t.checked();
     assert.deepEqual(lastSnapshot(t.emitted)?.conversations[0], { id: 'elsewhere', title: 'From the other window', updatedAt: 20_000, turnCount: 1 });
   });
 });

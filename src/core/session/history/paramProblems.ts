@@ -1,8 +1,8 @@
 // Why a change of the parameter panel cannot apply, in the user's words: each value checked against the range the
 // conversation's model takes (shared/chatParams.ts). Pure; the session refuses the whole change when any value fails.
-import { paramProblem, rangeText, type ChatParamName, type ChatParams } from '../../shared/chatParams';
-import type { ModelOptionView } from '../../shared/protocol';
-import type { Localiser } from '../localiser';
+import { paramProblem, rangeText, type ChatParamName, type ChatParams } from '../../../shared/chatParams';
+import type { ModelOptionView } from '../../../shared/protocol';
+import type { Localiser } from '../../localiser';
 
 /** One sentence per value that does not fit; none when the change applies. */
 export function paramProblems(params: ChatParams, model: string, option: ModelOptionView | undefined, l10n: Localiser): string[] {
