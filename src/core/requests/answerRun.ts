@@ -8,6 +8,7 @@ import { assertNever, type RetryView } from '../../shared/protocol';
 import type { FinishReason, ToolCallEvent, Usage } from '../chat/chatEvents';
 import type { ChatRequest } from '../chat/chatRequest';
 import type { ChatBackend } from './prepareRequest';
+import type { PlanRefusal } from './requestPlan';
 
 export type AnswerEvent =
   /** Answer and/or reasoning text appended (the first one moves the turn from pending to streaming). */
@@ -88,6 +89,28 @@ export async function* runAnswer(run: AnswerRun): AsyncGenerator<AnswerEvent, vo
   }
 }
 
+/** A question the plan refused, as the error a turn keeps (its words are the same on every surface). */
+export function refusalError(refusal: PlanRefusal): StoredError {
+  switch (refusal.kind) {
+    case 'imagesNeedVision':
+      return { kind: 'imagesNeedVision', message: `${refusal.model} does not take images.`, value: refusal.model };
+  }
+}
+
+/** The plan refused the question: what VS Code's chat surfaces throw (storedErrorFrom gives the words' error). */
+export class PlanRefused extends Error {
+  constructor(readonly refusal: PlanRefusal) {
+    super(refusalError(refusal).message);
+  }
+}
+
+/** An answer that ended with an error, thrown by a surface that reports failures by throwing (the provider). */
+export class AnswerFailed extends Error {
+  constructor(readonly stored: StoredError) {
+    super(stored.message);
+  }
+}
+
 export function outcomeOf(error: unknown, redact: (text: string) => string): AnswerOutcome {
   if (isServiceError(error) && error.kind === 'cancelled') return { status: 'stopped' };
   const stored = storedErrorFrom(error, redact);
@@ -96,6 +119,8 @@ export function outcomeOf(error: unknown, redact: (text: string) => string): Ans
 
 /** A failure as a turn keeps it: the kind, the server's words (redacted) and whether they matched a known error. */
 export function storedErrorFrom(error: unknown, redact: (text: string) => string): StoredError {
+  if (error instanceof AnswerFailed) return error.stored;
+  if (error instanceof PlanRefused) return refusalError(error.refusal);
   if (isServiceError(error)) return storedServiceError(error, redact);
   return { kind: 'unexpected', message: redact(error instanceof Error ? error.message : String(error)) };
 }

@@ -15,6 +15,8 @@ export interface ChatSettings {
   readonly visionModel: string;
   readonly extraModels: readonly { readonly code: string; readonly vision: boolean }[];
   readonly persona: string;
+  /** Whether `persona` is the workspace's value of maas.chat.persona (a trusted workspace's, not the user's). */
+  readonly personaFromWorkspace?: boolean;
   readonly historyMaxTurns: number;
   readonly historyMaxCharacters: number;
   readonly fontSize: number;

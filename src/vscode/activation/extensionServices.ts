@@ -12,6 +12,8 @@ import { Logger } from '../logger';
 import { PrompterSlot } from '../prompter';
 import { AddressApprovals } from '../secrets/addressApprovals';
 import { askAboutAddress } from '../secrets/addressQuestion';
+import { CleartextWarning } from '../secrets/cleartextWarning';
+import { currentWorkspace } from '../secrets/currentWorkspace';
 import { SettingsReader } from '../settings/settings';
 
 export interface ExtensionServices {
@@ -20,7 +22,7 @@ export interface ExtensionServices {
   readonly logger: Logger;
   /** The one owner of the API key and the speech credentials, and of where they may be sent. */
   readonly credentials: Credentials;
-  /** The addresses the user allowed per workspace (MaaS: Revoke Address Approvals lists them). */
+  /** The addresses the user allowed per workspace and purpose (MaaS: Revoke Address Approvals lists them). */
   readonly approvals: AddressApprovals;
   readonly settings: SettingsReader;
   readonly clients: ClientFactory;
@@ -34,7 +36,7 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   const logger = new Logger(channel);
   const settings = new SettingsReader(logger);
   const prompter = new PrompterSlot();
-  const approvals = new AddressApprovals(context.globalState);
+  const approvals = new AddressApprovals(context.globalState, currentWorkspace);
   const credentials = new Credentials({
     store: context.secrets,
     addresses: () => settings.addresses,
@@ -45,7 +47,9 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
     log: logger,
   });
   const clients = new ClientFactory(settings, credentials, logger);
-  context.subscriptions.push(logger, credentials, settings, clients);
+  // The user's own plain-http key address is warned about once (a workspace's is asked about, with the same warning).
+  const cleartext = new CleartextWarning(settings, context.globalState, prompter);
+  context.subscriptions.push(logger, credentials, settings, clients, cleartext);
   return {
     context,
     version: String((context.extension.packageJSON as { version?: unknown }).version ?? ''),

@@ -133,6 +133,7 @@ export function buildSnapshot({ extensionVersion, apiKeySet, settings, state, te
       fontSize: settings.fontSize,
       maxImageBytes: settings.imageMaxBytes,
       defaultPersona: personaOf(settings),
+      defaultPersonaFromWorkspace: settings.personaFromWorkspace === true && personaOf(settings) !== '',
       contextLimit: settings.lmMaxInputTokens,
       readAnswers: settings.readAnswers,
     },
