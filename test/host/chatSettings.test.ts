@@ -159,7 +159,7 @@ describe('chat settings, validation and a corrupt history', () => {
     try {
       await session.whenLoaded();
       assert.deepEqual(
-        session.conversations.conversations.map((c) => c.title),
+        session.state.current.conversations.conversations.map((c) => c.title),
         ['Still here'],
       );
       const files = readdirSync(path.join(folder, 'conversations'));

@@ -1,10 +1,10 @@
 // What the in-host suites share: the extension's test hook, and the local service the harness started for them
 // (its address, key and speech credentials arrive in MAAS_HOST_TEST_SERVICE).
-import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Turn } from '../../src/core/conversations/conversationModel';
-import type { ConversationsState } from '../../src/core/conversations/conversationsState';
+import { findTurn, type ConversationsState } from '../../src/core/conversations/conversationsState';
+import { isLive } from '../../src/shared/turnStatus';
 import type { HostToWebview } from '../../src/shared/protocol';
 import type { MaasTestHook } from '../../src/vscode/activation/testHook';
 
@@ -37,7 +37,7 @@ export async function api<T>(route: string, body?: unknown): Promise<T> {
 /** The conversations as the host holds them, once the history is loaded. */
 export async function chatState(h: MaasTestHook): Promise<ConversationsState> {
   await h.chat.session.whenLoaded();
-  return h.chat.session.conversations;
+  return h.chat.session.state.current.conversations;
 }
 
 /** Asks a question in the active conversation, as the chat view's Send does; resolves with the turn id. */
@@ -58,13 +58,35 @@ export function recordView(h: MaasTestHook): { readonly messages: readonly HostT
   return { messages, dispose: () => subscription.dispose() };
 }
 
-/** Waits until the turn has finished (any status but pending or streaming) and returns it as the host stores it. */
+/**
+ * Resolves with the turn, as the host stores it, once it has finished (any status but pending or streaming): it
+ * follows the session's state, so it is told of the change that ends the turn.
+ */
 export async function finished(h: MaasTestHook, turnId: string): Promise<Turn> {
-  return waitFor(
-    async () => {
-      const turn = (await chatState(h)).conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
-      return turn !== undefined && turn.status !== 'pending' && turn.status !== 'streaming' ? turn : undefined;
-    },
-    { what: `turn ${turnId} to finish`, timeoutMs: 30_000 },
+  const { session } = h.chat;
+  await session.whenLoaded();
+  const ended = (): Turn | undefined => {
+    const turn = findTurn(session.state.current.conversations, turnId)?.turn;
+    return turn !== undefined && !isLive(turn.status) ? turn : undefined;
+  };
+  return (
+    ended() ??
+    new Promise<Turn>((resolve, reject) => {
+      const deadline = setTimeout(() => {
+        following.dispose();
+        reject(
+          new Error(
+            `timed out after 30000 ms waiting for turn ${turnId} to finish (last seen: ${findTurn(session.state.current.conversations, turnId)?.turn.status ?? 'no such turn'})`,
+          ),
+        );
+      }, 30_000);
+      const following = session.state.onDidChange(() => {
+        const turn = ended();
+        if (turn === undefined) return;
+        clearTimeout(deadline);
+        following.dispose();
+        resolve(turn);
+      });
+    })
   );
 }

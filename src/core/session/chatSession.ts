@@ -115,18 +115,13 @@ export class ChatSession {
     return this.loaded;
   }
 
-  get conversations(): ops.ConversationsState {
+  private get conversations(): ops.ConversationsState {
     return this.chatState.current.conversations;
   }
 
   /** The model of the active conversation, once the history is loaded. */
   get activeModel(): string | undefined {
     return ops.activeConversation(this.conversations)?.model;
-  }
-
-  /** The open conversation's id, once the history is loaded. */
-  get activeConversationId(): string | undefined {
-    return this.conversations.activeId;
   }
 
   /** Sends the view a full snapshot (on its `ready`, and after the key or a setting the chat reads changed). */

@@ -70,8 +70,8 @@ export class AnswerVoice implements vscode.Disposable {
    * conversation opened (chosen, started, or the one spoken deleted) stops the answer being spoken, and an answer
    * of a conversation that is not open is not begun.
    */
-  follow(session: Pick<ChatSession, 'onTurnProgress' | 'onDidChangeActiveConversation' | 'activeConversationId'>): Subscription {
-    let open = session.activeConversationId;
+  follow(session: Pick<ChatSession, 'onTurnProgress' | 'onDidChangeActiveConversation' | 'state'>): Subscription {
+    let open = session.state.current.conversations.activeId;
     const progress = session.onTurnProgress((event) => this.onProgress(event, open));
     const opened = session.onDidChangeActiveConversation((id) => {
       open = id;

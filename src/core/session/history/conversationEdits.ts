@@ -1,17 +1,17 @@
 // The user's changes to the conversations: the list's New, Open, Rename, Delete and Export, the model picker, the
-// parameter panel (every value checked before anything changes) and the persona. Each is a pure operation of
-// conversationsState.ts applied to the session's state as an 'edit': the saver writes it, the view is sent it, and
-// the runs of a deleted conversation's answers stop, each because it follows the state.
+// parameter panel (every value checked against the range its model takes before anything changes) and the persona.
+// Each is a pure operation of conversationsState.ts applied to the session's state as an 'edit': the saver writes it,
+// the view is sent it, and the runs of a deleted conversation's answers stop, each because it follows the state.
 import { randomUUID } from 'node:crypto';
 import type { Conversation } from '../../conversations/conversationModel';
 import type { ConversationStore } from '../../conversations/conversationStore';
 import * as ops from '../../conversations/conversationsState';
 import type { Localiser } from '../../localiser';
-import type { ChatParams } from '../../../shared/chatParams';
+import { paramProblem, rangeText, type ChatParamName, type ChatParams } from '../../../shared/chatParams';
+import type { ModelOptionView } from '../../../shared/protocol';
 import { modelOptions, type ChatSettings } from '../chatSettings';
 import { withoutConversation, type ChatState, type SessionState } from '../sessionState';
 import type { OpenConversations } from './openConversations';
-import { paramProblems } from './paramProblems';
 
 export interface ConversationEditsDeps {
   readonly state: ChatState;
@@ -106,4 +106,24 @@ export class ConversationEdits {
   private refuse(text: string, conversationId: string | undefined): void {
     this.deps.state.update('edit', (s) => ({ ...s, notices: s.notices.set('params', 'error', text, { conversationId }) }));
   }
+}
+
+/**
+ * Why a change of the parameter panel cannot apply, in the user's words: one sentence per value that does not fit the
+ * range the conversation's model takes (shared/chatParams.ts); none when the change applies.
+ */
+function paramProblems(params: ChatParams, model: string, option: ModelOptionView | undefined, l10n: Localiser): string[] {
+  return (Object.entries(params) as [ChatParamName, number | undefined][]).flatMap(([name, value]) => {
+    if (value === undefined) return [];
+    const range = option?.params[name];
+    if (range === undefined) return [l10n.t('{0} does not apply to the model {1}.', name, model)];
+    switch (paramProblem(range, value)) {
+      case undefined:
+        return [];
+      case 'notAnInteger':
+        return [l10n.t('{0} must be a whole number in {1}; {2} is not.', range.wireName, rangeText(range), value)];
+      default:
+        return [l10n.t('{0} {1} is outside {2}.', range.wireName, value, rangeText(range))];
+    }
+  });
 }

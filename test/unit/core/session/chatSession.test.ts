@@ -310,8 +310,8 @@ describe('ChatSession: saving the history', () => {
     await a.written();
     const b = start({ folder: a.folder });
     await b.session.whenLoaded();
-    const conversationId = a.session.conversations.activeId;
-    assert.equal(b.session.conversations.activeId, conversationId, 'B opens the same conversation');
+    const conversationId = a.session.state.current.conversations.activeId;
+    assert.equal(b.session.state.current.conversations.activeId, conversationId, 'B opens the same conversation');
     const fromB = await b.session.startTurn({ kind: 'chat', question: 'From window B' });
     (await b.backend.answer(0)).text('B answers').end();
     await b.finished(fromB);
@@ -321,7 +321,7 @@ describe('ChatSession: saving the history', () => {
     await a.finished(fromA);
     await waitFor(() => b.turn(fromA)?.status === 'done', { what: "A's second turn to show up in B" });
     for (const window of [a, b]) {
-      const turns = window.session.conversations.conversations.find((c) => c.id === conversationId)?.turns.map((turn) => turn.question);
+      const turns = window.session.state.current.conversations.conversations.find((c) => c.id === conversationId)?.turns.map((turn) => turn.question);
       assert.deepEqual(turns, ['From window A', 'From window B', 'A again']);
     }
     await a.written();
@@ -377,7 +377,7 @@ describe('ChatSession: notices, one per cause', () => {
         .join(),
       /Images need the vision model: switched to svc_vl\./,
     );
-    const imageConversation = t.session.conversations.activeId;
+    const imageConversation = t.session.state.current.conversations.activeId;
     await t.session.newConversation();
     assert.deepEqual(t.shownNotices(), [], 'not shown in another conversation');
     await t.session.selectConversation(imageConversation ?? '');
@@ -409,7 +409,7 @@ describe('ChatSession: notices, one per cause', () => {
     );
     await t.session.setParams({ temperature: 0.5 });
     assert.deepEqual(t.shownNotices(), []);
-    assert.deepEqual(t.session.conversations.conversations[0]?.params, { temperature: 0.5 });
+    assert.deepEqual(t.session.state.current.conversations.conversations[0]?.params, { temperature: 0.5 });
   });
 });
 
@@ -421,9 +421,9 @@ describe('ChatSession: where a knowledge-base turn goes', () => {
     const chatTurn = await t.session.startTurn({ kind: 'chat', question: 'Hi' });
     (await t.backend.answer(0)).text('Hello').end();
     await t.finished(chatTurn);
-    const before = t.session.conversations.activeId;
+    const before = t.session.state.current.conversations.activeId;
     const turnId = await t.session.startTurn({ kind: 'knowledge', question: 'Explain', knowledge });
-    assert.equal(t.session.conversations.activeId, before);
+    assert.equal(t.session.state.current.conversations.activeId, before);
     const answer = await t.backend.answer(1);
     assert.equal(answer.request.model, 'svc_llm');
     assert.deepEqual(answer.request.retrieval, knowledge.retrieval);
@@ -437,9 +437,9 @@ describe('ChatSession: where a knowledge-base turn goes', () => {
     const imageTurn = await t.session.startTurn({ kind: 'image', question: 'Describe', images: [image], model: 'svc_vl' });
     (await t.backend.answer(0)).text('A cat').end();
     await t.finished(imageTurn);
-    const imageConversation = t.session.conversations.activeId;
+    const imageConversation = t.session.state.current.conversations.activeId;
     const turnId = await t.session.startTurn({ kind: 'knowledge', question: 'Explain', knowledge });
-    assert.notEqual(t.session.conversations.activeId, imageConversation, 'a conversation of its own');
+    assert.notEqual(t.session.state.current.conversations.activeId, imageConversation, 'a conversation of its own');
     assert.equal(t.session.activeModel, 'svc_llm', 'the picker shows the model that answers');
     const snapshot = ofType(t.emitted, 'snapshot').at(-1)?.snapshot;
     assert.equal(snapshot?.active.model, 'svc_llm');
@@ -457,9 +457,9 @@ describe('ChatSession: where a knowledge-base turn goes', () => {
   it('an empty conversation on the vision model is switched to the chat model instead of adding one', async () => {
     const t = start();
     await t.session.setModel('svc_vl');
-    const conversations = t.session.conversations.conversations.length;
+    const conversations = t.session.state.current.conversations.conversations.length;
     const turnId = await t.session.startTurn({ kind: 'knowledge', question: 'Explain', knowledge });
-    assert.equal(t.session.conversations.conversations.length, conversations);
+    assert.equal(t.session.state.current.conversations.conversations.length, conversations);
     assert.equal(t.session.activeModel, 'svc_llm');
     (await t.backend.answer(0)).end();
     await t.finished(turnId);

@@ -30,7 +30,7 @@ describe('images with a language model, in the chat view', () => {
     const turn = await t.finished(turnId);
     assert.equal(turn.model, 'svc_llm');
     assert.deepEqual(turn.imageDescription, { model: 'svc_vl', text: 'A bar chart of sales by month; March is highest.' });
-    assert.equal(t.session.conversations.conversations[0]?.model, 'svc_llm', 'the conversation stays on its model');
+    assert.equal(t.session.state.current.conversations.conversations[0]?.model, 'svc_llm', 'the conversation stays on its model');
     assert.deepEqual(t.shownNotices(), []);
     const shown = t.emitted.flatMap((m) => (m.type === 'turnUpdate' && m.turn.id === turnId ? [m.turn] : []));
     assert.ok(
@@ -98,7 +98,7 @@ describe('the context meter and the model limit, in the chat view', () => {
     await t.finished(turnId);
     assert.deepEqual(
       t.emitted.filter((m) => m.type === 'conversationContext'),
-      [{ type: 'conversationContext', conversationId: t.session.conversations.activeId, omittedTurns: 0, contextTokens: 4 + 2 + 7 }],
+      [{ type: 'conversationContext', conversationId: t.session.state.current.conversations.activeId, omittedTurns: 0, contextTokens: 4 + 2 + 7 }],
       'told the view as the answer ended, without a snapshot',
     );
     assert.equal((await snapshot()).tokens, 4 + 2 + 7, 'and the turn: 2 tokens asked, 7 answered');

@@ -170,7 +170,7 @@ export function sessionUnderTest(options: { folder?: string; settings?: Partial<
     store,
   });
   session.onDidEmit((message) => emitted.push(message));
-  const turn = (id: string): Turn | undefined => session.conversations.conversations.flatMap((c) => c.turns).find((t) => t.id === id);
+  const turn = (id: string): Turn | undefined => session.state.current.conversations.conversations.flatMap((c) => c.turns).find((t) => t.id === id);
   const done = (id: string): Turn | undefined => {
     const found = turn(id);
     return found !== undefined && !isLive(found.status) && !session.state.current.answering.has(id) ? found : undefined;
