@@ -1,11 +1,12 @@
 // The one owner of a chat, and the face the chat view, the commands and the voice talk to. It holds the session's
 // state (sessionState.ts: the conversations, the waiting context, the notices, the turns being answered) and builds
-// the parts that follow it: the saver and the history folder's sync (history/), the runs of the turns being answered
-// (turns/), and the feed of what the chat view shows (view/). Each part changes the state through `update` and
-// hears every change; none calls another back. What others follow: `onDidEmit` (every message for the chat view,
-// which a view only forwards), `onTurnProgress` (a turn's stream), `onDidChangeActiveConversation` and
-// `onDidChangeActiveModel`, and `state.onDidChange`. Features (knowledge base, images) start turns here, so every
-// answer lands in the history. Plain Node: words come in through the Localiser and ChatViewText.
+// the parts that follow it: the saver, the history folder's sync and the user's edits (history/), the questions and
+// the runs of the turns being answered (turns/), and the feed of what the chat view shows (view/). Each part changes
+// the state through `update` and hears every change; none calls another back. What others follow: `onDidEmit` (every
+// message for the chat view, which a view only forwards), `onTurnProgress` (a turn's stream),
+// `onDidChangeActiveConversation` and `onDidChangeActiveModel`, and `state.onDidChange`. Features (knowledge base,
+// images) start turns here, so every answer lands in the history. Plain Node: words come in through the Localiser and
+// ChatViewText.
 import { randomUUID } from 'node:crypto';
 import type { Event } from '../emitter';
 import { Emitter } from '../emitter';
@@ -16,7 +17,6 @@ import * as ops from '../conversations/conversationsState';
 import type { ChatBackend } from '../requests/prepareRequest';
 import type { ChatParams } from '../../shared/chatParams';
 import type { HostToWebview, ImageUpload, NoticeLevel } from '../../shared/protocol';
-import { isLive } from '../../shared/turnStatus';
 import type { ChatSettings } from './chatSettings';
 import { ConversationEdits } from './history/conversationEdits';
 import { HistorySaver } from './history/historySaver';
@@ -25,9 +25,9 @@ import { OpenConversations } from './history/openConversations';
 import type { NoticeCause, NoticeOptions } from './notices';
 import { ChatState, withNotices, type ChatLog, type ObservedState, type SessionState } from './sessionState';
 import { answerTurn } from './turns/answerTurn';
-import { checkUploads, keepUploads } from './turns/imageUploads';
+import { Questions } from './turns/questions';
 import { RunningTurns, type TurnProgress } from './turns/runningTurns';
-import { placeTurn, type NewTurn } from './turns/turnPlacement';
+import type { NewTurn } from './turns/turnPlacement';
 import type { ChatViewText } from './view/chatViews';
 import { ViewFeed } from './view/viewFeed';
 
@@ -58,6 +58,7 @@ export class ChatSession {
   private readonly sync: HistorySync;
   private readonly edits: ConversationEdits;
   private readonly runs: RunningTurns;
+  private readonly questions: Questions;
   private readonly feed: ViewFeed;
   private readonly activeConversationEmitter = new Emitter<string | undefined>();
   private readonly modelEmitter = new Emitter<string>();
@@ -92,6 +93,7 @@ export class ChatSession {
       failed: (error) => log.error('Following a turn failed', error),
     });
     this.onTurnProgress = this.runs.onDidProgress;
+    this.questions = new Questions({ state, runs: this.runs, saver: this.saver, store, settings: deps.settings, strings: () => deps.text.strings(), l10n });
     this.feed = new ViewFeed({
       state,
       progress: this.runs.onDidProgress,
@@ -175,54 +177,24 @@ export class ChatSession {
   /** The view's Send: images are checked and kept, the waiting context goes with the question. */
   async send(text: string, uploads: readonly ImageUpload[]): Promise<string | undefined> {
     await this.loaded;
-    if (text.trim() === '' && uploads.length === 0) return undefined;
-    const activeId = this.conversations.activeId;
-    const checked = checkUploads(uploads, this.deps.settings().imageMaxBytes, this.deps.text.strings());
-    if (!checked.ok) {
-      this.notify('image', 'error', checked.refusal, { conversationId: activeId });
-      return undefined;
-    }
-    const images = await keepUploads(checked.accepted, this.deps.store);
-    const context = this.chatState.current.waitingContext;
-    return this.place({ kind: 'chat', question: text.trim(), images, context }, (s) => ({
-      ...s,
-      waitingContext: [],
-      notices: s.notices.clear('image', activeId),
-    }));
+    return this.questions.send(text, uploads);
   }
 
   /** Starts a turn (turnPlacement.ts says where) and streams its answer; resolves with its id once it is saved. */
   async startTurn(input: NewTurn): Promise<string> {
     await this.loaded;
-    return this.place(input);
+    return this.questions.start(input);
   }
 
   /** Re-runs a turn (regenerate, retry, edit): later turns are dropped, earlier ones untouched. */
   async rerun(turnId: string, question?: string): Promise<void> {
     await this.loaded;
-    const found = ops.findTurn(this.conversations, turnId);
-    if (found === undefined) return;
-    // Regenerate, Retry and Edit ask the model the turn was asked with (an image turn stays on the vision model),
-    // not the picker's current choice: the picker applies to the next new question.
-    const { state, unusedImages } = ops.rerunFrom(
-      this.conversations,
-      found.conversation.id,
-      turnId,
-      question ?? found.turn.question,
-      found.turn.model,
-      Date.now(),
-    );
-    this.runs.answer(found.conversation.id, turnId, (s) => ({ ...s, conversations: state }));
-    void this.deps.store.deleteImages(unusedImages);
-    await this.saver.written();
+    await this.questions.rerun(turnId, question);
   }
 
   /** The view's Stop. An answer another window is writing (the history is shared) can only be stopped there. */
   stop(turnId: string): void {
-    if (this.runs.stop(turnId)) return;
-    if (isLive(ops.findTurn(this.conversations, turnId)?.turn.status)) {
-      this.notify('otherWindow', 'info', this.deps.l10n.t('This answer is being written in another VS Code window; stop it there.'));
-    }
+    this.questions.stop(turnId);
   }
 
   dispose(): void {
@@ -236,19 +208,6 @@ export class ChatSession {
     this.chatState.dispose();
     this.activeConversationEmitter.dispose();
     this.modelEmitter.dispose();
-  }
-
-  /** A turn placed where turnPlacement.ts says (with `also`, what else the same change does), claimed and answered. */
-  private async place(input: NewTurn, also: (state: SessionState) => SessionState = (s) => s): Promise<string> {
-    const placed = placeTurn(this.conversations, input, this.deps.settings(), Date.now());
-    const switched = placed.switchedTo === undefined ? undefined : this.deps.l10n.t('Images need the vision model: switched to {0}.', placed.switchedTo);
-    this.runs.answer(placed.conversationId, placed.turn.id, (s) => {
-      let notices = placed.leftVision === undefined ? s.notices : s.notices.clear('visionSwitch', placed.leftVision);
-      if (switched !== undefined) notices = notices.set('visionSwitch', 'info', switched, { conversationId: placed.conversationId });
-      return also({ ...s, conversations: placed.state, notices });
-    });
-    await this.saver.written();
-    return placed.turn.id;
   }
 
   /** A user's change, resolved once it is written. */

@@ -7,6 +7,11 @@ import { sessionsPerTest } from './sessionFixture';
 
 const start = sessionsPerTest();
 
+/** A subscriber's failure where none is expected fails the test. */
+function unexpected(error: unknown): void {
+  assert.fail(`a subscriber failed: ${String(error)}`);
+}
+
 function record(state: ChatState): StateChange[] {
   const heard: StateChange[] = [];
   state.onDidChange((change) => heard.push(change));
@@ -15,10 +20,10 @@ function record(state: ChatState): StateChange[] {
 
 describe('ChatState: one state, every change announced', () => {
   it('announces a change with the state before and after it and its reason; a change that keeps the state is none', () => {
-    const state = new ChatState(assert.fail);
+    const state = new ChatState(unexpected);
     const heard = record(state);
     const before = state.current;
-    state.update('context', (s) => ({ ...s, waitingContext: [{ id: 'c', kind: 'selection', label: 'a.ts:1', text: 'x' }] }));
+    state.update('context', (s) => ({ ...s, waitingContext: [{ id: 'c', kind: 'selection', label: 'a.ts:1', languageId: 'typescript', text: 'x' }] }));
     state.update('notice', (s) => s);
     assert.equal(heard.length, 1);
     assert.equal(heard[0]?.reason, 'context');
@@ -31,7 +36,7 @@ describe('ChatState: one state, every change announced', () => {
   });
 
   it('a change made while one is announced is announced after it, to every subscriber in the same order', () => {
-    const state = new ChatState(assert.fail);
+    const state = new ChatState(unexpected);
     state.onDidChange(({ reason }) => {
       if (reason === 'context') state.update('notice', (s) => ({ ...s, notices: s.notices.set('params', 'info', 'follows the context') }));
     });
