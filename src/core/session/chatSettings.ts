@@ -4,7 +4,7 @@
 import { paramRangesFor } from '../../shared/chatParams';
 import type { ModelOptionView } from '../../shared/protocol';
 import type { HistoryLimits } from '../conversations/historySelection';
-import { availableModels, takesImages, type TextModelImages } from '../requests/requestPlan';
+import { availableModels, type TextModelImages } from '../requests/requestPlan';
 
 export interface ChatSettings {
   /** '' when not set, or when the setting is invalid (then `baseUrlProblem` says so). */
@@ -31,10 +31,6 @@ export interface ChatSettings {
 
 export function modelOptions(settings: ChatSettings): ModelOptionView[] {
   return availableModels(settings).map((option) => ({ code: option.code, vision: option.vision, params: paramRangesFor(option.vision) }));
-}
-
-export function isVisionModel(settings: ChatSettings, model: string): boolean {
-  return takesImages(settings, model);
 }
 
 /** How much of a conversation's history its next question carries (maas.chat.history.*). */

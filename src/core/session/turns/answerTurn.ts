@@ -65,13 +65,13 @@ export async function* answerTurn(found: FoundTurn, signal: AbortSignal, asking:
 }
 
 /** The images a turn's request carries: its own, and for a vision model asked a follow-up, the last earlier ones. */
-export interface TurnImages {
+interface TurnImages {
   readonly own: readonly PlanImage[];
   readonly earlier: ReadonlyMap<string, readonly PlanImage[]>;
 }
 
 /** What the request plan is asked for a stored turn (pure). */
-export function turnPlanInput({ conversation, turn, index }: FoundTurn, settings: ChatSettings, images: TurnImages): PlanInput {
+function turnPlanInput({ conversation, turn, index }: FoundTurn, settings: ChatSettings, images: TurnImages): PlanInput {
   const { messages } = buildMessages(
     conversation.turns.slice(0, index),
     { question: turn.question, context: turn.context, images: images.own, earlierImages: images.earlier },

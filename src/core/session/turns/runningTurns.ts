@@ -127,8 +127,8 @@ export class RunningTurns {
   }
 }
 
-/** A turn after an event: the session keeps its turns so, and a test can replay a run. */
-export function applyTurnEvent(turn: Turn, event: AnswerEvent, now: number): Turn {
+/** A turn after an event of its answer. */
+function applyTurnEvent(turn: Turn, event: AnswerEvent, now: number): Turn {
   switch (event.type) {
     case 'delta':
       return { ...turn, status: 'streaming', answer: turn.answer + event.answer, reasoning: turn.reasoning + event.reasoning };

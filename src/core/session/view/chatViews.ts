@@ -26,7 +26,7 @@ export interface ChatViewText {
   strings(): WebviewStrings;
 }
 
-export function contextChip(item: StoredContext): ContextChipView {
+function contextChip(item: StoredContext): ContextChipView {
   return { id: item.id, kind: item.kind, label: item.label, languageId: item.languageId, characters: item.text.length };
 }
 
@@ -92,7 +92,7 @@ export function nextQuestionContext(
   return { omittedTurns, contextTokens: before + waitingTokens };
 }
 
-export function conversationView(
+function conversationView(
   conversation: Conversation,
   settings: ChatSettings,
   state: Pick<SessionState, 'retries' | 'waitingContext'>,
