@@ -27,14 +27,10 @@ export interface QuestionsDeps {
 export class Questions {
   constructor(private readonly deps: QuestionsDeps) {}
 
-  private get conversations(): ops.ConversationsState {
-    return this.deps.state.current.conversations;
-  }
-
   /** The view's Send: images are checked and kept, the waiting context goes with the question. */
   async send(text: string, uploads: readonly ImageUpload[]): Promise<string | undefined> {
     if (text.trim() === '' && uploads.length === 0) return undefined;
-    const activeId = this.conversations.activeId;
+    const { activeId } = this.deps.state.current.conversations;
     const checked = checkUploads(uploads, this.deps.settings().imageMaxBytes, this.deps.strings());
     if (!checked.ok) {
       this.deps.state.update('notice', (s) => withNotices(s, s.notices.set('image', 'error', checked.refusal, { conversationId: activeId })));
@@ -54,7 +50,7 @@ export class Questions {
    * resolves with its id once it is written.
    */
   async start(input: NewTurn, also: (state: SessionState) => SessionState = (s) => s): Promise<string> {
-    const placed = placeTurn(this.conversations, input, this.deps.settings(), Date.now());
+    const placed = placeTurn(this.deps.state.current.conversations, input, this.deps.settings(), Date.now());
     const switched = placed.switchedTo === undefined ? undefined : this.deps.l10n.t('Images need the vision model: switched to {0}.', placed.switchedTo);
     this.deps.runs.answer(placed.conversationId, placed.turn.id, (s) => {
       let notices = placed.leftVision === undefined ? s.notices : s.notices.clear('visionSwitch', placed.leftVision);
@@ -67,18 +63,12 @@ export class Questions {
 
   /** Re-runs a turn (regenerate, retry, edit): later turns are dropped, earlier ones untouched. */
   async rerun(turnId: string, question?: string): Promise<void> {
-    const found = ops.findTurn(this.conversations, turnId);
+    const { conversations } = this.deps.state.current;
+    const found = ops.findTurn(conversations, turnId);
     if (found === undefined) return;
     // Regenerate, Retry and Edit ask the model the turn was asked with (an image turn stays on the vision model),
     // not the picker's current choice: the picker applies to the next new question.
-    const { state, unusedImages } = ops.rerunFrom(
-      this.conversations,
-      found.conversation.id,
-      turnId,
-      question ?? found.turn.question,
-      found.turn.model,
-      Date.now(),
-    );
+    const { state, unusedImages } = ops.rerunFrom(conversations, found.conversation.id, turnId, question ?? found.turn.question, found.turn.model, Date.now());
     this.deps.runs.answer(found.conversation.id, turnId, (s) => ({ ...s, conversations: state }));
     void this.deps.store.deleteImages(unusedImages);
     await this.deps.saver.written();
@@ -87,7 +77,7 @@ export class Questions {
   /** The view's Stop. An answer another window is writing (the history is shared) can only be stopped there. */
   stop(turnId: string): void {
     if (this.deps.runs.stop(turnId)) return;
-    if (isLive(ops.findTurn(this.conversations, turnId)?.turn.status)) {
+    if (isLive(ops.findTurn(this.deps.state.current.conversations, turnId)?.turn.status)) {
       const text = this.deps.l10n.t('This answer is being written in another VS Code window; stop it there.');
       this.deps.state.update('notice', (s) => withNotices(s, s.notices.set('otherWindow', 'info', text)));
     }
