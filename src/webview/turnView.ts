@@ -7,7 +7,7 @@ import { button, h, iconButton } from './element';
 import { formatString } from '../shared/formatString';
 import { isLive } from '../shared/turnStatus';
 import { MarkdownView } from './markdownView';
-import { thumbnailUrl } from './thumbnailUrl';
+import { thumbnailUrl } from './imageAttachment';
 import type { ViewContext } from './viewContext';
 
 /** A question longer than this (characters or lines) is shown folded, with Show more. */
