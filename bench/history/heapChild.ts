@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const folder = process.argv[2];
   if (folder === undefined) throw new Error('usage: heapChild.ts <history folder>');
   const under = sessionUnderTest({ folder });
-  await under.session.whenChecked();
+  await under.checked();
   await under.session.refresh();
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) throw new Error('run with --expose-gc');

@@ -15,7 +15,7 @@ async function start(folder: string): Promise<number> {
   await under.session.refresh();
   const elapsed = performance.now() - began;
   if (!under.emitted.some((m) => m.type === 'snapshot')) throw new Error('no snapshot');
-  await under.session.whenChecked();
+  await under.checked();
   under.dispose();
   return elapsed;
 }

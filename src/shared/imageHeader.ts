@@ -10,6 +10,9 @@ export const maxImagePixels = 16_000_000;
 /** The largest image file that is read at all; its size is known (stat, File.size) before any byte is read. */
 export const maxImageFileBytes = 64 * 1024 * 1024;
 
+/** The most images one question takes (the view's composer says so past it; the host refuses a Send with more). */
+export const maxImagesPerQuestion = 8;
+
 export interface ImageDimensions {
   readonly width: number;
   readonly height: number;

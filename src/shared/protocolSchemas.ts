@@ -4,6 +4,7 @@
 // protocol.ts passes them on as types only: the webview never loads zod (lint keeps it and this file's values out).
 import * as z from 'zod';
 import { imageMimes, maxThumbnailCharacters } from './imageFormats';
+import { maxImagesPerQuestion } from './imageHeader';
 import { maxLinkLength } from './linkPolicy';
 
 const id = z.string().min(1).max(100);
@@ -70,7 +71,7 @@ export type WebviewCommand = z.output<typeof webviewCommandSchema>;
 /** Every message the webview may send: an intent, named by its `type`. */
 export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),
-  z.object({ type: z.literal('send'), text: text(100_000), images: z.array(imageUploadSchema).max(8) }).strict(),
+  z.object({ type: z.literal('send'), text: text(100_000), images: z.array(imageUploadSchema).max(maxImagesPerQuestion) }).strict(),
   z.object({ type: z.literal('stop'), turnId: id }).strict(),
   z.object({ type: z.literal('regenerate'), turnId: id }).strict(),
   z.object({ type: z.literal('retry'), turnId: id }).strict(),

@@ -10,7 +10,7 @@ import { SpokenSentence } from './spokenSentence';
 import { SpeechPlayerView } from './speechPlayerView';
 import { HeaderView } from './headerView';
 import { TranscriptView } from './transcriptView';
-import { isLive } from './turnView';
+import { isLive } from '../shared/turnStatus';
 import type { ViewContext } from './viewContext';
 import { initialViewState, reduceViewState, type ViewState } from './viewState';
 
@@ -138,7 +138,7 @@ export class ChatApp {
     const snapshot = this.state.snapshot;
     if (snapshot === null) return;
     this.mount();
-    const liveTurn = snapshot.active.turns.find(isLive);
+    const liveTurn = snapshot.active.turns.find((turn) => isLive(turn.status));
     if (this.dirtyAll) {
       document.documentElement.style.setProperty('--chat-font-size', `${snapshot.settings.fontSize}px`);
       document.title = snapshot.strings.title;

@@ -3,10 +3,10 @@
 import type { ChatSnapshot, ImageUpload } from '../shared/protocol';
 import { button, h, iconButton, setIcon } from './element';
 import { formatString } from '../shared/formatString';
+import { maxImagesPerQuestion } from '../shared/imageHeader';
 import { acceptedImageTypes, imageReadRefusal, readImage } from './imageAttachment';
 import type { ViewContext } from './viewContext';
 
-const maxImages = 8;
 /** The textarea grows up to this share of the view's height, then scrolls. */
 const maxInputShare = 0.4;
 
@@ -234,8 +234,8 @@ export class Composer {
     const problems: string[] = [];
     let refused = 0;
     for (const file of files) {
-      // The host takes at most eight images per question (protocol): say so rather than drop the rest silently.
-      if (this.attachments.length >= maxImages) {
+      // The host takes no more images per question than this (protocol): say so rather than drop the rest silently.
+      if (this.attachments.length >= maxImagesPerQuestion) {
         refused += 1;
         continue;
       }
@@ -246,7 +246,7 @@ export class Composer {
         this.attachments.push({ image: read.image, previewUrl });
       } else problems.push(imageReadRefusal(read, file.name, maxBytes, s));
     }
-    if (refused > 0) problems.push(formatString(s.tooManyImages, maxImages, refused));
+    if (refused > 0) problems.push(formatString(s.tooManyImages, maxImagesPerQuestion, refused));
     this.message.textContent = problems.join(' ');
     this.message.hidden = problems.length === 0;
     this.renderAttachments();

@@ -8,7 +8,8 @@ import { handleAnswerClicks } from './answerClicks';
 import { button, h } from './element';
 import { formatString } from '../shared/formatString';
 import { keepInPlace } from './scrollAnchor';
-import { isLive, TurnView } from './turnView';
+import { isLive } from '../shared/turnStatus';
+import { TurnView } from './turnView';
 import type { ViewContext } from './viewContext';
 
 /** How close to the bottom (px) still counts as "at the bottom". */
@@ -131,7 +132,7 @@ export class TranscriptView {
       this.oldestId = undefined;
       this.from = Math.max(0, active.turns.length - firstTurns);
     }
-    const anyLive = active.turns.some(isLive);
+    const anyLive = active.turns.some((turn) => isLive(turn.status));
     this.element.setAttribute('aria-busy', String(anyLive));
     const lastIndex = active.turns.length - 1;
     // One turn changed: only it is updated, unless the answer being written has ended (or started), which gives
@@ -270,7 +271,7 @@ export class TranscriptView {
   }
 
   private updateTurn(view: TurnView, turn: Turn, isLast: boolean, anyLive: boolean): void {
-    const wasLive = view.element.dataset.status === 'pending' || view.element.dataset.status === 'streaming';
+    const wasLive = isLive(view.element.dataset.status);
     view.update(turn, isLast, anyLive);
     if (wasLive && turn.status === 'done') {
       const text = view.answerText.replace(/\s+/g, ' ').trim().slice(0, announcementLength);

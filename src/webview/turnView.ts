@@ -5,15 +5,10 @@ import { decorateCitations, retitleCitations } from './citationChips';
 import { showCopied } from './copyFeedback';
 import { button, h, iconButton } from './element';
 import { formatString } from '../shared/formatString';
+import { isLive } from '../shared/turnStatus';
 import { MarkdownView } from './markdownView';
 import { thumbnailUrl } from './imageAttachment';
 import type { ViewContext } from './viewContext';
-
-const live = new Set(['pending', 'streaming']);
-
-export function isLive(turn: Turn): boolean {
-  return live.has(turn.status);
-}
 
 /** A question longer than this (characters or lines) is shown folded, with Show more. */
 const longQuestionCharacters = 600;
@@ -89,16 +84,16 @@ export class TurnView {
     if (previous?.status !== turn.status) {
       this.element.dataset.turnId = turn.id;
       this.element.dataset.status = turn.status;
-      this.element.setAttribute('aria-busy', String(isLive(turn)));
+      this.element.setAttribute('aria-busy', String(isLive(turn.status)));
     }
-    const final = !isLive(turn);
+    const final = !isLive(turn.status);
     if (previous === undefined || previous.question !== turn.question || previous.images !== turn.images || this.lastAnyLive !== anyLive) {
       if (!this.editing) this.renderQuestion(turn, s, anyLive);
     }
     this.lastAnyLive = anyLive;
     this.renderDescription(turn, s);
     this.reasoning.hidden = turn.reasoning === '';
-    const summary = isLive(turn) && turn.answer === '' ? s.thinking : s.reasoning;
+    const summary = isLive(turn.status) && turn.answer === '' ? s.thinking : s.reasoning;
     if (this.reasoningSummary.textContent !== summary) this.reasoningSummary.textContent = summary;
     this.reasoningView.render(turn.reasoning, final);
     this.answerView.render(turn.answer, final);
@@ -251,7 +246,7 @@ export class TurnView {
     else this.stopCountdown();
     if (turn.error !== undefined) nodes.push(this.errorBox(turn, s));
     const actions = h('div', { className: 'turn-actions' });
-    if (turn.usage !== undefined && !isLive(turn)) {
+    if (turn.usage !== undefined && !isLive(turn.status)) {
       nodes.push(
         h('div', {
           className: 'usage',
@@ -260,12 +255,12 @@ export class TurnView {
         }),
       );
     }
-    if (turn.answer !== '' && !isLive(turn)) actions.append(iconButton('copy', s.copy, (event) => this.copyAnswer(event), { testId: 'copy-answer' }));
+    if (turn.answer !== '' && !isLive(turn.status)) actions.append(iconButton('copy', s.copy, (event) => this.copyAnswer(event), { testId: 'copy-answer' }));
     if (turn.status === 'interrupted' && turn.error === undefined)
       actions.append(button(s.retry, () => this.context.post({ type: 'retry', turnId: turn.id }), { testId: 'retry' }));
-    if (this.isLast && !isLive(turn))
+    if (this.isLast && !isLive(turn.status))
       actions.append(iconButton('refresh', s.regenerate, () => this.context.post({ type: 'regenerate', turnId: turn.id }), { testId: 'regenerate' }));
-    if (turn.answer !== '' && !isLive(turn))
+    if (turn.answer !== '' && !isLive(turn.status))
       actions.append(iconButton('unmute', s.readAloud, () => this.context.post({ type: 'readAloud', turnId: turn.id }), { testId: 'read-aloud' }));
     if (actions.childElementCount > 0) nodes.push(actions);
     this.after.replaceChildren(...nodes);

@@ -10,7 +10,7 @@ import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import type { SpeechPlaybackMeta } from '../../src/vscode/speech/speechPlayer';
 import { freshPrompter, signIn } from './featureHelpers';
 import { setSetting } from '../harness/hostSettings';
-import { api, finished, hook, service } from './hostService';
+import { api, askChat, chatState, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 
 interface Playback {
@@ -59,7 +59,7 @@ describe('answers read aloud as they stream', function () {
 
   it('speaks each sentence of the answer in order, without its code or Markdown, in a live playback of that turn', async () => {
     const h = await hook();
-    const turn = await finished(h, await h.chat.ask(`repeat: ${ANSWER}`));
+    const turn = await finished(h, await askChat(h, `repeat: ${ANSWER}`));
     assert.equal(turn.status, 'done');
     const playback = await waitFor(() => (playbacks[0]?.ended === 'done' ? playbacks[0] : undefined), { what: 'the answer spoken', timeoutMs: 30_000 });
     assert.equal(playback.meta.live, true);
@@ -83,12 +83,12 @@ describe('answers read aloud as they stream', function () {
   it('a new question stops the answer before it and speaks the new one', async () => {
     const h = await hook();
     await api('/_local/next-answer', { chunks: 3000, chunkText: 'A long sentence of the first answer goes on. ' });
-    const first = await h.chat.ask('Talk for a while.');
+    const first = await askChat(h, 'Talk for a while.');
     await waitFor(() => (playbacks[0]?.segments.length ?? 0) >= 1, { what: 'the first answer spoken', timeoutMs: 30_000 });
-    h.chat.stop(first);
+    h.chat.session.stop(first);
     await finished(h, first);
     assert.equal(playbacks[0]?.ended, 'stopped', 'Stop stops its voice');
-    const second = await finished(h, await h.chat.ask('repeat: The second answer is short. It ends here.'));
+    const second = await finished(h, await askChat(h, 'repeat: The second answer is short. It ends here.'));
     const playback = await waitFor(() => (playbacks[1]?.ended === 'done' ? playbacks[1] : undefined), { what: 'the second answer spoken', timeoutMs: 30_000 });
     assert.equal(playback.meta.turnId, second.id);
     assert.deepEqual(
@@ -102,15 +102,15 @@ describe('answers read aloud as they stream', function () {
       const h = await hook();
       await vscode.commands.executeCommand(CommandId.newConversation);
       await api('/_local/next-answer', { chunks: 3000, chunkText: 'A long sentence of the answer goes on. ' });
-      const turnId = await h.chat.ask('Talk for a while.');
+      const turnId = await askChat(h, 'Talk for a while.');
       await waitFor(() => (playbacks[0]?.segments.length ?? 0) >= 1, { what: 'the answer spoken', timeoutMs: 30_000 });
-      const conversationId = (await h.chat.state()).activeId;
+      const conversationId = (await chatState(h)).activeId;
       if (how === 'opening another conversation') await vscode.commands.executeCommand(CommandId.newConversation);
       else if (how === 'deleting the conversation') await h.chat.fromView({ type: 'deleteConversation', conversationId });
       else await setSetting('speech.readAnswers', undefined);
       await waitFor(() => playbacks[0]?.ended === 'stopped', { what: 'the voice stopped', timeoutMs: 10_000 });
       const heard = playbacks[0]?.segments.length ?? 0;
-      h.chat.stop(turnId);
+      h.chat.session.stop(turnId);
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.equal(playbacks[0]?.segments.length, heard, 'nothing of it is spoken after');
       assert.equal(playbacks.length, 1, 'no other voice began');
@@ -120,7 +120,7 @@ describe('answers read aloud as they stream', function () {
   it('a sentence whose synthesis fails is skipped, marked, and the others are spoken', async () => {
     const h = await hook();
     await api('/_local/faults', { route: '/maas/v2/api/tts', count: 1, status: 400, body: { code: 40000, message: '参数错误' } });
-    await finished(h, await h.chat.ask(`repeat: ${ANSWER}`));
+    await finished(h, await askChat(h, `repeat: ${ANSWER}`));
     const playback = await waitFor(() => (playbacks[0]?.ended === 'done' ? playbacks[0] : undefined), { what: 'the answer spoken', timeoutMs: 30_000 });
     assert.equal(playback.segments.length, 3);
     assert.equal(playback.segments.filter((s) => s.failed !== undefined).length, 1, 'one skipped');
@@ -131,9 +131,9 @@ describe('answers read aloud as they stream', function () {
     const h = await hook();
     await h.speech.clearCredentials();
     try {
-      const turn = await finished(h, await h.chat.ask('repeat: Nothing is spoken. The text is all here.'));
+      const turn = await finished(h, await askChat(h, 'repeat: Nothing is spoken. The text is all here.'));
       assert.equal(turn.answer, 'Nothing is spoken. The text is all here.');
-      await finished(h, await h.chat.ask('repeat: A second answer. Still silent here.'));
+      await finished(h, await askChat(h, 'repeat: A second answer. Still silent here.'));
       await waitFor(() => prompter.messages.length > 0, { what: 'the notice' });
       assert.deepEqual(
         prompter.messages.map((m) => m.text),
@@ -167,7 +167,7 @@ describe('answers read aloud as they stream', function () {
   it('with the setting off nothing is spoken', async () => {
     const h = await hook();
     await setSetting('speech.readAnswers', undefined);
-    await finished(h, await h.chat.ask('repeat: Not read aloud. Really not.'));
+    await finished(h, await askChat(h, 'repeat: Not read aloud. Really not.'));
     assert.deepEqual(playbacks, []);
   });
 });

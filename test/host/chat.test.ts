@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
 import { restoreSetting, setSetting } from '../harness/hostSettings';
 import { chatRequests, lastChatRequest } from '../harness/requestLog';
-import { api, finished, hook, service } from './hostService';
+import { api, askChat, chatState, finished, hook, recordView, service, shownNotices } from './hostService';
 
 /** A 16×8 grey PNG as the view sends an attached image. */
 function greyImage(): { name: string; mime: 'image/png'; dataBase64: string; width: number; height: number; thumbnail: string } {
@@ -29,7 +29,7 @@ describe('chat against the local service', () => {
 
   it('answers a question and keeps it in the history on disk', async () => {
     const h = await hook();
-    const turnId = await h.chat.ask('What is a moving average?');
+    const turnId = await askChat(h, 'What is a moving average?');
     const turn = await finished(h, turnId);
     assert.equal(turn.status, 'done');
     assert.ok(turn.answer.length > 100, 'a real answer arrived');
@@ -47,9 +47,9 @@ describe('chat against the local service', () => {
   it('shows the conversations another window saves or deletes in the shared history folder', async () => {
     const h = await hook();
     // A conversation of this test's own to copy (the test does not rely on what an earlier one left).
-    const asked = await h.chat.ask('A question whose conversation another window copies');
+    const asked = await askChat(h, 'A question whose conversation another window copies');
     await finished(h, asked);
-    const before = await h.chat.state();
+    const before = await chatState(h);
     const template = before.conversations.find((c) => c.turns.some((t) => t.id === asked));
     assert.ok(template, 'the question has its conversation');
     const id = 'from-another-window';
@@ -58,7 +58,7 @@ describe('chat against the local service', () => {
     writeFileSync(`${file}.tmp`, JSON.stringify(other)); // as the other window writes: whole file, then rename
     renameSync(`${file}.tmp`, file);
     const listed = async (): Promise<{ id: string; title: string }[]> => {
-      const state = await h.chat.state();
+      const state = await chatState(h);
       return [...state.conversations, ...(state.unloaded ?? [])];
     };
     const shows = (present: boolean): Promise<boolean> =>
@@ -67,24 +67,24 @@ describe('chat against the local service', () => {
         timeoutMs: 5000,
       });
     await shows(true);
-    assert.equal((await h.chat.state()).activeId, before.activeId, 'the active conversation stays');
+    assert.equal((await chatState(h)).activeId, before.activeId, 'the active conversation stays');
 
     // The other window is answering: opened here, it shows the answer as saved, and its Stop says where to stop it.
     const streamingTurn = { ...template.turns[0], id: 'streaming-elsewhere', status: 'streaming', answer: 'half an ans' };
     writeFileSync(`${file}.tmp`, JSON.stringify({ ...other, turns: [streamingTurn], updatedAt: Date.now() }));
     renameSync(`${file}.tmp`, file);
     await h.chat.fromView({ type: 'selectConversation', conversationId: id });
-    await waitFor(async () => (await h.chat.state()).conversations.some((c) => c.turns.some((t) => t.id === streamingTurn.id)), {
+    await waitFor(async () => (await chatState(h)).conversations.some((c) => c.turns.some((t) => t.id === streamingTurn.id)), {
       what: "the other window's streaming turn",
       timeoutMs: 5000,
     });
-    const shown = (await h.chat.state()).conversations.find((c) => c.id === id)?.turns[0];
+    const shown = (await chatState(h)).conversations.find((c) => c.id === id)?.turns[0];
     assert.deepEqual([shown?.status, shown?.answer], ['streaming', 'half an ans'], 'not marked interrupted: it is alive elsewhere');
-    h.chat.stop(streamingTurn.id);
-    assert.match(h.chat.notices().at(-1) ?? '', /another VS Code window/);
+    h.chat.session.stop(streamingTurn.id);
+    assert.match(shownNotices(h).at(-1) ?? '', /another VS Code window/);
     rmSync(file);
     await shows(false);
-    assert.notEqual((await h.chat.state()).activeId, id, 'another conversation is open once that one is gone');
+    assert.notEqual((await chatState(h)).activeId, id, 'another conversation is open once that one is gone');
   });
 
   it("does what the view's buttons ask: copy, insert at the cursor, open in an editor, export, and only the links the link rule opens", async () => {
@@ -103,9 +103,9 @@ describe('chat against the local service', () => {
 
     // A conversation of this test's own to export (it does not rely on what an earlier test left).
     await vscode.commands.executeCommand(CommandId.newConversation);
-    const asked = await h.chat.ask('A question this test exports');
+    const asked = await askChat(h, 'A question this test exports');
     await finished(h, asked);
-    const state = await h.chat.state();
+    const state = await chatState(h);
     const active = state.conversations.find((c) => c.turns.some((t) => t.id === asked));
     assert.ok(active, 'the question has its conversation');
     await h.chat.fromView({ type: 'exportConversation', conversationId: active.id });
@@ -115,7 +115,7 @@ describe('chat against the local service', () => {
     assert.ok(text.includes('A question this test exports'), `the export holds the question: ${text.slice(0, 300)}`);
 
     await h.chat.fromView({ type: 'openLink', href: 'javascript:alert(1)' });
-    assert.match(h.chat.notices().at(-1) ?? '', /Only http, https and mailto links/);
+    assert.match(shownNotices(h).at(-1) ?? '', /Only http, https and mailto links/);
     await h.chat.fromView({ type: 'openLink', href: 42 }); // malformed: dropped, never handled
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
@@ -123,8 +123,8 @@ describe('chat against the local service', () => {
   it('re-sends the earlier turns with the next question (spec 4.1)', async () => {
     const h = await hook();
     await vscode.commands.executeCommand(CommandId.newConversation);
-    await finished(h, await h.chat.ask('First question'));
-    await finished(h, await h.chat.ask('Second question'));
+    await finished(h, await askChat(h, 'First question'));
+    await finished(h, await askChat(h, 'Second question'));
     const last = await lastChatRequest(service.baseUrl);
     assert.deepEqual(
       last?.body.messages.map((m) => m.role),
@@ -136,7 +136,7 @@ describe('chat against the local service', () => {
     const h = await hook();
     await vscode.commands.executeCommand(CommandId.newConversation);
     await h.chat.fromView({ type: 'send', text: 'What colour is this?', images: [greyImage()] });
-    const state = await h.chat.state();
+    const state = await chatState(h);
     const active = state.conversations.find((c) => c.id === state.activeId);
     assert.equal(active?.model, 'svc_llm', 'the conversation stays on the model picked');
     const turn = await finished(h, active?.turns[0]?.id ?? '');
@@ -153,14 +153,14 @@ describe('chat against the local service', () => {
     await setSetting('images.withTextModel', 'visionModel');
     try {
       await h.chat.fromView({ type: 'send', text: 'What colour is this?', images: [greyImage()] });
-      assert.match(h.chat.notices().at(-1) ?? '', /Images need the vision model: switched to svc_vl/);
-      const state = await h.chat.state();
+      assert.match(shownNotices(h).at(-1) ?? '', /Images need the vision model: switched to svc_vl/);
+      const state = await chatState(h);
       const active = state.conversations.find((c) => c.id === state.activeId);
       assert.equal(active?.model, 'svc_vl');
       const turn = await finished(h, active?.turns[0]?.id ?? '');
       assert.match(turn.answer, /PNG, 16×8/);
       // A follow-up without an image re-sends the last one, so the model still sees it.
-      const followUp = await finished(h, await h.chat.ask('And its size?'));
+      const followUp = await finished(h, await askChat(h, 'And its size?'));
       assert.match(followUp.answer, /received 1 image/);
     } finally {
       await restoreSetting('images.withTextModel');
@@ -171,7 +171,7 @@ describe('chat against the local service', () => {
   it('keeps the partial answer of a dropped stream, marked interrupted', async () => {
     const h = await hook();
     await api('/_local/faults', { route: '/maas/v1/chat/completions', dropAfterChunks: 12 });
-    const turn = await finished(h, await h.chat.ask('Tell me about streams.'));
+    const turn = await finished(h, await askChat(h, 'Tell me about streams.'));
     assert.equal(turn.status, 'interrupted');
     assert.ok(turn.answer.length > 0, 'the text received before the drop is kept');
     assert.equal(turn.error?.kind, 'interrupted');
@@ -185,7 +185,7 @@ describe('chat against the local service', () => {
     await api(`/console/api/keys/${personal.id}/disable`, {});
     await h.apiKey.set(personal.key);
     try {
-      const turn = await finished(h, await h.chat.ask('Hello?'));
+      const turn = await finished(h, await askChat(h, 'Hello?'));
       assert.equal(turn.status, 'error');
       assert.equal(turn.error?.kind, 'keyDisabled');
     } finally {
@@ -201,22 +201,22 @@ describe('chat against the local service', () => {
     const editor = await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, 'sample.md'));
     editor.selection = new vscode.Selection(0, 0, 0, 0);
     await vscode.commands.executeCommand(CommandId.addSelectionToChat);
-    assert.equal(h.chat.pendingContext().length, 0, 'an empty selection adds nothing');
+    assert.equal(h.chat.session.state.current.waitingContext.length, 0, 'an empty selection adds nothing');
     editor.selection = new vscode.Selection(2, 0, 3, 10);
     await vscode.commands.executeCommand(CommandId.addSelectionToChat);
-    const [chip] = h.chat.pendingContext();
+    const [chip] = h.chat.session.state.current.waitingContext;
     assert.equal(chip?.kind, 'selection');
     assert.equal(chip?.label, 'sample.md:3-4');
     assert.equal(chip?.text, editor.document.getText(editor.selection));
-    const turn = await finished(h, await h.chat.ask('Explain the selection.'));
+    const turn = await finished(h, await askChat(h, 'Explain the selection.'));
     assert.equal(turn.status, 'done');
-    assert.equal(h.chat.pendingContext().length, 0, 'the context went with the question');
+    assert.equal(h.chat.session.state.current.waitingContext.length, 0, 'the context went with the question');
   });
 
   it('refuses every link but http(s) and mailto with a notice, one notice for the cause; dismissing it removes it for good', async () => {
     const h = await hook();
     await vscode.commands.executeCommand(CommandId.openChat); // a view must be open to be told anything
-    const record = h.chat.recordView();
+    const record = recordView(h);
     try {
       await h.chat.fromView({ type: 'openLink', href: 'file:///etc/passwd' });
       // Other suites may have left notices of their own causes; this test looks at the link notices only.
@@ -240,7 +240,7 @@ describe('chat against the local service', () => {
       const last = record.messages.filter((m) => m.type === 'snapshot').at(-1);
       assert.ok(last?.type === 'snapshot' && linkNotices(last.snapshot.notices).length === 0, 'a reload does not bring it back');
       assert.equal(
-        h.chat.notices().some((text) => text.startsWith('Only http, https and mailto links')),
+        shownNotices(h).some((text) => text.startsWith('Only http, https and mailto links')),
         false,
       );
     } finally {
@@ -251,23 +251,23 @@ describe('chat against the local service', () => {
   it("Regenerate asks the model the turn was asked with, not the picker's later choice", async () => {
     const h = await hook();
     await vscode.commands.executeCommand(CommandId.newConversation);
-    const turnId = await h.chat.ask('Which model answers?');
+    const turnId = await askChat(h, 'Which model answers?');
     await finished(h, turnId);
-    await h.chat.setModel('svc_vl');
+    await h.chat.session.setModel('svc_vl');
     try {
       await h.chat.fromView({ type: 'regenerate', turnId });
       const turn = await finished(h, turnId);
       assert.equal(turn.model, 'svc_llm');
       assert.equal((await lastChatRequest(service.baseUrl))?.body.model, 'svc_llm');
     } finally {
-      await h.chat.setModel('svc_llm');
+      await h.chat.session.setModel('svc_llm');
     }
   });
 
   it('deleting turns (editing an earlier question) removes their images from storage', async () => {
     const h = await hook();
     await vscode.commands.executeCommand(CommandId.newConversation);
-    const first = await finished(h, await h.chat.ask('First question'));
+    const first = await finished(h, await askChat(h, 'First question'));
     const image = new PNG({ width: 8, height: 8 });
     image.data.fill(120);
     const base64 = PNG.sync.write(image).toString('base64');
@@ -276,7 +276,7 @@ describe('chat against the local service', () => {
       text: 'Look at this',
       images: [{ name: 'x.png', mime: 'image/png', dataBase64: base64, width: 8, height: 8, thumbnail: `data:image/png;base64,${base64}` }],
     });
-    const state = await h.chat.state();
+    const state = await chatState(h);
     const withImage = state.conversations.find((c) => c.id === state.activeId)?.turns[1];
     const file = withImage?.images[0]?.file;
     assert.ok(withImage && file, 'the image was stored');

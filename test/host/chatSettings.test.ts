@@ -14,10 +14,11 @@ import { CommandId } from '../../src/vscode/commandIds';
 import { Logger } from '../../src/vscode/logger';
 import { SettingsReader } from '../../src/vscode/settings/settings';
 import { restoreSetting, setSetting } from '../harness/hostSettings';
+import type { HostToWebview } from '../../src/shared/protocol';
 import type { ChatRequest } from '../../service/src/chat/chatRequestSchema';
 import { lastChatRequest } from '../harness/requestLog';
 import { freshPrompter } from './featureHelpers';
-import { finished, hook, service } from './hostService';
+import { askChat, chatState, finished, hook, recordView, service, shownNotices } from './hostService';
 import { lastSnapshot, snapshotWhere } from './viewSnapshots';
 
 async function lastChatBody(): Promise<ChatRequest | undefined> {
@@ -37,10 +38,10 @@ describe('chat settings, validation and a corrupt history', () => {
     try {
       const shown = await snapshotWhere(h, (s) => s.settings.defaultPersona === "You answer like a ship's captain.");
       assert.equal(shown.settings.defaultPersonaFromWorkspace, false, "the user's own persona is not marked as the workspace's");
-      await finished(h, await h.chat.ask('Hello?'));
+      await finished(h, await askChat(h, 'Hello?'));
       assert.deepEqual((await lastChatBody())?.messages[0], { role: 'system', content: "You answer like a ship's captain." });
       await h.chat.fromView({ type: 'setPersona', persona: 'You answer in haiku.' });
-      await finished(h, await h.chat.ask('And now?'));
+      await finished(h, await askChat(h, 'And now?'));
       const messages = (await lastChatBody())?.messages ?? [];
       assert.deepEqual(messages[0], { role: 'system', content: 'You answer in haiku.' });
       assert.equal(messages.filter((m) => m.role === 'system').length, 1, 'one system message');
@@ -62,12 +63,12 @@ describe('chat settings, validation and a corrupt history', () => {
       ]);
       assert.ok(models.some(([code]) => code === 'svc_llm') && models.some(([code]) => code === 'svc_vl'), 'the built-in models stay');
       await h.chat.fromView({ type: 'setModel', model: 'svc_extra_llm' });
-      const state = await h.chat.state();
+      const state = await chatState(h);
       assert.equal(state.conversations.find((c) => c.id === state.activeId)?.model, 'svc_extra_llm');
       await h.chat.fromView({ type: 'setModel', model: 'not_configured' });
-      assert.match(h.chat.notices().at(-1) ?? '', /not_configured is not one of the configured models/);
+      assert.match(shownNotices(h).at(-1) ?? '', /not_configured is not one of the configured models/);
     } finally {
-      await h.chat.setModel('svc_llm');
+      await h.chat.session.setModel('svc_llm');
       await setSetting('models.extra', undefined);
     }
   });
@@ -98,9 +99,9 @@ describe('chat settings, validation and a corrupt history', () => {
 
   it('malformed messages from the view are dropped with a warning, change nothing, and the host keeps answering', async () => {
     const h = await hook();
-    const before = JSON.stringify(await h.chat.state());
-    const noticesBefore = h.chat.notices().length;
-    const record = h.chat.recordView();
+    const before = JSON.stringify(await chatState(h));
+    const noticesBefore = shownNotices(h).length;
+    const record = recordView(h);
     const malformed: unknown[] = [
       null,
       'send',
@@ -115,15 +116,15 @@ describe('chat settings, validation and a corrupt history', () => {
     ];
     try {
       for (const message of malformed) await h.chat.fromView(message);
-      assert.equal(JSON.stringify(await h.chat.state()), before, 'no conversation changed');
-      assert.equal(h.chat.notices().length, noticesBefore, 'no notice, no handler ran');
+      assert.equal(JSON.stringify(await chatState(h)), before, 'no conversation changed');
+      assert.equal(shownNotices(h).length, noticesBefore, 'no notice, no handler ran');
       assert.deepEqual(
         record.messages.filter((m) => m.type !== 'snapshot'),
         [],
         'nothing but (unrelated) snapshots was posted to the view',
       );
       await h.chat.fromView({ type: 'ready' });
-      assert.equal(lastSnapshot(record.messages).active.id, (await h.chat.state()).activeId, 'a valid message is still handled');
+      assert.equal(lastSnapshot(record.messages).active.id, (await chatState(h)).activeId, 'a valid message is still handled');
     } finally {
       record.dispose();
     }
@@ -158,7 +159,7 @@ describe('chat settings, validation and a corrupt history', () => {
     try {
       await session.whenLoaded();
       assert.deepEqual(
-        session.conversations.conversations.map((c) => c.title),
+        session.state.current.conversations.conversations.map((c) => c.title),
         ['Still here'],
       );
       const files = readdirSync(path.join(folder, 'conversations'));
@@ -166,7 +167,10 @@ describe('chat settings, validation and a corrupt history', () => {
       assert.ok(kept, `the broken file is set aside, not deleted (${files.join(', ')})`);
       assert.equal(readFileSync(path.join(folder, 'conversations', kept), 'utf8'), '{"id": "broken", "turns": [', 'byte for byte');
       assert.ok(!files.includes('broken.json'));
-      const [notice] = session.visibleNotices;
+      const shown: HostToWebview[] = [];
+      session.onDidEmit((message) => shown.push(message));
+      await session.refresh(); // as the view does when it is ready
+      const [notice] = lastSnapshot(shown).notices;
       assert.equal(notice?.level, 'error');
       assert.match(notice?.text ?? '', /could not be read and was kept aside as .*broken\.json\.corrupt-.*nothing was deleted/);
     } finally {

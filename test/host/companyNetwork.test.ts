@@ -18,7 +18,7 @@ import { HttpsFront } from '../harness/httpsFront';
 import { readCompanyRoot, TestAuthority } from '../harness/testCertificates';
 import { waitFor } from '../harness/waitFor';
 import { editorWith, freshPrompter, isRiffWave, scriptStrictKnowledgeBase, signIn } from './featureHelpers';
-import { finished, hook, service } from './hostService';
+import { askChat, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 
 const HOST = 'maas.corp.test';
@@ -48,7 +48,7 @@ async function useNetwork(network: Network): Promise<void> {
 
 async function ask(question: string): Promise<Turn> {
   const h = await hook();
-  return finished(h, await h.chat.ask(question));
+  return finished(h, await askChat(h, question));
 }
 
 async function askKnowledgeBase(prompter: ScriptedPrompter): Promise<Turn> {

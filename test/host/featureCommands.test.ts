@@ -12,7 +12,7 @@ import { CommandId } from '../../src/vscode/commandIds';
 import { editorWith, freshPrompter, pngFile, signIn } from './featureHelpers';
 import { setSetting } from '../harness/hostSettings';
 import { requestCount } from '../harness/requestLog';
-import { api, finished, hook, service } from './hostService';
+import { api, finished, hook, service, shownNotices } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 import { DEFAULT_VALUE } from './scriptedPrompter';
 
@@ -78,8 +78,8 @@ describe('feature commands: images, knowledge, voices and the small commands', (
     assert.ok(turns.every((t) => t.status === 'done'));
     assert.ok((turns[1]?.images[0]?.bytes ?? Infinity) <= 65_536, 'the big one fits the cap');
     assert.ok(
-      h.chat.notices().some((n) => /big\.png was downscaled/.test(n)),
-      h.chat.notices().join(' | '),
+      shownNotices(h).some((n) => /big\.png was downscaled/.test(n)),
+      shownNotices(h).join(' | '),
     );
     const errors = prompter.messages
       .filter((m) => m.level === 'error')

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { webp } from '../../service/test/testImages';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import { CommandId } from '../../src/vscode/commandIds';
-import { api, finished, hook, service } from './hostService';
+import { api, chatState, finished, hook, service } from './hostService';
 import { editorWith, freshPrompter, isRiffWave, pngFile, scriptStrictKnowledgeBase, signIn } from './featureHelpers';
 import { lastChatRequest, requestCount } from '../harness/requestLog';
 import { restoreSetting, restoreSettings, setSetting } from '../harness/hostSettings';
@@ -79,11 +79,11 @@ describe('knowledge base, images, speech and diagnostics', () => {
     );
 
     // Regenerate sends the same tool again: it is kept in the stored turn, so a reload does not lose it.
-    await h.chat.rerun(turnId);
+    await h.chat.session.rerun(turnId);
     const again = await finished(h, turnId);
     assert.equal(again.status, 'done');
     assert.deepEqual((await lastChatRequest(service.baseUrl))?.body.tools, last?.body.tools);
-    const saved = readFileSync(path.join(h.chat.storePath, `${(await h.chat.state()).activeId ?? ''}.json`), 'utf8');
+    const saved = readFileSync(path.join(h.chat.storePath, `${(await chatState(h)).activeId ?? ''}.json`), 'utf8');
     assert.match(saved, /"retrieval":\{"knowledge_ids":\[3\]/, 'the tool is in the history file');
   });
 
@@ -93,7 +93,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
     const blue = pngFile(dir, 'blue.png', 20, 10, [20, 40, 220]);
     // The conversation's parameters are the language model's: they must not go to the vision model.
     await vscode.commands.executeCommand(CommandId.newConversation);
-    await h.chat.setParams({ temperature: 0.33, maxTokens: 77 });
+    await h.chat.session.setParams({ temperature: 0.33, maxTokens: 77 });
     prompter.script(DEFAULT_VALUE);
     const turnIds = await vscode.commands.executeCommand<string[]>(CommandId.describeImage, red, [red, blue]);
     assert.equal(turnIds.length, 2);
@@ -193,16 +193,16 @@ describe('knowledge base, images, speech and diagnostics', () => {
     assert.match(prompter.messages[2]?.text ?? '', /is empty/);
     await editorWith('const answer = 42;\n', 'none');
     await vscode.commands.executeCommand(CommandId.addFileToChat);
-    const chip = h.chat.pendingContext().at(-1);
+    const chip = h.chat.session.state.current.waitingContext.at(-1);
     assert.deepEqual([chip?.kind, chip?.text], ['file', 'const answer = 42;\n']);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('New Conversation starts an empty active conversation and keeps the previous one', async () => {
     const h = await hook();
-    const before = await h.chat.state();
+    const before = await chatState(h);
     await vscode.commands.executeCommand(CommandId.newConversation);
-    const after = await h.chat.state();
+    const after = await chatState(h);
     assert.notEqual(after.activeId, before.activeId);
     assert.equal(after.conversations.find((c) => c.id === after.activeId)?.turns.length, 0);
     assert.ok(
@@ -388,7 +388,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
       await waitFor(() => h.statusBar.text() === text, { what: `the status bar item to read ${text} (it reads ${h.statusBar.text()})`, timeoutMs: 5000 });
       return h.statusBar.text();
     };
-    await h.chat.setModel('svc_vl');
+    await h.chat.session.setModel('svc_vl');
     assert.equal(await shows('$(comment-discussion) svc_vl'), '$(comment-discussion) svc_vl', 'it follows the model picker by itself');
     await vscode.commands.executeCommand(CommandId.newConversation);
     assert.equal(await shows('$(comment-discussion) svc_llm'), '$(comment-discussion) svc_llm', 'and the conversation shown');

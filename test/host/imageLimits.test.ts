@@ -15,7 +15,7 @@ import { attachedImages } from '../../src/vscode/languageModels/chatAttachments'
 import { pngBomb } from '../fixtures/pixelBomb';
 import { CHAT_ROUTE, requestCount } from '../harness/requestLog';
 import { freshPrompter, signIn } from './featureHelpers';
-import { api, hook, service } from './hostService';
+import { api, hook, service, shownNotices } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 import { DEFAULT_VALUE } from './scriptedPrompter';
 
@@ -85,7 +85,7 @@ describe('images over the limits, wherever they come in', () => {
         },
       ],
     });
-    assert.ok(h.chat.notices().includes(tooManyPixels('bomb.png')), h.chat.notices().join(' | '));
+    assert.ok(shownNotices(h).includes(tooManyPixels('bomb.png')), shownNotices(h).join(' | '));
     assert.equal(await requestCount(service.baseUrl, CHAT_ROUTE), 0, 'nothing was sent');
   });
 });

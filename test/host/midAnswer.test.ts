@@ -14,7 +14,7 @@ import { CHAT_ROUTE, requestLog } from '../harness/requestLog';
 import { waitFor } from '../harness/waitFor';
 import { ForwardProxy } from '../harness/forwardProxy';
 import { editorWith, freshPrompter, isRiffWave, signIn } from './featureHelpers';
-import { api, finished, hook, service } from './hostService';
+import { api, askChat, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 
 const ANSWER = 'The first words of the answer arrive before the change. The last words arrive after it, all of them.';
@@ -74,7 +74,7 @@ const chatView: Surface = {
   holdAfter: 4,
   start: async () => {
     const h = await hook();
-    const turnId = await h.chat.ask('What happens when I change a setting now?');
+    const turnId = await askChat(h, 'What happens when I change a setting now?');
     return async () => {
       const turn = await finished(h, turnId);
       return { status: turn.status, text: turn.answer };
@@ -184,7 +184,7 @@ async function newestRequest(route: string): Promise<{ port: string; headers: Re
 
 async function askOnce(): Promise<void> {
   const h = await hook();
-  const turn = await finished(h, await h.chat.ask('And the next question?'));
+  const turn = await finished(h, await askChat(h, 'And the next question?'));
   assert.equal(turn.status, 'done', `the next question is answered: ${turn.error?.message ?? ''}`);
 }
 

@@ -16,7 +16,7 @@ import { requestCount } from '../harness/requestLog';
 import { lastChatRequest } from '../harness/requestLog';
 import { STRANGER_KNOWLEDGE_BASE, STRANGER_MODEL, STRANGER_PERSONA, TRUST_REQUEST } from '../harness/trustRun';
 import { editorWith, freshPrompter, signIn } from './featureHelpers';
-import { api, finished, hook, service } from './hostService';
+import { api, askChat, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 import { snapshotWhere } from './viewSnapshots';
 
@@ -105,7 +105,7 @@ describe('workspace trust: where the credentials go', function () {
     });
 
     it("the chat answers from the user's own address, and the folder's listener hears nothing", async () => {
-      const turn = await finished(h, await h.chat.ask('Hello from Restricted Mode.'));
+      const turn = await finished(h, await askChat(h, 'Hello from Restricted Mode.'));
       assert.equal(turn.status, 'done', JSON.stringify(turn.error));
       assert.ok(turn.answer.length > 0 && turn.answer !== LISTENER_ANSWER);
       assert.equal(await localChatRequests(), 1);
@@ -138,7 +138,7 @@ describe('workspace trust: where the credentials go', function () {
       assert.deepEqual(settings.get('models.extra'), []);
       assert.deepEqual(settings.get('knowledgeBases'), []);
       assert.equal(settings.get('knowledge.tipsText'), '');
-      const turn = await finished(h, await h.chat.ask('Who steers this answer?'));
+      const turn = await finished(h, await askChat(h, 'Who steers this answer?'));
       assert.equal(turn.status, 'done', JSON.stringify(turn.error));
       const sent = (await lastChatRequest(service.baseUrl))?.body;
       assert.equal(sent?.model, 'svc_llm');
@@ -172,7 +172,7 @@ describe('workspace trust: where the credentials go', function () {
     it('asks before the key goes to the address the folder names: nothing reaches it while the question is open, nothing after Cancel', async () => {
       const answer = deferred<string | undefined>();
       prompter.script(answer.promise);
-      const turnId = await h.chat.ask('Where does my key go?');
+      const turnId = await askChat(h, 'Where does my key go?');
       await waitFor(() => prompter.modals.length === 1, { what: 'the question', timeoutMs: 20_000 });
       const [modal] = prompter.modals;
       assert.match(modal?.message ?? '', new RegExp(`API key to ${listener.replace(/[.:/]/g, '\\$&')}\\?$`));
@@ -191,7 +191,7 @@ describe('workspace trust: where the credentials go', function () {
 
     it('after Allow the request reaches the address with the key; Allow is remembered until revoked, then asked again', async () => {
       prompter.script('Allow');
-      const first = await finished(h, await h.chat.ask('Send it, I trust this folder.'));
+      const first = await finished(h, await askChat(h, 'Send it, I trust this folder.'));
       assert.equal(first.status, 'done', JSON.stringify(first.error));
       assert.equal(first.answer, LISTENER_ANSWER);
       assert.deepEqual(
@@ -199,7 +199,7 @@ describe('workspace trust: where the credentials go', function () {
         [[CHAT_ROUTE, `Bearer ${service.key}`]],
       );
       assert.deepEqual(h.approvals.all(), [{ origin: listener, purpose: 'apiKey', setting: 'maas.baseUrl' }]);
-      await finished(h, await h.chat.ask('And again.'));
+      await finished(h, await askChat(h, 'And again.'));
       assert.equal(prompter.modals.length, 1, 'the approval is remembered');
       assert.equal((await heard()).length, 2);
 
@@ -207,7 +207,7 @@ describe('workspace trust: where the credentials go', function () {
       assert.equal(await vscode.commands.executeCommand<number>(CommandId.revokeAddressApprovals), 1);
       assert.deepEqual(h.approvals.all(), []);
       prompter.script(undefined);
-      const third = await finished(h, await h.chat.ask('Once more after revoking.'));
+      const third = await finished(h, await askChat(h, 'Once more after revoking.'));
       assert.equal(third.error?.kind, 'addressRefused');
       assert.equal(prompter.modals.length, 2, 'asked again after the approval was revoked');
       assert.equal((await heard()).length, 2);
@@ -255,14 +255,14 @@ describe('workspace trust: where the credentials go', function () {
 
     it('an approval is for one purpose: the key refused, the console allowed, the key is still asked about and nothing is sent', async () => {
       prompter.script(undefined);
-      const refused = await finished(h, await h.chat.ask('Refuse the key.'));
+      const refused = await finished(h, await askChat(h, 'Refuse the key.'));
       assert.equal(refused.error?.kind, 'addressRefused');
       prompter.script('Allow');
       assert.equal(await vscode.commands.executeCommand(CommandId.openConsole), `${listener}/console`);
       assert.deepEqual(h.approvals.all(), [{ origin: listener, purpose: 'console', setting: 'maas.consoleUrl' }]);
 
       prompter.script(undefined);
-      const again = await finished(h, await h.chat.ask('Does the console approval send my key?'));
+      const again = await finished(h, await askChat(h, 'Does the console approval send my key?'));
       assert.equal(again.error?.kind, 'addressRefused');
       assert.deepEqual(
         prompter.modals.map((m) => m.message.replace(listener, '<listener>')),
@@ -291,7 +291,7 @@ describe('workspace trust: where the credentials go', function () {
         { workspace: folder.uri.toString(), label: folder.name, origin: listener, setting: 'maas.baseUrl', approvedAt: new Date().toISOString() },
       ]);
       prompter.script(undefined);
-      const turn = await finished(h, await h.chat.ask('Does the old approval still send my key?'));
+      const turn = await finished(h, await askChat(h, 'Does the old approval still send my key?'));
       assert.equal(prompter.modals.length, 1, 'asked');
       assert.equal(turn.error?.kind, 'addressRefused');
       assert.deepEqual(await heard(), []);
@@ -302,7 +302,7 @@ describe('workspace trust: where the credentials go', function () {
       const elsewhere = await folderBaseUrl('http://maas-stranger.invalid:8080');
       try {
         prompter.script(undefined);
-        const turn = await finished(h, await h.chat.ask('Where would my key travel?'));
+        const turn = await finished(h, await askChat(h, 'Where would my key travel?'));
         assert.equal(turn.error?.kind, 'addressRefused');
         assert.equal(prompter.modals[0]?.message, 'Send your MaaS API key to http://maas-stranger.invalid:8080?');
         assert.match(prompter.modals[0]?.detail ?? '', /Warning: this address uses http:\/\/ and is not on this computer\. .*unencrypted/);
@@ -311,7 +311,7 @@ describe('workspace trust: where the credentials go', function () {
       }
       // The listener on 127.0.0.1 is on this computer: its question carries no such warning.
       prompter.script(undefined);
-      await finished(h, await h.chat.ask('And on this computer?'));
+      await finished(h, await askChat(h, 'And on this computer?'));
       assert.equal(prompter.modals[1]?.message, `Send your MaaS API key to ${listener}?`);
       assert.doesNotMatch(prompter.modals[1]?.detail ?? '', /unencrypted/);
     });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { HostToWebview } from '../../src/shared/protocol';
 import type { MaasTestHook } from '../../src/vscode/activation/testHook';
 import { waitFor } from '../harness/waitFor';
+import { recordView } from './hostService';
 
 export type ViewSnapshot = Extract<HostToWebview, { type: 'snapshot' }>['snapshot'];
 
@@ -14,7 +15,7 @@ export function lastSnapshot(messages: readonly HostToWebview[]): ViewSnapshot {
 
 /** Asks the host for snapshots (as a reloading view does) until one satisfies `ok`: settings apply asynchronously. */
 export async function snapshotWhere(h: MaasTestHook, ok: (snapshot: ViewSnapshot) => boolean): Promise<ViewSnapshot> {
-  const record = h.chat.recordView();
+  const record = recordView(h);
   try {
     // The caller asserts on what arrived, so a snapshot that never fits is returned for its message.
     return await waitFor(

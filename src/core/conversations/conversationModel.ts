@@ -12,6 +12,7 @@ import {
 } from '../../shared/protocolSchemas';
 import { retrievalOptionsSchema } from '../chat/chatRequest';
 import { certificateProblemSchema } from '../http/certificateProblem';
+import { interruptedIfLive, isLive } from '../../shared/turnStatus';
 
 const storedImageSchema = z.object({
   id: z.string().min(1),
@@ -197,9 +198,6 @@ export function titleFromQuestion(question: string): string {
 
 /** Turns that were streaming when the extension stopped (a reload, a crash) are kept and marked interrupted. */
 export function markUnfinishedInterrupted(conversation: Conversation): Conversation {
-  if (!conversation.turns.some((turn) => turn.status === 'pending' || turn.status === 'streaming')) return conversation;
-  return {
-    ...conversation,
-    turns: conversation.turns.map((turn) => (turn.status === 'pending' || turn.status === 'streaming' ? { ...turn, status: 'interrupted' as const } : turn)),
-  };
+  if (!conversation.turns.some((turn) => isLive(turn.status))) return conversation;
+  return { ...conversation, turns: conversation.turns.map((turn) => interruptedIfLive(turn)) };
 }

@@ -1,9 +1,8 @@
-// Builds the messages of a chat request from a conversation, per spec section 4.1: an optional system message
-// (the persona), the earlier turns re-sent in order as alternating user/assistant messages, and the new user
-// message last. Only the most recent turns are kept under two limits (turns and characters); the caller shows
-// the user how many were left out.
-import type { ChatMessage, ContentPart } from '../chat/chatRequest';
-import { questionWithDescription } from '../requests/requestPlan';
+// The messages a conversation's next question carries, per spec section 4.1, as the request plan takes them
+// (core/requests/requestPlan.ts, which puts the persona first and gives them their wire form): the earlier turns
+// re-sent in order as alternating user/assistant messages, and the new question last with its images. Only the most
+// recent turns are kept under two limits (turns and characters); the caller shows the user how many were left out.
+import { questionWithDescription, type PlanImage, type PlanMessage } from '../requests/requestPlan';
 import type { StoredContext, Turn } from './conversationModel';
 
 export interface HistoryLimits {
@@ -16,20 +15,18 @@ export interface HistoryLimits {
 export interface NewQuestion {
   readonly question: string;
   readonly context: readonly StoredContext[];
-  /** Image parts (data: or https URLs) for a vision model; empty for a language model. */
-  readonly imageUrls: readonly string[];
+  /** The question's images (the plan describes them for a model that does not take images, or refuses them). */
+  readonly images: readonly PlanImage[];
   /**
-   * Image URLs of earlier turns to re-send (a follow-up question about an image needs it again), by turn id.
-   * Earlier images not in this map are mentioned by name only (or by their description, when a language model was
-   * given one). Empty for a language model.
+   * Images of earlier turns to re-send (a follow-up question about an image needs it again), by turn id: for a
+   * vision model only. Earlier images not in this map are mentioned by name (or by their description, when a
+   * language model was given one).
    */
-  readonly earlierImageUrls?: ReadonlyMap<string, readonly string[]>;
-  /** The vision model's description of the question's images, for a language model: it follows the question. */
-  readonly imageDescription?: { readonly model: string; readonly text: string };
+  readonly earlierImages?: ReadonlyMap<string, readonly PlanImage[]>;
 }
 
 export interface BuiltHistory {
-  readonly messages: ChatMessage[];
+  readonly messages: PlanMessage[];
   /** Earlier turns that had an answer but were left out by the limits. */
   readonly omittedTurns: number;
 }
@@ -48,12 +45,6 @@ export function questionWithContext(question: string, context: readonly StoredCo
   return [question.trim(), ...blocks].filter((part) => part !== '').join('\n\n');
 }
 
-function userContent(text: string, imageUrls: readonly string[]): ChatMessage['content'] {
-  if (imageUrls.length === 0) return text;
-  const parts: ContentPart[] = [{ type: 'text', text }, ...imageUrls.map((url) => ({ type: 'image_url' as const, image_url: { url } }))];
-  return parts;
-}
-
 /** How many of the most recent `earlier` turns fit the limits; whole turns only, newest first. */
 function turnsWithinLimits(earlier: readonly Turn[], limits: HistoryLimits): number {
   let kept = 0;
@@ -68,25 +59,26 @@ function turnsWithinLimits(earlier: readonly Turn[], limits: HistoryLimits): num
   return kept;
 }
 
-export function buildMessages(persona: string, earlierTurns: readonly Turn[], next: NewQuestion, limits: HistoryLimits): BuiltHistory {
+export function buildMessages(earlierTurns: readonly Turn[], next: NewQuestion, limits: HistoryLimits): BuiltHistory {
   const resendable = earlierTurns.filter(isResendable);
   const kept = turnsWithinLimits(resendable, limits);
-  const messages: ChatMessage[] = [];
-  if (persona.trim() !== '') messages.push({ role: 'system', content: persona.trim() });
+  const messages: PlanMessage[] = [];
   for (const turn of resendable.slice(resendable.length - kept)) {
     const question = questionWithContext(turn.question, turn.context);
-    const resent = next.earlierImageUrls?.get(turn.id) ?? [];
+    const resent = next.earlierImages?.get(turn.id) ?? [];
     const noted =
       turn.images.length === 0 || resent.length > 0
         ? question
         : turn.imageDescription !== undefined
           ? questionWithDescription(question, turn.imageDescription.text, turn.imageDescription.model)
           : `${question}\n\n${turn.images.map((image) => `[image: ${image.name}]`).join(' ')}`;
-    messages.push({ role: 'user', content: userContent(noted.trim() === '' ? '…' : noted, resent) });
-    messages.push({ role: 'assistant', content: turn.answer });
+    messages.push(userMessage(noted.trim() === '' ? '…' : noted, resent));
+    messages.push({ role: 'assistant', text: turn.answer });
   }
-  const asked = questionWithContext(next.question, next.context) || '…';
-  const described = next.imageDescription === undefined ? asked : questionWithDescription(asked, next.imageDescription.text, next.imageDescription.model);
-  messages.push({ role: 'user', content: userContent(described, next.imageUrls) });
+  messages.push(userMessage(questionWithContext(next.question, next.context) || '…', next.images));
   return { messages, omittedTurns: resendable.length - kept };
+}
+
+function userMessage(text: string, images: readonly PlanImage[]): PlanMessage {
+  return images.length === 0 ? { role: 'user', text } : { role: 'user', text, images };
 }

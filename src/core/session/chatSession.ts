@@ -1,108 +1,230 @@
-// The one owner of a chat, and the face the chat view, the commands and the tests talk to. It holds the
-// conversations and the context waiting for the next question, and hands each job to its part (sessionParts.ts):
-// conversation edits (conversationEdits.ts), the turns being answered (turnRuns.ts, asked by turnEvents.ts), what
-// the view makes of them (turnFollower.ts), the history folder shared with other windows (historySync.ts), the
-// notices (notices.ts) and the view's snapshot (chatViews.ts). Everything the chat view shows leaves through one
-// event stream, `onDidEmit`, which a view only forwards; a turn's own stream is followed on `onTurnProgress`.
-// Features (knowledge base, images) start turns here, so every answer lands in the history. Plain Node: words come
-// in through the Localiser and ChatViewText.
+// The one owner of a chat, and the face the chat view, the commands and the voice talk to. It holds the session's
+// state (sessionState.ts: the conversations, the waiting context, the notices, the turns being answered) and builds
+// the parts that follow it: the saver, the history folder's sync and the user's edits (history/), the questions and
+// the runs of the turns being answered (turns/), and the feed of what the chat view shows (view/). Each part changes
+// the state through `update` and hears every change; none calls another back. What others follow: `onDidEmit` (every
+// message for the chat view, which a view only forwards), `onTurnProgress` (a turn's stream),
+// `onDidChangeActiveConversation` and `onDidChangeActiveModel`, and `state.onDidChange`. Features (knowledge base,
+// images) start turns here, so every answer lands in the history. Plain Node: words come in through the Localiser and
+// ChatViewText.
 import { randomUUID } from 'node:crypto';
-import type { Event, Subscription } from '../emitter';
+import type { Event } from '../emitter';
 import { Emitter } from '../emitter';
+import type { Localiser } from '../localiser';
 import type { Conversation, StoredContext } from '../conversations/conversationModel';
+import type { ConversationStore } from '../conversations/conversationStore';
 import * as ops from '../conversations/conversationsState';
+import type { ChatBackend } from '../requests/prepareRequest';
 import type { ChatParams } from '../../shared/chatParams';
-import type { HostToWebview, ImageUpload, NoticeLevel, NoticeView } from '../../shared/protocol';
+import type { HostToWebview, ImageUpload, NoticeLevel } from '../../shared/protocol';
 import type { ChatSettings } from './chatSettings';
-import { buildSnapshot } from './chatViews';
-import { checkUploads, keepUploads } from './imageUploads';
-import { Notices, type NoticeCause, type NoticeOptions } from './notices';
-import { sessionParts, type ChatSessionDeps, type SessionParts } from './sessionParts';
-import type { NewTurn } from './turnInputs';
-import { placeTurn } from './turnPlacement';
-import type { TurnProgress } from './turnRuns';
+import { ConversationEdits } from './history/conversationEdits';
+import { HistorySaver } from './history/historySaver';
+import { HistorySync } from './history/historySync';
+import { OpenConversations } from './history/openConversations';
+import type { NoticeCause, NoticeOptions } from './notices';
+import { ChatState, withNotices, type ChatLog, type ObservedState, type SessionState } from './sessionState';
+import { answerTurn } from './turns/answerTurn';
+import { Questions } from './turns/questions';
+import { RunningTurns, type TurnProgress } from './turns/runningTurns';
+import type { NewTurn } from './turns/turnPlacement';
+import type { ChatViewText } from './view/chatViews';
+import { ViewFeed } from './view/viewFeed';
 
-export type { ChatSessionDeps } from './sessionParts';
-export type { NewTurn } from './turnInputs';
-export type { TurnProgress } from './turnRuns';
+export type { ChatLog, SessionState } from './sessionState';
+export type { NewTurn } from './turns/turnPlacement';
+export type { TurnProgress } from './turns/runningTurns';
+
+export interface ChatSessionDeps {
+  readonly store: ConversationStore;
+  readonly backend: () => ChatBackend;
+  readonly settings: () => ChatSettings;
+  readonly apiKeySet: () => Promise<boolean>;
+  /** Events after which the view needs a new snapshot (the key, the settings). */
+  readonly changes: readonly Event<unknown>[];
+  readonly text: ChatViewText;
+  readonly l10n: Localiser;
+  readonly log: ChatLog;
+  readonly extensionVersion: string;
+  readonly maxAttempts: number;
+  readonly saveIntervalMs?: number;
+  readonly deltaIntervalMs?: number;
+}
 
 export class ChatSession {
-  private state: ops.ConversationsState = { version: 1, conversations: [] };
-  private pendingContext: StoredContext[] = [];
-  private readonly notices = new Notices();
-  private readonly emitter = new Emitter<HostToWebview>();
+  private readonly chatState: ChatState;
+  private readonly saver: HistorySaver;
+  private readonly open: OpenConversations;
+  private readonly sync: HistorySync;
+  private readonly edits: ConversationEdits;
+  private readonly runs: RunningTurns;
+  private readonly questions: Questions;
+  private readonly feed: ViewFeed;
+  private readonly activeConversationEmitter = new Emitter<string | undefined>();
   private readonly modelEmitter = new Emitter<string>();
-  private readonly parts: SessionParts;
+  private readonly subscriptions: { dispose(): void }[];
   private readonly loaded: Promise<void>;
-  private readonly subscriptions: Subscription[];
   private lastActiveModel: string | undefined;
 
+  /** The session's state, and every change of it with the state before and after and why. */
+  readonly state: ObservedState;
   /** Every message for the chat view: snapshots, deltas, turn updates, notices. */
-  readonly onDidEmit = this.emitter.event;
-  /** The active conversation's model, when it changes (another conversation, another model). */
-  readonly onDidChangeActiveModel = this.modelEmitter.event;
+  readonly onDidEmit: Event<HostToWebview>;
   /** Every event of every turn this window answers (its text as it arrives, its end), once the turn took it. */
   readonly onTurnProgress: Event<TurnProgress>;
+  /** The open conversation's id when another opens: chosen, started, or the open one deleted (undefined until the next is read). */
+  readonly onDidChangeActiveConversation = this.activeConversationEmitter.event;
+  /** The active conversation's model, when it changes (another conversation, another model). */
+  readonly onDidChangeActiveModel = this.modelEmitter.event;
 
   constructor(private readonly deps: ChatSessionDeps) {
-    this.parts = sessionParts(deps, {
-      state: { get: () => this.state, set: (state) => (this.state = state) },
-      notices: this.notices,
-      emit: (message) => this.emitter.fire(message),
-      showNotices: () => this.emitNotices(),
-      refresh: () => this.refresh(),
-      whenLoaded: () => this.loaded,
-      shownSettings: () => this.shownSettings(),
-      waitingContext: () => this.pendingContext,
+    const { store, l10n, log } = deps;
+    const settings = (): ChatSettings => this.shownSettings();
+    const chatModel = (): string => deps.settings().chatModel;
+    this.chatState = new ChatState((error) => log.error('Following the chat state failed', error));
+    const state = (this.state = this.chatState);
+    this.saver = new HistorySaver(state, store, deps.saveIntervalMs ?? 1000);
+    this.open = new OpenConversations({ state, store, l10n, log });
+    this.sync = new HistorySync({ state, store, open: this.open, saver: this.saver, chatModel, l10n, log });
+    this.edits = new ConversationEdits({ state, open: this.open, store, settings, l10n });
+    this.runs = new RunningTurns({
+      state,
+      answer: (found, signal) => answerTurn(found, signal, { settings: settings(), store, backend: deps.backend(), log, maxAttempts: deps.maxAttempts }),
+      failed: (error) => log.error('Following a turn failed', error),
     });
-    this.onTurnProgress = this.parts.runs.onDidProgress;
-    this.subscriptions = deps.changes.map((event) => event(() => void this.refresh()));
-    this.loaded = this.parts.sync.load();
+    this.onTurnProgress = this.runs.onDidProgress;
+    this.questions = new Questions({ state, runs: this.runs, saver: this.saver, store, settings: deps.settings, strings: () => deps.text.strings(), l10n });
+    this.feed = new ViewFeed({
+      state,
+      progress: this.runs.onDidProgress,
+      settings,
+      text: deps.text,
+      l10n,
+      log,
+      extensionVersion: deps.extensionVersion,
+      deltaIntervalMs: deps.deltaIntervalMs ?? 30,
+    });
+    this.onDidEmit = this.feed.onDidEmit;
+    this.subscriptions = [
+      state.onDidChange(({ before, after }) => this.followActive(before, after)),
+      ...deps.changes.map((event) => event(() => void this.refresh())),
+    ];
+    this.loaded = Promise.all([this.sync.load(), deps.apiKeySet()]).then(([, apiKeySet]) => this.feed.keyRead(apiKeySet));
   }
 
+  /** Resolves once the history is read and the open conversation is in memory. */
   whenLoaded(): Promise<void> {
     return this.loaded;
   }
 
-  /** Resolves once the background check of the history's list against its folder has ended (tests). */
-  whenChecked(): Promise<void> {
-    return this.loaded.then(() => this.parts.sync.whenChecked());
-  }
-
-  get conversations(): ops.ConversationsState {
-    return this.state;
+  private get conversations(): ops.ConversationsState {
+    return this.chatState.current.conversations;
   }
 
   /** The model of the active conversation, once the history is loaded. */
   get activeModel(): string | undefined {
-    return ops.activeConversation(this.state)?.model;
+    return ops.activeConversation(this.conversations)?.model;
   }
 
-  /** The notices the view shows now (those of every conversation, and the open one's). */
-  get visibleNotices(): readonly NoticeView[] {
-    return this.notices.visibleIn(this.state.activeId);
-  }
-
-  /** Whether this window is answering that turn now. */
-  isRunning(turnId: string): boolean {
-    return this.parts.runs.isRunning(turnId);
-  }
-
-  /** Sends the view a full snapshot (on its `ready`, and after every change of the conversations). */
+  /** Sends the view a full snapshot (on its `ready`, and after the key or a setting the chat reads changed). */
   async refresh(): Promise<void> {
     await this.loaded;
-    const model = this.activeModel;
+    this.feed.show(await this.deps.apiKeySet());
+  }
+
+  // --- notices -------------------------------------------------------------------------------------------
+
+  /** Shows the notice of a cause, replacing an earlier one of the same cause. */
+  notify(cause: NoticeCause, level: NoticeLevel, text: string, options?: NoticeOptions): void {
+    this.chatState.update('notice', (s) => withNotices(s, s.notices.set(cause, level, text, options)));
+  }
+
+  dismissNotice(id: string): void {
+    this.chatState.update('notice', (s) => withNotices(s, s.notices.dismiss(id)));
+  }
+
+  // --- context for the next question ---------------------------------------------------------------------
+
+  /** Context for the next question (Add Selection to Chat, the current file); shown as removable chips. */
+  async addContext(item: Omit<StoredContext, 'id'>): Promise<void> {
+    await this.loaded;
+    this.chatState.update('context', (s) => ({ ...s, waitingContext: [...s.waitingContext, { ...item, id: randomUUID() }] }));
+  }
+
+  async removeContext(id: string): Promise<void> {
+    await this.loaded;
+    this.chatState.update('context', (s) => ({ ...s, waitingContext: s.waitingContext.filter((item) => item.id !== id) }));
+  }
+
+  // --- the conversations: each change applied, shown, and written before the promise resolves ------------
+
+  readonly newConversation = (): Promise<void> => this.edited(() => this.edits.newConversation());
+  readonly selectConversation = (id: string): Promise<void> => this.edited(() => this.edits.select(id));
+  readonly renameConversation = (id: string, title: string): Promise<void> => this.edited(() => this.edits.rename(id, title));
+  readonly deleteConversation = (id: string): Promise<void> => this.edited(() => this.edits.delete(id));
+  readonly setModel = (model: string): Promise<void> => this.edited(() => this.edits.setModel(model));
+  readonly setParams = (params: ChatParams): Promise<void> => this.edited(() => this.edits.setParams(params));
+  readonly setPersona = (persona: string): Promise<void> => this.edited(() => this.edits.setPersona(persona));
+
+  /** A conversation with its turns (Export as Markdown), read from disk without keeping it when it is not open. */
+  async conversation(id: string): Promise<Conversation | undefined> {
+    await this.loaded;
+    return this.edits.read(id);
+  }
+
+  // --- turns ---------------------------------------------------------------------------------------------
+
+  /** The view's Send: images are checked and kept, the waiting context goes with the question. */
+  async send(text: string, uploads: readonly ImageUpload[]): Promise<string | undefined> {
+    await this.loaded;
+    return this.questions.send(text, uploads);
+  }
+
+  /** Starts a turn (turnPlacement.ts says where) and streams its answer; resolves with its id once it is saved. */
+  async startTurn(input: NewTurn): Promise<string> {
+    await this.loaded;
+    return this.questions.start(input);
+  }
+
+  /** Re-runs a turn (regenerate, retry, edit): later turns are dropped, earlier ones untouched. */
+  async rerun(turnId: string, question?: string): Promise<void> {
+    await this.loaded;
+    await this.questions.rerun(turnId, question);
+  }
+
+  /** The view's Stop. An answer another window is writing (the history is shared) can only be stopped there. */
+  stop(turnId: string): void {
+    this.questions.stop(turnId);
+  }
+
+  dispose(): void {
+    // The window is reloading or closing mid-answer: keep what arrived, marked interrupted, written at once.
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.runs.dispose();
+    this.saver.dispose();
+    this.sync.dispose();
+    this.open.dispose();
+    this.feed.dispose();
+    this.chatState.dispose();
+    this.activeConversationEmitter.dispose();
+    this.modelEmitter.dispose();
+  }
+
+  /** A user's change, resolved once it is written. */
+  private async edited(change: () => Promise<void>): Promise<void> {
+    await this.loaded;
+    await change();
+    await this.saver.written();
+  }
+
+  /** The active conversation and its model, announced when they change. */
+  private followActive(before: SessionState, after: SessionState): void {
+    if (before.conversations.activeId !== after.conversations.activeId) this.activeConversationEmitter.fire(after.conversations.activeId);
+    const model = ops.activeConversation(after.conversations)?.model;
     if (model !== undefined && model !== this.lastActiveModel) {
       this.lastActiveModel = model;
       this.modelEmitter.fire(model);
     }
-    this.parts.follower.flush();
-    const settings = this.shownSettings();
-    const apiKeySet = await this.deps.apiKeySet();
-    const { extensionVersion, text } = this.deps;
-    const { state, pendingContext, visibleNotices: notices } = this;
-    const snapshot = buildSnapshot({ extensionVersion, apiKeySet, settings, state, pendingContext, notices, retries: this.parts.runs.retries, text });
-    this.emitter.fire({ type: 'snapshot', snapshot });
   }
 
   /**
@@ -112,135 +234,5 @@ export class ChatSession {
   private shownSettings(): ChatSettings {
     const settings = this.deps.settings();
     return settings.baseUrlProblem === undefined ? settings : { ...settings, baseUrlProblem: this.deps.log.redact(settings.baseUrlProblem) };
-  }
-
-  // --- notices -------------------------------------------------------------------------------------------
-
-  /** Shows the notice of a cause, replacing an earlier one of the same cause. */
-  notify(cause: NoticeCause, level: NoticeLevel, text: string, options?: NoticeOptions): void {
-    this.notices.set(cause, level, text, options);
-    this.emitNotices();
-  }
-
-  clearNotice(cause: NoticeCause, conversationId?: string): void {
-    if (this.notices.clear(cause, conversationId)) this.emitNotices();
-  }
-
-  dismissNotice(id: string): void {
-    if (this.notices.dismiss(id)) this.emitNotices();
-  }
-
-  private emitNotices(): void {
-    this.emitter.fire({ type: 'notices', notices: this.visibleNotices });
-  }
-
-  // --- context for the next question ---------------------------------------------------------------------
-
-  /** Context for the next question (Add Selection to Chat, the current file); shown as removable chips. */
-  async addContext(item: Omit<StoredContext, 'id'>): Promise<void> {
-    await this.loaded;
-    this.pendingContext = [...this.pendingContext, { ...item, id: randomUUID() }];
-    await this.refresh();
-  }
-
-  async removeContext(id: string): Promise<void> {
-    this.pendingContext = this.pendingContext.filter((item) => item.id !== id);
-    await this.refresh();
-  }
-
-  get contextWaiting(): readonly StoredContext[] {
-    return this.pendingContext;
-  }
-
-  // --- the conversations: each change saved, then shown (conversationEdits.ts) ----------------------------
-
-  readonly newConversation = (): Promise<void> => this.parts.edits.newConversation();
-  readonly selectConversation = (id: string): Promise<void> => this.parts.edits.select(id);
-  readonly renameConversation = (id: string, title: string): Promise<void> => this.parts.edits.rename(id, title);
-  readonly deleteConversation = (id: string): Promise<void> => this.parts.edits.delete(id);
-  /** A conversation with its turns (Export as Markdown), read from disk without keeping it when it is not open. */
-  readonly conversation = (id: string): Promise<Conversation | undefined> => this.parts.edits.read(id);
-  readonly setModel = (model: string): Promise<void> => this.parts.edits.setModel(model);
-  readonly setParams = (params: ChatParams): Promise<void> => this.parts.edits.setParams(params);
-  readonly setPersona = (persona: string): Promise<void> => this.parts.edits.setPersona(persona);
-  readonly apply = (change: (state: ops.ConversationsState) => ops.ConversationsState): Promise<void> => this.parts.edits.apply(change);
-
-  // --- turns ---------------------------------------------------------------------------------------------
-
-  /** The view's Send: images are checked and kept, the waiting context goes with the question. */
-  async send(text: string, uploads: readonly ImageUpload[]): Promise<string | undefined> {
-    await this.loaded;
-    if (text.trim() === '' && uploads.length === 0) return undefined;
-    const checked = checkUploads(uploads, this.deps.settings().imageMaxBytes, this.deps.text.strings());
-    if (!checked.ok) {
-      this.notify('image', 'error', checked.refusal, { conversationId: this.state.activeId });
-      return undefined;
-    }
-    const images = await keepUploads(checked.accepted, this.deps.store);
-    this.clearNotice('image', this.state.activeId);
-    const context = this.pendingContext;
-    this.pendingContext = [];
-    return this.startTurn({ kind: 'chat', question: text.trim(), images, context });
-  }
-
-  /** Starts a turn (turnPlacement.ts says where) and streams its answer; resolves with its id once it is saved. */
-  async startTurn(input: NewTurn): Promise<string> {
-    await this.loaded;
-    const placed = placeTurn(this.state, input, this.deps.settings(), Date.now());
-    if (placed.leftVision !== undefined) this.notices.clear('visionSwitch', placed.leftVision);
-    if (placed.switchedTo !== undefined) {
-      const text = this.deps.l10n.t('Images need the vision model: switched to {0}.', placed.switchedTo);
-      this.notices.set('visionSwitch', 'info', text, { conversationId: placed.conversationId });
-    }
-    this.state = placed.state;
-    return this.begin(placed.conversationId, placed.turn.id);
-  }
-
-  /** Re-runs a turn (regenerate, retry, edit): later turns are dropped, earlier ones untouched. */
-  async rerun(turnId: string, question?: string): Promise<void> {
-    await this.loaded;
-    const found = ops.findTurn(this.state, turnId);
-    if (found === undefined) return;
-    this.parts.runs.stopAll(found.conversation.turns.slice(found.index).map((t) => t.id));
-    // Regenerate, Retry and Edit ask the model the turn was asked with (an image turn stays on the vision model),
-    // not the picker's current choice: the picker applies to the next new question.
-    const { state, unusedImages } = ops.rerunFrom(this.state, found.conversation.id, turnId, question ?? found.turn.question, found.turn.model, Date.now());
-    this.state = state;
-    void this.deps.store.deleteImages(unusedImages);
-    await this.begin(found.conversation.id, turnId);
-  }
-
-  /** A turn placed in the state is claimed, saved and shown, then answered. */
-  private async begin(conversationId: string, turnId: string): Promise<string> {
-    this.parts.runs.claim(turnId);
-    await this.parts.saver.now();
-    await this.refresh();
-    this.parts.runs.start(conversationId, turnId);
-    return turnId;
-  }
-
-  /** The view's Stop. An answer another window is writing (the history is shared) can only be stopped there. */
-  stop(turnId: string): void {
-    if (this.parts.runs.stop(turnId)) return;
-    const turn = ops.findTurn(this.state, turnId)?.turn;
-    if (turn?.status === 'pending' || turn?.status === 'streaming') {
-      this.notify('otherWindow', 'info', this.deps.l10n.t('This answer is being written in another VS Code window; stop it there.'));
-    }
-  }
-
-  /** Writes what is held now and waits for it (tests, and callers that must see the history on disk). */
-  save(): Promise<void> {
-    return this.parts.saver.now();
-  }
-
-  dispose(): void {
-    // The window is reloading or closing mid-answer: keep what arrived, marked interrupted, written at once.
-    for (const subscription of this.subscriptions) subscription.dispose();
-    this.parts.sync.dispose();
-    this.parts.runs.dispose();
-    this.parts.saver.final(this.state);
-    this.parts.follower.dispose();
-    this.emitter.dispose();
-    this.modelEmitter.dispose();
   }
 }

@@ -1,8 +1,10 @@
 // What the chat needs of the settings, as plain data (the vscode layer reads and validates them), and the models it
-// offers: the language model, the vision model and `maas.models.extra`, each with the parameters it takes.
+// offers: those of the request plan's one list (the language model, the vision model and `maas.models.extra`), each
+// with the parameters it takes.
 import { paramRangesFor } from '../../shared/chatParams';
 import type { ModelOptionView } from '../../shared/protocol';
-import type { TextModelImages } from '../requests/requestPlan';
+import type { HistoryLimits } from '../conversations/historySelection';
+import { availableModels, type TextModelImages } from '../requests/requestPlan';
 
 export interface ChatSettings {
   /** '' when not set, or when the setting is invalid (then `baseUrlProblem` says so). */
@@ -28,11 +30,10 @@ export interface ChatSettings {
 }
 
 export function modelOptions(settings: ChatSettings): ModelOptionView[] {
-  const options = [{ code: settings.chatModel, vision: false }, { code: settings.visionModel, vision: true }, ...settings.extraModels];
-  const unique = options.filter((option, index) => options.findIndex((o) => o.code === option.code) === index);
-  return unique.map((option) => ({ code: option.code, vision: option.vision, params: paramRangesFor(option.vision) }));
+  return availableModels(settings).map((option) => ({ code: option.code, vision: option.vision, params: paramRangesFor(option.vision) }));
 }
 
-export function isVisionModel(settings: ChatSettings, model: string): boolean {
-  return modelOptions(settings).some((option) => option.code === model && option.vision);
+/** How much of a conversation's history its next question carries (maas.chat.history.*). */
+export function historyLimits(settings: ChatSettings): HistoryLimits {
+  return { maxTurns: settings.historyMaxTurns, maxCharacters: settings.historyMaxCharacters };
 }

@@ -1,6 +1,7 @@
 // The chat's notices, one per cause: a new notice of a cause replaces the old one, resolving the cause clears it,
 // and a notice about one conversation (an image that switched its model, say) is shown only with that
 // conversation. So a failover that recurs never piles up, and nothing stale follows the user into new conversations.
+// A value: every change returns new notices (the same ones when nothing changed), held in the session's state.
 import type { NoticeLevel, NoticeView, TurnAction } from '../../shared/protocol';
 
 export type NoticeCause =
@@ -37,46 +38,56 @@ export interface NoticeOptions {
 }
 
 export class Notices {
-  private readonly byCause = new Map<NoticeCause, Notice>();
-  private sequence = 0;
+  static readonly none = new Notices([], 0);
 
-  /** Sets the notice of a cause, replacing any earlier one. */
-  set(cause: NoticeCause, level: NoticeLevel, text: string, options: NoticeOptions = {}): void {
-    this.sequence += 1;
+  /** Oldest first, one per cause; `sequence` numbers the ids. */
+  private constructor(
+    private readonly shown: readonly Notice[],
+    private readonly sequence: number,
+  ) {}
+
+  /** The notice of a cause set, replacing any earlier one. */
+  set(cause: NoticeCause, level: NoticeLevel, text: string, options: NoticeOptions = {}): Notices {
+    const sequence = this.sequence + 1;
     const notice: Notice = {
-      id: `${cause}-${this.sequence}`,
+      id: `${cause}-${sequence}`,
       cause,
       level,
       text,
       ...(options.action === undefined ? {} : { action: options.action }),
       ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
     };
-    this.byCause.delete(cause);
-    this.byCause.set(cause, notice);
+    return new Notices([...this.shown.filter((n) => n.cause !== cause), notice], sequence);
   }
 
-  /** Clears a cause's notice (optionally only one about that conversation); true when one was shown. */
-  clear(cause: NoticeCause, conversationId?: string): boolean {
-    const notice = this.byCause.get(cause);
-    if (notice === undefined || (conversationId !== undefined && notice.conversationId !== conversationId)) return false;
-    return this.byCause.delete(cause);
+  /** A cause's notice cleared (optionally only one about that conversation); these same notices when none was shown. */
+  clear(cause: NoticeCause, conversationId?: string): Notices {
+    return this.without((n) => n.cause === cause && (conversationId === undefined || n.conversationId === conversationId));
   }
 
   /** The user closed a notice. */
-  dismiss(id: string): boolean {
-    const notice = [...this.byCause.values()].find((n) => n.id === id);
-    return notice !== undefined && this.byCause.delete(notice.cause);
+  dismiss(id: string): Notices {
+    return this.without((n) => n.id === id);
   }
 
   /** A conversation was deleted: its notices go with it. */
-  forget(conversationId: string): void {
-    for (const [cause, notice] of this.byCause) if (notice.conversationId === conversationId) this.byCause.delete(cause);
+  forget(conversationId: string): Notices {
+    return this.without((n) => n.conversationId === conversationId);
   }
 
   /** What the view shows with `conversationId` open: the notices of every conversation and of this one, oldest first. */
   visibleIn(conversationId: string | undefined): NoticeView[] {
-    return [...this.byCause.values()]
+    return this.shown
       .filter((notice) => notice.conversationId === undefined || notice.conversationId === conversationId)
       .map(({ id, level, text, action }) => ({ id, level, text, ...(action === undefined ? {} : { action }) }));
+  }
+
+  private without(leaving: (notice: Notice) => boolean): Notices {
+    return this.shown.some(leaving)
+      ? new Notices(
+          this.shown.filter((n) => !leaving(n)),
+          this.sequence,
+        )
+      : this;
   }
 }

@@ -1,12 +1,8 @@
 // What activate() returns when the extension runs under a test runner (ExtensionMode.Test): a narrow handle for
 // in-host tests to seed and read state without a public command argument. Undefined in normal use.
 import type { ChatSession } from '../../core/session/chatSession';
-import type { StoredChatParams } from '../../core/conversations/conversationModel';
-import * as ops from '../../core/conversations/conversationsState';
-import type { ConversationsState } from '../../core/conversations/conversationsState';
 import { API_KEY_SECRET, SPEECH_SECRET } from '../../core/credentials/credentials';
 import type { SpeechCredentials } from '../../core/speech/speechClient';
-import type { HostToWebview } from '../../shared/protocol';
 import type { Lease, Leases } from '../../core/speech/taskLeases';
 import type * as vscode from 'vscode';
 import type { ChatFeature } from '../chat/chatFeature';
@@ -39,28 +35,12 @@ export interface MaasTestHook {
     seedStored(entries: readonly unknown[]): Promise<void>;
   };
   readonly chat: {
-    /** The conversations as the host holds them. */
-    state(): Promise<ConversationsState>;
-    /** Asks a question in the active conversation, as the chat view's Send does; resolves with the turn id. */
-    ask(question: string): Promise<string>;
-    /** The context chips waiting for the next question. */
-    pendingContext(): readonly { label: string; kind: string; text: string }[];
+    /** The chat session, as the view, the commands and the voice reach it: its state, its events, its actions. */
+    readonly session: ChatSession;
     /** The folder of conversation files. */
     readonly storePath: string;
-    /** What the view's Regenerate does for a turn. */
-    rerun(turnId: string): Promise<void>;
-    /** Sets the active conversation's model, as the view's model picker does. */
-    setModel(model: string): Promise<void>;
-    /** Sets the active conversation's parameters, as the view's parameter panel does. */
-    setParams(params: StoredChatParams): Promise<void>;
     /** Handles a message as if the chat view had posted it (validated like every message from the view). */
     fromView(message: unknown): Promise<void>;
-    /** What the view's Stop button does for a turn. */
-    stop(turnId: string): void;
-    /** The texts of the notices the view shows now. */
-    notices(): readonly string[];
-    /** Starts recording what the host posts to the chat view (while one is open), until disposed. */
-    recordView(): { readonly messages: readonly HostToWebview[]; dispose(): void };
     /** Whether the chat view is shown now. */
     viewVisible(): boolean;
   };
@@ -163,25 +143,11 @@ export function createTestHook(parts: TestHookParts): MaasTestHook {
       seedStored: (entries) => Promise.resolve(memento.update(StateKey.addressApprovals, entries)),
     },
     chat: {
-      state: async () => {
-        await session().whenLoaded();
-        return session().conversations;
+      get session() {
+        return session();
       },
-      ask: async (question) => (await session().send(question, [])) ?? '',
-      pendingContext: () => session().contextWaiting,
       storePath: services.store.path,
-      rerun: (turnId) => session().rerun(turnId),
       fromView: (message) => required(parts.chat, 'the chat').view.receive(message),
-      setModel: (model) => session().setModel(model),
-      // As stored, unchecked: the tests reach the client's own validation with values the panel would refuse.
-      setParams: (params) => session().apply((s) => ops.setConversationParams(s, ops.activeConversation(s)?.id ?? '', params, Date.now())),
-      stop: (turnId) => session().stop(turnId),
-      notices: () => session().visibleNotices.map((n) => n.text),
-      recordView: () => {
-        const messages: HostToWebview[] = [];
-        const subscription = session().onDidEmit((message) => messages.push(message));
-        return { messages, dispose: () => subscription.dispose() };
-      },
       viewVisible: () => parts.chat?.view.visible === true,
     },
   };

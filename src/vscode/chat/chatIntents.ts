@@ -104,7 +104,7 @@ export async function handleIntent(message: WebviewToHost, deps: IntentDependenc
 }
 
 async function readTurnAloud(turnId: string, deps: IntentDependencies): Promise<void> {
-  const turn = deps.session.conversations.conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
+  const turn = deps.session.state.current.conversations.conversations.flatMap((c) => c.turns).find((t) => t.id === turnId);
   if (turn === undefined || deps.speech === undefined) return;
   // Code blocks and citation marks are not read (speechText drops them); inline code is.
   const text = await speechText(turn.answer);

@@ -1,11 +1,12 @@
 // Answers read aloud as they stream (maas.speech.readAnswers). Each answer of the chat view (and of @maas, through
 // `begin`) is cut into spoken sentences as they complete (core/speech/answerSentences.ts, Read Aloud's rules), each is
 // synthesised with real-time synthesis at most two sentences ahead of the one heard (synthesizeQueued starts one past
-// the segment pulled, and the player pulls at most one segment past the sentence playing), and the chat view's player plays them in order, marking the sentence
-// spoken in the answer. One voice at a time: a new answer, Stop, another conversation, a deleted one, the view closed
-// or the setting turned off ends the one before (its audio stopped, its queue dropped). A dropped stream speaks what
-// arrived; a sentence whose synthesis fails is skipped, marked; missing speech credentials are said once, with the
-// action that sets them, and the answer's text is never touched.
+// the segment pulled, and the player pulls at most one segment past the sentence playing), and the chat view's player
+// plays them in order, marking the sentence spoken in the answer. One voice at a time: a new answer, Stop, another
+// conversation opened (the session's onDidChangeActiveConversation, which deleting the open one fires too), the view
+// closed or the setting turned off ends the one before (its audio stopped, its queue dropped). A dropped stream speaks
+// what arrived; a sentence whose synthesis fails is skipped, marked; missing speech credentials are said once, with
+// the action that sets them, and the answer's text is never touched.
 import * as vscode from 'vscode';
 import { AnswerSentences } from '../../core/speech/answerSentences';
 import { SentenceQueue, SpeculativeSynthesis, synthesizeQueued } from '../../core/speech/pipelinedSynthesizer';
@@ -65,16 +66,19 @@ export class AnswerVoice implements vscode.Disposable {
     return this.deps.settings.settings.readAnswers;
   }
 
-  /** Speaks the chat view's answers as they stream, while the setting is on. */
-  follow(session: ChatSession): Subscription {
-    const progress = session.onTurnProgress((event) => this.onProgress(event));
-    // Another conversation shown (opened, or the one spoken deleted): its answer is no longer spoken.
-    const shown = session.onDidEmit((message) => {
-      if (message.type === 'snapshot' && this.current?.conversationId !== undefined && message.snapshot.active.id !== this.current.conversationId) {
-        this.stop();
-      }
+  /**
+   * Speaks the answers of the chat view's open conversation as they stream, while the setting is on. Another
+   * conversation opened (chosen, started, or the one spoken deleted) stops the answer being spoken, and an answer
+   * of a conversation that is not open is not begun.
+   */
+  follow(session: Pick<ChatSession, 'onTurnProgress' | 'onDidChangeActiveConversation' | 'state'>): Subscription {
+    let open = session.state.current.conversations.activeId;
+    const progress = session.onTurnProgress((event) => this.onProgress(event, open));
+    const opened = session.onDidChangeActiveConversation((id) => {
+      open = id;
+      if (this.current?.conversationId !== undefined && this.current.conversationId !== id) this.stop();
     });
-    return { dispose: () => [progress, shown].forEach((s) => s.dispose()) };
+    return { dispose: () => [progress, opened].forEach((s) => s.dispose()) };
   }
 
   /** A new voice for an answer starting now (the one before stops); undefined while the setting is off. */
@@ -98,13 +102,14 @@ export class AnswerVoice implements vscode.Disposable {
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 
-  private onProgress({ conversationId, event, turn }: TurnProgress): void {
+  private onProgress({ conversationId, event, turn }: TurnProgress, open: string | undefined): void {
     let voice = this.current;
     // With the setting off nothing is being spoken (turning it off stopped the voice): a delta costs this check only.
     if (voice === undefined && !this.enabled) return;
     if (event.type === 'delta') {
       // A new answer (or the same turn asked again: Regenerate, Retry) begins a new voice; the one before stops.
       if (voice?.turnId !== turn.id || turn.answer.length < voice.answered) {
+        if (conversationId !== open) return;
         voice = this.begin(vscode.l10n.t('Answer'), { turnId: turn.id, conversationId });
         if (voice === undefined) return;
       }

@@ -5,19 +5,34 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConversationStore } from '../../../../src/core/conversations/conversationStore';
+import type { ConversationsState } from '../../../../src/core/conversations/conversationsState';
 import { ServiceError } from '../../../../src/core/http/serviceError';
 import type { HostToWebview } from '../../../../src/shared/protocol';
 import { waitFor } from '../../../harness/waitFor';
-import { sessionsPerTest } from './sessionFixture';
+import { ObservedStore, sessionsPerTest } from './sessionFixture';
 
-/** The history folder, counting the saves the session asks for. */
-class CountingStore extends ConversationStore {
+/** The history folder, counting the saves the session asks for and telling each as it is asked (its write then on its way). */
+class CountingStore extends ObservedStore {
   saves = 0;
+  private readonly asked = new Set<(data: ConversationsState) => void>();
 
-  override save(data: Parameters<ConversationStore['save']>[0]): Promise<void> {
+  override save(data: ConversationsState): Promise<void> {
     this.saves += 1;
-    return super.save(data);
+    const written = super.save(data);
+    for (const listener of [...this.asked]) listener(data);
+    return written;
+  }
+
+  /** Resolves when a save of a state that `matches` is asked for. */
+  nextSave(matches: (data: ConversationsState) => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const listener = (data: ConversationsState): void => {
+        if (!matches(data)) return;
+        this.asked.delete(listener);
+        resolve();
+      };
+      this.asked.add(listener);
+    });
   }
 }
 
@@ -153,6 +168,41 @@ describe('ChatSession: running turns', () => {
     assert.doesNotMatch(turn.error?.message ?? '', /sk-secret/, 'secrets are masked before the error is kept');
   });
 
+  it("puts the conversation's own persona first, else the persona setting's (none when both are blank)", async () => {
+    const t = start({ settings: { persona: '  Be brief. ' } });
+    const ask = async (index: number): Promise<string | undefined> => {
+      const turnId = await t.session.startTurn({ kind: 'chat', question: `q${index}` });
+      const answer = await t.backend.answer(index);
+      answer.text('ok').end();
+      await t.finished(turnId);
+      const first = answer.request.messages[0];
+      return first?.role === 'system' ? String(first.content) : undefined;
+    };
+    assert.equal(await ask(0), 'Be brief.');
+    await t.session.setPersona('You answer in haiku.');
+    assert.equal(await ask(1), 'You answer in haiku.');
+    await t.session.setPersona('   ');
+    assert.equal(await ask(2), 'Be brief.', 'a blank persona of its own leaves the setting in charge');
+    t.settings = { ...t.settings, persona: '' };
+    assert.equal(await ask(3), undefined);
+  });
+
+  it("sends the conversation's parameters with its model only: a turn on another model goes without them", async () => {
+    const t = start();
+    await t.session.setParams({ temperature: 0.3, maxTokens: 77 });
+    const chat = await t.session.startTurn({ kind: 'chat', question: 'Hi' });
+    const first = await t.backend.answer(0);
+    assert.deepEqual([first.request.model, first.request.temperature, first.request.max_tokens], ['svc_llm', 0.3, 77]);
+    first.text('Hello').end();
+    await t.finished(chat);
+    const image = { id: 'i', name: 'cat.png', mime: 'image/png', width: 1, height: 1, bytes: 1, thumbnail: '', url: 'https://example.com/cat.png' };
+    const described = await t.session.startTurn({ kind: 'chat', question: 'And this?', images: [image], model: 'svc_vl' });
+    const second = await t.backend.answer(1);
+    assert.deepEqual([second.request.model, second.request.temperature, second.request.max_tokens], ['svc_vl', undefined, undefined]);
+    second.text('A cat').end();
+    await t.finished(described);
+  });
+
   it('without a service address, or with an invalid one, the turn fails at once saying which', async () => {
     const t = start({ settings: { baseUrl: '' } });
     const missing = await t.finished(await t.session.startTurn({ kind: 'chat', question: 'a' }));
@@ -207,6 +257,7 @@ describe('ChatSession: saving the history', () => {
     const answer = await t.backend.answer(0);
     answer.text('All ', 'at once').push({ type: 'finish', reason: 'stop' }).end();
     await t.finished(turnId);
+    await t.written();
     assert.equal(store.saves - before, 2, 'one save as the turn starts, one as it ends');
     assert.deepEqual(
       savedTurns(folder).map((s) => [s.status, s.answer]),
@@ -229,18 +280,22 @@ describe('ChatSession: saving the history', () => {
   });
 
   it('a save still on its way as the window closes does not replace the last state written at the close', async () => {
-    const t = start();
-    const turnId = await t.session.startTurn({ kind: 'chat', question: 'Closing soon' });
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'maas-session-'));
+    const store = new CountingStore(folder);
+    const t = start({ folder, deps: { store } });
+    await t.session.startTurn({ kind: 'chat', question: 'Closing soon' });
     const answer = await t.backend.answer(0);
+    const streaming = (text: string) => (data: ConversationsState) => data.conversations.some((c) => c.turns.some((turn) => turn.answer === text));
+    const first = store.nextSave(streaming('kept text'));
     answer.text('kept text');
-    await waitFor(() => t.turn(turnId)?.answer === 'kept text', { what: 'the text' });
-    await t.session.save();
+    await first;
+    await t.written();
+    // A save of the streaming state, on its way when the window closes (a delta's save timer starts it).
+    const onItsWay = store.nextSave(streaming('kept text and more'));
     answer.text(' and more');
-    await waitFor(() => t.turn(turnId)?.answer === 'kept text and more', { what: 'more text' });
-    // A save of the streaming state, on its way when the window closes (as a delta's save timer starts one).
-    const onItsWay = t.session.save();
-    t.session.dispose();
     await onItsWay;
+    t.session.dispose();
+    await t.written();
     assert.deepEqual(
       savedTurns(t.folder).map((s) => [s.status, s.answer]),
       [['interrupted', 'kept text and more']],
@@ -252,11 +307,11 @@ describe('ChatSession: saving the history', () => {
     const first = await a.session.startTurn({ kind: 'chat', question: 'From window A' });
     (await a.backend.answer(0)).text('A answers').end();
     await a.finished(first);
-    await a.session.save();
+    await a.written();
     const b = start({ folder: a.folder });
     await b.session.whenLoaded();
-    const conversationId = a.session.conversations.activeId;
-    assert.equal(b.session.conversations.activeId, conversationId, 'B opens the same conversation');
+    const conversationId = a.session.state.current.conversations.activeId;
+    assert.equal(b.session.state.current.conversations.activeId, conversationId, 'B opens the same conversation');
     const fromB = await b.session.startTurn({ kind: 'chat', question: 'From window B' });
     (await b.backend.answer(0)).text('B answers').end();
     await b.finished(fromB);
@@ -266,10 +321,10 @@ describe('ChatSession: saving the history', () => {
     await a.finished(fromA);
     await waitFor(() => b.turn(fromA)?.status === 'done', { what: "A's second turn to show up in B" });
     for (const window of [a, b]) {
-      const turns = window.session.conversations.conversations.find((c) => c.id === conversationId)?.turns.map((turn) => turn.question);
+      const turns = window.session.state.current.conversations.conversations.find((c) => c.id === conversationId)?.turns.map((turn) => turn.question);
       assert.deepEqual(turns, ['From window A', 'From window B', 'A again']);
     }
-    await a.session.save();
+    await a.written();
     assert.deepEqual(
       savedTurns(a.folder).map((s) => s.answer),
       ['A answers', 'B answers', 'A once more'],
@@ -291,11 +346,11 @@ describe('ChatSession: notices, one per cause', () => {
     };
     await ask(0, false);
     await ask(1, false);
-    const shown = t.session.visibleNotices;
+    const shown = t.shownNotices();
     assert.equal(shown.length, 1, 'the same cause twice is one notice');
     assert.match(shown[0]?.text ?? '', /^http:\/\/127\.0\.0\.1:9 did not answer; the chat uses the alternative address http:\/\/alt until it does\.$/);
     await ask(2, true);
-    assert.deepEqual(t.session.visibleNotices, [], 'the primary answered again');
+    assert.deepEqual(t.shownNotices(), [], 'the primary answered again');
     assert.deepEqual(ofType(t.emitted, 'notices').at(-1)?.notices, [], 'and the view was told');
   });
 
@@ -306,7 +361,7 @@ describe('ChatSession: notices, one per cause', () => {
     answer.push({ type: 'failover', baseUrl: 'http://alt' }, { type: 'failover', baseUrl: t.settings.baseUrl });
     answer.fail(new ServiceError('network', 'connect ECONNREFUSED'));
     await t.finished(turnId);
-    assert.deepEqual(t.session.visibleNotices, []);
+    assert.deepEqual(t.shownNotices(), []);
   });
 
   it('"switched to the vision model" belongs to its conversation and goes when the model changes back', async () => {
@@ -315,14 +370,20 @@ describe('ChatSession: notices, one per cause', () => {
     const turnId = await t.session.startTurn({ kind: 'chat', question: 'What is this?', images: [image] });
     (await t.backend.answer(0)).text('A cat').end();
     await t.finished(turnId);
-    assert.match(t.session.visibleNotices.map((n) => n.text).join(), /Images need the vision model: switched to svc_vl\./);
-    const imageConversation = t.session.conversations.activeId;
+    assert.match(
+      t
+        .shownNotices()
+        .map((n) => n.text)
+        .join(),
+      /Images need the vision model: switched to svc_vl\./,
+    );
+    const imageConversation = t.session.state.current.conversations.activeId;
     await t.session.newConversation();
-    assert.deepEqual(t.session.visibleNotices, [], 'not shown in another conversation');
+    assert.deepEqual(t.shownNotices(), [], 'not shown in another conversation');
     await t.session.selectConversation(imageConversation ?? '');
-    assert.equal(t.session.visibleNotices.length, 1, 'still shown with its own conversation');
+    assert.equal(t.shownNotices().length, 1, 'still shown with its own conversation');
     await t.session.setModel('svc_llm');
-    assert.deepEqual(t.session.visibleNotices, [], 'gone once the model is back on the language model');
+    assert.deepEqual(t.shownNotices(), [], 'gone once the model is back on the language model');
   });
 
   it('an upload that is not an image is refused in the words the view uses, and nothing is asked', async () => {
@@ -332,7 +393,7 @@ describe('ChatSession: notices, one per cause', () => {
     const turnId = await t.session.send('What is this?', [{ name: 'notes.png', mime: 'image/png', dataBase64: bytes, width: 1, height: 1, thumbnail: '' }]);
     assert.equal(turnId, undefined);
     assert.deepEqual(
-      t.session.visibleNotices.map((n) => n.text),
+      t.shownNotices().map((n) => n.text),
       ['notes.png is not a PNG, JPEG, GIF, WebP or BMP image.'],
     );
     assert.equal(t.backend.answers.length, 0);
@@ -343,12 +404,12 @@ describe('ChatSession: notices, one per cause', () => {
     await t.session.whenLoaded();
     await t.session.setParams({ temperature: 0, maxTokens: 2.5 });
     assert.deepEqual(
-      t.session.visibleNotices.map((n) => n.text),
+      t.shownNotices().map((n) => n.text),
       ['Parameters not changed: temperature 0 is outside [0.01, 1.00].; max_tokens must be a whole number in [1, 8192]; 2.5 is not.'],
     );
     await t.session.setParams({ temperature: 0.5 });
-    assert.deepEqual(t.session.visibleNotices, []);
-    assert.deepEqual(t.session.conversations.conversations[0]?.params, { temperature: 0.5 });
+    assert.deepEqual(t.shownNotices(), []);
+    assert.deepEqual(t.session.state.current.conversations.conversations[0]?.params, { temperature: 0.5 });
   });
 });
 
@@ -360,9 +421,9 @@ describe('ChatSession: where a knowledge-base turn goes', () => {
     const chatTurn = await t.session.startTurn({ kind: 'chat', question: 'Hi' });
     (await t.backend.answer(0)).text('Hello').end();
     await t.finished(chatTurn);
-    const before = t.session.conversations.activeId;
+    const before = t.session.state.current.conversations.activeId;
     const turnId = await t.session.startTurn({ kind: 'knowledge', question: 'Explain', knowledge });
-    assert.equal(t.session.conversations.activeId, before);
+    assert.equal(t.session.state.current.conversations.activeId, before);
     const answer = await t.backend.answer(1);
     assert.equal(answer.request.model, 'svc_llm');
     assert.deepEqual(answer.request.retrieval, knowledge.retrieval);
@@ -376,9 +437,9 @@ describe('ChatSession: where a knowledge-base turn goes', () => {
     const imageTurn = await t.session.startTurn({ kind: 'image', question: 'Describe', images: [image], model: 'svc_vl' });
     (await t.backend.answer(0)).text('A cat').end();
     await t.finished(imageTurn);
-    const imageConversation = t.session.conversations.activeId;
+    const imageConversation = t.session.state.current.conversations.activeId;
     const turnId = await t.session.startTurn({ kind: 'knowledge', question: 'Explain', knowledge });
-    assert.notEqual(t.session.conversations.activeId, imageConversation, 'a conversation of its own');
+    assert.notEqual(t.session.state.current.conversations.activeId, imageConversation, 'a conversation of its own');
     assert.equal(t.session.activeModel, 'svc_llm', 'the picker shows the model that answers');
     const snapshot = ofType(t.emitted, 'snapshot').at(-1)?.snapshot;
     assert.equal(snapshot?.active.model, 'svc_llm');
@@ -396,9 +457,9 @@ describe('ChatSession: where a knowledge-base turn goes', () => {
   it('an empty conversation on the vision model is switched to the chat model instead of adding one', async () => {
     const t = start();
     await t.session.setModel('svc_vl');
-    const conversations = t.session.conversations.conversations.length;
+    const conversations = t.session.state.current.conversations.conversations.length;
     const turnId = await t.session.startTurn({ kind: 'knowledge', question: 'Explain', knowledge });
-    assert.equal(t.session.conversations.conversations.length, conversations);
+    assert.equal(t.session.state.current.conversations.conversations.length, conversations);
     assert.equal(t.session.activeModel, 'svc_llm');
     (await t.backend.answer(0)).end();
     await t.finished(turnId);

@@ -30,8 +30,8 @@ describe('images with a language model, in the chat view', () => {
     const turn = await t.finished(turnId);
     assert.equal(turn.model, 'svc_llm');
     assert.deepEqual(turn.imageDescription, { model: 'svc_vl', text: 'A bar chart of sales by month; March is highest.' });
-    assert.equal(t.session.conversations.conversations[0]?.model, 'svc_llm', 'the conversation stays on its model');
-    assert.deepEqual(t.session.visibleNotices, []);
+    assert.equal(t.session.state.current.conversations.conversations[0]?.model, 'svc_llm', 'the conversation stays on its model');
+    assert.deepEqual(t.shownNotices(), []);
     const shown = t.emitted.flatMap((m) => (m.type === 'turnUpdate' && m.turn.id === turnId ? [m.turn] : []));
     assert.ok(
       shown.some((v) => v.imageDescription?.text.startsWith('A bar chart') === true && v.status === 'pending'),
@@ -45,6 +45,21 @@ describe('images with a language model, in the chat view', () => {
     assert.match(text(followUp.request.messages[0]), /by svc_vl, for a model that cannot see images\]\nA bar chart/);
     followUp.text('Lower.').end();
     await t.finished(next);
+  });
+
+  it('Regenerate asks again with the description the turn kept: the images are not described twice', async () => {
+    const t = start();
+    const turnId = await t.session.startTurn({ kind: 'chat', question: 'What does this chart show?', images: [image] });
+    (await t.backend.answer(0)).text('A bar chart.').end();
+    (await t.backend.answer(1)).text('Sales.').end();
+    await t.finished(turnId);
+    await t.session.rerun(turnId);
+    const again = await t.backend.answer(2);
+    assert.equal(again.request.model, 'svc_llm', 'the language model, at once');
+    assert.match(text(again.request.messages.at(-1)), /by svc_vl, for a model that cannot see images\]\nA bar chart\.$/);
+    again.text('Sales, again.').end();
+    assert.deepEqual((await t.finished(turnId)).imageDescription, { model: 'svc_vl', text: 'A bar chart.' });
+    assert.equal(t.backend.answers.length, 3);
   });
 
   it('a failed description ends the turn with its error; nothing is asked of the language model', async () => {
@@ -83,7 +98,7 @@ describe('the context meter and the model limit, in the chat view', () => {
     await t.finished(turnId);
     assert.deepEqual(
       t.emitted.filter((m) => m.type === 'conversationContext'),
-      [{ type: 'conversationContext', conversationId: t.session.conversations.activeId, omittedTurns: 0, contextTokens: 4 + 2 + 7 }],
+      [{ type: 'conversationContext', conversationId: t.session.state.current.conversations.activeId, omittedTurns: 0, contextTokens: 4 + 2 + 7 }],
       'told the view as the answer ended, without a snapshot',
     );
     assert.equal((await snapshot()).tokens, 4 + 2 + 7, 'and the turn: 2 tokens asked, 7 answered');

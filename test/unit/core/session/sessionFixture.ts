@@ -1,5 +1,7 @@
-// A ChatSession on plain Node for the unit tests: a history folder of its own, settings, words and a log that
-// record what they are given, and a chat backend whose answers the test writes event by event.
+// A ChatSession on plain Node for the unit tests: a history folder of its own (whose background check the test can
+// wait for), settings, words and a log that record what they are given, and a chat backend whose answers the test
+// writes event by event. What the session does is observed through its events: the messages for the view, the
+// state's changes.
 import { mkdtempSync } from 'node:fs';
 import { afterEach } from 'node:test';
 import os from 'node:os';
@@ -13,7 +15,8 @@ import { ConversationStore } from '../../../../src/core/conversations/conversati
 import type { Turn } from '../../../../src/core/conversations/conversationModel';
 import { ServiceError } from '../../../../src/core/http/serviceError';
 import { parseSettings } from '../../../../src/vscode/settings/settingsDeclaration';
-import type { HostToWebview } from '../../../../src/shared/protocol';
+import type { HostToWebview, NoticeView } from '../../../../src/shared/protocol';
+import { isLive } from '../../../../src/shared/turnStatus';
 import { waitFor } from '../../../harness/waitFor';
 import { englishStrings } from '../../../browser/englishStrings';
 
@@ -91,6 +94,34 @@ export const l10n = {
   t: (message: string, ...args: (string | number | boolean)[]): string => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])),
 };
 
+/** The history folder, telling when its background check of the list against the folder has ended and when its writes are. */
+export class ObservedStore extends ConversationStore {
+  private ended: () => void = () => undefined;
+  private latest: Promise<void> = Promise.resolve();
+  /** Resolves once the first check has ended and the session has taken what it found. */
+  readonly checked = new Promise<void>((resolve) => (this.ended = resolve));
+
+  override check(): ReturnType<ConversationStore['check']> {
+    const checking = super.check();
+    // Settled after the session's own continuation of this promise (registered first), so what it found is taken.
+    void checking.then(
+      () => setImmediate(this.ended),
+      () => setImmediate(this.ended),
+    );
+    return checking;
+  }
+
+  override save(data: Parameters<ConversationStore['save']>[0]): Promise<void> {
+    this.latest = super.save(data);
+    return this.latest;
+  }
+
+  /** Resolves once every save asked for so far is on disk (saves are serialised). */
+  written(): Promise<void> {
+    return this.latest.catch(() => undefined);
+  }
+}
+
 export interface SessionUnderTest {
   readonly session: ChatSession;
   readonly backend: ScriptedBackend;
@@ -100,8 +131,14 @@ export interface SessionUnderTest {
   settings: ChatSettings;
   /** The turn as the session holds it now. */
   turn(id: string): Turn | undefined;
-  /** Resolves with the turn once it is no longer pending or streaming. */
+  /** Resolves with the turn once it is no longer pending or streaming and the session has let it go. */
   finished(id: string): Promise<Turn>;
+  /** The notices the view was last told of (by a snapshot or a notices message). */
+  shownNotices(): readonly NoticeView[];
+  /** Resolves once the history's background check has ended. */
+  checked(): Promise<void>;
+  /** Resolves once every save the session asked for so far is on disk. */
+  written(): Promise<void>;
   dispose(): void;
 }
 
@@ -112,8 +149,9 @@ export function sessionUnderTest(options: { folder?: string; settings?: Partial<
   const logLines: string[] = [];
   const log = (line: string): void => void logLines.push(line);
   const current = { settings: { ...baseSettings, ...options.settings } };
+  const store = options.deps?.store ?? new ObservedStore(folder);
+  if (!(store instanceof ObservedStore)) throw new Error('a store of a test is an ObservedStore, so the test can follow its check and its writes');
   const session = new ChatSession({
-    store: new ConversationStore(folder),
     backend: () => backend,
     settings: () => current.settings,
     apiKeySet: async () => true,
@@ -129,9 +167,14 @@ export function sessionUnderTest(options: { folder?: string; settings?: Partial<
     saveIntervalMs: 50,
     deltaIntervalMs: 10,
     ...options.deps,
+    store,
   });
   session.onDidEmit((message) => emitted.push(message));
-  const turn = (id: string): Turn | undefined => session.conversations.conversations.flatMap((c) => c.turns).find((t) => t.id === id);
+  const turn = (id: string): Turn | undefined => session.state.current.conversations.conversations.flatMap((c) => c.turns).find((t) => t.id === id);
+  const done = (id: string): Turn | undefined => {
+    const found = turn(id);
+    return found !== undefined && !isLive(found.status) && !session.state.current.answering.has(id) ? found : undefined;
+  };
   return {
     session,
     backend,
@@ -146,13 +189,27 @@ export function sessionUnderTest(options: { folder?: string; settings?: Partial<
     },
     turn,
     finished: (id) =>
-      waitFor(
-        () => {
-          const found = turn(id);
-          return found !== undefined && found.status !== 'pending' && found.status !== 'streaming' && !session.isRunning(id) ? found : undefined;
-        },
-        { what: `turn ${id} to finish` },
-      ),
+      new Promise<Turn>((resolve, reject) => {
+        const now = done(id);
+        if (now !== undefined) return resolve(now);
+        const deadline = setTimeout(() => {
+          following.dispose();
+          reject(new Error(`timed out waiting for turn ${id} to finish (last seen: ${turn(id)?.status ?? 'no such turn'})`));
+        }, 10_000);
+        const following = session.state.onDidChange(() => {
+          const ended = done(id);
+          if (ended === undefined) return;
+          clearTimeout(deadline);
+          following.dispose();
+          resolve(ended);
+        });
+      }),
+    shownNotices: () => {
+      const last = [...emitted].reverse().find((m) => m.type === 'notices' || m.type === 'snapshot');
+      return last?.type === 'notices' ? last.notices : last?.type === 'snapshot' ? last.snapshot.notices : [];
+    },
+    checked: () => store.checked,
+    written: () => store.written(),
     dispose: () => session.dispose(),
   };
 }

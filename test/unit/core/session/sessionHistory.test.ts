@@ -48,7 +48,7 @@ describe('ChatSession: a long history', () => {
     assert.equal(snapshot?.active.id, 'c0');
     assert.equal(snapshot?.active.turns.length, 2);
     assert.deepEqual(
-      t.session.conversations.conversations.map((c) => c.id),
+      t.session.state.current.conversations.conversations.map((c) => c.id),
       ['c0'],
     );
   });
@@ -63,7 +63,7 @@ describe('ChatSession: a long history', () => {
       ['answer 3', 'again 3'],
     );
     assert.deepEqual(
-      t.session.conversations.conversations.map((c) => c.id),
+      t.session.state.current.conversations.conversations.map((c) => c.id),
       ['c3'],
     );
     assert.equal(snapshot?.conversations.length, 5, 'the list still shows all');
@@ -92,12 +92,12 @@ describe('ChatSession: a long history', () => {
     ];
     writeFileSync(file('c2'), JSON.stringify(withImage));
     const t = started(folder);
-    await t.session.whenChecked();
+    await t.checked();
 
     await t.session.renameConversation('c1', 'Named while closed');
     assert.equal((JSON.parse(readFileSync(file('c1'), 'utf8')) as Conversation).title, 'Named while closed');
     assert.deepEqual(
-      t.session.conversations.conversations.map((c) => c.id),
+      t.session.state.current.conversations.conversations.map((c) => c.id),
       ['c0'],
       'renamed, it stays closed',
     );
@@ -150,7 +150,7 @@ describe('ChatSession: a long history', () => {
     const other = conversation([turn('x', 'asked elsewhere', 'answered elsewhere')], { id: 'elsewhere', title: 'From the other window', updatedAt: 20_000 });
     writeFileSync(path.join(folder, 'conversations', 'elsewhere.json'), JSON.stringify(other));
     const t = started(folder);
-    await t.session.whenChecked();
+    await t.checked();
     assert.deepEqual(lastSnapshot(t.emitted)?.conversations[0], { id: 'elsewhere', title: 'From the other window', updatedAt: 20_000, turnCount: 1 });
   });
 });

@@ -37,7 +37,7 @@ describe('ChatSession: following a turn as it streams', () => {
     assert.equal(end?.event.type, 'end');
     assert.equal(end?.turn.status, 'done');
     assert.equal(end?.turn.finishReason, 'stop');
-    assert.equal(end?.conversationId, t.session.conversations.activeId);
+    assert.equal(end?.conversationId, t.session.state.current.conversations.activeId);
   });
 
   it('a stopped answer ends as stopped, with what arrived', async () => {

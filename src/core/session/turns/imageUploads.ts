@@ -2,11 +2,11 @@
 // one the vision model takes, its header's size is within the pixel limit, it fits the size cap) before any is kept, and a refusal is worded as the view words the
 // images it refuses itself. Only then are the images written to the history folder.
 import { randomUUID } from 'node:crypto';
-import type { StoredImage } from '../conversations/conversationModel';
-import type { ConversationStore } from '../conversations/conversationStore';
-import { intakeImage, type ImageIntake } from '../images/imageIntake';
-import { formatString } from '../../shared/formatString';
-import type { ImageUpload, WebviewStrings } from '../../shared/protocol';
+import type { StoredImage } from '../../conversations/conversationModel';
+import type { ConversationStore } from '../../conversations/conversationStore';
+import { intakeImage, type ImageIntake } from '../../images/imageIntake';
+import { formatString } from '../../../shared/formatString';
+import type { ImageUpload, WebviewStrings } from '../../../shared/protocol';
 
 export interface AcceptedUpload {
   readonly upload: ImageUpload;

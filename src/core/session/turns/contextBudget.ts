@@ -1,9 +1,9 @@
 // How much of a model's context a request takes, counted locally by the service's token rule (shared/tokenCount.ts):
 // the chat view's context meter shows it before a question is asked, and a request over the model's limit
 // (maas.nativeChat.maxInputTokens) is not sent: the turn says so, with what the user can do.
-import type { StoredError } from '../conversations/conversationModel';
-import { countTokens, IMAGE_TOKENS } from '../../shared/tokenCount';
-import type { ChatMessage, ChatRequest } from '../chat/chatRequest';
+import type { StoredError } from '../../conversations/conversationModel';
+import { countTokens, IMAGE_TOKENS } from '../../../shared/tokenCount';
+import type { ChatMessage, ChatRequest } from '../../chat/chatRequest';
 
 /** The tokens of messages as the service counts a prompt: their text, and IMAGE_TOKENS per image. */
 export function messageTokens(messages: readonly ChatMessage[]): number {

@@ -1,6 +1,6 @@
 // Coalesces an answer's streamed deltas into one `turnDelta` message per turn at most every `intervalMs`:
 // thousands of tiny postMessages would cost the view more than the rendering they feed.
-import type { HostToWebview } from '../../shared/protocol';
+import type { HostToWebview } from '../../../shared/protocol';
 
 interface PendingDelta {
   conversationId: string;

@@ -1,12 +1,23 @@
 // Where a new turn goes and which model answers it. A chat or image turn goes to the open conversation (images move
-// it to the vision model when maas.images.withTextModel says so); a knowledge turn needs a language model, so it goes
-// to the open conversation when that is on one, and otherwise to a new conversation on the chat model (an empty
-// conversation is switched instead). Pure: the session applies the state and the notice.
+// it to the vision model when the request plan routes them there: maas.images.withTextModel); a knowledge turn needs
+// a language model, so it goes to the open conversation when that is on one, and otherwise to a new conversation on
+// the chat model (an empty conversation is switched instead). Pure: the session applies the state and the notice.
 import { randomUUID } from 'node:crypto';
-import type { Turn } from '../conversations/conversationModel';
-import * as ops from '../conversations/conversationsState';
-import { isVisionModel, type ChatSettings } from './chatSettings';
-import { newTurn, type NewTurn } from './turnInputs';
+import type { StoredContext, StoredImage, Turn, TurnKnowledge } from '../../conversations/conversationModel';
+import * as ops from '../../conversations/conversationsState';
+import { imagesFor, takesImages } from '../../requests/requestPlan';
+import type { ChatSettings } from '../chatSettings';
+
+export interface NewTurn {
+  readonly kind: Turn['kind'];
+  readonly question: string;
+  readonly images?: readonly StoredImage[];
+  readonly context?: readonly StoredContext[];
+  /** The model to ask; the conversation's by default (an image turn asks the vision model). */
+  readonly model?: string;
+  /** How a knowledge turn asks (mode, bases, the retrieval tool); kept in the turn for Retry and Regenerate. */
+  readonly knowledge?: Omit<TurnKnowledge, 'references'>;
+}
 
 export interface PlacedTurn {
   readonly state: ops.ConversationsState;
@@ -20,7 +31,7 @@ export interface PlacedTurn {
 
 export function placeTurn(state: ops.ConversationsState, input: NewTurn, settings: ChatSettings, now: number): PlacedTurn {
   const left = input.kind === 'knowledge' ? ops.activeConversation(state) : undefined;
-  const leftVision = left !== undefined && isVisionModel(settings, left.model) ? left : undefined;
+  const leftVision = left !== undefined && takesImages(settings, left.model) ? left : undefined;
   let next = state;
   if (leftVision !== undefined) {
     next =
@@ -33,7 +44,7 @@ export function placeTurn(state: ops.ConversationsState, input: NewTurn, setting
   let model = input.model ?? conversation.model;
   let switchedTo: string | undefined;
   // Images with a language model: described for it by default (the run does it), or the vision model answers.
-  if ((input.images?.length ?? 0) > 0 && !isVisionModel(settings, model) && settings.imagesWithTextModel === 'visionModel') {
+  if ((input.images?.length ?? 0) > 0 && imagesFor(settings, model) === 'route') {
     model = switchedTo = settings.visionModel;
     next = ops.setConversationModel(next, conversation.id, model, now);
   } else if (input.kind === 'image') {
@@ -46,5 +57,21 @@ export function placeTurn(state: ops.ConversationsState, input: NewTurn, setting
     turn,
     ...(leftVision === undefined ? {} : { leftVision: leftVision.id }),
     ...(switchedTo === undefined ? {} : { switchedTo }),
+  };
+}
+
+function newTurn(input: NewTurn, model: string, now: number): Turn {
+  return {
+    id: randomUUID(),
+    kind: input.kind,
+    question: input.question,
+    images: [...(input.images ?? [])],
+    context: [...(input.context ?? [])],
+    answer: '',
+    reasoning: '',
+    status: 'pending',
+    model,
+    ...(input.knowledge === undefined ? {} : { knowledge: input.knowledge }),
+    createdAt: now,
   };
 }
