@@ -2,7 +2,7 @@
 // model picker, and a question sent as a user types it.
 import type { Locator, Page } from 'playwright-core';
 import { until } from './chatView';
-import { runCommand } from './workbench';
+import { notification, runCommand } from './workbench';
 
 /** The native Chat view: the secondary side bar's chat part. */
 export function nativeChat(page: Page): Locator {
@@ -67,10 +67,23 @@ export async function sendNative(page: Page, text: string): Promise<void> {
 }
 
 /**
- * Makes VS Code's chat ready on a fresh profile, as a user does once: Chat: Manage Language Models (which runs its
- * set-up), then picks `model` in the Chat view's model picker, in Ask mode.
+ * Answers MaaS Assistant's offer to set up VS Code's chat (shown once the key is set on a profile whose chat is not
+ * set up) with `answer`.
+ */
+export async function answerChatSetupOffer(page: Page, answer: 'Set Up' | 'Not now'): Promise<void> {
+  const offer = notification(page, /without signing in to GitHub/);
+  await offer.waitFor({ timeout: 90_000 });
+  await offer.getByRole('button', { name: answer }).click();
+  await offer.waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/**
+ * Makes VS Code's chat ready on a fresh profile, as a user who said "Not now" to MaaS Assistant's offer does once by
+ * hand: Chat: Manage Language Models (which runs its set-up), then picks `model` in the Chat view's model picker, in
+ * Ask mode.
  */
 export async function readyNativeChat(page: Page, model: string): Promise<void> {
+  await answerChatSetupOffer(page, 'Not now');
   await runCommand(page, 'Chat: Manage Language Models');
   await page.locator('.language-models-management-editor, .editor-instance').filter({ hasText: model }).first().waitFor({ timeout: 30_000 });
   await page.keyboard.press('Escape');
