@@ -12,7 +12,7 @@ import { until } from './chatView';
 import { chatRequests } from '../harness/requestLog';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import { notification } from './workbench';
-import { answerChatSetupOffer, chooseMode, nativeChat, pickerRows, sendNative } from './nativeChatView';
+import { answerChatSetupOffer, chooseMode, nativeChat, pickNativeModel, sendNative } from './nativeChatView';
 
 const shotsDir = path.join(repoRoot, '.test-results', 'native-chat-setup');
 
@@ -58,16 +58,7 @@ describe("VS Code's chat on a fresh profile, signed out", () => {
     await page.keyboard.press('Control+Alt+I');
     await nativeChat(page).locator('.interactive-input-part').first().waitFor({ timeout: 30_000 });
     await chooseMode(page, 'Agent');
-    await until(
-      async () => {
-        if ((await pickerRows(page)).some((row) => row.includes('svc_llm'))) return true;
-        await page.keyboard.press('Escape');
-        return undefined;
-      },
-      60_000,
-      'svc_llm in the model picker',
-    );
-    await page.locator('.action-widget .monaco-list-row', { hasText: 'svc_llm' }).first().click();
+    await pickNativeModel(page, 'svc_llm');
     await sendNative(page, 'How do I compute a moving average in TypeScript?');
     const request = await until(
       async () =>

@@ -95,6 +95,11 @@ export async function readyNativeChat(page: Page, model: string): Promise<void> 
     .click({ timeout: 5_000 })
     .catch(() => undefined);
   await chooseMode(page, 'Ask');
+  await pickNativeModel(page, model);
+}
+
+/** Picks `model` in the Chat view's model picker, once the picker lists it. */
+export async function pickNativeModel(page: Page, model: string): Promise<void> {
   await until(
     async () => {
       if ((await pickerRows(page)).some((row) => row.includes(model))) return true;
