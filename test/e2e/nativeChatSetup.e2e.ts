@@ -54,7 +54,10 @@ describe("VS Code's chat on a fresh profile, signed out", () => {
     assert.equal(settings['chat.utilityModel'], 'maas/svc_llm');
     assert.equal(settings['chat.utilitySmallModel'], 'maas/svc_llm');
 
-    // The first question of this profile: Agent mode, svc_llm picked in the chat's own picker.
+    // The first question of this profile, as the message says: the Language Models editor VS Code's set-up opened
+    // closed, Agent mode, svc_llm picked in the chat's own picker.
+    await page.mouse.move(700, 450);
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Control+Alt+I');
     await nativeChat(page).locator('.interactive-input-part').first().waitFor({ timeout: 30_000 });
     await chooseMode(page, 'Agent');

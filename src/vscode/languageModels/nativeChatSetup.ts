@@ -164,7 +164,10 @@ export function setUpNativeChatCommand(deps: NativeChatSetupDependencies): () =>
 }
 
 function readyText(model: string): string {
-  return vscode.l10n.t("VS Code's chat is set up for {0}: pick {0} in the chat's model picker and ask, in Ask or Agent mode.", model);
+  return vscode.l10n.t(
+    "VS Code's chat is set up for {0}: close its Language Models editor, pick {0} in the chat's model picker and ask, in Ask or Agent mode.",
+    model,
+  );
 }
 
 async function explainUnavailable(reason: 'noApiKey' | 'nativeChatOff' | 'aiFeaturesOff' | 'hostCannotEnable', prompter: Prompter): Promise<void> {
