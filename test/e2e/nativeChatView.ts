@@ -78,12 +78,10 @@ export async function answerChatSetupOffer(page: Page, answer: 'Set Up' | 'Not n
 }
 
 /**
- * Makes VS Code's chat ready on a fresh profile, as a user who said "Not now" to MaaS Assistant's offer does once by
- * hand: Chat: Manage Language Models (which runs its set-up), then picks `model` in the Chat view's model picker, in
- * Ask mode.
+ * Makes VS Code's chat ready on a fresh profile by hand, as a user who let MaaS Assistant's offer go does once: Chat:
+ * Manage Language Models (which runs its set-up), then picks `model` in the Chat view's model picker, in Ask mode.
  */
 export async function readyNativeChat(page: Page, model: string): Promise<void> {
-  await answerChatSetupOffer(page, 'Not now');
   await runCommand(page, 'Chat: Manage Language Models');
   await page.locator('.language-models-management-editor, .editor-instance').filter({ hasText: model }).first().waitFor({ timeout: 30_000 });
   await page.keyboard.press('Escape');
