@@ -46,7 +46,7 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
   if (setupOffer !== undefined) void steps.runInBackground(FeatureName.nativeChatSetup(), () => setupOffer.consider());
   const voice = steps.run(FeatureName.answerVoice(), () => {
     if (speech === undefined || chat === undefined) return undefined;
-    const answerVoice = new AnswerVoice({ ...services, client: () => services.clients.get(), player: speech.player, revealView: revealChatView });
+    const answerVoice = new AnswerVoice({ ...services, client: () => services.clients.get(), speech, revealView: revealChatView });
     context.subscriptions.push(answerVoice, answerVoice.follow(chat.session));
     return answerVoice;
   });
