@@ -10,6 +10,7 @@ import { registerCommands } from './vscode/commands/registerCommands';
 import { registerChatProvider } from './vscode/languageModels/maasChatProvider';
 import { registerParticipant } from './vscode/languageModels/maasParticipant';
 import { registerKnowledgeTool } from './vscode/knowledge/knowledgeTool';
+import { NativeChatSetupOffer } from './vscode/languageModels/nativeChatSetup';
 import { readAnswerAloud } from './vscode/speech/speakText';
 import { AnswerVoice } from './vscode/speech/answerVoice';
 import { revealChatView } from './vscode/chat/revealChat';
@@ -41,6 +42,14 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
       registerKnowledgeTool({ settings: services.settings, credentials: services.credentials, client: () => services.clients.get(), logger: services.logger }),
     ),
   );
+  const setupOffer = steps.run(FeatureName.nativeChatSetup(), () => {
+    const offer = new NativeChatSetupOffer({ ...services, memento: context.globalState }, (listener) =>
+      services.credentials.onDidChange((kind) => kind === 'apiKey' && listener()),
+    );
+    context.subscriptions.push(offer);
+    return offer;
+  });
+  if (setupOffer !== undefined) void steps.runInBackground(FeatureName.nativeChatSetup(), () => setupOffer.consider());
   const voice = steps.run(FeatureName.answerVoice(), () => {
     if (speech === undefined || chat === undefined) return undefined;
     const answerVoice = new AnswerVoice({ ...services, client: () => services.clients.get(), speech, revealView: revealChatView });

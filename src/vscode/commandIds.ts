@@ -30,6 +30,7 @@ export const commandsDeclaration = {
   testConnection: { id: 'maas.testConnection', icon: 'pulse' },
   copyConnectionReport: { id: 'maas.copyConnectionReport', icon: 'copy' },
   revokeAddressApprovals: { id: 'maas.revokeAddressApprovals', icon: 'shield' },
+  setUpNativeChat: { id: 'maas.setUpNativeChat', icon: 'comment-discussion' },
   toggleReadAnswers: { id: 'maas.toggleReadAnswers', icon: 'unmute' },
 } as const satisfies Record<string, CommandDeclaration>;
 

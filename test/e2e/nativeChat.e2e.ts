@@ -12,7 +12,7 @@ import { ask, openChat, until, waitForStatus } from './chatView';
 import { chatRequests as chatRequestsOf, type LoggedChatRequest } from '../harness/requestLog';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import { runCommand } from './workbench';
-import { chooseMode, focusNativeInput, nativeChat, NATIVE_CHAT_SETTINGS, pickerRows, screenshots, sendNative } from './nativeChatView';
+import { answerChatSetupOffer, chooseMode, focusNativeInput, nativeChat, NATIVE_CHAT_SETTINGS, pickerRows, screenshots, sendNative } from './nativeChatView';
 
 const QUESTION = 'How do I compute a moving average in TypeScript?';
 const shot = screenshots('native-chat');
@@ -82,6 +82,8 @@ describe("VS Code's own chat with the service's models", () => {
   it('lists svc_llm and svc_vl in the Language Models editor and svc_llm in the chat picker', async () => {
     const { page } = scenario;
     await openChat(page); // activates the extension, which resolves its models
+    // The set-up by hand, as a user who declined MaaS Assistant's offer (test/e2e/nativeChatSetup.e2e.ts accepts it).
+    await answerChatSetupOffer(page, 'Not now');
     // On a fresh profile VS Code's chat needs its set-up once: opening the Language Models editor does it.
     await runCommand(page, 'Chat: Manage Language Models');
     const editor = page.locator('.language-models-management-editor, .editor-instance').filter({ hasText: 'svc_llm' }).first();

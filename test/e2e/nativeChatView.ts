@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { repoRoot } from '../harness/tools';
 import { until } from './chatView';
-import { runCommand } from './workbench';
+import { notification, runCommand } from './workbench';
 
 /** The native Chat view: the secondary side bar's chat part. */
 export function nativeChat(page: Page): Locator {
@@ -70,8 +70,19 @@ export async function sendNative(page: Page, text: string): Promise<void> {
 }
 
 /**
- * Makes VS Code's chat ready on a fresh profile, as a user does once: Chat: Manage Language Models (which runs its
- * set-up), then picks `model` in the Chat view's model picker, in Ask mode.
+ * Answers MaaS Assistant's offer to set up VS Code's chat (shown once the key is set on a profile whose chat is not
+ * set up) with `answer`.
+ */
+export async function answerChatSetupOffer(page: Page, answer: 'Set Up' | 'Not now'): Promise<void> {
+  const offer = notification(page, /without signing in to GitHub/);
+  await offer.waitFor({ timeout: 90_000 });
+  await offer.getByRole('button', { name: answer }).click();
+  await offer.waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/**
+ * Makes VS Code's chat ready on a fresh profile by hand, as a user who let MaaS Assistant's offer go does once: Chat:
+ * Manage Language Models (which runs its set-up), then picks `model` in the Chat view's model picker, in Ask mode.
  */
 export async function readyNativeChat(page: Page, model: string): Promise<void> {
   await runCommand(page, 'Chat: Manage Language Models');
@@ -85,6 +96,11 @@ export async function readyNativeChat(page: Page, model: string): Promise<void> 
     .click({ timeout: 5_000 })
     .catch(() => undefined);
   await chooseMode(page, 'Ask');
+  await pickNativeModel(page, model);
+}
+
+/** Picks `model` in the Chat view's model picker, once the picker lists it. */
+export async function pickNativeModel(page: Page, model: string): Promise<void> {
   await until(
     async () => {
       if ((await pickerRows(page)).some((row) => row.includes(model))) return true;

@@ -1,6 +1,7 @@
 // More of the feature commands inside a real extension host, against the local service: several images at once
 // (each reported on its own), an image address with a malformed escape, strict knowledge mode without hits, Choose
-// Voice's refresh and failure, and the small commands (Open Console, Show Logs, Open Chat, Set API Key).
+// Voice's refresh and failure, and the small commands (Open Console, Show Logs, Open Chat, Set API Key, Set Up VS
+// Code's Chat).
 import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -167,5 +168,18 @@ describe('feature commands: images, knowledge, voices and the small commands', (
     } finally {
       await h.apiKey.set(service.key);
     }
+  });
+
+  it("Set Up VS Code's Chat, with VS Code's chat turned off, says so and writes no setting", async () => {
+    // The host suites run with chat.disableAIFeatures on (test/harness/codeServer.ts).
+    const outcome = await vscode.commands.executeCommand(CommandId.setUpNativeChat);
+    assert.deepEqual(outcome, { decision: 'unavailable', ran: false });
+    assert.deepEqual(prompter.messages.at(-1), {
+      level: 'warning',
+      text: "VS Code's chat is turned off in this VS Code (chat.disableAIFeatures is true).",
+    });
+    const chat = vscode.workspace.getConfiguration('chat');
+    assert.equal(chat.inspect('utilityModel')?.globalValue, undefined);
+    assert.equal(chat.inspect('utilitySmallModel')?.globalValue, undefined);
   });
 });

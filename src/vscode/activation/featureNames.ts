@@ -9,6 +9,7 @@ export const FeatureName = {
   languageModels: () => vscode.l10n.t("The models in VS Code's chat"),
   participant: () => vscode.l10n.t("@maas in VS Code's chat"),
   knowledgeTool: () => vscode.l10n.t('The knowledge-base tool (#kb)'),
+  nativeChatSetup: () => vscode.l10n.t("The offer to set up VS Code's chat"),
   statusBar: () => vscode.l10n.t('The status bar item'),
   answerVoice: () => vscode.l10n.t('Answers read aloud as they arrive'),
 } as const;

@@ -26,6 +26,7 @@ import { setSpeechCredentialsCommand } from './setSpeechCredentials';
 import { showLogsCommand } from './showLogs';
 import { testConnectionCommand } from './testConnection';
 import { ConnectionReportView } from '../diagnostics/connectionReportView';
+import { setUpNativeChatCommand } from '../languageModels/nativeChatSetup';
 
 export interface CommandDependencies {
   readonly credentials: Credentials;
@@ -61,6 +62,7 @@ export function registerCommands(deps: CommandDependencies): vscode.Disposable[]
     [CommandId.copyConnectionReport]: () => reports.copy(deps.features.prompter),
     [CommandId.revokeAddressApprovals]: revokeAddressApprovalsCommand(deps.approvals, deps.features.prompter),
     [CommandId.toggleReadAnswers]: toggleReadAnswersCommand(deps.features.prompter),
+    [CommandId.setUpNativeChat]: setUpNativeChatCommand({ ...deps, prompter: deps.features.prompter }),
   };
   const commands = Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
