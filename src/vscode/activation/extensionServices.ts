@@ -10,12 +10,15 @@ import { ConversationStore } from '../../core/conversations/conversationStore';
 import { ClientFactory } from './clientFactory';
 import { Logger } from '../logger';
 import { PrompterSlot } from '../prompter';
+import { SerialMemento } from '../serialMemento';
 import { AddressApprovals } from '../secrets/addressApprovals';
 import { askAboutAddress } from '../secrets/addressQuestion';
 import { SettingsReader } from '../settings/settings';
 
 export interface ExtensionServices {
   readonly context: vscode.ExtensionContext;
+  /** The extension's globalState, written one update at a time (serialMemento.ts); every feature uses this one. */
+  readonly globalState: vscode.Memento;
   readonly version: string;
   readonly logger: Logger;
   /** The one owner of the API key and the speech credentials, and of where they may be sent. */
@@ -34,7 +37,8 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   const logger = new Logger(channel);
   const settings = new SettingsReader(logger);
   const prompter = new PrompterSlot();
-  const approvals = new AddressApprovals(context.globalState);
+  const globalState = new SerialMemento(context.globalState);
+  const approvals = new AddressApprovals(globalState);
   const credentials = new Credentials({
     store: context.secrets,
     addresses: () => settings.addresses,
@@ -48,6 +52,7 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   context.subscriptions.push(logger, credentials, settings, clients);
   return {
     context,
+    globalState,
     version: String((context.extension.packageJSON as { version?: unknown }).version ?? ''),
     logger,
     credentials,

@@ -18,7 +18,7 @@ export interface SpeechFeature {
 }
 
 export function createSpeech(services: ExtensionServices): SpeechFeature {
-  const { context, prompter, logger } = services;
+  const { context, globalState, prompter, logger } = services;
   const client = (): ReturnType<typeof services.clients.get> => services.clients.get();
   const previewPlayer = previewSpeechPlayer(context.globalStorageUri.fsPath);
   const saveAudio = saveAudioFile(prompter);
@@ -26,12 +26,12 @@ export function createSpeech(services: ExtensionServices): SpeechFeature {
   const player = new SpeechPlayerSlot(previewPlayer);
   // Read aloud plays in the chat view (falling back to the media preview while no view can be shown).
   player.attach(chatPlayer);
-  const longTasks = new LongTaskTracker(context.globalState, client, prompter, logger);
+  const longTasks = new LongTaskTracker(globalState, client, prompter, logger);
   context.subscriptions.push(longTasks);
   return {
     player,
     chatPlayer,
-    voices: new VoiceCatalog(context.globalState, client, () => services.settings.settings.baseUrl),
+    voices: new VoiceCatalog(globalState, client, () => services.settings.settings.baseUrl),
     longTasks,
     saveAudio,
   };
