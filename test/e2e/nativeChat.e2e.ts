@@ -22,6 +22,12 @@ async function shot(page: Page, name: string, clip?: { x: number; y: number; wid
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), ...(clip ? { clip } : {}) });
 }
 
+/** Two animation frames of the workbench: what the last change laid out is painted before a screenshot. */
+async function nextFrames(page: Page): Promise<void> {
+  // Page code as source text: this file is compiled without the DOM's types.
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))');
+}
+
 /** The native Chat view: the secondary side bar's chat part. */
 function nativeChat(page: Page): Locator {
   return page.locator('.part.auxiliarybar');
@@ -67,11 +73,18 @@ async function pickerRows(page: Page): Promise<string[]> {
 
 /** Chat: Open Chat (Ctrl+Alt+I) until the cursor is in the native chat's input. */
 async function focusNativeInput(page: Page): Promise<void> {
+  const focused = page.locator('.part.auxiliarybar .interactive-input-part :focus');
   await until(
     async () => {
       await page.keyboard.press('Control+Alt+I');
-      await page.waitForTimeout(300);
-      return (await page.locator('.part.auxiliarybar .interactive-input-part :focus').count()) > 0;
+      // The shortcut again only when the input has not taken the cursor a while after it.
+      return focused
+        .first()
+        .waitFor({ timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        );
     },
     20_000,
     "the cursor in the native chat's input",
@@ -202,7 +215,7 @@ describe("VS Code's own chat with the service's models", () => {
     const view = await openChat(page);
     const turn = await ask(view, QUESTION);
     assert.equal(await waitForStatus(turn, ['done']), 'done');
-    await page.waitForTimeout(500);
+    await nextFrames(page);
     await shot(page, 'native-side-by-side');
   });
 

@@ -17,6 +17,10 @@ interface Playback {
   readonly meta: SpeechPlaybackMeta;
   readonly segments: SpeechSegment[];
   ended: 'done' | 'stopped' | undefined;
+  /** How many sentences it had when the player was told to stop. */
+  heardAtStop?: number;
+  /** Its sentences' iteration has ended: nothing more can come of it. */
+  closed: boolean;
 }
 
 const ANSWER = 'First sentence of the answer. Second sentence follows here.\n\n```js\nconst code = 1;\n```\n\nThird and **last** one.';
@@ -30,14 +34,21 @@ describe('answers read aloud as they stream', function () {
     await signIn();
     (await hook()).speech.attachPlayer({
       play: async (segments, meta) => {
-        const playback: Playback = { meta, segments: [], ended: undefined };
+        const playback: Playback = { meta, segments: [], ended: undefined, closed: false };
         playbacks.push(playback);
-        for await (const segment of segments) playback.segments.push(segment);
-        playback.ended ??= 'done';
+        try {
+          for await (const segment of segments) playback.segments.push(segment);
+          playback.ended ??= 'done';
+        } finally {
+          playback.closed = true;
+        }
       },
       stop: () => {
         const last = playbacks.at(-1);
-        if (last !== undefined) last.ended ??= 'stopped';
+        if (last !== undefined && last.ended === undefined) {
+          last.ended = 'stopped';
+          last.heardAtStop = last.segments.length;
+        }
       },
     });
   });
@@ -108,12 +119,26 @@ describe('answers read aloud as they stream', function () {
       if (how === 'opening another conversation') await vscode.commands.executeCommand(CommandId.newConversation);
       else if (how === 'deleting the conversation') await h.chat.fromView({ type: 'deleteConversation', conversationId });
       else await setSetting('speech.readAnswers', undefined);
-      await waitFor(() => playbacks[0]?.ended === 'stopped', { what: 'the voice stopped', timeoutMs: 10_000 });
-      const heard = playbacks[0]?.segments.length ?? 0;
+      const stopped = await waitFor(() => (playbacks[0]?.ended === 'stopped' ? playbacks[0] : undefined), { what: 'the voice stopped', timeoutMs: 10_000 });
       h.chat.stop(turnId);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.equal(playbacks[0]?.segments.length, heard, 'nothing of it is spoken after');
-      assert.equal(playbacks.length, 1, 'no other voice began');
+      await waitFor(() => stopped.closed, { what: 'the stopped voice to end its sentences', timeoutMs: 10_000 });
+      assert.equal(stopped.segments.length, stopped.heardAtStop, 'nothing of it is spoken after');
+      // The next answer is spoken (the setting on again where it was turned off): the only voice begun since.
+      if (how === 'turning the setting off') await setSetting('speech.readAnswers', true);
+      const next = await h.chat.ask('repeat: The next answer. It is spoken.');
+      const spoken = await waitFor(() => playbacks.find((p) => p.meta.turnId === next && p.ended === 'done'), {
+        what: 'the next answer spoken',
+        timeoutMs: 30_000,
+      });
+      assert.deepEqual(
+        playbacks.map((p) => p.meta.turnId),
+        [turnId, next],
+        'no other voice began',
+      );
+      assert.deepEqual(
+        spoken.segments.map((segment) => segment.text),
+        ['The next answer.', 'It is spoken.'],
+      );
     });
   }
 
