@@ -3,6 +3,7 @@
 // go to the log channel, already redacted by the client; the logger redacts again with the secrets it knows.
 import * as vscode from 'vscode';
 import type { Credentials } from '../../core/credentials/credentials';
+import type { RetryPolicy } from '../../core/http/backoff';
 import { MaasClient } from '../../core/maasClient';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
@@ -15,6 +16,8 @@ export class ClientFactory implements vscode.Disposable {
     private readonly settings: SettingsReader,
     private readonly credentials: Credentials,
     private readonly logger: Logger,
+    /** What the extension host's environment changes in the retry policy (the tests' shorter failover cool-down). */
+    private readonly retry: Partial<RetryPolicy> = {},
   ) {
     this.subscriptions = [
       settings.onDidChange(() => this.reset()),
@@ -43,6 +46,7 @@ export class ClientFactory implements vscode.Disposable {
       getSpeechCredentials: (address, signal) => this.credentials.speechFor(address, signal),
       onMalformed: (raw) => this.logger.warn(`A part of an answer could not be read and was skipped: ${raw}`),
       speechCodes: this.settings.features.speechErrorCodes,
+      retry: this.retry,
       proxy: { url: proxyUrl === '' ? undefined : proxyUrl, strictSSL: userValue<boolean>(http, 'proxyStrictSSL') ?? true },
       onLog: (entry) => {
         const status = entry.status === undefined ? (entry.errorKind ?? 'failed') : String(entry.status);

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { readBootstrapFile } from '../../core/credentials/bootstrapFile';
 import { Credentials } from '../../core/credentials/credentials';
 import { ConversationStore } from '../../core/conversations/conversationStore';
+import { failoverCooldownOverride } from '../../core/http/failoverCooldownOverride';
 import { ClientFactory } from './clientFactory';
 import { Logger } from '../logger';
 import { PrompterSlot } from '../prompter';
@@ -48,7 +49,10 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
     bootstrap: () => readBootstrapFile(process.env),
     log: logger,
   });
-  const clients = new ClientFactory(settings, credentials, logger);
+  const cooldown = failoverCooldownOverride(process.env);
+  if (cooldown.kind === 'invalid') logger.warn(cooldown.message);
+  else if (cooldown.kind === 'set') logger.info(`The failover cool-down is ${cooldown.retry.failoverCooldownMs} ms, as the extension host's environment says.`);
+  const clients = new ClientFactory(settings, credentials, logger, cooldown.kind === 'set' ? cooldown.retry : {});
   context.subscriptions.push(logger, credentials, settings, clients);
   return {
     context,
