@@ -41,17 +41,17 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
     context.subscriptions.push(answerVoice, answerVoice.follow(chat.session));
     return answerVoice;
   });
-  steps.run(FeatureName.participant(), () =>
-    context.subscriptions.push(
-      registerParticipant({
-        settings: services.settings,
-        client: () => services.clients.get(),
-        logger: services.logger,
-        readAloud: speech === undefined ? undefined : readAnswerAloud(features),
-        voice,
-      }),
-    ),
-  );
+  const participant = steps.run(FeatureName.participant(), () => {
+    const registration = registerParticipant({
+      settings: services.settings,
+      client: () => services.clients.get(),
+      logger: services.logger,
+      readAloud: speech === undefined ? undefined : readAnswerAloud(features),
+      voice,
+    });
+    context.subscriptions.push(registration);
+    return registration;
+  });
   const statusBar = steps.run(FeatureName.statusBar(), () => {
     const item = new StatusBar(services.credentials, services.settings, chat?.session);
     context.subscriptions.push(item);
@@ -65,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
   services.logger.info(`MaaS Assistant ${services.version} activated in ${activationMs.toFixed(1)} ms.`);
   const hook =
     context.extensionMode === vscode.ExtensionMode.Test
-      ? createTestHook({ services, chat, speech, statusBar, activationMs, failures: () => steps.failures })
+      ? createTestHook({ services, chat, speech, statusBar, participant, activationMs, failures: () => steps.failures })
       : undefined;
   // Nothing is awaited: a slow or locked keyring delays the first credential read (behind credentials.ready), never
   // the commands and views.

@@ -1,7 +1,9 @@
 // Which sentences of a hit the knowledge-base answer quotes: those that answer the question, told by term weights
-// within the hit, not by how many words they share with it. Each document names its product in every sentence,
-// so the product's name says nothing about which sentence answers; the answer sentence shares fewer words with the
-// question than a wrong one, but rarer ones (within the hit).
+// within the hit and across the knowledge base, not by how many words they share with it. Each document names its
+// product in every sentence, so the product's name says nothing about which sentence answers; the answer sentence
+// shares fewer words with the question than a wrong one, but rarer ones. A suite of products that share a name
+// (Nimbus, 云帆) makes that name common across the base, and questions worded unlike the document (keep for saved,
+// 存放 for 保存) still meet the sentence with the fact.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_SEED, chat, useService } from './serviceHarness';
@@ -30,6 +32,23 @@ const documents = {
     title: 'Lumo Lamp',
     text: 'The Lumo Lamp is a desk lamp that charges over a USB cable. A full charge of the Lumo Lamp takes about three hours. The Lumo Lamp has three brightness levels.',
   },
+  notes: {
+    title: 'Nimbus Notes',
+    text: 'Nimbus Notes is the note-taking app of the Nimbus suite. Drafts are saved in a local folder until you sync them. Themes follow the colours of the system.',
+  },
+  notesChinese: {
+    title: '云帆笔记',
+    text: '云帆笔记是云帆办公套件中的笔记应用。草稿保存在本地文件夹，同步后才会上传。主题跟随系统的颜色。',
+  },
+  // The sentence that shares "archive" (压缩包 shares 包) and the one that says where the archives are.
+  backup: {
+    title: 'Harbor Backup',
+    text: 'Harbor Backup copies your files every night. Each archive is encrypted with your password. The archives have one place: the Harbor folder on the external drive.',
+  },
+  backupChinese: {
+    title: '港湾备份',
+    text: '港湾备份每天夜里复制您的文件。每个压缩包都用您的密码加密。备份包统一放在一个位置：外接硬盘上的港湾文件夹。',
+  },
 };
 
 // Other documents use the questions' other words (charge, update), so that across the base they are common.
@@ -37,12 +56,31 @@ const others = [
   { title: 'Phones', text: 'Charge a phone overnight; a phone charge lasts a day. Phones take updates when they charge.' },
   { title: 'Laptops', text: 'Laptops charge over USB-C. Install laptop updates before travelling.' },
   { title: '手机', text: '手机充电一般需要两个小时。手机的蓝牙可以连接音箱。' },
+  { title: 'Nimbus Mail', text: 'Nimbus Mail is the mail app of the Nimbus suite. Nimbus Mail sorts messages into folders.' },
+  { title: 'Nimbus Calendar', text: 'Nimbus Calendar is the calendar app of the Nimbus suite. Nimbus Calendar shares events with the team.' },
+  { title: '云帆邮箱', text: '云帆邮箱是云帆办公套件中的邮件应用。云帆邮箱会把邮件分到文件夹里。' },
+  { title: '云帆日历', text: '云帆日历是云帆办公套件中的日历应用。云帆日历可以和团队共享日程。' },
 ];
 
 const seed = {
   ...BASE_SEED,
   knowledgeBases: [
-    { id: 9, name: 'products', documents: [documents.scooter, documents.router, documents.speaker, documents.lamp, documents.lampEnglish, ...others] },
+    {
+      id: 9,
+      name: 'products',
+      documents: [
+        documents.scooter,
+        documents.router,
+        documents.speaker,
+        documents.lamp,
+        documents.lampEnglish,
+        documents.notes,
+        documents.notesChinese,
+        documents.backup,
+        documents.backupChinese,
+        ...others,
+      ],
+    },
   ],
 };
 const service = useService({ seed });
@@ -97,6 +135,37 @@ describe('the sentences a knowledge-base answer quotes', () => {
       const line = await quoted(question);
       assert.match(line, /A full charge of the Lumo Lamp takes about three hours/);
       assert.doesNotMatch(line, /brightness/);
+    });
+  }
+
+  // The name sentence shares three words with the question (Nimbus, Notes, app); the fact shares "draft" by
+  // inflection and "keep" by a synonym ("saved"). Nimbus is in every sentence of the suite's documents.
+  for (const question of ['Where does the Nimbus Notes app keep a draft?', 'Where are Nimbus Notes drafts stored?']) {
+    it(`in English, worded unlike the document: the sentence with the fact, not the one with the name (${question})`, async () => {
+      const line = await quoted(question);
+      assert.match(line, /Drafts are saved in a local folder/);
+      assert.doesNotMatch(line, /note-taking app/);
+    });
+  }
+
+  // The name sentence shares 云帆笔记 and 应用; the fact says 保存 where the question says 存放 or 存.
+  for (const question of ['云帆笔记的草稿存放在哪里？', '云帆笔记这个应用把草稿存在什么地方？']) {
+    it(`in Chinese, worded unlike the document: the sentence with the fact, not the one with the name (${question})`, async () => {
+      const line = await quoted(question);
+      assert.match(line, /草稿保存在本地文件夹/);
+      assert.doesNotMatch(line, /笔记应用/);
+    });
+  }
+
+  for (const [question, place, other] of [
+    ['Where are the Harbor Backup archives?', /The archives have one place/, /encrypted/],
+    ['港湾备份的备份包在哪里？', /备份包统一放在一个位置/, /加密/],
+  ] as const) {
+    it(`"where" asks for a place: the sentence that says where, not another that shares a word (${question})`, async () => {
+      const line = await quoted(question);
+      assert.match(line, place);
+      assert.doesNotMatch(line, other);
+      assert.doesNotMatch(line, /copies your files|复制您的文件/);
     });
   }
 

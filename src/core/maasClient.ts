@@ -1,5 +1,7 @@
 // The facade the VS Code layer (or any front end) constructs: one pooled dispatcher, the chat and speech
-// clients, the base URL failover state and the redaction of every secret the client has seen.
+// clients, the base URL failover state and the redaction of every secret the client has seen. Every call is an
+// operation (a stream with its retries, a long task with its polls); a retired client finishes the operations it
+// has, closes its connections once none is left, and still serves whoever holds it.
 import { DEFAULT_RETRY_POLICY } from './http/backoff';
 import type { RetryPolicy } from './http/backoff';
 import { BaseUrlSelector } from './http/baseUrlSelector';
@@ -58,6 +60,9 @@ export class MaasClient {
   private readonly speech: SpeechClient;
   private readonly transport: HttpTransport;
   private readonly known = new Set<string>();
+  /** Operations under way (a call, or a stream until it ends). */
+  private active = 0;
+  private retired = false;
 
   constructor(options: MaasClientOptions) {
     const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
@@ -101,47 +106,52 @@ export class MaasClient {
 
   /** A streamed answer: text, reasoning, references, retry, failover, then usage and finish. */
   streamChat(request: ChatRequest, options?: ChatCallOptions): AsyncGenerator<ChatEvent, void, undefined> {
-    return this.chatClient.streamChat(request, options);
+    // Called at once: an invalid request is refused here, synchronously, before anything is sent.
+    return this.leasedStream(this.chatClient.streamChat(request, options));
   }
 
   chat(request: ChatRequest, options?: ChatCallOptions & { onEvent?: (event: ChatEvent) => void }): Promise<ChatResult> {
-    return this.chatClient.chat(request, options);
+    return this.leased(() => this.chatClient.chat(request, options));
   }
 
   listSpeakers(options?: SpeechCallOptions): Promise<Speaker[]> {
-    return this.speech.listSpeakers(options);
+    return this.leased(() => this.speech.listSpeakers(options));
   }
 
   synthesize(request: SynthesisRequest, options?: SpeechCallOptions & { method?: 'POST' | 'GET' }): Promise<AudioResult> {
-    return this.speech.synthesize(request, options);
+    return this.leased(() => this.speech.synthesize(request, options));
   }
 
   submitLongTask(request: SynthesisRequest, options?: SpeechCallOptions): Promise<LongTask> {
-    return this.speech.submitLongTask(request, options);
+    return this.leased(() => this.speech.submitLongTask(request, options));
   }
 
   queryLongTask(taskId: string, options?: SpeechCallOptions): Promise<LongTask> {
-    return this.speech.queryLongTask(taskId, options);
+    return this.leased(() => this.speech.queryLongTask(taskId, options));
   }
 
   waitForLongTask(taskId: string, options?: WaitOptions): Promise<LongTask> {
-    return this.speech.waitForLongTask(taskId, options);
+    return this.leased(() => this.speech.waitForLongTask(taskId, options));
   }
 
   downloadAudio(url: string, options?: SpeechCallOptions): Promise<AudioResult> {
-    return this.speech.downloadAudio(url, options);
+    return this.leased(() => this.speech.downloadAudio(url, options));
   }
 
   /** Downloads a complete task's audio, refreshing an expired address once. */
   downloadTaskAudio(task: LongTask, options?: SpeechCallOptions): Promise<AudioResult> {
-    return this.speech.downloadTaskAudio(task, options);
+    return this.leased(() => this.speech.downloadTaskAudio(task, options));
   }
 
   /**
    * The HTTP status with which an address answers a GET, whatever it is: Test Connection's reachability step.
    * It goes through the same dispatcher (proxy, timeouts) and log (credentials masked) as every other request.
    */
-  async probe(url: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<number> {
+  probe(url: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<number> {
+    return this.leased(() => this.probeOnce(url, options));
+  }
+
+  private async probeOnce(url: string, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<number> {
     const response = await this.transport.send({
       method: 'GET',
       baseUrl: new URL(url).origin,
@@ -155,8 +165,41 @@ export class MaasClient {
     return response.status;
   }
 
-  /** Closes every pooled connection. */
+  /**
+   * This client is no longer handed out (what it was built from changed): the operations under way end as they would
+   * have, on the addresses they started with, and the connections close once none is left. Whoever still holds the
+   * client can use it; its connections close again when it is idle.
+   */
+  retire(): void {
+    this.retired = true;
+    if (this.active === 0) void this.dispatcher.close().catch(() => undefined);
+  }
+
+  /** Closes every pooled connection at once, aborting whatever is in flight (the extension's end, tests). */
   async dispose(): Promise<void> {
     await this.dispatcher.destroy();
+  }
+
+  private async leased<T>(operation: () => Promise<T>): Promise<T> {
+    this.active += 1;
+    try {
+      return await operation();
+    } finally {
+      this.left();
+    }
+  }
+
+  private async *leasedStream<T>(operation: AsyncGenerator<T, void, undefined>): AsyncGenerator<T, void, undefined> {
+    this.active += 1;
+    try {
+      yield* operation;
+    } finally {
+      this.left();
+    }
+  }
+
+  private left(): void {
+    this.active -= 1;
+    if (this.retired && this.active === 0) void this.dispatcher.close().catch(() => undefined);
   }
 }

@@ -19,7 +19,9 @@ export class StatusBar implements vscode.Disposable {
     this.item.name = vscode.l10n.t('MaaS Assistant');
     this.subscriptions = [
       credentials.onDidChange(() => void this.update()),
-      settings.onDidChange(() => void this.update()),
+      settings.onDidChange((change) => {
+        if (change.affects('chatModel')) void this.update();
+      }),
       ...(chat === undefined ? [] : [chat.onDidChangeActiveModel(() => void this.update())]),
     ];
     void this.update();

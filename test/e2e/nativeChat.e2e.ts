@@ -12,15 +12,10 @@ import { ask, openChat, until, waitForStatus } from './chatView';
 import { chatRequests as chatRequestsOf, type LoggedChatRequest } from '../harness/requestLog';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import { runCommand } from './workbench';
+import { chooseMode, focusNativeInput, nativeChat, pickerRows, sendNative } from './nativeChatView';
 
 const QUESTION = 'How do I compute a moving average in TypeScript?';
 const shotsDir = process.env.MAAS_SCREENSHOTS === '1' ? path.join(repoRoot, 'docs', 'images') : path.join(repoRoot, '.test-results', 'native-chat');
-
-async function shot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
-  mkdirSync(shotsDir, { recursive: true });
-  await page.mouse.move(700, 880);
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), ...(clip ? { clip } : {}) });
-}
 
 /** Two animation frames of the workbench: what the last change laid out is painted before a screenshot. */
 async function nextFrames(page: Page): Promise<void> {
@@ -28,67 +23,10 @@ async function nextFrames(page: Page): Promise<void> {
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))');
 }
 
-/** The native Chat view: the secondary side bar's chat part. */
-function nativeChat(page: Page): Locator {
-  return page.locator('.part.auxiliarybar');
-}
-
-/** Picks a chat mode (Ask, Agent) in the native chat's mode picker. */
-async function chooseMode(page: Page, mode: 'Ask' | 'Agent'): Promise<void> {
-  const chat = nativeChat(page);
-  const current = chat.locator('.interactive-input-part a.action-label', { hasText: /^(Ask|Agent|Plan|Edit)$/ }).first();
-  if (((await current.textContent()) ?? '').trim() === mode) return;
-  const item = page.getByRole('menuitemcheckbox', { name: new RegExp(`^${mode},`) }).first();
-  // The picker may ignore a click while the chat is still starting: click until its menu shows.
-  await until(
-    async () => {
-      if (!(await item.isVisible())) {
-        // The mode picker's own key (Ctrl+.) from the chat's input opens it reliably; a click on the button at times
-        // only shows its tooltip.
-        await focusNativeInput(page);
-        await page.keyboard.press('Control+Period');
-      }
-      return item.waitFor({ state: 'visible', timeout: 3_000 }).then(
-        () => true,
-        () => undefined,
-      );
-    },
-    30_000,
-    `the mode picker to offer ${mode}`,
-  );
-  await item.click({ timeout: 5_000 }).catch(() => item.click({ force: true }));
-  await chat
-    .locator('.interactive-input-part a.action-label', { hasText: new RegExp(`^${mode}$`) })
-    .first()
-    .waitFor({ timeout: 10_000 });
-}
-
-/** Opens the model picker and returns the rows it lists. */
-async function pickerRows(page: Page): Promise<string[]> {
-  await nativeChat(page).locator('a.model-picker-name').first().click();
-  const rows = page.locator('.action-widget .monaco-list-row');
-  await rows.first().waitFor({ timeout: 10_000 });
-  return rows.evaluateAll((elements) => elements.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
-}
-
-/** Chat: Open Chat (Ctrl+Alt+I) until the cursor is in the native chat's input. */
-async function focusNativeInput(page: Page): Promise<void> {
-  const focused = page.locator('.part.auxiliarybar .interactive-input-part :focus');
-  await until(
-    async () => {
-      await page.keyboard.press('Control+Alt+I');
-      // The shortcut again only when the input has not taken the cursor a while after it.
-      return focused
-        .first()
-        .waitFor({ timeout: 2_000 })
-        .then(
-          () => true,
-          () => false,
-        );
-    },
-    20_000,
-    "the cursor in the native chat's input",
-  );
+async function shot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.mouse.move(700, 880);
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), ...(clip ? { clip } : {}) });
 }
 
 /** What the local service reasons when a question asks it to think (service/src/chat/responder.ts). */
@@ -127,12 +65,6 @@ async function thinkingText(response: Locator): Promise<string> {
     10_000,
     'the thinking section opened',
   );
-}
-
-async function sendNative(page: Page, text: string): Promise<void> {
-  await focusNativeInput(page);
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
 }
 
 describe("VS Code's own chat with the service's models", () => {

@@ -99,6 +99,25 @@ describe('the demo knowledge base answers the suggested selections', () => {
     }
   });
 
+  it('a typed question worded unlike the guide quotes the sentence with the fact, not the one that shares the name', async () => {
+    // Each question shares "MaaS Assistant" (MaaS 助手) with the guide's opening sentence and the fact with another
+    // one in other words: keep for stored, 存 for 保存.
+    for (const [question, fact, name] of [
+      ['Where does MaaS Assistant keep my key?', /the key is stored in VS Code's secret storage/, /brings the model service/],
+      ['MaaS 助手把密钥存在哪里？', /密钥保存在 VS Code 的安全存储中/, /把大模型服务带进/],
+    ] as const) {
+      const result = await client.chat({
+        model: 'svc_llm',
+        messages: [{ role: 'user', content: question }],
+        retrieval: { knowledge_ids: [GUIDE], chat_mode: 2, backup_chat: false },
+      });
+      const quotedLine = result.text.split('\n').find((line) => line.startsWith('- ')) ?? result.text;
+      assert.match(quotedLine, fact, `${question}: ${result.text}`);
+      assert.doesNotMatch(quotedLine, name, `${question}: ${result.text}`);
+      assert.match(quotedLine, CITATION);
+    }
+  });
+
   for (const mode of [1, 2] as const) {
     it(`something the guide does not cover gets no hit in ${mode === 1 ? 'divergent' : 'strict'} mode`, async () => {
       for (const text of [

@@ -5,13 +5,20 @@
 // - tool_choice {type:"function",function:{name}}: that tool is called;
 // - otherwise the tool named by a trigger phrase ("call <name>", "use <name>", "run <name>", "invoke <name>",
 //   "调用 <name>", "使用 <name>") in the last 300 characters of the last user message (the one written last,
-//   then the longest) is called, and with tool_choice "required" the first tool when none is named;
+//   then the longest) is called, else maas_searchKnowledgeBase when the user's words ask about the knowledge base
+//   (knowledgeBaseTool.ts), and with tool_choice "required" the first tool when none is named;
 // - arguments: the schema's required properties, each with a value of its type (the first enum value, the
 //   minimum or 1 for numbers, false, [] and {}, and for strings the last line of the user's message, without
-//   markup tags), so calls are reproducible.
+//   markup tags), so calls are reproducible; maas_searchKnowledgeBase gets the user's question and the knowledge
+//   base they named;
+// - a result that cites its sources (citedResult.ts) is answered with its cited lines and its Sources list.
 import { randomBytes } from 'node:crypto';
 import type { ChatRequest, FunctionTool } from './chatRequestSchema';
 import { messageText } from './chatRequestSchema';
+import { citedAnswer, citedResult } from './citedResult';
+import { asksKnowledgeBase, KNOWLEDGE_BASE_TOOL, knowledgeBaseArguments } from './knowledgeBaseTool';
+import { USER_WORDS, userWordsOf, withoutMarkup } from './userWords';
+import { knowledgeIntro } from './retrieval/retrievalAnswer';
 
 export interface ToolCall {
   readonly id: string;
@@ -48,17 +55,18 @@ function chosenTool(tools: readonly FunctionTool[], choice: ChatRequest['tool_ch
     return Math.max(...TRIGGERS.map((trigger) => words.lastIndexOf(`${trigger}${name}`)));
   };
   const named = tools.filter((tool) => at(tool) >= 0).sort((a, b) => at(b) - at(a) || b.function.name.length - a.function.name.length)[0];
-  return named ?? (choice === 'required' ? tools[0] : undefined);
+  const knowledgeBase = tools.find((tool) => tool.function.name === KNOWLEDGE_BASE_TOOL);
+  const asked = knowledgeBase !== undefined && asksKnowledgeBase(userWordsOf(question)) ? knowledgeBase : undefined;
+  return named ?? asked ?? (choice === 'required' ? tools[0] : undefined);
 }
 
-/** How much of the end of the last user message is read for a trigger phrase. */
-const USER_WORDS = 300;
 /** A tool is called when one of these comes right before its name: "call get_weather", "调用 get_weather". */
 const TRIGGERS = ['call ', 'use ', 'run ', 'invoke ', 'call the ', 'use the ', 'run the ', '调用', '调用 ', '使用', '使用 '];
 
 type Schema = { type?: unknown; enum?: unknown; minimum?: unknown; properties?: unknown; required?: unknown };
 
 function argumentsFor(tool: FunctionTool, question: string): Record<string, unknown> {
+  if (tool.function.name === KNOWLEDGE_BASE_TOOL) return knowledgeBaseArguments(tool, userWordsOf(question));
   const schema = (tool.function.parameters ?? {}) as Schema;
   const properties = (typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) as Record<string, Schema>;
   const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
@@ -87,24 +95,35 @@ function valueFor(schema: Schema, question: string): unknown {
 function userWords(question: string): string {
   const lines = question
     .split('\n')
-    .map((line) => line.replace(/<\/?[A-Za-z][\w-]*>/g, '').trim())
+    .map((line) => withoutMarkup(line).trim())
     .filter((line) => line !== '');
   return (lines[lines.length - 1] ?? '').slice(0, 200);
 }
 
-/** The tool results after the last assistant message, each quoted by its tool's name. */
+/**
+ * The tool results after the last assistant message: those that cite their sources each with their cited lines and
+ * sources, the others quoted by their tool's name.
+ */
 function answerFromResults(request: ChatRequest, zh: boolean): string {
   const messages = request.messages;
   const names = new Map<string, string>();
   for (const message of messages) for (const call of message.tool_calls ?? []) names.set(call.id, call.function.name);
-  const results: string[] = [];
-  for (let i = messages.length - 1; i >= 0 && messages[i]?.role === 'tool'; i--) {
-    const message = messages[i];
-    if (message === undefined) continue;
+  const quoted: string[] = [];
+  const cited: string[] = [];
+  let first = messages.length;
+  while (first > 0 && messages[first - 1]?.role === 'tool') first--;
+  for (const message of messages.slice(first)) {
     const name = names.get(message.tool_call_id ?? '') ?? 'tool';
+    const result = citedResult(messageText(message));
+    if (result !== undefined) {
+      const intro = name === KNOWLEDGE_BASE_TOOL ? knowledgeIntro(zh) : zh ? `根据 ${name}:` : `According to ${name}:`;
+      cited.push(citedAnswer(intro, result, zh));
+      continue;
+    }
     const text = messageText(message).replace(/\s+/g, ' ').trim();
     const shown = text.length > 300 ? `${text.slice(0, 300)}…` : text;
-    results.unshift(zh ? `工具 ${name} 返回:${shown}` : `The tool ${name} returned: ${shown}`);
+    quoted.push(zh ? `工具 ${name} 返回:${shown}` : `The tool ${name} returned: ${shown}`);
   }
-  return [zh ? '根据工具的结果:' : 'From the tool results:', ...results.map((line) => `- ${line}`)].join('\n');
+  const plain = quoted.length > 0 ? [[zh ? '根据工具的结果:' : 'From the tool results:', ...quoted.map((line) => `- ${line}`)].join('\n')] : [];
+  return [...plain, ...cited].join('\n\n');
 }

@@ -66,7 +66,20 @@ export class LazyDispatcher {
     return this.made;
   }
 
-  /** Closes every pooled connection; nothing to do when no request was ever sent. */
+  /**
+   * Closes the pool gracefully: the requests in flight run to their end, idle connections close; a request sent
+   * afterwards opens a new pool.
+   */
+  async close(): Promise<void> {
+    const made = this.made;
+    this.made = undefined;
+    if (made !== undefined) await (await made).close();
+  }
+
+  /**
+   * Closes every pooled connection at once, aborting the requests in flight, for good: a later request fails. Nothing
+   * to do when none was ever sent.
+   */
   async destroy(): Promise<void> {
     if (this.made !== undefined) await (await this.made).destroy();
   }

@@ -1,15 +1,31 @@
-// Builds the service client from the settings (base URLs, the user's proxy settings) and the credentials service,
-// which hands a key out only for an address the user chose, and rebuilds it when those settings change. Request logs
-// go to the log channel, already redacted by the client; the logger redacts again with the secrets it knows.
+// Builds the service client from what it is made of (the base addresses, the user's proxy settings, the speech error
+// codes) and the credentials service, which hands a key out only for an address the user chose. A change of one of
+// those builds a new client for the next request; the old one is retired: the answers, syntheses and long tasks under
+// way finish on it, and its connections close once they have. A change of any other setting touches no client.
+// Request logs go to the log channel, already redacted by the client; the logger redacts again with the secrets it
+// knows.
 import * as vscode from 'vscode';
 import type { Credentials } from '../../core/credentials/credentials';
 import type { RetryPolicy } from '../../core/http/backoff';
+import type { ProxyOptions } from '../../core/http/httpTransport';
 import { MaasClient } from '../../core/maasClient';
+import type { SpeechCodeConvention } from '../../core/speech/speechProblems';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
 
+/** What a client is built from: a change of any of these (and of nothing else) builds a new one. */
+interface ClientInputs {
+  readonly baseUrl: string;
+  readonly altBaseUrl: string | undefined;
+  readonly proxy: ProxyOptions;
+  readonly speechCodes: SpeechCodeConvention;
+}
+
+/** The VS Code settings outside `maas.*` that a client is built from. */
+const NETWORK_SETTINGS = ['http.proxy', 'http.proxyStrictSSL'];
+
 export class ClientFactory implements vscode.Disposable {
-  private client: MaasClient | undefined;
+  private client: { readonly instance: MaasClient; readonly inputs: string } | undefined;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -20,34 +36,45 @@ export class ClientFactory implements vscode.Disposable {
     private readonly retry: Partial<RetryPolicy> = {},
   ) {
     this.subscriptions = [
-      settings.onDidChange(() => this.reset()),
+      settings.onDidChange((change) => {
+        if (change.affects('baseUrl', 'altBaseUrl', 'speechErrorCodes')) this.retireIfChanged();
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.proxyStrictSSL')) this.reset();
+        if (NETWORK_SETTINGS.some((name) => event.affectsConfiguration(name))) this.retireIfChanged();
       }),
     ];
   }
 
-  /** The client for the current settings (built on first use). */
+  /** The client for the current settings (built on first use, and after what it is built from changed). */
   get(): MaasClient {
-    this.client ??= this.create();
-    return this.client;
+    if (this.client === undefined) {
+      const inputs = this.inputs();
+      this.client = { instance: this.create(inputs), inputs: JSON.stringify(inputs) };
+    }
+    return this.client.instance;
   }
 
-  private create(): MaasClient {
+  private inputs(): ClientInputs {
     const { baseUrl, altBaseUrl } = this.settings.settings;
     // The proxy carries the credentials too: only the user's own proxy settings are used, never a workspace's (a
     // repository's proxy with strict TLS off could read every key).
     const http = vscode.workspace.getConfiguration('http');
     const proxyUrl = userValue<string>(http, 'proxy')?.trim();
-    return new MaasClient({
+    return {
       baseUrl,
       altBaseUrl: altBaseUrl === '' ? undefined : altBaseUrl,
+      proxy: { url: proxyUrl === '' ? undefined : proxyUrl, strictSSL: userValue<boolean>(http, 'proxyStrictSSL') ?? true },
+      speechCodes: this.settings.features.speechErrorCodes,
+    };
+  }
+
+  private create(inputs: ClientInputs): MaasClient {
+    return new MaasClient({
+      ...inputs,
+      retry: this.retry,
       getApiKey: (address, signal) => this.credentials.apiKeyFor(address, signal),
       getSpeechCredentials: (address, signal) => this.credentials.speechFor(address, signal),
       onMalformed: (raw) => this.logger.warn(`A part of an answer could not be read and was skipped: ${raw}`),
-      speechCodes: this.settings.features.speechErrorCodes,
-      retry: this.retry,
-      proxy: { url: proxyUrl === '' ? undefined : proxyUrl, strictSSL: userValue<boolean>(http, 'proxyStrictSSL') ?? true },
       onLog: (entry) => {
         const status = entry.status === undefined ? (entry.errorKind ?? 'failed') : String(entry.status);
         const line = `${entry.method} ${entry.baseUrl}${entry.path} → ${status} in ${entry.durationMs.toFixed(0)} ms (attempt ${entry.attempt})${entry.error ? `: ${entry.error}` : ''}`;
@@ -57,15 +84,19 @@ export class ClientFactory implements vscode.Disposable {
     });
   }
 
-  private reset(): void {
-    const old = this.client;
+  /** Retires the client when what it was built from is no longer what the settings say. */
+  private retireIfChanged(): void {
+    const current = this.client;
+    if (current === undefined || current.inputs === JSON.stringify(this.inputs())) return;
     this.client = undefined;
-    void old?.dispose();
+    current.instance.retire();
   }
 
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
-    this.reset();
+    const current = this.client;
+    this.client = undefined;
+    void current?.instance.dispose();
   }
 }
 

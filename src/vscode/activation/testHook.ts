@@ -8,7 +8,9 @@ import { API_KEY_SECRET, SPEECH_SECRET } from '../../core/credentials/credential
 import type { SpeechCredentials } from '../../core/speech/speechClient';
 import type { HostToWebview } from '../../shared/protocol';
 import type { Lease, Leases } from '../../core/speech/taskLeases';
+import type * as vscode from 'vscode';
 import type { ChatFeature } from '../chat/chatFeature';
+import type { ParticipantRegistration } from '../languageModels/maasParticipant';
 import type { ExtensionServices } from './extensionServices';
 import type { SaveAudio } from '../speech/saveAudioFile';
 import type { Prompter } from '../prompter';
@@ -85,6 +87,8 @@ export interface MaasTestHook {
     saveAudio: SaveAudio;
   };
   readonly statusBar: { text(): string; command(): string | undefined; refresh(): Promise<void> };
+  /** The handler VS Code's chat calls for @maas (undefined while @maas is off). */
+  participantHandler(): vscode.ChatRequestHandler | undefined;
 }
 
 export interface TestHookParts {
@@ -92,6 +96,7 @@ export interface TestHookParts {
   readonly chat: ChatFeature | undefined;
   readonly speech: SpeechFeature | undefined;
   readonly statusBar: StatusBar | undefined;
+  readonly participant: ParticipantRegistration | undefined;
   readonly activationMs: number;
   /** The features that failed to start. */
   readonly failures: () => readonly string[];
@@ -144,6 +149,7 @@ export function createTestHook(parts: TestHookParts): MaasTestHook {
       command: () => required(parts.statusBar, 'the status bar item').command,
       refresh: () => required(parts.statusBar, 'the status bar item').update(),
     },
+    participantHandler: () => parts.participant?.handler,
     activationMs: parts.activationMs,
     logFolder: services.context.logUri.fsPath,
     apiKey: { get: () => storedSecret(API_KEY_SECRET), set: (value) => services.credentials.setApiKey(value) },

@@ -9,10 +9,21 @@ import type { ExtensionServices } from '../activation/extensionServices';
 import type { ChatSpeech } from './chatIntents';
 import { ChatViewProvider } from './chatViewProvider';
 import { webviewStrings } from './webviewStrings';
+import type { SettingsReader } from '../settings/settings';
+import { settingNames, type SettingKey } from '../settings/settingsSchema';
 
 export interface ChatFeature {
   readonly session: ChatSession;
   readonly view: ChatViewProvider;
+}
+
+/** Fires when a setting the chat reads changes (the speech, knowledge-base and image command settings do not count). */
+function chatSettingsChanged(settings: SettingsReader): vscode.Event<void> {
+  const keys = Object.keys(settingNames) as SettingKey[];
+  return (listener) =>
+    settings.onDidChange((change) => {
+      if (change.affects(...keys)) listener();
+    });
 }
 
 export function registerChat(services: ExtensionServices, speech: ChatSpeech | undefined): ChatFeature {
@@ -22,7 +33,7 @@ export function registerChat(services: ExtensionServices, speech: ChatSpeech | u
     backend: () => services.clients.get(),
     settings: () => settings.chat,
     apiKeySet: () => credentials.hasApiKey(),
-    changes: [credentials.onDidChange, settings.onDidChange],
+    changes: [credentials.onDidChange, chatSettingsChanged(settings)],
     text: { error: errorView, strings: () => webviewStrings(vscode.l10n) },
     l10n: vscode.l10n,
     log: logger,

@@ -33,6 +33,9 @@ interface MaasModelInformation extends vscode.LanguageModelChatInformation {
   readonly vision: boolean;
 }
 
+/** The settings `models()` reads: a change of any other setting leaves the model list as it is. */
+const MODEL_INFORMATION_SETTINGS = ['chatModel', 'visionModel', 'extraModels', 'lmMaxInputTokens', 'lmMaxOutputTokens', 'imagesWithTextModel'] as const;
+
 export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasModelInformation>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeLanguageModelChatInformation = this.changed.event;
@@ -40,8 +43,14 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
   private readonly descriptions = new DescriptionCache();
 
   constructor(private readonly deps: ChatProviderDependencies) {
-    // The list depends on the key (none: no models) and on the model settings.
-    this.subscriptions = [deps.credentials.onDidChange(() => this.changed.fire()), deps.settings.onDidChange(() => this.changed.fire()), this.changed];
+    // The list depends on the key (none: no models) and on the settings each model's information is made of.
+    this.subscriptions = [
+      deps.credentials.onDidChange(() => this.changed.fire()),
+      deps.settings.onDidChange((change) => {
+        if (change.affects(...MODEL_INFORMATION_SETTINGS)) this.changed.fire();
+      }),
+      this.changed,
+    ];
   }
 
   async provideLanguageModelChatInformation(options: vscode.PrepareLanguageModelChatModelOptions): Promise<MaasModelInformation[]> {

@@ -297,11 +297,31 @@ export class MaasParticipant implements vscode.Disposable {
   }
 }
 
+/** @maas while it is registered, and the end of its registration. */
+export interface ParticipantRegistration extends vscode.Disposable {
+  /** The request handler VS Code's chat calls for @maas (undefined while @maas is off). */
+  readonly handler: vscode.ChatRequestHandler | undefined;
+}
+
 /** Registers @maas while maas.nativeChat.enabled is on (on and off live) and VS Code has chat participants. */
-export function registerParticipant(deps: ParticipantDependencies): vscode.Disposable {
-  return whileNativeChatEnabled(
+export function registerParticipant(deps: ParticipantDependencies): ParticipantRegistration {
+  let current: MaasParticipant | undefined;
+  const registration = whileNativeChatEnabled(
     deps.settings,
     () => typeof vscode.chat?.createChatParticipant === 'function',
-    () => new MaasParticipant(deps),
+    () => {
+      const participant = (current = new MaasParticipant(deps));
+      return new vscode.Disposable(() => {
+        participant.dispose();
+        if (current === participant) current = undefined;
+      });
+    },
   );
+  return {
+    dispose: () => registration.dispose(),
+    get handler(): vscode.ChatRequestHandler | undefined {
+      const participant = current;
+      return participant === undefined ? undefined : (request, context, stream, token) => participant.handle(request, context, stream, token);
+    },
+  };
 }

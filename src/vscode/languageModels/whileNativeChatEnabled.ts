@@ -15,7 +15,9 @@ export function whileNativeChatEnabled(settings: SettingsReader, available: () =
     }
   };
   sync();
-  const subscription = settings.onDidChange(sync);
+  const subscription = settings.onDidChange((change) => {
+    if (change.affects('nativeChatEnabled')) sync();
+  });
   return new vscode.Disposable(() => {
     subscription.dispose();
     registration?.dispose();

@@ -1,22 +1,38 @@
-// Reads the `maas.*` settings through settingsSchema and reports invalid values once per change.
+// Reads the `maas.*` settings through settingsSchema. A change says which keys changed (each consumer reacts only to
+// the settings it reads), and an invalid value is reported once, when the setting takes it, not on every change.
 import * as vscode from 'vscode';
 import type { ChatSettings } from '../../core/session/chatSettings';
 import type { AddressSetting } from '../../core/credentials/addressCheck';
 import type { Logger } from '../logger';
 import { resolveAddressSettings } from './addressSettings';
+import { changedKeys, ProblemMemory } from './settingsChanges';
 import {
   featureSettingNames,
   parseFeatureSettings,
   parseSettings,
   SETTINGS_SECTION,
   settingNames,
+  type FeatureSettingKey,
   type FeatureSettings,
+  type SettingKey,
   type Settings,
   type SettingsProblem,
 } from './settingsSchema';
 
+/** Any setting the reader parses: a chat setting (`settings`) or a feature setting (`features`). */
+export type AnySettingKey = SettingKey | FeatureSettingKey;
+
+/** A change of the settings: the values now, and the keys whose parsed value (or address origin) changed. */
+export interface SettingsChange {
+  readonly settings: Settings;
+  readonly features: FeatureSettings;
+  readonly changed: ReadonlySet<AnySettingKey>;
+  /** Whether any of these keys changed. */
+  affects(...keys: readonly AnySettingKey[]): boolean;
+}
+
 export class SettingsReader implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<Settings>();
+  private readonly changed = new vscode.EventEmitter<SettingsChange>();
   private readonly subscriptions: vscode.Disposable[];
   private current: Settings;
   private currentAddresses: readonly AddressSetting[] = [];
@@ -25,22 +41,20 @@ export class SettingsReader implements vscode.Disposable {
   private currentFeatures: FeatureSettings;
   /** What maas.baseUrl holds when it is not a usable address (then `settings.baseUrl` is ''). */
   private invalidBaseUrl: string | undefined;
+  /** The invalid values reported so far: each is reported once. */
+  private readonly problems = new ProblemMemory();
+  /** Fires after a change of the `maas.*` settings (or of workspace trust) that changed at least one parsed value. */
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly logger: Logger) {
     this.current = this.read();
     this.currentFeatures = this.readFeatures();
-    const reread = (): void => {
-      this.current = this.read();
-      this.currentFeatures = this.readFeatures();
-      this.changed.fire(this.current);
-    };
     this.subscriptions = [
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(SETTINGS_SECTION)) reread();
+        if (event.affectsConfiguration(SETTINGS_SECTION)) this.reread();
       }),
       // Trusting the workspace brings its address settings into use (after the user's approval, per origin).
-      vscode.workspace.onDidGrantWorkspaceTrust(reread),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.reread()),
     ];
   }
 
@@ -63,6 +77,24 @@ export class SettingsReader implements vscode.Disposable {
     return this.currentFeatures;
   }
 
+  private reread(): void {
+    const before = {
+      settings: this.current,
+      features: this.currentFeatures,
+      addresses: this.currentAddresses.map(addressKey),
+      invalidBaseUrl: this.invalidBaseUrl,
+    };
+    this.current = this.read();
+    this.currentFeatures = this.readFeatures();
+    const changed = new Set<AnySettingKey>([...changedKeys(before.settings, this.current), ...changedKeys(before.features, this.currentFeatures)]);
+    // Who chose an address (the user, the workspace) decides where credentials may go: a change of it is a change.
+    for (const address of this.currentAddresses) if (!before.addresses.includes(addressKey(address))) changed.add(address.key);
+    if (before.invalidBaseUrl !== this.invalidBaseUrl) changed.add('baseUrl');
+    if (changed.size === 0) return;
+    const { current: settings, currentFeatures: features } = this;
+    this.changed.fire({ settings, features, changed, affects: (...keys) => keys.some((key) => changed.has(key)) });
+  }
+
   private read(): Settings {
     const config = vscode.workspace.getConfiguration();
     const resolved = resolveAddressSettings((name) => config.inspect(name), vscode.workspace.isTrusted);
@@ -76,13 +108,13 @@ export class SettingsReader implements vscode.Disposable {
         ? written
         : JSON.stringify(written)
       : undefined;
-    this.report(problems);
+    this.report(Object.values(settingNames), problems);
     return settings;
   }
 
   private readFeatures(): FeatureSettings {
     const { settings, problems } = parseFeatureSettings(this.raw(featureSettingNames));
-    this.report(problems);
+    this.report(Object.values(featureSettingNames), problems);
     return settings;
   }
 
@@ -100,8 +132,9 @@ export class SettingsReader implements vscode.Disposable {
     this.ignoredLogged = text;
   }
 
-  private report(problems: readonly SettingsProblem[]): void {
-    for (const problem of problems) {
+  /** Shows and logs each problem of the settings `names` that is new (ProblemMemory: once per invalid value). */
+  private report(names: readonly string[], problems: readonly SettingsProblem[]): void {
+    for (const problem of this.problems.fresh(names, problems)) {
       const message = describeProblem(problem);
       this.logger.warn(message);
       void vscode.window.showWarningMessage(message);
@@ -112,6 +145,11 @@ export class SettingsReader implements vscode.Disposable {
     for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }
+}
+
+/** An address setting as it bears on where credentials go: its value and who chose it. */
+function addressKey({ key, value, from }: AddressSetting): string {
+  return JSON.stringify([key, value, from]);
 }
 
 function describeProblem(problem: SettingsProblem): string {

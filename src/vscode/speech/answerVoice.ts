@@ -53,8 +53,8 @@ export class AnswerVoice implements vscode.Disposable {
   constructor(private readonly deps: AnswerVoiceDeps) {
     this.subscriptions = [
       deps.credentials.onDidChange(() => (this.credentialsNoticeShown = false)),
-      deps.settings.onDidChange((settings) => {
-        if (!settings.readAnswers) this.stop();
+      deps.settings.onDidChange((change) => {
+        if (change.affects('readAnswers') && !change.settings.readAnswers) this.stop();
       }),
     ];
   }

@@ -5,15 +5,15 @@
 // similarity to the message: the cosine of their TF-IDF vectors (sublinear term frequency), taken for the whole
 // message and for each sentence (or line) it quotes with at least MIN_PART_TERMS content terms, the highest counting.
 // So a long selection on the passage's topic scores as high as its closest sentence, where a share of the message's
-// words would shrink as the selection grows. Terms come from Intl.Segmenter word segmentation, which splits Chinese
-// into words and Latin text into lowercase words alike: English words stemmed, Chinese words with their characters
-// (contentTerms); function words and bare numbers are not terms. The index, the similarity and the ranking of a
-// hit's sentences all use the same terms.
+// words would shrink as the selection grows. The index, the similarity and the ranking of a hit's sentences
+// (sentenceRanking.ts) all use the same terms (retrievalTerms.ts).
 import MiniSearch from 'minisearch';
-import stem from 'wink-porter2-stemmer';
 import type { KnowledgeBase } from '../../state/stateSchema';
 import { quotedBlocks } from '../quotedText';
 import { splitSentences } from '../../../../packages/text/sentences';
+import { askedForTerms, contentTerms, termCounts, tokenize } from './retrievalTerms';
+import { rankSentences, SentenceFrequencies } from './sentenceRanking';
+import type { RankedSentence } from './sentenceRanking';
 
 export interface KnowledgeHit {
   readonly knowledgeId: number;
@@ -24,11 +24,8 @@ export interface KnowledgeHit {
   readonly score: number;
   /** Cosine similarity to the query, 0..1: what text_threshold is compared with. */
   readonly similarity: number;
-  /**
-   * The passage's sentences in order, each with its BM25 score for the query among the passage's sentences (0 when it
-   * shares no term): the answer quotes the best ones.
-   */
-  readonly sentences: readonly { readonly text: string; readonly score: number }[];
+  /** The passage's sentences in order, each with its score for the query (sentenceRanking.ts): the answer quotes the best ones. */
+  readonly sentences: readonly RankedSentence[];
 }
 
 interface Passage {
@@ -37,55 +34,32 @@ interface Passage {
   readonly text: string;
 }
 
+interface IndexedPassage {
+  readonly passage: Passage;
+  readonly terms: ReadonlyMap<string, number>;
+  /**
+   * The terms of the document's title and opening sentence: they say which document answers (the passage ranking
+   * uses them), not which of its sentences does, so the sentence ranking leaves them out.
+   */
+  readonly naming: ReadonlySet<string>;
+}
+
 interface IndexedBase {
   readonly documents: KnowledgeBase['documents'];
   readonly search: MiniSearch<Passage>;
-  /** Passages by id, with their term frequencies. */
-  readonly passages: ReadonlyMap<string, { readonly passage: Passage; readonly terms: ReadonlyMap<string, number> }>;
+  /** Passages by id, with their term frequencies and the terms that name their document. */
+  readonly passages: ReadonlyMap<string, IndexedPassage>;
   /** In how many passages each term occurs. */
   readonly documentFrequency: ReadonlyMap<string, number>;
+  /** In how many of the base's sentences each term occurs. */
+  readonly sentenceFrequencies: SentenceFrequencies;
 }
 
-const words = new Intl.Segmenter('zh', { granularity: 'word' });
-// Function words that say nothing about a topic; without this, "what is the" would count towards every match.
-const STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from how i in is it me my of on or please tell the this to was what when where which who why with you your 的 了 是 吗 呢 吧 啊 在 和 与 及 我 你 您 他 她 它 们 什么 怎么 怎样 如何 哪 哪些 哪个 请 请问 一下 有 有没有 为什么 这 那 这个 那个 关于 一个'.split(
-    ' ',
-  ),
-);
 /** Passages are paragraphs; a longer paragraph is cut at sentence boundaries into passages of about this many characters. */
 const PASSAGE_CHARS = 400;
 const HEADING = /^#{1,6}\s/;
 /** A sentence of the message is compared on its own when it has at least this many content terms. */
 const MIN_PART_TERMS = 3;
-
-/** The words of a text (Intl.Segmenter: Chinese words as well as Latin ones), lowercase. */
-export function tokenize(text: string): string[] {
-  const terms: string[] = [];
-  for (const segment of words.segment(text)) if (segment.isWordLike) terms.push(segment.segment.toLowerCase());
-  return terms;
-}
-
-const HAN_WORD = /^\p{Script=Han}{2,}$/u;
-
-/**
- * The terms a word stands for, none for a function word or a bare number. An English word is stemmed (Porter2) so
- * "refunded" meets "refund". A Chinese word stands for itself and for each of its characters, the morphemes it is
- * built from: words that a segmenter tells apart meet through them (充电 "charge" and 充满电 "charge fully", 时间
- * "time" and 小时 "hour"), as inflected English words meet through their stem, and a shared word still counts most.
- */
-function contentTerms(word: string): string[] {
-  if (STOP_WORDS.has(word) || /^\d+$/.test(word)) return [];
-  if (/^[a-z]+$/.test(word)) return [stem(word)];
-  if (HAN_WORD.test(word)) return [word, ...[...word].filter((character) => !STOP_WORDS.has(character))];
-  return [word];
-}
-
-function termCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const term of tokenize(text).flatMap(contentTerms)) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return counts;
-}
 
 /** A query of terms already found by contentTerms, each once, matched as they are. */
 const AS_GIVEN = {
@@ -127,6 +101,11 @@ export function passagesOf(text: string): string[] {
   return passages;
 }
 
+/** The sentences of a passage that the answer may quote: all but its Markdown headings. */
+function sentencesOf(passage: string): string[] {
+  return splitSentences(passage).filter((text) => !HEADING.test(text));
+}
+
 /** Cosine of the TF-IDF vectors of two term-count maps, with (1 + ln tf) term weights. */
 function cosine(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>, idf: (term: string) => number): number {
   const weight = (count: number, term: string): number => (1 + Math.log(count)) * idf(term);
@@ -143,23 +122,6 @@ function cosine(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>, 
   return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }
 
-/**
- * The sentences of one passage scored for the query by BM25 among themselves (minisearch, as the passages are): a
- * term in every sentence of the passage (the product's name in its FAQ) weighs almost nothing there, however rare it
- * is in the knowledge base, so the sentence with the words that matter (the charge time) outranks the one that only
- * repeats the name.
- */
-function rankSentences(texts: readonly string[], queryText: string): { text: string; score: number }[] {
-  const search = new MiniSearch<{ id: number; text: string }>({
-    fields: ['text'],
-    tokenize,
-    processTerm: contentTerms,
-  });
-  search.addAll(texts.map((text, id) => ({ id, text })));
-  const scores = new Map(search.search(queryText, AS_GIVEN).map((r) => [r.id as number, r.score]));
-  return texts.map((text, id) => ({ text, score: scores.get(id) ?? 0 }));
-}
-
 export class KnowledgeIndex {
   private readonly cache = new Map<number, IndexedBase>();
 
@@ -172,7 +134,7 @@ export class KnowledgeIndex {
     const quotedParts = quotedBlocks(query).flatMap(splitSentences).map(termCounts);
     const parts = [queryTerms, ...quotedParts.filter((terms) => terms.size >= MIN_PART_TERMS)];
     const queryText = [...queryTerms.keys()].join(' ');
-    const hits: Omit<KnowledgeHit, 'sentences'>[] = [];
+    const hits: (Omit<KnowledgeHit, 'sentences'> & { readonly base: SentenceFrequencies; readonly naming: ReadonlySet<string> })[] = [];
     for (const base of bases) {
       const indexed = this.indexOf(base);
       const total = indexed.passages.size;
@@ -183,43 +145,54 @@ export class KnowledgeIndex {
         if (entry === undefined) continue;
         const similarity = Math.max(...parts.map((terms) => cosine(terms, entry.terms, idf)));
         if (similarity < threshold) continue;
-        hits.push({ knowledgeId: base.id, title: entry.passage.title, text: entry.passage.text, score: result.score, similarity });
+        hits.push({
+          knowledgeId: base.id,
+          title: entry.passage.title,
+          text: entry.passage.text,
+          score: result.score,
+          similarity,
+          base: indexed.sentenceFrequencies,
+          naming: entry.naming,
+        });
       }
     }
-    // Sentences are ranked for the hits kept only (an index of its own per passage).
+    // Sentences are ranked for the hits kept only, by the question's terms that do not name the hit's document and
+    // by what its question words ask for.
+    const sentenceQuery = [...queryTerms.keys(), ...askedForTerms(query)];
     return hits
       .sort((a, b) => b.score - a.score)
       .slice(0, limit)
-      .map((hit) => ({
-        ...hit,
-        sentences: rankSentences(
-          splitSentences(hit.text).filter((text) => !HEADING.test(text)),
-          queryText,
-        ),
-      }));
+      .map(({ base, naming, ...hit }) => {
+        const terms = new Set(sentenceQuery.filter((term) => !naming.has(term)));
+        return { ...hit, sentences: rankSentences(sentencesOf(hit.text), terms, base) };
+      });
   }
 
   private indexOf(base: KnowledgeBase): IndexedBase {
     const cached = this.cache.get(base.id);
     // The store replaces a base's documents array on change, so identity tells whether the index is current.
     if (cached && cached.documents === base.documents) return cached;
-    const passages = new Map<string, { passage: Passage; terms: Map<string, number> }>();
+    const passages = new Map<string, IndexedPassage>();
     const documentFrequency = new Map<string, number>();
-    base.documents.forEach((doc, d) =>
+    const sentenceFrequencies = new SentenceFrequencies();
+    base.documents.forEach((doc, d) => {
+      const opening = sentencesOf(doc.text)[0] ?? '';
+      const naming = new Set(termCounts(`${doc.title}\n${opening}`).keys());
       passagesOf(doc.text).forEach((text, p) => {
         const passage = { id: `${base.id}:${d}:${p}`, title: doc.title, text };
         const terms = termCounts(`${doc.title}\n${text}`);
         for (const term of terms.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-        passages.set(passage.id, { passage, terms });
-      }),
-    );
+        for (const sentence of sentencesOf(text)) sentenceFrequencies.add(termCounts(sentence));
+        passages.set(passage.id, { passage, terms, naming });
+      });
+    });
     const search = new MiniSearch<Passage>({
       fields: ['title', 'text'],
       tokenize,
       processTerm: contentTerms,
     });
     search.addAll([...passages.values()].map((entry) => entry.passage));
-    const indexed = { documents: base.documents, search, passages, documentFrequency };
+    const indexed = { documents: base.documents, search, passages, documentFrequency, sentenceFrequencies };
     this.cache.set(base.id, indexed);
     return indexed;
   }

@@ -20,6 +20,11 @@ export const DEFAULT_TIPS_ZH = '抱歉,知识库中没有找到与您的问题�
 export const DEFAULT_TIPS_EN =
   'Sorry, no relevant information was found in the knowledge base. You can ask another question, or let the model answer on its own.';
 
+/** The first line of an answer from the knowledge base. */
+export function knowledgeIntro(zh: boolean): string {
+  return zh ? '根据知识库中的资料:' : 'According to the knowledge base:';
+}
+
 export function cornerMarkFor(template: string, n: number): string {
   return template.split('n').join(String(n));
 }
@@ -29,7 +34,7 @@ const QUOTED_SENTENCES = 2;
 /** A further sentence is quoted only when it scores at least this share of the best one (not a sentence that merely names the topic). */
 const FURTHER_SENTENCE_SHARE = 0.5;
 
-/** The sentences of a hit the answer quotes: the best scored for the question (the first sentence when none shares a word). */
+/** The sentences of a hit the answer quotes: the best scored for the question (the first sentence when none scores, as when the question only names the document). */
 function groundingSentences(hit: KnowledgeHit): string[] {
   const best = Math.max(0, ...hit.sentences.map((s) => s.score));
   const ranked = hit.sentences
@@ -63,8 +68,7 @@ export function composeRetrievalAnswer(
         .map((sentence) => `${sentence}${mark(i + 1)}`)
         .join(' ')}`,
   );
-  const intro = zh ? '根据知识库中的资料:' : 'According to the knowledge base:';
-  const parts = [intro, lines.join('\n')];
+  const parts = [knowledgeIntro(zh), lines.join('\n')];
   if (!strict)
     parts.push(
       zh

@@ -1,0 +1,102 @@
+// VS Code's own Chat view in e2e scenarios (the secondary side bar): its input, its mode picker (Ask, Agent) and its
+// model picker, and a question sent as a user types it.
+import type { Locator, Page } from 'playwright-core';
+import { until } from './chatView';
+import { runCommand } from './workbench';
+
+/** The native Chat view: the secondary side bar's chat part. */
+export function nativeChat(page: Page): Locator {
+  return page.locator('.part.auxiliarybar');
+}
+
+/** Picks a chat mode (Ask, Agent) in the native chat's mode picker. */
+export async function chooseMode(page: Page, mode: 'Ask' | 'Agent'): Promise<void> {
+  const chat = nativeChat(page);
+  const current = chat.locator('.interactive-input-part a.action-label', { hasText: /^(Ask|Agent|Plan|Edit)$/ }).first();
+  if (((await current.textContent()) ?? '').trim() === mode) return;
+  const item = page.getByRole('menuitemcheckbox', { name: new RegExp(`^${mode},`) }).first();
+  // The picker may ignore a click while the chat is still starting: click until its menu shows.
+  await until(
+    async () => {
+      if (!(await item.isVisible())) {
+        // The mode picker's own key (Ctrl+.) from the chat's input opens it reliably; a click on the button at times
+        // only shows its tooltip.
+        await focusNativeInput(page);
+        await page.keyboard.press('Control+Period');
+      }
+      return item.waitFor({ state: 'visible', timeout: 3_000 }).then(
+        () => true,
+        () => undefined,
+      );
+    },
+    30_000,
+    `the mode picker to offer ${mode}`,
+  );
+  await item.click({ timeout: 5_000 }).catch(() => item.click({ force: true }));
+  await chat
+    .locator('.interactive-input-part a.action-label', { hasText: new RegExp(`^${mode}$`) })
+    .first()
+    .waitFor({ timeout: 10_000 });
+}
+
+/** Opens the model picker and returns the rows it lists. */
+export async function pickerRows(page: Page): Promise<string[]> {
+  await nativeChat(page).locator('a.model-picker-name').first().click();
+  const rows = page.locator('.action-widget .monaco-list-row');
+  await rows.first().waitFor({ timeout: 10_000 });
+  return rows.evaluateAll((elements) => elements.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
+}
+
+/** Chat: Open Chat (Ctrl+Alt+I) until the cursor is in the native chat's input. */
+export async function focusNativeInput(page: Page): Promise<void> {
+  const focused = page.locator('.part.auxiliarybar .interactive-input-part :focus');
+  await until(
+    async () => {
+      await page.keyboard.press('Control+Alt+I');
+      // The shortcut again only when the input has not taken the cursor a while after it.
+      return focused
+        .first()
+        .waitFor({ timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+    },
+    20_000,
+    "the cursor in the native chat's input",
+  );
+}
+
+export async function sendNative(page: Page, text: string): Promise<void> {
+  await focusNativeInput(page);
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Makes VS Code's chat ready on a fresh profile, as a user does once: Chat: Manage Language Models (which runs its
+ * set-up), then picks `model` in the Chat view's model picker, in Ask mode.
+ */
+export async function readyNativeChat(page: Page, model: string): Promise<void> {
+  await runCommand(page, 'Chat: Manage Language Models');
+  await page.locator('.language-models-management-editor, .editor-instance').filter({ hasText: model }).first().waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Alt+I');
+  await nativeChat(page).locator('.interactive-input-part').first().waitFor({ timeout: 30_000 });
+  await nativeChat(page)
+    .locator('[aria-label="Dismiss notification"]')
+    .first()
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
+  await chooseMode(page, 'Ask');
+  await until(
+    async () => {
+      if ((await pickerRows(page)).some((row) => row.includes(model))) return true;
+      await page.keyboard.press('Escape');
+      return undefined;
+    },
+    60_000,
+    `${model} in the model picker (VS Code enables its chat a few seconds after the set-up)`,
+  );
+  await page.locator('.action-widget .monaco-list-row', { hasText: model }).first().click();
+}
