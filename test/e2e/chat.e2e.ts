@@ -192,13 +192,17 @@ describe('chat view in code-server', () => {
     assert.equal(await turn.getAttribute('data-status'), 'streaming');
     const seen = [((await answer.textContent()) ?? '').trim()];
     await turn.evaluate((element) => {
+      // Page code (no named functions: the test runner's transform would name them with a helper the page lacks), in
+      // a file compiled without the DOM's types.
       const moments: string[] = [];
       (element as unknown as { moments: string[] }).moments = moments;
-      const text = (): string => (element.querySelector('[data-testid="answer"]')?.textContent ?? '').trim();
-      // Page code, in a file compiled without the DOM's types.
       const Observer = (globalThis as unknown as { MutationObserver: new (callback: () => void) => { observe(node: unknown, options: object): void } })
         .MutationObserver;
-      new Observer(() => moments.push(text())).observe(element, { subtree: true, childList: true, characterData: true });
+      new Observer(() => moments.push((element.querySelector('[data-testid="answer"]')?.textContent ?? '').trim())).observe(element, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
     });
     await gate.release();
     await waitForStatus(turn, ['done']);
