@@ -186,6 +186,9 @@ export class ChatSession {
   /** Starts a turn (turnPlacement.ts says where) and streams its answer; resolves with its id once it is saved. */
   async startTurn(input: NewTurn): Promise<string> {
     await this.loaded;
+    // The open conversation may be on its way in (it was deleted, here or by another window, and the next one is
+    // being read from disk): the question goes to the one that opens.
+    if (!ops.isLoaded(this.state, this.state.activeId)) await this.parts.open.settleActive(this.deps.settings().chatModel);
     const placed = placeTurn(this.state, input, this.deps.settings(), Date.now());
     if (placed.leftVision !== undefined) this.notices.clear('visionSwitch', placed.leftVision);
     if (placed.switchedTo !== undefined) {
