@@ -14,7 +14,15 @@ export async function setSetting(name: string, value: unknown): Promise<void> {
   await settings.update(name, value, vscode.ConfigurationTarget.Global);
 }
 
-/** Puts `maas.<name>` back to the user value it had before the first `setSetting` of it. */
+/**
+ * Remembers `maas.<name>`'s user value before the test changes it another way (the view's toggle, a command such as
+ * Choose Voice), so that `restoreSetting` puts it back.
+ */
+export function rememberSetting(name: string): void {
+  if (!before.has(name)) before.set(name, vscode.workspace.getConfiguration('maas').inspect(name)?.globalValue);
+}
+
+/** Puts `maas.<name>` back to the user value it had before the first `setSetting` (or `rememberSetting`) of it. */
 export async function restoreSetting(name: string): Promise<void> {
   if (!before.has(name)) return;
   await vscode.workspace.getConfiguration('maas').update(name, before.get(name), vscode.ConfigurationTarget.Global);

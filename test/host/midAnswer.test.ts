@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
-import { restoreSetting, setSetting } from '../harness/hostSettings';
+import { rememberSetting, restoreSetting, setSetting } from '../harness/hostSettings';
 import { CHAT_ROUTE, requestLog } from '../harness/requestLog';
 import { waitFor } from '../harness/waitFor';
 import { ForwardProxy } from '../integration/forwardProxy';
@@ -193,6 +193,7 @@ const changes: readonly Change[] = [
     name: 'the speaker toggle pressed on, then off',
     apply: async () => {
       const h = await hook();
+      rememberSetting('speech.readAnswers'); // the view's toggle writes the user setting: put back after the test
       await h.chat.fromView({ type: 'setReadAnswers', on: true });
       await h.chat.fromView({ type: 'setReadAnswers', on: false });
       await h.chat.fromView({ type: 'setReadAnswers', on: true });
@@ -202,6 +203,7 @@ const changes: readonly Change[] = [
   {
     name: 'Choose Voice',
     apply: async () => {
+      rememberSetting('speech.voice'); // Choose Voice writes the user setting: put back after the test
       prompter.script((items: readonly { speaker?: { id: string }; detail?: string }[]) =>
         items.find((item) => item.speaker !== undefined && item.detail === undefined),
       );
