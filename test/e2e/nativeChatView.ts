@@ -13,9 +13,16 @@ export function nativeChat(page: Page): Locator {
 export async function chooseMode(page: Page, mode: 'Ask' | 'Agent'): Promise<void> {
   const chat = nativeChat(page);
   const current = chat.locator('.interactive-input-part a.action-label', { hasText: /^(Ask|Agent|Plan|Edit)$/ }).first();
+  const chosen = chat.locator('.interactive-input-part a.action-label', { hasText: new RegExp(`^${mode}$`) }).first();
   if (((await current.textContent()) ?? '').trim() === mode) return;
   const item = page.getByRole('menuitemcheckbox', { name: new RegExp(`^${mode},`) }).first();
-  // The picker may ignore a click while the chat is still starting: click until its menu shows.
+  const within = (locator: Locator, timeout: number): Promise<boolean> =>
+    locator.waitFor({ state: 'visible', timeout }).then(
+      () => true,
+      () => false,
+    );
+  // The picker may ignore a key or a click while the chat is still starting, and its menu may close before the click
+  // lands (a busy machine): open it, pick the mode, and again until the mode shows.
   await until(
     async () => {
       if (!(await item.isVisible())) {
@@ -24,19 +31,12 @@ export async function chooseMode(page: Page, mode: 'Ask' | 'Agent'): Promise<voi
         await focusNativeInput(page);
         await page.keyboard.press('Control+Period');
       }
-      return item.waitFor({ state: 'visible', timeout: 3_000 }).then(
-        () => true,
-        () => undefined,
-      );
+      if (await within(item, 3_000)) await item.click({ timeout: 3_000 }).catch(() => undefined);
+      return (await within(chosen, 3_000)) || undefined;
     },
-    30_000,
-    `the mode picker to offer ${mode}`,
+    60_000,
+    `the mode picker to switch to ${mode}`,
   );
-  await item.click({ timeout: 5_000 }).catch(() => item.click({ force: true }));
-  await chat
-    .locator('.interactive-input-part a.action-label', { hasText: new RegExp(`^${mode}$`) })
-    .first()
-    .waitFor({ timeout: 10_000 });
 }
 
 /** Opens the model picker and returns the rows it lists. */
