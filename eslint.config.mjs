@@ -5,7 +5,7 @@
 //   src/webview -> shared (but not its zod schemas) and browser libraries; never 'vscode', 'node:*' or core
 //   service     -> its own files, packages/ and libraries; never the extension's src/ (it is an independent double)
 //   packages    -> their own files, node and libraries: generic helpers both the extension and the service use
-// and one more: a `maas.` name (command, setting, view, context, state key) is written only in its table.
+// and one more: the extension's settings are read and written only through their declaration (settings.ts).
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -31,23 +31,27 @@ const noImportInto = {
   },
 };
 
-/** A string that is a whole `maas.` name: a command, setting, view, context key, state key or secret. */
-const maasName = /^maas\.[\w.-]*$/;
-const namesMessage =
-  "A 'maas.' name comes from its table: CommandId (src/vscode/commandIds.ts), settingNames and featureSettingNames " +
-  '(src/vscode/settings/settingsSchema.ts), src/vscode/contributionIds.ts or StateKey (src/vscode/stateKeys.ts).';
-
-/** A `maas.` name written as a literal (or as the head of a template) outside the tables that own the names. */
-const noNameLiteral = {
+/**
+ * A `getConfiguration()` call that reaches the extension's own settings: with no section, with `maas` or `maas.…`, or
+ * with a section that is not a literal. Those are read and written through their declaration (settings.ts); VS Code's
+ * other sections (`http`) are read where they are used.
+ */
+const settingsOutsideDeclaration = {
   meta: { type: 'problem', schema: [] },
   create(context) {
     return {
-      Literal: (node) => {
-        if (typeof node.value === 'string' && maasName.test(node.value)) context.report({ node, message: namesMessage });
-      },
-      TemplateLiteral: (node) => {
-        const head = node.quasis[0]?.value.cooked ?? '';
-        if (node.expressions.length > 0 && head.startsWith('maas.') && maasName.test(head)) context.report({ node, message: namesMessage });
+      CallExpression: (node) => {
+        const { callee } = node;
+        const name = callee.type === 'MemberExpression' ? callee.property.name : callee.name;
+        if (name !== 'getConfiguration') return;
+        const section = node.arguments[0];
+        const another = section?.type === 'Literal' && typeof section.value === 'string' && section.value !== 'maas' && !section.value.startsWith('maas.');
+        if (!another)
+          context.report({
+            node,
+            message:
+              "The maas.* settings are read and written through their declaration: SettingsReader, writeSetting and inspectSetting (src/vscode/settings/settings.ts) take a setting's key.",
+          });
       },
     };
   },
@@ -201,20 +205,11 @@ export default tseslint.config(
   },
   // The service and packages/ zones are about where a relative import lands, which a pattern on the import's text
   // cannot say (the service has a src/ of its own): the project's own rule resolves it.
-  { plugins: { maas: { rules: { 'no-import-into': noImportInto, 'no-name-literal': noNameLiteral } } } },
+  { plugins: { maas: { rules: { 'no-import-into': noImportInto, 'settings-through-declaration': settingsOutsideDeclaration } } } },
   {
-    // Command ids, setting names, view ids, context keys, state keys and secret names are each written once, in
-    // the table that owns them; everything else imports the table (a test compares the tables with package.json).
     files: ['src/**/*.ts'],
-    ignores: [
-      'src/vscode/commandIds.ts',
-      'src/vscode/contributionIds.ts',
-      'src/vscode/stateKeys.ts',
-      'src/vscode/settings/settingsSchema.ts',
-      // The one owner of the credentials names the secrets it keeps.
-      'src/core/credentials/credentials.ts',
-    ],
-    rules: { 'maas/no-name-literal': 'error' },
+    ignores: ['src/vscode/settings/settings.ts'],
+    rules: { 'maas/settings-through-declaration': 'error' },
   },
   {
     files: ['service/**/*.ts'],

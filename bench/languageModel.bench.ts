@@ -9,7 +9,7 @@ import { TextPart } from './languageModel/vscodeStub';
 import { startLocalService } from '../service/src/localService';
 import { MaasClient } from '../src/core/maasClient';
 import { MaasChatProvider } from '../src/vscode/languageModels/maasChatProvider';
-import { parseSettings } from '../src/vscode/settings/settingsSchema';
+import { parseSettings } from '../src/vscode/settings/settingsDeclaration';
 import { compared, median, sized, type BenchResult } from './benchResult';
 
 const KEY = 'sk-bench-lm-0000000000000001';

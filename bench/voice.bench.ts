@@ -22,7 +22,7 @@ import { AnswerVoice } from '../src/vscode/speech/answerVoice';
 import type { SpeechSegment } from '../src/core/speech/pipelinedSynthesizer';
 import type { SpeechPlayer } from '../src/vscode/speech/speechPlayer';
 import { synthesisRequest } from '../src/vscode/speech/speechRequest';
-import { parseFeatureSettings, parseSettings } from '../src/vscode/settings/settingsSchema';
+import { parseSettings } from '../src/vscode/settings/settingsDeclaration';
 import { compared, median, progressOf, sized, type BenchResult } from './benchResult';
 
 const KEY = 'sk-bench-voice-000000000001';
@@ -100,14 +100,13 @@ export default async function voiceBench(): Promise<BenchResult[]> {
   const service = await startLocalService({ quiet: true, paceMs: PACE_MS, seed: { defaultKey: KEY, speechCredentials: [SPEECH] } });
   const client = new MaasClient({ baseUrl: service.baseUrl, getApiKey: () => Promise.resolve(KEY), getSpeechCredentials: () => Promise.resolve(SPEECH) });
   const quiet = { dispose: () => undefined };
-  const settings = { ...parseSettings({ readAnswers: true }).settings, baseUrl: service.baseUrl };
-  const features = parseFeatureSettings({ speechFormat: 'wav' }).settings;
+  const settings = { ...parseSettings({ readAnswers: true, speechFormat: 'wav' }).settings, baseUrl: service.baseUrl };
 
   /** Streams one answer into a fresh AnswerVoice; resolves once `wanted` sentences reached the player and were heard. */
   const listen = async (wanted: number, question = QUESTION): Promise<Listened> => {
     const player = new ClockPlayer(wanted);
     const voice = new AnswerVoice({
-      settings: { settings, features, onDidChange: () => quiet },
+      settings: { settings, onDidChange: () => quiet },
       credentials: { hasSpeech: () => Promise.resolve(true), onDidChange: () => quiet },
       client: () => client,
       player,
@@ -148,7 +147,7 @@ export default async function voiceBench(): Promise<BenchResult[]> {
 
   const alone = async (sentence: string): Promise<number> => {
     const started = performance.now();
-    const result = await client.synthesize(synthesisRequest(features, sentence));
+    const result = await client.synthesize(synthesisRequest(settings, sentence));
     if (result.audio.length <= 44) throw new Error('no audio');
     return performance.now() - started;
   };

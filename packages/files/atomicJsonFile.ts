@@ -3,14 +3,14 @@
 // replaced) and reported to the caller.
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { readFile, rename } from 'node:fs/promises';
-import { writeFileAtomic, writeFileAtomicSync } from './atomicWrite';
+import { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from './atomicWrite';
 
-export function writeJsonAtomic(file: string, value: unknown): void {
-  writeFileAtomicSync(file, `${JSON.stringify(value, null, 2)}\n`);
+export function writeJsonAtomic(file: string, value: unknown, options: Pick<AtomicWriteOptions, 'mode' | 'folderMode'> = {}): void {
+  writeFileAtomicSync(file, `${JSON.stringify(value, null, 2)}\n`, options);
 }
 
-export async function writeJsonAtomicAsync(file: string, value: unknown): Promise<void> {
-  await writeFileAtomic(file, `${JSON.stringify(value)}\n`);
+export async function writeJsonAtomicAsync(file: string, value: unknown, options: Pick<AtomicWriteOptions, 'mode' | 'folderMode'> = {}): Promise<void> {
+  await writeFileAtomic(file, `${JSON.stringify(value)}\n`, options);
 }
 
 export type ReadJsonResult<T> =

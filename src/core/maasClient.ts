@@ -12,7 +12,8 @@ import type { ChatCallOptions } from './chat/chatClient';
 import type { ChatEvent, ChatResult } from './chat/chatEvents';
 import type { ChatRequest } from './chat/chatRequest';
 import { DEFAULT_TIMEOUTS, HttpTransport, LazyDispatcher } from './http/httpTransport';
-import type { OnLog, ProxyOptions, Timeouts } from './http/httpTransport';
+import type { OnLog, Timeouts } from './http/httpTransport';
+import type { NetworkOptions } from './http/networkOptions';
 import { SpeechClient } from './speech/speechClient';
 import type { SpeechCallOptions, SpeechCredentials } from './speech/speechClient';
 import type { AudioResult } from './speech/speechAnswer';
@@ -32,13 +33,16 @@ export interface MaasClientOptions {
   readonly getApiKey: (baseUrl: string, signal?: AbortSignal) => Promise<string | undefined>;
   /** The speech appkey and token for a request about to go to `baseUrl`; it may refuse the address likewise. */
   readonly getSpeechCredentials?: (baseUrl: string, signal?: AbortSignal) => Promise<SpeechCredentials | undefined>;
-  readonly proxy?: ProxyOptions;
+  /** The proxy, its credentials, the hosts that bypass it and the certificates trusted (VS Code's http.* settings). */
+  readonly network?: NetworkOptions;
   /**
    * connectMs, headersMs, idleMs (the transport's), completionMs (a non-stream answer, headers and body), keepAliveMs
    * (a stream of comments without data), finishGraceMs (a stream silent after its finish reason, without [DONE]).
    */
   readonly timeouts?: Partial<Timeouts> & { readonly completionMs?: number; readonly keepAliveMs?: number; readonly finishGraceMs?: number };
   readonly retry?: Partial<RetryPolicy>;
+  /** The most bytes read for one chat answer (chatClient.ts's DEFAULT_MAX_ANSWER_BYTES by default). */
+  readonly maxAnswerBytes?: number;
   /** Jitter of retry delays (Math.random); tests pass a constant. */
   readonly random?: () => number;
   /** The waits between retries and polls, and the finish grace (a real timer); tests pass a recording fake. */
@@ -67,7 +71,7 @@ export class MaasClient {
   constructor(options: MaasClientOptions) {
     const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     const retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.dispatcher = new LazyDispatcher(timeouts, options.proxy);
+    this.dispatcher = new LazyDispatcher(timeouts, options.network);
     const secrets = (): readonly string[] => [...this.known];
     const rememberSecret = (value: string): void => {
       if (value.length >= 4) this.known.add(value);
@@ -81,6 +85,7 @@ export class MaasClient {
       completionTimeoutMs: options.timeouts?.completionMs ?? 300_000,
       keepAliveLimitMs: options.timeouts?.keepAliveMs,
       finishGraceMs: options.timeouts?.finishGraceMs,
+      maxAnswerBytes: options.maxAnswerBytes,
       random: options.random,
       sleep: options.sleep,
       now: options.now,
@@ -145,7 +150,7 @@ export class MaasClient {
 
   /**
    * The HTTP status with which an address answers a GET, whatever it is: Test Connection's reachability step.
-   * It goes through the same dispatcher (proxy, timeouts) and log (credentials masked) as every other request.
+   * It goes through the same dispatcher (proxy, certificates, timeouts) and log (credentials masked) as every other request.
    */
   probe(url: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<number> {
     return this.leased(() => this.probeOnce(url, options));

@@ -60,6 +60,8 @@ export const webviewStringKeys = [
   'imageTooLarge',
   'imageUnsupported',
   'imageUnreadable',
+  'imageTooManyPixels',
+  'imageFileTooLarge',
   'emptyConversation',
   'you',
   'assistant',

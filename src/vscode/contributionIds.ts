@@ -1,5 +1,5 @@
-// The names VS Code and the manifest (package.json `contributes`) know the extension's parts by, besides the command
-// ids (commandIds.ts) and the setting names (settings/settingsSchema.ts); a test compares them with package.json.
+// The names VS Code and the manifest (package.json `contributes`) know the extension's parts by, besides the commands
+// (commandIds.ts) and the settings (settings/settingsDeclaration.ts); manifest.test.ts compares them with package.json.
 export const ViewId = {
   /** The chat webview view in the side bar. */
   chat: 'maas.chatView',

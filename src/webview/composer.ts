@@ -3,7 +3,7 @@
 import type { ChatSnapshot, ImageUpload } from '../shared/protocol';
 import { button, h, iconButton, setIcon } from './element';
 import { formatString } from '../shared/formatString';
-import { acceptedImageTypes, readImage } from './imageAttachment';
+import { acceptedImageTypes, imageReadRefusal, readImage } from './imageAttachment';
 import type { ViewContext } from './viewContext';
 
 const maxImages = 8;
@@ -244,10 +244,7 @@ export class Composer {
         const bytes = Uint8Array.from(atob(read.image.thumbnail.split(',')[1] ?? ''), (ch) => ch.charCodeAt(0));
         const previewUrl = URL.createObjectURL(new Blob([bytes], { type: read.image.thumbnail.slice(5, read.image.thumbnail.indexOf(';')) }));
         this.attachments.push({ image: read.image, previewUrl });
-      } else {
-        const template = read.error === 'unsupported' ? s.imageUnsupported : read.error === 'unreadable' ? s.imageUnreadable : s.imageTooLarge;
-        problems.push(formatString(template, file.name, Math.round(maxBytes / 1024)));
-      }
+      } else problems.push(imageReadRefusal(read, file.name, maxBytes, s));
     }
     if (refused > 0) problems.push(formatString(s.tooManyImages, maxImages, refused));
     this.message.textContent = problems.join(' ');

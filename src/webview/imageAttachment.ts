@@ -1,10 +1,17 @@
-// Reads an image the user attached (paste, drop, attach button) into the `send` payload: decoded by the browser
-// (so a corrupt file is refused here), downscaled with a canvas when above the size cap, plus a small thumbnail.
+// Reads an image the user attached (paste, drop, attach button) into the `send` payload: a file above the read cap
+// is refused by its size before a byte is read, one whose header declares more pixels than the limit before it is
+// decoded (a small file can hold a huge picture, and decoding it would hold up the view); the rest is decoded by the
+// browser (so a corrupt file is refused here), downscaled with a canvas when above the size cap, plus a thumbnail.
 import { imageMimeOfFileName, imageMimes, maxThumbnailCharacters, type ImageMime } from '../shared/imageFormats';
-import type { ImageUpload } from '../shared/protocol';
+import { hasTooManyPixels, imageDimensions, maxImageFileBytes, maxImagePixels, type ImageDimensions } from '../shared/imageHeader';
+import { formatString } from '../shared/formatString';
+import type { ImageUpload, WebviewStrings } from '../shared/protocol';
 
-export type ImageReadError = 'unsupported' | 'unreadable' | 'tooLarge';
-export type ImageRead = { readonly ok: true; readonly image: ImageUpload } | { readonly ok: false; readonly error: ImageReadError };
+export type ImageReadError = 'unsupported' | 'unreadable' | 'tooLarge' | 'fileTooLarge';
+export type ImageRead =
+  | { readonly ok: true; readonly image: ImageUpload }
+  | { readonly ok: false; readonly error: ImageReadError }
+  | { readonly ok: false; readonly error: 'tooManyPixels'; readonly dimensions: ImageDimensions };
 
 const thumbnailSize = 256;
 /** The host's cap on a thumbnail, with room to spare: a PNG thumbnail above it is made a JPEG instead. */
@@ -87,6 +94,11 @@ async function downscale(
 export async function readImage(file: File, maxBytes: number): Promise<ImageRead> {
   const mime = mimeOf(file);
   if (mime === undefined) return { ok: false, error: 'unsupported' };
+  if (file.size > maxImageFileBytes) return { ok: false, error: 'fileTooLarge' };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const dimensions = imageDimensions(bytes);
+  if (dimensions === undefined) return { ok: false, error: 'unreadable' };
+  if (hasTooManyPixels(dimensions)) return { ok: false, error: 'tooManyPixels', dimensions };
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
@@ -97,7 +109,7 @@ export async function readImage(file: File, maxBytes: number): Promise<ImageRead
     const name = file.name === '' ? 'image' : file.name.slice(0, 260);
     const thumbnail = thumbnailOf(bitmap);
     if (file.size <= maxBytes) {
-      const dataBase64 = toBase64(new Uint8Array(await file.arrayBuffer()));
+      const dataBase64 = toBase64(bytes);
       return { ok: true, image: { name, mime, dataBase64, width: bitmap.width, height: bitmap.height, thumbnail } };
     }
     const smaller = await downscale(bitmap, mime, file.size, maxBytes);
@@ -107,5 +119,21 @@ export async function readImage(file: File, maxBytes: number): Promise<ImageRead
     return { ok: true, image: { name, mime: outMime, dataBase64, width: smaller.width, height: smaller.height, thumbnail } };
   } finally {
     bitmap.close();
+  }
+}
+
+/** Why an attached image was refused, in the host's words (the templates of imageRefusalWords.ts). */
+export function imageReadRefusal(read: Extract<ImageRead, { ok: false }>, name: string, maxBytes: number, s: WebviewStrings): string {
+  switch (read.error) {
+    case 'unsupported':
+      return formatString(s.imageUnsupported, name);
+    case 'unreadable':
+      return formatString(s.imageUnreadable, name);
+    case 'tooLarge':
+      return formatString(s.imageTooLarge, name, Math.round(maxBytes / 1024));
+    case 'fileTooLarge':
+      return formatString(s.imageFileTooLarge, name, Math.round(maxImageFileBytes / (1024 * 1024)));
+    case 'tooManyPixels':
+      return formatString(s.imageTooManyPixels, name, read.dimensions.width, read.dimensions.height, Math.round(maxImagePixels / 1e6));
   }
 }

@@ -1,10 +1,11 @@
 // The one markdown-it configuration for model output (DOM-free, so Node tests render exactly what the view does).
 // Raw HTML is off and images never load: model output is untrusted (docs/style.md rule 11); sanitising comes after.
-// Links follow the one rule of src/shared/linkPolicy.ts: a link the host would not open is rendered as its text.
+// Links follow the one rule of src/shared/linkPolicy.ts: a link the host would not open is rendered as its text, one
+// it opens carries its address as its title and shows its destination beside a text that does not.
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import reference from 'markdown-it/lib/rules_block/reference.mjs';
-import { isOpenableLink } from '../shared/linkPolicy';
+import { labelShowsDestination, linkDestination, openableHref, openableLink } from '../shared/linkPolicy';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
@@ -92,20 +93,51 @@ export interface MarkdownEnv {
   definitions?: DefinitionSpan[];
 }
 
-/** Removes each link the chat would not open from inline `children`, keeping what it holds (its text) in its place. */
-function unlinkRefused(children: Token[]): Token[] {
+/** The text a link shows (what lies between its open and close tokens), as a reader sees it. */
+function labelText(children: readonly Token[], from: number): string {
+  let text = '';
+  for (let i = from; i < children.length && children[i]?.type !== 'link_close'; i++) text += children[i]?.content ?? '';
+  return text;
+}
+
+/**
+ * Applies the chat's link rule to inline `children`: a link the chat would not open is removed, keeping what it holds
+ * (its text) in its place; one it opens gets the address it will open (a mailto cleaned) and that address as its
+ * title, and, when its text does not show where it goes, the destination beside the text (a `link_host` token).
+ */
+function applyLinkRule(children: Token[], Token: new (type: string, tag: string, nesting: Token.Nesting) => Token): Token[] {
   const kept: Token[] = [];
   let refused = false;
-  for (const child of children) {
-    if (child.type === 'link_open') refused = !isOpenableLink(child.attrGet('href') ?? '');
+  let host: Token | undefined;
+  for (const [index, child] of children.entries()) {
+    if (child.type === 'link_open') {
+      const url = openableLink(child.attrGet('href') ?? '');
+      refused = url === undefined;
+      if (url !== undefined) {
+        child.attrSet('href', openableHref(child.attrGet('href') ?? '') ?? url.href);
+        child.attrSet('title', url.href);
+        host = labelShowsDestination(labelText(children, index + 1), url)
+          ? undefined
+          : Object.assign(new Token('link_host', '', 0), { content: linkDestination(url) });
+      }
+    }
     // Markdown links do not nest, so the next link_close closes this one.
     if ((child.type === 'link_open' || child.type === 'link_close') && refused) {
       if (child.type === 'link_close') refused = false;
       continue;
     }
+    if (child.type === 'link_close' && host !== undefined) {
+      kept.push(host);
+      host = undefined;
+    }
     kept.push(child);
   }
   return kept;
+}
+
+/** The destination shown inside a link, after its text, so a screen reader hears it as part of the link's name. */
+function linkHostHtml(destination: string): string {
+  return `<span class="md-link-host"> (${escapeHtml(destination)})</span>`;
 }
 
 function escapeHtml(text: string): string {
@@ -115,11 +147,12 @@ function escapeHtml(text: string): string {
 export function createMarkdownEngine(): MarkdownIt {
   const md: MarkdownIt = new MarkdownIt({ html: false, linkify: true, typographer: false });
   // Every link parses as a link (markdown-it's default would leave `[text](file:///x)` as its raw source), so that
-  // one the chat would not open can be shown as its text: the `unlink_refused` rule below.
+  // one the chat would not open can be shown as its text: the `link_rule` rule below.
   md.validateLink = (): boolean => true;
-  md.core.ruler.push('unlink_refused', (state) => {
-    for (const token of state.tokens) if (token.type === 'inline' && token.children !== null) token.children = unlinkRefused(token.children);
+  md.core.ruler.push('link_rule', (state) => {
+    for (const token of state.tokens) if (token.type === 'inline' && token.children !== null) token.children = applyLinkRule(token.children, state.Token);
   });
+  md.renderer.rules['link_host'] = (tokens, idx): string => linkHostHtml(tokens[idx]?.content ?? '');
   md.options.highlight = (code: string, lang: string): string => {
     const name = lang.toLowerCase();
     if (name === '' || hljs.getLanguage(name) === undefined) return '';
@@ -156,8 +189,11 @@ export function createMarkdownEngine(): MarkdownIt {
     const token = tokens[idx];
     const alt = token?.children?.map((child) => child.content).join('') ?? '';
     const src = token?.attrGet('src') ?? '';
-    const label = escapeHtml(alt === '' ? src : alt);
-    return isOpenableLink(src) ? `<a href="${escapeHtml(src)}" class="md-image-link">${label}</a>` : `<span class="md-image-link">${label}</span>`;
+    const label = alt === '' ? src : alt;
+    const url = openableLink(src);
+    if (url === undefined) return `<span class="md-image-link">${escapeHtml(label)}</span>`;
+    const host = labelShowsDestination(label, url) ? '' : linkHostHtml(linkDestination(url));
+    return `<a href="${escapeHtml(openableHref(src) ?? url.href)}" title="${escapeHtml(url.href)}" class="md-image-link">${escapeHtml(label)}${host}</a>`;
   };
   return md;
 }

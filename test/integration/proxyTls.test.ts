@@ -1,6 +1,7 @@
 // TLS to the service through a proxy: an HTTPS service on loopback with a self-signed certificate
 // (test/fixtures/tls, for 127.0.0.1), reached through a CONNECT proxy given explicitly (VS Code's http.proxy)
-// or by HTTPS_PROXY. http.proxyStrictSSL false accepts the certificate inside the tunnel; true refuses it.
+// or by HTTPS_PROXY. http.proxyStrictSSL false accepts the certificate inside the tunnel; true refuses it, as a
+// certificate error.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { MaasClient } from '../../src/core/maasClient';
 import type { MaasClientOptions } from '../../src/core/maasClient';
 import { ServiceError } from '../../src/core/http/serviceError';
 import { sseChunk } from '../unit/core/fakeServer';
-import { ForwardProxy } from './forwardProxy';
+import { ForwardProxy } from '../harness/forwardProxy';
 
 const TLS = path.join(__dirname, '..', 'fixtures', 'tls');
 const ASK = { model: 'svc_llm', messages: [{ role: 'user' as const, content: 'Over TLS?' }] };
@@ -65,20 +66,24 @@ describe('TLS to the service through a proxy', () => {
   const tunnel = (): string => `CONNECT ${new URL(serviceUrl).host}`;
 
   it('tunnels TLS through the explicit proxy and accepts a self-signed certificate when strictSSL is off', async () => {
-    assert.equal(await answer({ proxy: { url: proxyUrl, strictSSL: false } }), 'Secure answer');
+    assert.equal(await answer({ network: { proxyUrl: proxyUrl, strictSSL: false } }), 'Secure answer');
     assert.deepEqual(proxy.seen, [tunnel()], 'one CONNECT tunnel, nothing in the clear');
     assert.deepEqual(served, ['POST /maas/v1/chat/completions']);
   });
 
   it('refuses the self-signed certificate inside the tunnel when strictSSL is on', async () => {
-    await assert.rejects(answer({ proxy: { url: proxyUrl, strictSSL: true } }), (e: unknown) => e instanceof ServiceError && e.kind === 'network');
-    assert.deepEqual(proxy.seen, [tunnel()], 'the connection went through the proxy');
+    await assert.rejects(
+      answer({ network: { proxyUrl: proxyUrl, strictSSL: true } }),
+      (e: unknown) => e instanceof ServiceError && e.kind === 'certificate' && e.certificate?.reason === 'selfSigned',
+    );
+    // The request's tunnel, and the one that read the refused certificate to name it.
+    assert.deepEqual(proxy.seen, [tunnel(), tunnel()], 'the connections went through the proxy');
     assert.deepEqual(served, [], 'the request was never sent');
   });
 
   it('honours strictSSL off for a proxy from HTTPS_PROXY too', async () => {
     process.env.HTTPS_PROXY = proxyUrl;
-    assert.equal(await answer({ proxy: { strictSSL: false } }), 'Secure answer');
+    assert.equal(await answer({ network: { strictSSL: false } }), 'Secure answer');
     assert.deepEqual(proxy.seen, [tunnel()]);
   });
 });

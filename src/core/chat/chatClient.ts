@@ -11,7 +11,8 @@ import type { ChatEvent, ChatResult } from './chatEvents';
 import { ChatStreamAssembler } from './chatStreamAssembler';
 import { ChatStreamDecoder } from './chatStreamDecoder';
 import { classifyHttpError } from '../http/classifyError';
-import { header, isUnreachable, readBody, toServiceError } from '../http/httpTransport';
+import { header, readBody } from '../http/httpTransport';
+import { isUnreachable, toServiceError } from '../http/transportError';
 import type { HttpTransport } from '../http/httpTransport';
 import { parseJsonBody } from '../http/parseJsonBody';
 import { redactSecrets } from '../http/redact';
@@ -45,6 +46,8 @@ export interface ChatClientDeps {
   readonly keepAliveLimitMs?: number;
   /** How long a stream that sent a finish reason may stay silent (no usage, no [DONE]) before the answer ends there. */
   readonly finishGraceMs?: number;
+  /** The most bytes read for one answer, streamed or not: past it the answer ends with a 'tooLarge' error. */
+  readonly maxAnswerBytes?: number;
 }
 
 /** Default of keepAliveLimitMs: as long as the idle limit a silent body gets. */
@@ -56,6 +59,13 @@ const DEFAULT_KEEP_ALIVE_LIMIT_MS = 60_000;
  * this long instead of a minute.
  */
 const DEFAULT_FINISH_GRACE_MS = 2_000;
+
+/**
+ * Default of maxAnswerBytes. A streamed answer's bytes are mostly the JSON around each token (a few hundred bytes a
+ * chunk): this is room for well over a hundred thousand tokens, more than any model writes in one answer, and it
+ * bounds what a service that never stops (or a body that is not an answer) can make the extension host hold.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /** Whether visible text reached the caller: from then on an error is never retried (no duplicated text). */
 interface AttemptState {
@@ -195,8 +205,12 @@ export class ChatClient {
       }
       return grace.wait;
     };
+    const maxBytes = this.deps.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    let received = 0;
     try {
       for await (const chunk of chunksWithin(body as AsyncIterable<Buffer>, graceFor)) {
+        received += chunk.length;
+        if (received > maxBytes) throw answerTooLarge(maxBytes, kind === 'sse' ? decoder.partialText : undefined);
         let bytes = chunk;
         if (kind !== 'sse') {
           held.push(chunk);
@@ -265,6 +279,14 @@ export class ChatClient {
 }
 
 type BodyKind = 'sse' | 'json';
+
+/** The error of an answer past the size cap; a streamed one keeps the text that arrived before it. */
+function answerTooLarge(maxBytes: number, partialText: string | undefined): ServiceError {
+  return new ServiceError('tooLarge', `The answer is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most read for one answer; it ended there.`, {
+    retryable: false,
+    partialText,
+  });
+}
 
 const GRACE_OVER: unique symbol = Symbol('grace over');
 

@@ -11,6 +11,7 @@ import {
   usageSchema,
 } from '../../shared/protocolSchemas';
 import { retrievalOptionsSchema } from '../chat/chatRequest';
+import { certificateProblemSchema } from '../http/certificateProblem';
 
 export const storedImageSchema = z.object({
   id: z.string().min(1),
@@ -49,6 +50,10 @@ export const storedErrorSchema = z.object({
   setting: z.string().optional(),
   /** For a request too long for the model: its estimated tokens and the model's limit. */
   counts: z.object({ tokens: z.number(), limit: z.number() }).optional(),
+  /** For a refused certificate: why, for which host, and what the certificate says. */
+  certificate: certificateProblemSchema.optional(),
+  /** For a proxy that asked for credentials, or a proxy address that cannot be used: the address and what it was given. */
+  proxy: z.object({ address: z.string(), credentials: z.enum(['none', 'url', 'authorization']) }).optional(),
 });
 export type StoredError = z.infer<typeof storedErrorSchema>;
 
@@ -121,6 +126,14 @@ export type Turn = z.infer<typeof turnObjectSchema>;
 /** Stored parameters: the protocol's, with unknown keys (from another version) dropped rather than refused. */
 const storedChatParamsSchema = chatParamsSchema.strip();
 export type StoredChatParams = z.infer<typeof storedChatParamsSchema>;
+
+/**
+ * The file-name rule: a conversation's id is its file's name (`<id>.json`). An id read from anywhere (`index.json`,
+ * `list.json`, a message) is checked against it before a path is built from it, so a crafted id such as `../../x`
+ * never names a file outside the history folder (reading one that does not parse would rename it).
+ */
+const CONVERSATION_ID = /^[A-Za-z0-9-]{1,100}$/;
+export const isConversationId = (id: string): boolean => CONVERSATION_ID.test(id);
 
 export const conversationSchema = z.object({
   id: z.string().min(1),

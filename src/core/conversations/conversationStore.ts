@@ -1,6 +1,6 @@
 // Where conversations live on disk: one JSON file per conversation (written atomically, only when it changed),
 // `index.json` with the open conversation, `list.json` with every conversation's summary (historyList.ts), and a
-// folder of image files (the JSON keeps only thumbnails). One file per conversation keeps two VS Code windows,
+// folder of image files (the JSON keeps only thumbnails), every file readable by its owner only (0600, folders 0700). One file per conversation keeps two VS Code windows,
 // which share this folder, from overwriting each other's conversations, and confines a corrupt file to one
 // conversation. Start-up reads the list and the open conversation only; a conversation's turns are read when it
 // is opened (historyFolder.ts). A save writes the conversations that changed, told by identity (writeLedger.ts),
@@ -13,10 +13,10 @@ import path from 'node:path';
 import * as z from 'zod';
 import { imageFileExtension } from '../../shared/imageFormats';
 import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync } from '../../../packages/files/atomicJsonFile';
-import { writeFileAtomic, writeFileAtomicSync } from '../../../packages/files/atomicWrite';
+import { ownerOnly, writeFileAtomic, writeFileAtomicSync } from '../../../packages/files/atomicWrite';
 import { fileStamp, fileStampSync, readText, type ReadConversation } from './conversationFile';
 import { mergeWithFile } from './conversationMerge';
-import { summaryOf, type Conversation, type ConversationStoreData } from './conversationModel';
+import { isConversationId, summaryOf, type Conversation, type ConversationStoreData } from './conversationModel';
 import { conversationIdOf, HistoryFolder, isConversationFile, type HistoryCheck, type SetAsideFile, type StoreChange } from './historyFolder';
 import type { ListProblem } from './historyList';
 import { watchHistoryFolder } from './historyWatcher';
@@ -38,7 +38,8 @@ export interface ConversationStoreOptions {
   readonly listDelayMs?: number;
 }
 
-const indexSchema = z.object({ version: z.literal(1), activeId: z.string().optional() });
+/** index.json: the open conversation. An id that breaks the file-name rule makes the file unreadable (set aside). */
+const indexSchema = z.object({ version: z.literal(1), activeId: z.string().refine(isConversationId, 'not a conversation id').optional() });
 
 interface PendingWrite {
   readonly conversation: Conversation;
@@ -133,19 +134,19 @@ export class ConversationStore {
     this.pending = this.pending
       .catch(() => undefined)
       .then(async () => {
-        await mkdir(this.path, { recursive: true });
+        await mkdir(this.path, { recursive: true, mode: ownerOnly.folderMode });
         for (const { conversation, text, base } of changed) {
           if (this.closed) return;
           const onDisk = await readText(this.conversationFile(conversation.id)).catch(() => undefined);
           const written = this.mergedWith(conversation, text, base, onDisk);
-          await writeFileAtomic(this.conversationFile(conversation.id), written.text, { commit: () => !this.closed });
+          await writeFileAtomic(this.conversationFile(conversation.id), written.text, { commit: () => !this.closed, ...ownerOnly });
           if (this.closed) return;
           const stamp = await fileStamp(this.conversationFile(conversation.id));
           if (stamp !== undefined) this.history.list.set(summaryOf(written.conversation), stamp);
         }
         for (const id of removed) await rm(this.conversationFile(id), { force: true });
         if (activeId !== this.indexedActiveId) {
-          await writeJsonAtomicAsync(this.indexFile, { version: 1, activeId });
+          await writeJsonAtomicAsync(this.indexFile, { version: 1, activeId }, ownerOnly);
           this.indexedActiveId = activeId;
         }
         this.scheduleListWrite();
@@ -160,14 +161,14 @@ export class ConversationStore {
     this.cancelListWrite();
     const changed = this.changedIn(data);
     const removed = this.removedFrom(data);
-    mkdirSync(this.path, { recursive: true });
+    mkdirSync(this.path, { recursive: true, mode: ownerOnly.folderMode });
     for (const { conversation, text, base } of changed) {
       const written = this.mergedWith(conversation, text, base, readTextOrUndefined(this.conversationFile(conversation.id)));
-      writeFileAtomicSync(this.conversationFile(conversation.id), written.text);
+      writeFileAtomicSync(this.conversationFile(conversation.id), written.text, ownerOnly);
       this.history.list.set(summaryOf(written.conversation), fileStampSync(this.conversationFile(conversation.id)));
     }
     for (const id of removed) rmSync(this.conversationFile(id), { force: true });
-    if (data.activeId !== this.indexedActiveId) writeJsonAtomic(this.indexFile, { version: 1, activeId: data.activeId });
+    if (data.activeId !== this.indexedActiveId) writeJsonAtomic(this.indexFile, { version: 1, activeId: data.activeId }, ownerOnly);
     this.indexedActiveId = data.activeId;
     // With the new file stamps, so the next start-up's check reads none of these files again.
     this.history.list.writeSync();
@@ -284,8 +285,9 @@ export class ConversationStore {
   /** Keeps an image's bytes beside the conversations; returns the file name to record in the turn. */
   async saveImage(mime: string, bytes: Uint8Array): Promise<string> {
     const name = `${randomUUID()}.${imageFileExtension(mime)}`;
-    await mkdir(this.imageDir, { recursive: true });
-    await writeFile(path.join(this.imageDir, name), bytes);
+    await mkdir(this.imageDir, { recursive: true, mode: ownerOnly.folderMode });
+    // A new random name, created exclusively (never through a link planted in the folder), readable by its owner only.
+    await writeFile(path.join(this.imageDir, name), bytes, { mode: ownerOnly.mode, flag: 'wx' });
     return name;
   }
 

@@ -5,7 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileStamp, parseConversationText, readConversationFile, readText, type ReadConversation } from './conversationFile';
-import { markUnfinishedInterrupted, summaryOf, type Conversation } from './conversationModel';
+import { isConversationId, markUnfinishedInterrupted, summaryOf, type Conversation } from './conversationModel';
 import { HistoryList } from './historyList';
 import { WriteLedger } from './writeLedger';
 
@@ -22,8 +22,7 @@ export interface HistoryCheck {
   readonly setAside: readonly SetAsideFile[];
 }
 
-const CONVERSATION_FILE = /^[A-Za-z0-9-]{1,100}\.json$/;
-export const isConversationFile = (name: string): boolean => CONVERSATION_FILE.test(name);
+export const isConversationFile = (name: string): boolean => name.endsWith('.json') && isConversationId(conversationIdOf(name));
 export const conversationIdOf = (file: string): string => file.slice(0, -'.json'.length);
 
 /**
@@ -50,7 +49,9 @@ export class HistoryFolder {
     return path.join(this.folder, 'conversations');
   }
 
+  /** The file of a conversation; throws for an id that breaks the file-name rule (no path is built from it). */
   conversationFile(id: string): string {
+    if (!isConversationId(id)) throw new Error(`"${id.slice(0, 100)}" is not a conversation id.`);
     return path.join(this.conversationDir, `${id}.json`);
   }
 

@@ -7,9 +7,9 @@
 // the saves of a streaming answer, whose new file stamps go to disk with the next write or as the window closes.
 import path from 'node:path';
 import * as z from 'zod';
-import { writeFileAtomic, writeFileAtomicSync } from '../../../packages/files/atomicWrite';
+import { ownerOnly, writeFileAtomic, writeFileAtomicSync } from '../../../packages/files/atomicWrite';
 import { readText } from './conversationFile';
-import { sameSummary, type ConversationSummary } from './conversationModel';
+import { isConversationId, sameSummary, type ConversationSummary } from './conversationModel';
 
 /** What identifies a version of a conversation file without reading it: its size and its time, in whole ms. */
 export interface FileStamp {
@@ -36,15 +36,15 @@ const listFileSchema = z.object({
  * A row's shape, checked by hand where zod checks the file around it: zod, jitless as the extension host needs it
  * (src/vscode/activation/zodSetup.ts), interprets a tuple schema for each row, and at a window's start (cold code) that took
  * ~10 ms for 1,000 rows, more than the whole rest of the start (measured, README's Performance). The list is this
- * extension's own cache of the zod-validated conversation files: a row that fails makes the list unreadable, and
- * it is rebuilt from those files.
+ * extension's own cache of the zod-validated conversation files: a row that fails (an id that breaks the file-name
+ * rule among them) makes the list unreadable, and it is rebuilt from those files.
  */
 function isRow(row: unknown): row is Row {
   return (
     Array.isArray(row) &&
     row.length === FIELDS.length &&
     typeof row[0] === 'string' &&
-    row[0] !== '' &&
+    isConversationId(row[0]) &&
     typeof row[1] === 'string' &&
     typeof row[2] === 'string' &&
     Number.isFinite(row[3]) &&
@@ -139,7 +139,7 @@ export class HistoryList {
     if (!this.changed && !this.stampsChanged) return;
     const flags = [this.changed, this.stampsChanged] as const;
     try {
-      await writeFileAtomic(this.file, this.text(), { durable: false });
+      await writeFileAtomic(this.file, this.text(), { durable: false, ...ownerOnly });
     } catch (error) {
       [this.changed, this.stampsChanged] = [this.changed || flags[0], this.stampsChanged || flags[1]];
       throw error;
@@ -149,7 +149,7 @@ export class HistoryList {
   /** The last write, as the window closes (nothing may be awaited then). */
   writeSync(): void {
     if (!this.changed && !this.stampsChanged) return;
-    writeFileAtomicSync(this.file, this.text(), { durable: false });
+    writeFileAtomicSync(this.file, this.text(), { durable: false, ...ownerOnly });
   }
 
   private text(): string {

@@ -1,11 +1,14 @@
-// The HTTP layer of the client: one pooled undici dispatcher (keep-alive; connect, headers and idle-body
-// timeouts; proxy from the environment or explicit), every request timed and logged with credentials masked,
-// and every undici failure turned into a ServiceError. undici (about half of the extension's bundle) is loaded on
-// the first request, not when the extension starts.
-import type * as Undici from 'undici';
+// The HTTP layer of the client: every request goes through one pooled dispatcher (connector.ts), is timed and logged
+// with credentials masked, and every failure becomes a ServiceError (transportError.ts), a refused certificate with
+// what it says and a proxy's 407 with what the proxy was given.
 import type { Dispatcher } from 'undici';
+import { inspectCertificate } from './certificateInspection';
+import { certificateFacts, describeCertificateProblem } from './certificateProblem';
+import { createDispatcher, loadUndici } from './connector';
+import { proxyCredentials, proxyFor, proxyOrigin, type NetworkOptions } from './networkOptions';
 import { redactSecrets } from './redact';
-import { cancelledError, ServiceError } from './serviceError';
+import { ServiceError } from './serviceError';
+import { toServiceError } from './transportError';
 
 export interface Timeouts {
   /** TCP + TLS connect. */
@@ -17,13 +20,6 @@ export interface Timeouts {
 }
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 60_000, idleMs: 60_000 };
-
-export interface ProxyOptions {
-  /** An explicit proxy URL (VS Code's `http.proxy`); absent = HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
-  readonly url?: string;
-  /** VS Code's `http.proxyStrictSSL`; default true. Applies to the service's TLS and the proxy's. */
-  readonly strictSSL?: boolean;
-}
 
 export interface LogEntry {
   readonly method: string;
@@ -44,64 +40,61 @@ export interface LogEntry {
 
 export type OnLog = (entry: LogEntry) => void;
 
-let undici: Promise<typeof Undici> | undefined;
-
-/** undici, loaded once, on first use. */
-function loadUndici(): Promise<typeof Undici> {
-  undici ??= import('undici');
-  return undici;
-}
-
-/** The pooled dispatcher for these timeouts and this proxy, made (and undici loaded) on first use. */
+/** The pooled dispatcher for these timeouts and this network, made (and undici loaded) on first use. */
 export class LazyDispatcher {
   private made: Promise<Dispatcher> | undefined;
 
   constructor(
     private readonly timeouts: Timeouts,
-    private readonly proxy: ProxyOptions = {},
+    private readonly network: NetworkOptions = {},
   ) {}
 
   get(): Promise<Dispatcher> {
-    this.made ??= createDispatcher(this.timeouts, this.proxy);
+    this.made ??= createDispatcher(this.timeouts, this.network);
     return this.made;
   }
 
   /**
+   * The failure with what only the network knows: the refused certificate's subject, issuer and dates (read by a
+   * second connection that sends nothing), or the proxy that asked for credentials and which ones it was given.
+   */
+  async explain(failure: ServiceError, target: URL, signal?: AbortSignal): Promise<ServiceError> {
+    if (failure.kind === 'certificate' && failure.certificate !== undefined && failure.certificate.subject === undefined) {
+      const peer = await inspectCertificate(target.origin, this.timeouts, this.network, signal);
+      if (peer === undefined) return failure;
+      const certificate = { ...failure.certificate, ...certificateFacts(peer) };
+      return new ServiceError('certificate', describeCertificateProblem(certificate), { certificate, cause: failure.cause });
+    }
+    if (failure.kind === 'proxyAuth' && failure.proxy === undefined) {
+      const proxy = proxyFor(this.network, target) ?? '';
+      const credentials = proxyCredentials(this.network, proxy);
+      const address = proxyOrigin(proxy);
+      return new ServiceError('proxyAuth', `The proxy ${address} answered 407 Proxy Authentication Required (credentials sent: ${credentials}).`, {
+        proxy: { address, credentials },
+        cause: failure.cause,
+      });
+    }
+    return failure;
+  }
+
+  /**
    * Closes the pool gracefully: the requests in flight run to their end, idle connections close; a request sent
-   * afterwards opens a new pool.
+   * afterwards opens a new pool. Nothing to do when the dispatcher could not be made (an invalid proxy address).
    */
   async close(): Promise<void> {
     const made = this.made;
     this.made = undefined;
-    if (made !== undefined) await (await made).close();
+    await (await made?.catch(() => undefined))?.close();
   }
 
   /**
    * Closes every pooled connection at once, aborting the requests in flight, for good: a later request fails. Nothing
-   * to do when none was ever sent.
+   * to do when none was ever sent, or the dispatcher could not be made.
    */
   async destroy(): Promise<void> {
-    if (this.made !== undefined) await (await this.made).destroy();
+    const made = await this.made?.catch(() => undefined);
+    await made?.destroy();
   }
-}
-
-async function createDispatcher(timeouts: Timeouts, proxy: ProxyOptions = {}): Promise<Dispatcher> {
-  const { EnvHttpProxyAgent, ProxyAgent } = await loadUndici();
-  const tls = { timeout: timeouts.connectMs, rejectUnauthorized: proxy.strictSSL ?? true };
-  const options = {
-    connect: tls,
-    // A ProxyAgent replaces `connect` with its tunnel: the service's TLS (inside the CONNECT tunnel) takes
-    // `requestTls` and the connection to the proxy `proxyTls`, so strictSSL and the connect timeout go to both.
-    requestTls: tls,
-    proxyTls: tls,
-    headersTimeout: timeouts.headersMs,
-    bodyTimeout: timeouts.idleMs,
-    keepAliveTimeout: 30_000,
-  };
-  if (proxy.url) return new ProxyAgent({ ...options, uri: proxy.url });
-  // EnvHttpProxyAgent reads HTTP_PROXY/HTTPS_PROXY/NO_PROXY and is a plain pooled Agent when they are unset; it
-  // hands these options to the ProxyAgents it makes.
-  return new EnvHttpProxyAgent(options);
 }
 
 export interface SendOptions {
@@ -124,26 +117,6 @@ export interface Response {
   readonly body: Dispatcher.ResponseData['body'];
   /** Logs the end of this request (call once, when the body is consumed or abandoned). */
   done(error?: ServiceError): void;
-}
-
-const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-/** Whether an error means the base URL could not be reached at all (a reason to fail over). */
-export function isUnreachable(error: ServiceError): boolean {
-  const code = (error.cause as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && CONNECT_FAILURES.has(code);
-}
-
-/** A ServiceError for anything undici throws; the caller's abort is 'cancelled'. */
-export function toServiceError(error: unknown, signal: AbortSignal | undefined, secrets: readonly string[]): ServiceError {
-  if (error instanceof ServiceError) return error;
-  if (signal?.aborted) return cancelledError(error);
-  const code = (error as { code?: unknown } | null)?.code;
-  const message = redactSecrets(error instanceof Error ? error.message : String(error), secrets);
-  if (code === 'UND_ERR_CONNECT_TIMEOUT') return new ServiceError('timeout', `Connecting to the service timed out (${message}).`, { cause: error });
-  if (code === 'UND_ERR_HEADERS_TIMEOUT') return new ServiceError('timeout', 'The service did not answer in time.', { cause: error });
-  if (code === 'UND_ERR_BODY_TIMEOUT') return new ServiceError('timeout', 'The service stopped sending in the middle of its answer.', { cause: error });
-  return new ServiceError('network', `Could not reach the service: ${message}${typeof code === 'string' ? ` (${code})` : ''}.`, { cause: error });
 }
 
 export class HttpTransport {
@@ -197,7 +170,7 @@ export class HttpTransport {
         done: (error) => log(response.statusCode, headersMs, error),
       };
     } catch (error) {
-      const failure = toServiceError(error, options.signal, this.secrets());
+      const failure = await this.dispatcher.explain(toServiceError(error, options.signal, this.secrets(), target.host), target, options.signal);
       log(undefined, undefined, failure);
       throw failure;
     }

@@ -3,6 +3,8 @@
 // the VS Code layer turns kinds into words and actions in one place.
 
 import type { SpeechProblem } from '../speech/speechProblems';
+import type { CertificateProblem } from './certificateProblem';
+import type { ProxyCredentials } from './networkOptions';
 
 /** One kind per row of the spec's error table (section 7). */
 export type ServiceErrorKindFromTable =
@@ -24,9 +26,13 @@ export type ServiceErrorKindFromTable =
 export type ServiceErrorKind =
   | ServiceErrorKindFromTable
   | 'network' // no answer: connection refused/reset, DNS, TLS, proxy
+  | 'certificate' // the service's (or an https proxy's) certificate was refused: untrusted, expired, another host's
+  | 'proxyAuth' // the proxy answered 407: no credentials, or wrong ones
+  | 'invalidProxy' // the proxy address is not one undici can use (nothing was sent)
   | 'timeout' // connect, headers or idle-body timeout before any visible text
   | 'protocol' // an answer that does not match the wire format
   | 'interrupted' // a stream that ended without [DONE] or a finish reason; carries the partial text
+  | 'tooLarge' // an answer past the client's size cap; a streamed one carries the partial text
   | 'cancelled' // the caller's AbortSignal fired: not an error to display
   | 'validation' // refused on the client before sending
   | 'addressRefused' // a credential kept from an address the user did not choose or approve (nothing was sent)
@@ -57,7 +63,17 @@ export interface ServiceErrorDetails {
   readonly matched?: boolean;
   /** For kind 'addressRefused': the origin refused and the setting that named it. */
   readonly address?: { readonly origin: string; readonly setting: string };
+  /** For kind 'certificate': why, for which host, and what the certificate says. */
+  readonly certificate?: CertificateProblem;
+  /** For kinds 'proxyAuth' and 'invalidProxy': the proxy (without credentials) and what it was given. */
+  readonly proxy?: ProxyProblem;
   readonly cause?: unknown;
+}
+
+export interface ProxyProblem {
+  /** The proxy's origin, credentials removed (for 'invalidProxy': the address as written, credentials masked). */
+  readonly address: string;
+  readonly credentials: ProxyCredentials;
 }
 
 export class ServiceError extends Error {
@@ -72,6 +88,8 @@ export class ServiceError extends Error {
   readonly field: string | undefined;
   readonly matched: boolean | undefined;
   readonly address: { readonly origin: string; readonly setting: string } | undefined;
+  readonly certificate: CertificateProblem | undefined;
+  readonly proxy: ProxyProblem | undefined;
 
   constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -87,6 +105,8 @@ export class ServiceError extends Error {
     this.field = details.field;
     this.matched = details.matched;
     this.address = details.address;
+    this.certificate = details.certificate;
+    this.proxy = details.proxy;
   }
 }
 

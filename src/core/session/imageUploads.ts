@@ -1,5 +1,5 @@
-// The images of the view's Send: every upload is checked (imageIntake.ts: it decodes, its real format is one the
-// vision model takes, it fits the size cap) before any is kept, and a refusal is worded as the view words the
+// The images of the view's Send: every upload is checked (imageIntake.ts: it decodes from base64, its real format is
+// one the vision model takes, its header's size is within the pixel limit, it fits the size cap) before any is kept, and a refusal is worded as the view words the
 // images it refuses itself. Only then are the images written to the history folder.
 import { randomUUID } from 'node:crypto';
 import type { StoredImage } from '../conversations/conversationModel';
@@ -20,7 +20,7 @@ export function checkUploads(uploads: readonly ImageUpload[], maxBytes: number, 
   const accepted: AcceptedUpload[] = [];
   for (const upload of uploads) {
     const intake = intakeImage(upload, maxBytes);
-    if (!intake.ok) return { ok: false, refusal: refusalOf(intake.reason, upload.name, maxBytes, strings) };
+    if (!intake.ok) return { ok: false, refusal: refusalOf(intake, maxBytes, strings) };
     accepted.push({ upload, intake });
   }
   return { ok: true, accepted };
@@ -45,13 +45,15 @@ export async function keepUploads(accepted: readonly AcceptedUpload[], store: Pi
   return images;
 }
 
-function refusalOf(reason: Extract<ImageIntake, { ok: false }>['reason'], name: string, maxBytes: number, strings: WebviewStrings): string {
-  switch (reason) {
+function refusalOf(refused: Extract<ImageIntake, { ok: false }>, maxBytes: number, strings: WebviewStrings): string {
+  switch (refused.reason) {
     case 'unreadable':
-      return formatString(strings.imageUnreadable, name);
+      return formatString(strings.imageUnreadable, refused.name);
     case 'unsupported':
-      return formatString(strings.imageUnsupported, name);
+      return formatString(strings.imageUnsupported, refused.name);
     case 'tooLarge':
-      return formatString(strings.imageTooLarge, name, Math.round(maxBytes / 1024));
+      return formatString(strings.imageTooLarge, refused.name, Math.round(maxBytes / 1024));
+    case 'tooManyPixels':
+      return formatString(strings.imageTooManyPixels, refused.name, refused.width, refused.height, Math.round(refused.maxPixels / 1e6));
   }
 }

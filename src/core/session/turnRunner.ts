@@ -111,6 +111,8 @@ function storedServiceError(error: ServiceError, redact: (text: string) => strin
     message: redact(error.message),
     matched: error.matched,
     ...(error.address === undefined ? {} : { value: redact(error.address.origin), setting: error.address.setting }),
+    ...(error.certificate === undefined ? {} : { certificate: error.certificate }),
+    ...(error.proxy === undefined ? {} : { proxy: { ...error.proxy, address: redact(error.proxy.address) } }),
   };
 }
 

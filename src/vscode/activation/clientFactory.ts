@@ -1,28 +1,26 @@
-// Builds the service client from what it is made of (the base addresses, the user's proxy settings, the speech error
-// codes) and the credentials service, which hands a key out only for an address the user chose. A change of one of
-// those builds a new client for the next request; the old one is retired: the answers, syntheses and long tasks under
-// way finish on it, and its connections close once they have. A change of any other setting touches no client.
+// Builds the service client from what it is made of (the base addresses, the user's network settings, the speech
+// error codes) and the credentials service, which hands a key out only for an address the user chose. A change of one
+// of those builds a new client for the next request; the old one is retired: the answers, syntheses and long tasks
+// under way finish on it, and its connections close once they have. A change of any other setting touches no client.
 // Request logs go to the log channel, already redacted by the client; the logger redacts again with the secrets it
 // knows.
 import * as vscode from 'vscode';
 import type { Credentials } from '../../core/credentials/credentials';
 import type { RetryPolicy } from '../../core/http/backoff';
-import type { ProxyOptions } from '../../core/http/httpTransport';
+import type { NetworkOptions } from '../../core/http/networkOptions';
 import { MaasClient } from '../../core/maasClient';
 import type { SpeechCodeConvention } from '../../core/speech/speechProblems';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
+import { affectsNetworkSettings, readNetworkSettings } from './networkSettings';
 
 /** What a client is built from: a change of any of these (and of nothing else) builds a new one. */
 interface ClientInputs {
   readonly baseUrl: string;
   readonly altBaseUrl: string | undefined;
-  readonly proxy: ProxyOptions;
+  readonly network: NetworkOptions;
   readonly speechCodes: SpeechCodeConvention;
 }
-
-/** The VS Code settings outside `maas.*` that a client is built from. */
-const NETWORK_SETTINGS = ['http.proxy', 'http.proxyStrictSSL'];
 
 export class ClientFactory implements vscode.Disposable {
   private client: { readonly instance: MaasClient; readonly inputs: string } | undefined;
@@ -40,7 +38,7 @@ export class ClientFactory implements vscode.Disposable {
         if (change.affects('baseUrl', 'altBaseUrl', 'speechErrorCodes')) this.retireIfChanged();
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (NETWORK_SETTINGS.some((name) => event.affectsConfiguration(name))) this.retireIfChanged();
+        if (affectsNetworkSettings(event)) this.retireIfChanged();
       }),
     ];
   }
@@ -56,15 +54,11 @@ export class ClientFactory implements vscode.Disposable {
 
   private inputs(): ClientInputs {
     const { baseUrl, altBaseUrl } = this.settings.settings;
-    // The proxy carries the credentials too: only the user's own proxy settings are used, never a workspace's (a
-    // repository's proxy with strict TLS off could read every key).
-    const http = vscode.workspace.getConfiguration('http');
-    const proxyUrl = userValue<string>(http, 'proxy')?.trim();
     return {
       baseUrl,
       altBaseUrl: altBaseUrl === '' ? undefined : altBaseUrl,
-      proxy: { url: proxyUrl === '' ? undefined : proxyUrl, strictSSL: userValue<boolean>(http, 'proxyStrictSSL') ?? true },
-      speechCodes: this.settings.features.speechErrorCodes,
+      network: readNetworkSettings(),
+      speechCodes: this.settings.settings.speechErrorCodes,
     };
   }
 
@@ -98,9 +92,4 @@ export class ClientFactory implements vscode.Disposable {
     this.client = undefined;
     void current?.instance.dispose();
   }
-}
-
-/** A setting's value from the user's (or the remote machine's) settings only. */
-function userValue<T>(config: vscode.WorkspaceConfiguration, name: string): T | undefined {
-  return config.inspect<T>(name)?.globalValue;
 }

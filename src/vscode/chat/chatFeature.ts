@@ -10,16 +10,33 @@ import type { ChatSpeech } from './chatIntents';
 import { ChatViewProvider } from './chatViewProvider';
 import { webviewStrings } from './webviewStrings';
 import type { SettingsReader } from '../settings/settings';
-import { settingNames, type SettingKey } from '../settings/settingsSchema';
+import type { ChatSettings } from '../../core/session/chatSettings';
+import type { SettingKey } from '../settings/settingsDeclaration';
 
 export interface ChatFeature {
   readonly session: ChatSession;
   readonly view: ChatViewProvider;
 }
 
-/** Fires when a setting the chat reads changes (the speech, knowledge-base and image command settings do not count). */
+/** The settings the chat reads, each of ChatSettings (the type fails to compile when one is missing). */
+const chatSettingKeys: { readonly [K in Extract<keyof ChatSettings, SettingKey>]: true } = {
+  baseUrl: true,
+  chatModel: true,
+  visionModel: true,
+  extraModels: true,
+  persona: true,
+  historyMaxTurns: true,
+  historyMaxCharacters: true,
+  fontSize: true,
+  imageMaxBytes: true,
+  lmMaxInputTokens: true,
+  readAnswers: true,
+  imagesWithTextModel: true,
+};
+
+/** Fires when a setting the chat reads changes; a change of any other leaves the chat as it is. */
 function chatSettingsChanged(settings: SettingsReader): vscode.Event<void> {
-  const keys = Object.keys(settingNames) as SettingKey[];
+  const keys = Object.keys(chatSettingKeys) as SettingKey[];
   return (listener) =>
     settings.onDidChange((change) => {
       if (change.affects(...keys)) listener();

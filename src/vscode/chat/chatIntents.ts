@@ -7,10 +7,10 @@ import { setReadAnswers } from '../speech/readAnswersSetting';
 import type { ChatSession } from '../../core/session/chatSession';
 import { conversationMarkdown } from '../../core/conversations/conversationMarkdown';
 import { speechText } from '../../core/speech/speechText';
-import { openableLink } from '../../shared/linkPolicy';
 import { assertNever, type WebviewToHost } from '../../shared/protocol';
 import { actionCommand } from '../errors/errorPresentation';
 import { CommandId } from '../commandIds';
+import { openChatLink } from './chatLinkOpener';
 import type { Logger } from '../logger';
 import type { ReadAloudSource } from '../speech/readAloudSource';
 import type { WebviewSpeechPlayer } from '../speech/webviewSpeechPlayer';
@@ -118,7 +118,7 @@ async function readTurnAloud(turnId: string, deps: IntentDependencies): Promise<
 async function exportConversation(conversationId: string, deps: IntentDependencies): Promise<void> {
   const conversation = await deps.session.conversation(conversationId);
   if (conversation === undefined) return;
-  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: conversationMarkdown(conversation) });
+  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: await conversationMarkdown(conversation) });
   await vscode.window.showTextDocument(document);
 }
 
@@ -142,16 +142,17 @@ function languageOrPlain(language: string): string {
   return vscodeLanguageIds[lower] ?? lower;
 }
 
-/**
- * Opens a link the view asks for, when the chat's link rule allows it. The view already shows any other link as
- * text, but it renders untrusted text: the host checks every link itself, with the same rule.
- */
-async function openLink(href: string, { logger, session }: IntentDependencies): Promise<void> {
-  const url = openableLink(href);
-  if (url === undefined) {
-    logger.warn(`Refused to open a link from the chat: ${href.slice(0, 200)}`);
-    session.notify('link', 'warning', vscode.l10n.t('Only http, https and mailto links open from the chat; this one was not opened: {0}', href.slice(0, 200)));
-    return;
-  }
-  await vscode.env.openExternal(vscode.Uri.parse(url.href));
+/** Opens a link the view asks for by the chat's link rule; a refused one is logged and named in a notice. */
+function openLink(href: string, { logger, session }: IntentDependencies): Promise<void> {
+  return openChatLink(href, {
+    openExternal: (url) => vscode.env.openExternal(vscode.Uri.parse(url)),
+    refuse: (refused) => {
+      logger.warn(`Refused to open a link from the chat: ${refused.slice(0, 200)}`);
+      session.notify(
+        'link',
+        'warning',
+        vscode.l10n.t('Only http, https and mailto links open from the chat; this one was not opened: {0}', refused.slice(0, 200)),
+      );
+    },
+  });
 }

@@ -83,6 +83,8 @@ export function webviewStrings(l10n: Localiser): WebviewStrings {
     imageTooLarge: refusal.tooLarge,
     imageUnsupported: refusal.unsupported,
     imageUnreadable: refusal.unreadable,
+    imageTooManyPixels: refusal.tooManyPixels,
+    imageFileTooLarge: refusal.fileTooLarge,
     emptyConversation: l10n.t('Ask anything about your code. Select code in the editor and use "MaaS: Add Selection to Chat" to include it.'),
     you: l10n.t('You'),
     assistant: l10n.t('Assistant'),

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { retrievalOptions, type KnowledgeMode } from '../knowledge/retrievalOptions';
 import { openSettings } from '../settings/openSettings';
-import { featureSettingNames, type KnowledgeBaseSetting } from '../settings/settingsSchema';
+import type { KnowledgeBaseSetting } from '../settings/settingsDeclaration';
 import { revealChatView } from '../chat/revealChat';
 import { actionTitles, knowledgeWords } from '../chat/webviewStrings';
 import { noKnowledgeBaseText } from '../knowledge/noKnowledgeBase';
@@ -23,14 +23,14 @@ export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vsco
       void prompter.showInformationMessage(vscode.l10n.t('Select some text first.'));
       return undefined;
     }
-    const features = deps.settings.features;
-    if (features.knowledgeBases.length === 0) {
+    const settings = deps.settings.settings;
+    if (settings.knowledgeBases.length === 0) {
       const open = actionTitles(vscode.l10n).openSettings;
       const choice = await prompter.showWarningMessage(noKnowledgeBaseText(), open);
-      if (choice === open) await openSettings(featureSettingNames.knowledgeBases);
+      if (choice === open) await openSettings('knowledgeBases');
       return undefined;
     }
-    const bases = await pickBases(deps, memento, features.knowledgeBases);
+    const bases = await pickBases(deps, memento, settings.knowledgeBases);
     if (bases === undefined) return undefined;
     const text = editor.document.getText(selection);
     const question = await prompter.showInputBox({
@@ -41,7 +41,7 @@ export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vsco
       validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('The question cannot be blank.') : undefined),
     });
     if (question === undefined || question.trim() === '') return undefined;
-    const mode = await pickMode(deps, features.knowledgeChatMode, features.knowledgeBackupChat);
+    const mode = await pickMode(deps, settings.knowledgeChatMode, settings.knowledgeBackupChat);
     if (mode === undefined) return undefined;
     const lines = selection.start.line === selection.end.line ? `${selection.start.line + 1}` : `${selection.start.line + 1}-${selection.end.line + 1}`;
     await revealChatView();
@@ -55,7 +55,7 @@ export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vsco
         mode,
         bases: bases.map((b) => ({ id: b.id, name: b.name })),
         retrieval: retrievalOptions(
-          features,
+          settings,
           bases.map((b) => b.id),
           mode,
         ),

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Speaker } from '../../core/speech/speechPayloads';
 import { speechErrorText } from '../errors/speechMessages';
 import type { FeatureDependencies } from '../activation/featureDependencies';
+import { writeSetting } from '../settings/settings';
 
 type VoiceItem = vscode.QuickPickItem & { readonly speaker?: Speaker; readonly refresh?: true };
 
@@ -23,7 +24,7 @@ export function chooseVoiceCommand(deps: FeatureDependencies): () => Promise<str
         );
         return undefined;
       }
-      const current = deps.settings.features.speechVoice;
+      const current = deps.settings.settings.speechVoice;
       const items: VoiceItem[] = [
         ...speakers.map((speaker) => ({
           label: speaker.name,
@@ -41,7 +42,7 @@ export function chooseVoiceCommand(deps: FeatureDependencies): () => Promise<str
         continue;
       }
       if (picked.speaker === undefined) return undefined;
-      await vscode.workspace.getConfiguration('maas').update('speech.voice', picked.speaker.id, vscode.ConfigurationTarget.Global);
+      await writeSetting('speechVoice', picked.speaker.id, vscode.ConfigurationTarget.Global);
       return picked.speaker.id;
     }
   };

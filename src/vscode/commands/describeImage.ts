@@ -10,6 +10,7 @@ import type { FeatureDependencies } from '../activation/featureDependencies';
 import { askImageQuestion } from '../images/imageQuestion';
 import { imageRefusal, kilobytes } from '../images/imageRefusal';
 import { prepareImage } from '../images/imageFiles';
+import { readImageFile } from '../images/imageFileRead';
 
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'];
 
@@ -61,16 +62,15 @@ function activePreviewUri(): vscode.Uri | undefined {
 
 async function loadImage(deps: FeatureDependencies, uri: vscode.Uri): Promise<StoredImage | undefined> {
   const name = path.posix.basename(uri.path);
-  let bytes: Uint8Array;
-  try {
-    bytes = await vscode.workspace.fs.readFile(uri);
-  } catch (error) {
-    deps.logger.warn(`Reading ${uri.toString()} failed: ${error instanceof Error ? error.message : String(error)}`);
-    void deps.prompter.showErrorMessage(vscode.l10n.t('{0} could not be read.', name));
+  const read = await readImageFile(uri);
+  if (!read.ok) {
+    if (read.cause !== undefined)
+      deps.logger.warn(`Reading ${uri.toString()} failed: ${read.cause instanceof Error ? read.cause.message : String(read.cause)}`);
+    void deps.prompter.showErrorMessage(read.refusal);
     return undefined;
   }
   const maxBytes = deps.settings.settings.imageMaxBytes;
-  const prepared = await prepareImage(bytes, maxBytes);
+  const prepared = await prepareImage(read.bytes, maxBytes);
   if (!prepared.ok) {
     void deps.prompter.showErrorMessage(imageRefusal(prepared, name));
     return undefined;

@@ -8,7 +8,6 @@ import { actionTitles } from '../chat/webviewStrings';
 import type { Prompter } from '../prompter';
 import { openSettings } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';
-import { settingNames } from '../settings/settingsSchema';
 
 export function openConsoleCommand(settings: SettingsReader, credentials: Credentials, prompter: Prompter): () => Promise<string | undefined> {
   return async () => {
@@ -16,7 +15,7 @@ export function openConsoleCommand(settings: SettingsReader, credentials: Creden
     if (url === '') {
       const open = actionTitles(vscode.l10n).openSettings;
       const choice = await prompter.showWarningMessage(vscode.l10n.t("Set maas.consoleUrl to the address of the service's web console first."), open);
-      if (choice === open) await openSettings(settingNames.consoleUrl);
+      if (choice === open) await openSettings('consoleUrl');
       return undefined;
     }
     if (!(await credentials.mayOpenPage(url))) return undefined;

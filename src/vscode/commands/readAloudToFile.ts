@@ -17,8 +17,8 @@ export function readAloudToFileCommand(deps: FeatureDependencies): () => Promise
     const source = await readAloudSource(deps.prompter);
     if (source === undefined) return undefined;
     if (!(await requireSpeechCredentials(deps.credentials, deps.prompter))) return undefined;
-    const features = deps.settings.features;
-    const format = features.speechFormat;
+    const settings = deps.settings.settings;
+    const format = settings.speechFormat;
     const chosen = await deps.prompter.showSaveDialog({
       title: vscode.l10n.t('Save the audio'),
       defaultUri: defaultAudioUri(`${source.baseName}.${format}`),
@@ -28,9 +28,9 @@ export function readAloudToFileCommand(deps: FeatureDependencies): () => Promise
     if (file === undefined) return undefined;
     const target = file.toLowerCase().endsWith(`.${format}`) ? file : `${file}.${format}`;
     const client = deps.client();
-    const request = synthesisRequest(features, source.text);
+    const request = synthesisRequest(settings, source.text);
     try {
-      if (isLongText(source.text, features.speechLongTextThreshold)) {
+      if (isLongText(source.text, settings.speechLongTextThreshold)) {
         const task = await client.submitLongTask(request);
         return await deps.speech().longTasks.follow({ taskId: task.taskId, target, title: path.basename(target) });
       }

@@ -1,10 +1,13 @@
 // MaaS: Test Connection — runs the connection checks and shows the report in the Markdown preview, plus a
 // notification summarising pass/fail with a Copy Report button (MaaS: Copy Connection Report copies it later too). The report names no credential: it says whether
-// each is set, and every detail went through the logger's redaction.
+// each is set, and every detail went through the logger's redaction. Its images are links or text and its HTML text.
 import * as vscode from 'vscode';
+import { markdownWithoutRemoteImages } from '../../core/markdown/markdownWithoutRemoteImages';
 import { runConnectionChecks, type CheckResult } from '../diagnostics/connectionChecks';
 import type { FeatureDependencies } from '../activation/featureDependencies';
 import type { ConnectionReportView } from '../diagnostics/connectionReportView';
+import { proxyOrigin, type NetworkOptions } from '../../core/http/networkOptions';
+import { readNetworkSettings } from '../activation/networkSettings';
 
 export interface ConnectionReport {
   readonly results: readonly CheckResult[];
@@ -17,13 +20,18 @@ export function testConnectionCommand(deps: FeatureDependencies, view: Connectio
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Testing the connection to the model service…') },
       () => runConnectionChecks(deps),
     );
-    const markdown = deps.logger.redact(
-      reportMarkdown(results, {
-        baseUrl: deps.settings.settings.baseUrl,
-        altBaseUrl: deps.settings.settings.altBaseUrl,
-        apiKeySet: await deps.credentials.hasApiKey(),
-        speechSet: await deps.credentials.hasSpeech(),
-      }),
+    // The report quotes the service's own words and the addresses of the settings: shown in the Markdown preview, it
+    // loads nothing (an image there would tell its server that, and when, the report was opened).
+    const markdown = await markdownWithoutRemoteImages(
+      deps.logger.redact(
+        reportMarkdown(results, {
+          baseUrl: deps.settings.settings.baseUrl,
+          altBaseUrl: deps.settings.settings.altBaseUrl,
+          apiKeySet: await deps.credentials.hasApiKey(),
+          speechSet: await deps.credentials.hasSpeech(),
+          network: readNetworkSettings(),
+        }),
+      ),
     );
     await view.show(markdown);
     const failed = results.filter((r) => r.outcome === 'fail').length;
@@ -40,7 +48,26 @@ export function testConnectionCommand(deps: FeatureDependencies, view: Connectio
   };
 }
 
-function reportMarkdown(results: readonly CheckResult[], setup: { baseUrl: string; altBaseUrl: string; apiKeySet: boolean; speechSet: boolean }): string {
+/** The proxy and certificate settings the checks ran with (the proxy's address without its credentials). */
+function networkLines(network: NetworkOptions): string[] {
+  const proxy =
+    network.proxyUrl === undefined ? vscode.l10n.t('none set (HTTPS_PROXY and HTTP_PROXY from the environment apply)') : proxyOrigin(network.proxyUrl);
+  const credentials =
+    network.proxyAuthorization !== undefined || /\/\/[^/]*@/.test(network.proxyUrl ?? '') ? vscode.l10n.t('; credentials set (not shown)') : '';
+  const bypass = (network.noProxy ?? []).length > 0 ? vscode.l10n.t('; not for {0}', (network.noProxy ?? []).join(', ')) : '';
+  const certificates =
+    network.strictSSL === false
+      ? vscode.l10n.t('not checked (http.proxyStrictSSL is off)')
+      : network.systemCertificates === false
+        ? vscode.l10n.t("checked against Node's roots only (http.systemCertificates is off)")
+        : vscode.l10n.t("checked against Node's roots and the system's certificate store");
+  return [`- ${vscode.l10n.t('Proxy')}: ${proxy}${credentials}${bypass}`, `- ${vscode.l10n.t('Certificates')}: ${certificates}`];
+}
+
+function reportMarkdown(
+  results: readonly CheckResult[],
+  setup: { baseUrl: string; altBaseUrl: string; apiKeySet: boolean; speechSet: boolean; network: NetworkOptions },
+): string {
   const mark = { pass: vscode.l10n.t('✅ pass'), fail: vscode.l10n.t('❌ fail'), skip: vscode.l10n.t('➖ skipped') };
   const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const set = (value: boolean): string => (value ? vscode.l10n.t('set (not shown)') : vscode.l10n.t('not set'));
@@ -52,6 +79,7 @@ function reportMarkdown(results: readonly CheckResult[], setup: { baseUrl: strin
     `- ${vscode.l10n.t('Alternative base URL')}: ${setup.altBaseUrl || '—'}`,
     `- ${vscode.l10n.t('API key')}: ${set(setup.apiKeySet)}`,
     `- ${vscode.l10n.t('Speech credentials')}: ${set(setup.speechSet)}`,
+    ...networkLines(setup.network),
     '',
     `| ${vscode.l10n.t('Step')} | ${vscode.l10n.t('Result')} | ${vscode.l10n.t('Time (ms)')} | ${vscode.l10n.t('What it proved')} |`,
     '|---|---|---:|---|',

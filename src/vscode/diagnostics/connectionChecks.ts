@@ -1,6 +1,7 @@
 // The steps of MaaS: Test Connection, each run on its own (one failing never stops the others) and timed.
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
+import { isServiceError, type ServiceErrorKind } from '../../core/http/serviceError';
 import type { MaasClient } from '../../core/maasClient';
 import { speechErrorText } from '../errors/speechMessages';
 import { synthesisRequest } from '../speech/speechRequest';
@@ -34,12 +35,7 @@ async function timed(
  */
 async function reach(client: MaasClient, url: string, redact: (text: string) => string): Promise<{ detail: string }> {
   const shown = redact(url);
-  let status: number;
-  try {
-    status = await client.probe(url);
-  } catch (error) {
-    throw new Error(vscode.l10n.t('Not reachable: {0} could not be reached: {1}', shown, error instanceof Error ? error.message : String(error)));
-  }
+  const status = await client.probe(url);
   return {
     detail:
       status >= 500
@@ -52,24 +48,34 @@ async function reach(client: MaasClient, url: string, redact: (text: string) => 
   };
 }
 
+const EXPLAINED: ReadonlySet<ServiceErrorKind> = new Set<ServiceErrorKind>(['certificate', 'proxyAuth', 'invalidProxy']);
+
 export async function runConnectionChecks(deps: FeatureDependencies): Promise<CheckResult[]> {
   const { baseUrl, altBaseUrl, chatModel } = deps.settings.settings;
   const describe = (error: unknown): string => speechErrorText(error, (text) => deps.logger.redact(text));
   const redact = (text: string): string => deps.logger.redact(text);
   const plain = (error: unknown): string => redact(error instanceof Error ? error.message : String(error));
+  // A refused certificate or proxy is explained as everywhere else (what to change); any other failure to connect
+  // keeps the connection's own words (refused, not found, timed out).
+  const unreachable =
+    (url: string) =>
+    (error: unknown): string =>
+      isServiceError(error) && EXPLAINED.has(error.kind)
+        ? describe(error)
+        : vscode.l10n.t('Not reachable: {0} could not be reached: {1}', redact(url), plain(error));
   if (baseUrl === '') {
     return [{ name: vscode.l10n.t('Base URL'), outcome: 'fail', ms: 0, detail: vscode.l10n.t('maas.baseUrl is not set.') }];
   }
   const client: MaasClient = deps.client();
   const checks: Array<Promise<CheckResult>> = [
-    timed(vscode.l10n.t('Service reachable'), () => reach(client, baseUrl, redact), plain),
+    timed(vscode.l10n.t('Service reachable'), () => reach(client, baseUrl, redact), unreachable(baseUrl)),
     timed(
       vscode.l10n.t('Alternative address reachable'),
       () =>
         altBaseUrl === ''
           ? Promise.resolve({ outcome: 'skip' as const, detail: vscode.l10n.t('maas.altBaseUrl is not set.') })
           : reach(client, altBaseUrl, redact),
-      plain,
+      unreachable(altBaseUrl),
     ),
   ];
   // The service steps run one after another: they share a key, and a busy answer to one would blur the others.
@@ -108,7 +114,7 @@ export async function runConnectionChecks(deps: FeatureDependencies): Promise<Ch
       vscode.l10n.t('Speech synthesis'),
       async () => {
         if (!(await deps.credentials.hasSpeech())) throw new Error(vscode.l10n.t('No speech credentials are set (MaaS: Set Speech Credentials).'));
-        const audio = await client.synthesize(synthesisRequest(deps.settings.features, 'Hello. 你好。'));
+        const audio = await client.synthesize(synthesisRequest(deps.settings.settings, 'Hello. 你好。'));
         return {
           detail: vscode.l10n.t('The speech credentials are accepted: a test sentence came back as {0} bytes of {1} audio.', audio.audio.length, audio.format),
         };

@@ -3,6 +3,7 @@
 import type { StoredError } from '../../core/conversations/conversationModel';
 import type { Localiser } from '../../core/localiser';
 import type { TurnAction } from '../../shared/protocol';
+import { certificateMessage, invalidProxyMessage, proxyAuthMessage } from './networkMessages';
 
 export interface Presentation {
   readonly title: string;
@@ -122,6 +123,12 @@ function present(error: StoredError, l10n: Localiser): Presentation | undefined 
         detail: l10n.t('Check maas.baseUrl, your network and proxy settings (http.proxy), then retry.'),
         actions: ['retry', 'openSettings', 'showLogs'],
       };
+    case 'certificate':
+      return certificateMessage(error, l10n);
+    case 'proxyAuth':
+      return proxyAuthMessage(error, l10n);
+    case 'invalidProxy':
+      return invalidProxyMessage(error, l10n);
     case 'timeout':
       return {
         title: l10n.t('The service did not answer in time'),
@@ -139,6 +146,14 @@ function present(error: StoredError, l10n: Localiser): Presentation | undefined 
         title: l10n.t('The answer was interrupted'),
         detail: l10n.t('The connection dropped before the answer finished; the part received is kept. Retry to ask again.'),
         actions: ['retry'],
+      };
+    case 'tooLarge':
+      return {
+        title: l10n.t('The answer is too large'),
+        detail: l10n.t(
+          'The service sent more for this answer than the extension reads for one answer, so it ended there; the part that arrived is kept. Ask for a shorter answer, or check that maas.baseUrl points at the model service.',
+        ),
+        actions: ['retry', 'openSettings', 'showLogs'],
       };
     case 'validation':
       return { title: l10n.t('A parameter is out of range'), detail: error.message, actions: ['openSettings'] };

@@ -1,8 +1,10 @@
-// Prepares a local image for the vision model: the type is sniffed from the bytes (never the file name), a small
+// Prepares a local image for the vision model: the type is sniffed from the bytes (never the file name), the size
+// its header declares is checked against the pixel limit before anything is decoded (shared/imageHeader.ts), a small
 // thumbnail is made for the chat, and an image above the size cap is downscaled. The codecs (imageCodecs.ts) are
-// loaded on the first image, not when the extension starts.
+// loaded on the first image that passes those checks, not when the extension starts.
 import { sniffImageMime } from '../../core/files/mediaSniffing';
 import { dataUrlOf, type ImageMime } from '../../shared/imageFormats';
+import { hasTooManyPixels, imageDimensions, maxImageFileBytes, maxImagePixels } from '../../shared/imageHeader';
 import type { JimpImage } from './imageCodecs.js';
 
 export type PreparedImage =
@@ -16,18 +18,27 @@ export type PreparedImage =
       readonly downscaledFrom?: number;
     }
   | { readonly ok: false; readonly reason: 'unsupported' | 'unreadable' }
-  | { readonly ok: false; readonly reason: 'tooLarge'; readonly bytes: number; readonly maxBytes: number };
+  | { readonly ok: false; readonly reason: 'tooLarge' | 'fileTooLarge'; readonly bytes: number; readonly maxBytes: number }
+  | { readonly ok: false; readonly reason: 'tooManyPixels'; readonly width: number; readonly height: number; readonly maxPixels: number };
 
 const THUMBNAIL_PX = 256;
 
+/**
+ * The image as the vision model takes it, or why not. Nothing is decoded for a file above the read cap, of another
+ * type, without a readable header, or declaring more pixels than the limit: those are refused from their bytes.
+ */
 export async function prepareImage(input: Uint8Array, maxBytes: number): Promise<PreparedImage> {
+  if (input.length > maxImageFileBytes) return { ok: false, reason: 'fileTooLarge', bytes: input.length, maxBytes: maxImageFileBytes };
   const bytes = Buffer.from(input);
   const mime = sniffImageMime(bytes);
   if (mime === undefined) return { ok: false, reason: 'unsupported' };
+  const dimensions = imageDimensions(bytes);
+  if (dimensions === undefined) return { ok: false, reason: 'unreadable' };
+  if (hasTooManyPixels(dimensions)) return { ok: false, reason: 'tooManyPixels', ...dimensions, maxPixels: maxImagePixels };
   const codecs = await import('./imageCodecs.js');
   let image: JimpImage;
   try {
-    image = mime === 'image/webp' ? await codecs.decodeWebp(bytes) : await codecs.Jimp.read(bytes);
+    image = await codecs.decodeImage(bytes, mime, maxImagePixels);
   } catch {
     return { ok: false, reason: 'unreadable' };
   }

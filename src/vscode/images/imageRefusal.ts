@@ -8,12 +8,29 @@ import { imageRefusalWords } from './imageRefusalWords';
 
 export function imageRefusal(refused: Extract<PreparedImage, { ok: false }>, name: string): string {
   const template = imageRefusalWords(vscode.l10n)[refused.reason];
-  return refused.reason === 'tooLarge' ? formatString(template, name, kilobytes(refused.maxBytes)) : formatString(template, name);
+  switch (refused.reason) {
+    case 'tooLarge':
+      return formatString(template, name, kilobytes(refused.maxBytes));
+    case 'fileTooLarge':
+      return formatString(template, name, megabytes(refused.maxBytes));
+    case 'tooManyPixels':
+      return formatString(template, name, refused.width, refused.height, megapixels(refused.maxPixels));
+    default:
+      return formatString(template, name);
+  }
 }
 
 /** A size in whole kilobytes, as the messages about images give it. */
 export function kilobytes(bytes: number): number {
   return Math.round(bytes / 1024);
+}
+
+export function megabytes(bytes: number): number {
+  return Math.round(bytes / (1024 * 1024));
+}
+
+export function megapixels(pixels: number): number {
+  return Math.round(pixels / 1e6);
 }
 
 /** Image bytes as the `data:` URL the vision model takes (downscaled above the cap); refused with a reason. */

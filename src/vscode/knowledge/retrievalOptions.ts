@@ -1,12 +1,12 @@
 // The knowledge-base settings as a question sends them: the retrieval tool's options (spec 4.2), for MaaS: Ask
 // Knowledge Base about Selection and @maas /kb alike.
 import type { RetrievalOptions } from '../../core/chat/chatRequest';
-import type { FeatureSettings } from '../settings/settingsSchema';
+import type { Settings } from '../settings/settingsDeclaration';
 
 export type KnowledgeMode = 'divergent' | 'strict';
 
 /** The retrieval tool's options from the settings and the question's mode (chat_mode 1 divergent, 2 strict). */
-export function retrievalOptions(settings: FeatureSettings, ids: readonly number[], mode: KnowledgeMode): RetrievalOptions {
+export function retrievalOptions(settings: Settings, ids: readonly number[], mode: KnowledgeMode): RetrievalOptions {
   return {
     knowledge_ids: [...ids],
     chat_mode: mode === 'strict' ? 2 : 1,

@@ -1,8 +1,10 @@
 // The images attached to a question in VS Code's chat (the paperclip, #file, or a pasted screenshot), as data URLs
-// under the size cap (downscaled like the chat view's): files by their Uri, pasted images by their bytes. A file that
+// under the size cap (downscaled like the chat view's): files by their Uri (their size asked before they are read),
+// pasted images by their bytes; each checked against the pixel limit before it is decoded (imageFiles.ts). A file that
 // was meant as an image but is not a usable one is refused with its reason, never skipped in silence.
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { readImageFile } from '../images/imageFileRead';
 import { imageDataUrl } from '../images/imageRefusal';
 
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|bmp)$/i;
@@ -37,11 +39,9 @@ export async function attachedImages(
       data = await pasted.data();
     } else if (value instanceof vscode.Uri && (which === 'every' || IMAGE_FILE.test(value.path))) {
       name = path.posix.basename(value.path);
-      try {
-        data = await vscode.workspace.fs.readFile(value);
-      } catch {
-        throw new Error(vscode.l10n.t('{0} could not be read.', name));
-      }
+      const read = await readImageFile(value);
+      if (!read.ok) throw new Error(read.refusal);
+      data = read.bytes;
     } else continue;
     urls.push(await imageDataUrl(data, maxBytes, name));
     bytes.push(data);

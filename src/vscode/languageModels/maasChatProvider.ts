@@ -132,8 +132,13 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
       // The thinking that follows (the model's reasoning) is shown in the same section: a blank line sets it apart.
       for (const part of parts.thinking(`${vscode.l10n.t('{0} described the attached image for {1}:', visionModel, model.code)}\n\n${description}\n\n`))
         progress.report(part as vscode.LanguageModelResponsePart);
-    for await (const event of this.deps.client().streamChat(request, { signal })) {
-      for (const part of parts.of(event, toolInput)) progress.report(part as vscode.LanguageModelResponsePart);
+    try {
+      for await (const event of this.deps.client().streamChat(request, { signal })) {
+        for (const part of parts.of(event, toolInput)) progress.report(part as vscode.LanguageModelResponsePart);
+      }
+    } finally {
+      // What the link rule still held (a link cut off by the end or a failure) is shown as far as it arrived.
+      for (const part of parts.end()) progress.report(part as vscode.LanguageModelResponsePart);
     }
   }
 

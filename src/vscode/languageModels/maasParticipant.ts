@@ -2,11 +2,13 @@
 // retrieval tool, with the passages as references), `/read` reads the last answer (or the given text) aloud in
 // the MaaS view's player, `/describe` describes the attached images with the vision model; a plain `@maas`
 // question is answered by the chosen MaaS model with the participant's own history and the persona. Errors are
-// the chat view's words with a button to the action that fixes them.
+// the chat view's words with a button to the action that fixes them. Model and service text reaches VS Code's chat
+// through the chat's link rule (core/markdown/chatMarkdownLinks.ts): images as links, refused links as text.
 import * as vscode from 'vscode';
 import type { ChatMessage, ContentPart, RetrievalOptions } from '../../core/chat/chatRequest';
 import type { Reference } from '../../core/chat/chatEvents';
 import { findCitationMarks, PlainCitationStream } from '../../core/knowledge/citationMarks';
+import { ChatMarkdownLinks, chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
 import type { MaasClient } from '../../core/maasClient';
 import { defaultImageQuestion } from '../images/imageQuestion';
 import { noKnowledgeBaseText } from '../knowledge/noKnowledgeBase';
@@ -19,7 +21,6 @@ import { CommandId } from '../commandIds';
 import { LM_VENDOR, PARTICIPANT_ID } from '../contributionIds';
 import { openSettingsCommand } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';
-import { featureSettingNames } from '../settings/settingsSchema';
 import type { AnswerVoice } from '../speech/answerVoice';
 import type { ReadAloudSource } from '../speech/readAloudSource';
 import { isVisionModel } from '../../core/session/chatSettings';
@@ -182,23 +183,23 @@ export class MaasParticipant implements vscode.Disposable {
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
   ): Promise<MaasChatResult> {
-    const features = this.deps.settings.features;
-    if (features.knowledgeBases.length === 0) {
+    const settings = this.deps.settings.settings;
+    if (settings.knowledgeBases.length === 0) {
       stream.markdown(noKnowledgeBaseText());
-      stream.button({ title: actionTitles(vscode.l10n).openSettings, ...openSettingsCommand(featureSettingNames.knowledgeBases) });
+      stream.button({ title: actionTitles(vscode.l10n).openSettings, ...openSettingsCommand('knowledgeBases') });
       return { metadata: { command: 'kb', answered: false } };
     }
     if (request.prompt.trim() === '') {
       stream.markdown(vscode.l10n.t('Write your question after /kb.'));
       return { metadata: { command: 'kb', answered: false } };
     }
-    const mode = features.knowledgeChatMode;
+    const mode = settings.knowledgeChatMode;
     const retrieval: RetrievalOptions = retrievalOptions(
-      features,
-      features.knowledgeBases.map((base) => base.id),
+      settings,
+      settings.knowledgeBases.map((base) => base.id),
       mode,
     );
-    stream.progress(vscode.l10n.t('Searching {0}…', features.knowledgeBases.map((base) => base.name).join(', ')));
+    stream.progress(vscode.l10n.t('Searching {0}…', settings.knowledgeBases.map((base) => base.name).join(', ')));
     const { text, references } = await this.stream(
       { model: this.deps.settings.settings.chatModel, messages: [...historyMessages(context), { role: 'user', content: request.prompt }], retrieval },
       stream,
@@ -246,10 +247,18 @@ export class MaasParticipant implements vscode.Disposable {
   ): Promise<{ text: string; references: readonly Reference[] }> {
     let text = '';
     let references: readonly Reference[] = [];
-    // Marks become plain `[n]`; a mark arriving in pieces ("^[1" then "]^") is held back until whole.
+    // Marks become plain `[n]`; a mark arriving in pieces ("^[1" then "]^") is held back until whole. Links follow
+    // the chat's link rule (a link arriving in pieces is held back until it is whole too).
     const plain = new PlainCitationStream();
+    const links = new ChatMarkdownLinks();
     const show = (piece: string): void => {
-      if (piece !== '') stream.markdown(piece);
+      const markdown = links.push(piece);
+      if (markdown !== '') stream.markdown(markdown);
+    };
+    const showRest = (): void => {
+      show(plain.end());
+      const rest = links.end();
+      if (rest !== '') stream.markdown(rest);
     };
     // Spoken as it streams when the setting is on, as the chat view's answers are.
     const voice = this.deps.voice?.begin(vscode.l10n.t('@maas answer'));
@@ -265,20 +274,25 @@ export class MaasParticipant implements vscode.Disposable {
         }
       });
     } catch (error) {
-      // A cancel stops the voice; a dropped stream speaks what arrived.
+      // A cancel stops the voice; a dropped stream speaks what arrived, and shows it whole.
       if (token.isCancellationRequested) voice?.stop();
-      else voice?.end(text);
+      else {
+        voice?.end(text);
+        showRest();
+      }
       throw error;
     }
     voice?.end(text);
-    show(plain.end());
+    showRest();
     return { text, references };
   }
 
   private showError(error: unknown, stream: vscode.ChatResponseStream): void {
     const explained = explainError(error, (text) => this.deps.logger.redact(text));
     this.deps.logger.warn(`@maas failed: ${explained.stored.kind} ${explained.stored.message}`);
-    stream.markdown([`**${explained.title}**`, explained.detail, explained.serviceSaid].filter((part) => part !== undefined).join('\n\n'));
+    // The service's own words are the service's: the link rule applies to them as to an answer.
+    const serviceSaid = explained.serviceSaid === undefined ? undefined : chatMarkdown(explained.serviceSaid);
+    stream.markdown([`**${explained.title}**`, explained.detail, serviceSaid].filter((part) => part !== undefined).join('\n\n'));
     const titles = actionTitles(vscode.l10n);
     for (const action of explained.actions) {
       if (action !== 'retry') stream.button({ title: titles[action], ...actionCommand(action) });

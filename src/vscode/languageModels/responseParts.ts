@@ -3,7 +3,10 @@
 // `usage` holding OpenAI's usage JSON (VS Code's chat fills its context meter from it; the last one wins).
 // VS Code 1.139 has `LanguageModelThinkingPart` and `LanguageModelDataPart`; the manifest's 1.104 does not: both are
 // looked up at run time, and where a class is missing its parts are left out (reasoning never goes into the answer).
+// Answer and reasoning text pass through the chat's link rule (core/markdown/chatMarkdownLinks.ts), as VS Code's chat
+// renders them as Markdown whatever its version: a piece of a link still arriving waits for the next delta.
 import type { ChatEvent, Usage } from '../../core/chat/chatEvents';
+import { ChatMarkdownLinks, chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
 import { assertNever } from '../../shared/protocol';
 
 /** The part classes this needs, as the vscode module has them (tests pass fakes). */
@@ -26,24 +29,36 @@ export interface ResponseParts {
   of(event: ChatEvent, toolInput: (name: string, text: string) => object): unknown[];
   /** A note or a description shown as the model's thinking, when the host can show thinking. */
   thinking(text: string): unknown[];
+  /** The answer ended (or failed): the text still held back, as parts. */
+  end(): unknown[];
   /** Whether reasoning can be shown (the host has thinking parts). */
   readonly showsThinking: boolean;
 }
 
 export function responseParts(classes: PartClasses): ResponseParts {
   const { LanguageModelTextPart, LanguageModelToolCallPart, LanguageModelThinkingPart, LanguageModelDataPart } = classes;
-  const thinking = (text: string): unknown[] => (LanguageModelThinkingPart === undefined || text === '' ? [] : [new LanguageModelThinkingPart(text)]);
+  const thinkingPart = (text: string): unknown[] => (LanguageModelThinkingPart === undefined || text === '' ? [] : [new LanguageModelThinkingPart(text)]);
+  const textPart = (text: string): unknown[] => (text === '' ? [] : [new LanguageModelTextPart(text)]);
+  let answer = new ChatMarkdownLinks();
+  const reasoning = new ChatMarkdownLinks();
+  /** The answer text held back so far; the text after a tool call is a Markdown block of its own in VS Code's chat. */
+  const endAnswer = (): unknown[] => {
+    const rest = answer.end();
+    answer = new ChatMarkdownLinks();
+    return textPart(rest);
+  };
   return {
     showsThinking: LanguageModelThinkingPart !== undefined,
-    thinking,
+    thinking: (text) => thinkingPart(chatMarkdown(text)),
+    end: () => [...thinkingPart(reasoning.end()), ...endAnswer()],
     of: (event, toolInput) => {
       switch (event.type) {
         case 'text':
-          return event.text === '' ? [] : [new LanguageModelTextPart(event.text)];
+          return textPart(answer.push(event.text));
         case 'reasoning':
-          return thinking(event.text);
+          return thinkingPart(reasoning.push(event.text));
         case 'toolCall':
-          return [new LanguageModelToolCallPart(event.call.id, event.call.name, toolInput(event.call.name, event.call.arguments))];
+          return [...endAnswer(), new LanguageModelToolCallPart(event.call.id, event.call.name, toolInput(event.call.name, event.call.arguments))];
         case 'usage':
           return LanguageModelDataPart === undefined ? [] : [new LanguageModelDataPart(new TextEncoder().encode(usageJson(event.usage)), USAGE_MIME)];
         case 'references':

@@ -3,7 +3,8 @@
 // own value is used (the manifest's restrictedConfigurations says the same to VS Code). Free of the VS Code API so
 // the unit tests cover it.
 import type { AddressSetting, AddressSettingKey } from '../../core/credentials/addressCheck';
-import { parseAddress, settingNames } from './settingsSchema';
+import { parseAddress } from './settingKinds';
+import { settingNames } from './settingsDeclaration';
 
 /** The levels of `WorkspaceConfiguration.inspect()` this rule reads. */
 export interface InspectedSetting {

@@ -1,34 +1,44 @@
-// Reads the `maas.*` settings through settingsSchema. A change says which keys changed (each consumer reacts only to
-// the settings it reads), and an invalid value is reported once, when the setting takes it, not on every change.
+// Reads and writes the `maas.*` settings through their declaration (settingsDeclaration.ts): the only code that asks
+// VS Code for them. A change says which keys changed (each consumer reacts only to the settings it reads), and an
+// invalid value is reported once, when the setting takes it, not on every change.
 import * as vscode from 'vscode';
 import type { ChatSettings } from '../../core/session/chatSettings';
 import type { AddressSetting } from '../../core/credentials/addressCheck';
 import type { Logger } from '../logger';
-import { resolveAddressSettings } from './addressSettings';
+import { resolveAddressSettings, type InspectedSetting } from './addressSettings';
 import { changedKeys, ProblemMemory } from './settingsChanges';
 import {
-  featureSettingNames,
-  parseFeatureSettings,
   parseSettings,
   SETTINGS_SECTION,
+  settingKeys,
   settingNames,
-  type FeatureSettingKey,
-  type FeatureSettings,
+  type SettingInput,
   type SettingKey,
   type Settings,
   type SettingsProblem,
-} from './settingsSchema';
-
-/** Any setting the reader parses: a chat setting (`settings`) or a feature setting (`features`). */
-export type AnySettingKey = SettingKey | FeatureSettingKey;
+} from './settingsDeclaration';
 
 /** A change of the settings: the values now, and the keys whose parsed value (or address origin) changed. */
 export interface SettingsChange {
   readonly settings: Settings;
-  readonly features: FeatureSettings;
-  readonly changed: ReadonlySet<AnySettingKey>;
+  readonly changed: ReadonlySet<SettingKey>;
   /** Whether any of these keys changed. */
-  affects(...keys: readonly AnySettingKey[]): boolean;
+  affects(...keys: readonly SettingKey[]): boolean;
+}
+
+/** Writes a setting at `target` (`undefined` removes it there); the reader's change follows. */
+export async function writeSetting<K extends SettingKey>(key: K, value: SettingInput<K> | undefined, target: vscode.ConfigurationTarget): Promise<void> {
+  await vscode.workspace.getConfiguration().update(settingNames[key], value, target);
+}
+
+/** A setting's values in the user's, the workspace's and the folder's settings, as written (not parsed). */
+export function inspectSetting(key: SettingKey): InspectedSetting | undefined {
+  return vscode.workspace.getConfiguration().inspect(settingNames[key]);
+}
+
+/** A setting's value in effect as written (not parsed): for a toggle that flips exactly what VS Code holds. */
+export function writtenSetting(key: SettingKey): unknown {
+  return vscode.workspace.getConfiguration().get(settingNames[key]);
 }
 
 export class SettingsReader implements vscode.Disposable {
@@ -38,7 +48,6 @@ export class SettingsReader implements vscode.Disposable {
   private currentAddresses: readonly AddressSetting[] = [];
   /** The workspace values ignored in Restricted Mode, as last logged (each is logged once, when it appears). */
   private ignoredLogged = '';
-  private currentFeatures: FeatureSettings;
   /** What maas.baseUrl holds when it is not a usable address (then `settings.baseUrl` is ''). */
   private invalidBaseUrl: string | undefined;
   /** The invalid values reported so far: each is reported once. */
@@ -48,7 +57,6 @@ export class SettingsReader implements vscode.Disposable {
 
   constructor(private readonly logger: Logger) {
     this.current = this.read();
-    this.currentFeatures = this.readFeatures();
     this.subscriptions = [
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(SETTINGS_SECTION)) this.reread();
@@ -72,27 +80,19 @@ export class SettingsReader implements vscode.Disposable {
     return this.invalidBaseUrl === undefined ? this.current : { ...this.current, baseUrlProblem: this.invalidBaseUrl };
   }
 
-  /** The settings of the knowledge-base, image and speech commands. */
-  get features(): FeatureSettings {
-    return this.currentFeatures;
-  }
-
   private reread(): void {
     const before = {
       settings: this.current,
-      features: this.currentFeatures,
       addresses: this.currentAddresses.map(addressKey),
       invalidBaseUrl: this.invalidBaseUrl,
     };
     this.current = this.read();
-    this.currentFeatures = this.readFeatures();
-    const changed = new Set<AnySettingKey>([...changedKeys(before.settings, this.current), ...changedKeys(before.features, this.currentFeatures)]);
+    const changed = new Set<SettingKey>(changedKeys(before.settings, this.current));
     // Who chose an address (the user, the workspace) decides where credentials may go: a change of it is a change.
     for (const address of this.currentAddresses) if (!before.addresses.includes(addressKey(address))) changed.add(address.key);
     if (before.invalidBaseUrl !== this.invalidBaseUrl) changed.add('baseUrl');
     if (changed.size === 0) return;
-    const { current: settings, currentFeatures: features } = this;
-    this.changed.fire({ settings, features, changed, affects: (...keys) => keys.some((key) => changed.has(key)) });
+    this.changed.fire({ settings: this.current, changed, affects: (...keys) => keys.some((key) => changed.has(key)) });
   }
 
   private read(): Settings {
@@ -100,7 +100,10 @@ export class SettingsReader implements vscode.Disposable {
     const resolved = resolveAddressSettings((name) => config.inspect(name), vscode.workspace.isTrusted);
     this.currentAddresses = resolved.addresses;
     this.logIgnored(resolved.addresses);
-    const raw = { ...this.raw(settingNames), ...resolved.raw };
+    const raw: Partial<Record<SettingKey, unknown>> = {
+      ...Object.fromEntries(settingKeys.map((key) => [key, config.get(settingNames[key])])),
+      ...resolved.raw,
+    };
     const { settings, problems } = parseSettings(raw);
     const written = raw['baseUrl'];
     this.invalidBaseUrl = problems.some((p) => p.setting === settingNames.baseUrl)
@@ -108,19 +111,8 @@ export class SettingsReader implements vscode.Disposable {
         ? written
         : JSON.stringify(written)
       : undefined;
-    this.report(Object.values(settingNames), problems);
+    this.report(problems);
     return settings;
-  }
-
-  private readFeatures(): FeatureSettings {
-    const { settings, problems } = parseFeatureSettings(this.raw(featureSettingNames));
-    this.report(Object.values(featureSettingNames), problems);
-    return settings;
-  }
-
-  private raw(names: Readonly<Record<string, string>>): Record<string, unknown> {
-    const config = vscode.workspace.getConfiguration();
-    return Object.fromEntries(Object.entries(names).map(([key, name]) => [key, config.get(name)]));
   }
 
   private logIgnored(addresses: readonly AddressSetting[]): void {
@@ -132,9 +124,9 @@ export class SettingsReader implements vscode.Disposable {
     this.ignoredLogged = text;
   }
 
-  /** Shows and logs each problem of the settings `names` that is new (ProblemMemory: once per invalid value). */
-  private report(names: readonly string[], problems: readonly SettingsProblem[]): void {
-    for (const problem of this.problems.fresh(names, problems)) {
+  /** Shows and logs each problem that is new (ProblemMemory: once per invalid value). */
+  private report(problems: readonly SettingsProblem[]): void {
+    for (const problem of this.problems.fresh(problems)) {
       const message = describeProblem(problem);
       this.logger.warn(message);
       void vscode.window.showWarningMessage(message);

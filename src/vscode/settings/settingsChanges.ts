@@ -1,6 +1,6 @@
 // What a re-read of the settings changed, and which invalid values are new: free of the VS Code API so the unit
 // tests cover it. Values are plain JSON (strings, numbers, booleans, lists, objects), compared by their JSON text.
-import type { SettingsProblem } from './settingsSchema';
+import type { SettingsProblem } from './settingsDeclaration';
 
 /** The keys of `after` whose value differs from `before`. */
 export function changedKeys<T extends object>(before: T, after: T): (keyof T)[] {
@@ -15,10 +15,10 @@ export function changedKeys<T extends object>(before: T, after: T): (keyof T)[] 
 export class ProblemMemory {
   private readonly reported = new Map<string, string>();
 
-  /** The problems among `problems` (found reading the settings `names`) not reported yet; they count as reported now. */
-  fresh(names: readonly string[], problems: readonly SettingsProblem[]): SettingsProblem[] {
+  /** The problems of a reading of every setting not reported yet; they count as reported now. */
+  fresh(problems: readonly SettingsProblem[]): SettingsProblem[] {
     const now = new Map(problems.map((problem) => [problem.setting, `${problem.kind}:${problem.value}`]));
-    for (const name of names) if (!now.has(name)) this.reported.delete(name);
+    for (const name of [...this.reported.keys()]) if (!now.has(name)) this.reported.delete(name);
     return problems.filter((problem) => {
       const value = now.get(problem.setting) ?? '';
       if (this.reported.get(problem.setting) === value) return false;

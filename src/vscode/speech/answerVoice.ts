@@ -125,13 +125,13 @@ export class AnswerVoice implements vscode.Disposable {
       if (!ok) abort.abort();
     });
     let playing = false;
-    const features = (): SettingsReader['features'] => deps.settings.features;
+    const settings = (): SettingsReader['settings'] => deps.settings.settings;
     // A sentence ending in a full stop is synthesised while the next delta is awaited, when the listener waits for it.
-    const early = new SpeculativeSynthesis(sentenceSynthesizer(deps.client, features), abort.signal);
+    const early = new SpeculativeSynthesis(sentenceSynthesizer(deps.client, settings), abort.signal);
     const startPlayer = (): void => {
       if (playing || abort.signal.aborted) return;
       playing = true;
-      const format = features().speechFormat;
+      const format = settings().speechFormat;
       const segments = synthesizeQueued(queue, early.synthesizer, { prefetch: 1, format, signal: abort.signal });
       void (async () => {
         await deps.revealView?.().catch(() => undefined);

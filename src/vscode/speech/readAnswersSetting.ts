@@ -3,13 +3,13 @@
 // setting too, its value wins over the user's, so the change would not show: the user is told so and where.
 import * as vscode from 'vscode';
 import type { Prompter } from '../prompter';
-import { settingNames } from '../settings/settingsSchema';
+import { inspectSetting, writeSetting, writtenSetting } from '../settings/settings';
+import { settingNames } from '../settings/settingsDeclaration';
 
 /** Sets reading answers aloud on or off in the user's settings; resolves to whether it is now as asked. */
 export async function setReadAnswers(on: boolean, prompter: Pick<Prompter, 'showWarningMessage'>): Promise<boolean> {
-  const configuration = vscode.workspace.getConfiguration();
-  await configuration.update(settingNames.readAnswers, on, vscode.ConfigurationTarget.Global);
-  const values = vscode.workspace.getConfiguration().inspect<boolean>(settingNames.readAnswers);
+  await writeSetting('readAnswers', on, vscode.ConfigurationTarget.Global);
+  const values = inspectSetting('readAnswers');
   const overriding = values?.workspaceFolderValue ?? values?.workspaceValue;
   if (overriding === undefined || overriding === on) return true;
   const where = values?.workspaceFolderValue === undefined ? vscode.l10n.t('this workspace') : vscode.l10n.t('this folder');
@@ -27,7 +27,7 @@ export async function setReadAnswers(on: boolean, prompter: Pick<Prompter, 'show
 /** MaaS: Toggle Reading Answers Aloud: switches the setting; says which way it went. */
 export function toggleReadAnswersCommand(prompter: Pick<Prompter, 'showWarningMessage'>): () => Promise<boolean> {
   return async () => {
-    const on = !vscode.workspace.getConfiguration().get<boolean>(settingNames.readAnswers, false);
+    const on = !writtenSetting('readAnswers');
     const done = await setReadAnswers(on, prompter);
     if (done)
       vscode.window.setStatusBarMessage(

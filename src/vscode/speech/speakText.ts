@@ -15,20 +15,20 @@ export interface ReadAloudResult {
 
 /** Synthesises `source.text` and plays it through the speech player; errors become a message. */
 export async function speakText(deps: FeatureDependencies, source: ReadAloudSource): Promise<ReadAloudResult | undefined> {
-  const features = deps.settings.features;
-  const sentences = speechPieces(source.text, features.speechLongTextThreshold);
+  const settings = deps.settings.settings;
+  const sentences = speechPieces(source.text, settings.speechLongTextThreshold);
   // One sentence synthesised ahead of the one pulled; the chat player pulls at most one past the sentence playing,
   // so synthesis stays at most two sentences ahead of what is heard (webviewSpeechPlayer.ts).
   const segments = synthesizePipelined(
     sentences,
-    sentenceSynthesizer(deps.client, () => features),
+    sentenceSynthesizer(deps.client, () => settings),
     { prefetch: 1 },
   );
   try {
     await deps.speech().player.play(segments, {
       title: source.title,
       sentences: sentences.length,
-      format: features.speechFormat,
+      format: settings.speechFormat,
       baseName: source.baseName,
       ...(source.turnId === undefined ? {} : { turnId: source.turnId }),
     });

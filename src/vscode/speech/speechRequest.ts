@@ -2,9 +2,9 @@
 import type { MaasClient } from '../../core/maasClient';
 import type { SentenceSynthesizer } from '../../core/speech/pipelinedSynthesizer';
 import type { SynthesisRequest } from '../../core/speech/speechPayloads';
-import type { FeatureSettings } from '../settings/settingsSchema';
+import type { Settings } from '../settings/settingsDeclaration';
 
-export function synthesisRequest(settings: FeatureSettings, text: string): SynthesisRequest {
+export function synthesisRequest(settings: Settings, text: string): SynthesisRequest {
   return {
     text,
     format: settings.speechFormat,
@@ -17,6 +17,6 @@ export function synthesisRequest(settings: FeatureSettings, text: string): Synth
 }
 
 /** One sentence by real-time synthesis with these settings: the synthesizer of Read Aloud's and the answers' pipelines. */
-export function sentenceSynthesizer(client: () => MaasClient, settings: () => FeatureSettings): SentenceSynthesizer {
+export function sentenceSynthesizer(client: () => MaasClient, settings: () => Settings): SentenceSynthesizer {
   return (text, signal) => client().synthesize(synthesisRequest(settings(), text), { signal });
 }

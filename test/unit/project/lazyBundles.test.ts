@@ -26,7 +26,7 @@ describe('lazily loaded libraries', () => {
     assert.equal(typeof load('markdown-it')['default'], 'function', 'markdown-it default');
     assert.equal(typeof load('wavefile')['WaveFile'], 'function', 'wavefile.WaveFile');
     const codecs = load('imageCodecs');
-    assert.equal(typeof codecs['decodeWebp'], 'function', 'imageCodecs.decodeWebp');
+    assert.equal(typeof codecs['decodeImage'], 'function', 'imageCodecs.decodeImage');
     assert.equal(typeof (codecs['Jimp'] as { read?: unknown } | undefined)?.read, 'function', 'imageCodecs.Jimp.read');
     assert.ok(statSync(path.join(out(), 'lazy', 'webp.wasm')).size > 0, 'the WebP decoder sits next to its loader');
   });

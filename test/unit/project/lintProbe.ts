@@ -1,5 +1,5 @@
 // ESLint with the project's own config, run on a probe source as if it stood at `file`: how the lint tests prove that
-// a rule refuses what it should (layering.test.ts, nameTables.test.ts).
+// a rule refuses what it should (layering.test.ts, settingsThroughDeclaration.test.ts).
 import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 

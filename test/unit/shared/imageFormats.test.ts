@@ -12,9 +12,11 @@ import {
   maxThumbnailCharacters,
   parseImageDataUrl,
 } from '../../../src/shared/imageFormats';
+import { maxImagePixels } from '../../../src/shared/imageHeader';
 import { imageUploadSchema } from '../../../src/shared/protocolSchemas';
+import { bmpHeader, jpegHeader, pngBomb } from '../../fixtures/pixelBomb';
 
-const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(24).fill(0)]);
+const png = pngBomb(2, 2);
 const upload = { name: 'a.png', mime: 'image/png', dataBase64: png.toString('base64'), width: 1, height: 1, thumbnail: dataUrlOf('image/png', 'iVBORw0KGgo=') };
 
 describe('image formats', () => {
@@ -63,5 +65,22 @@ describe('image formats', () => {
     const overCap = intakeImage({ ...upload, thumbnail: `${within}AAAA` }, 1000);
     assert.ok(overCap.ok);
     assert.equal(overCap.thumbnail, '', 'the image is kept, its thumbnail is not');
+  });
+
+  it('an upload whose header declares more pixels than the limit is refused by its header, before its size or anything else', () => {
+    // A valid 8000 × 8000 PNG of a few KB: within any byte cap, so only the header can refuse it.
+    const bomb = pngBomb();
+    assert.deepEqual(intakeImage({ ...upload, name: 'bomb.png', dataBase64: bomb.toString('base64') }, 5_000_000), {
+      ok: false,
+      reason: 'tooManyPixels',
+      name: 'bomb.png',
+      bytes: bomb.length,
+      width: 8000,
+      height: 8000,
+      maxPixels: maxImagePixels,
+    });
+    for (const bytes of [jpegHeader(5000, 4000), bmpHeader(20_000, 1000)])
+      assert.equal(intakeImage({ ...upload, dataBase64: bytes.toString('base64') }, 5_000_000).ok, false);
+    assert.equal(intakeImage({ ...upload, dataBase64: jpegHeader(4000, 4000).toString('base64') }, 5_000_000).ok, true, 'at the limit');
   });
 });

@@ -70,7 +70,7 @@ describe('parseMarkdown', () => {
     assert.deepEqual(Object.keys(parsed.env.references), ['S']);
     assert.match(
       md.renderer.render([...parsed.tokens], md.options, parsed.env),
-      /href="https:\/\/example.com\/early">r<\/a> and <a href="https:\/\/example.com\/s">s/,
+      /href="https:\/\/example.com\/early"[^>]*>r<span class="md-link-host"> \(example.com\)<\/span><\/a> and <a href="https:\/\/example.com\/s"[^>]*>s</,
     );
   });
 });

@@ -1,6 +1,6 @@
 import { waitFor } from '../../../harness/waitFor';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -116,6 +116,53 @@ describe('ConversationStore', () => {
       assert.equal(readFileSync(loaded.setAside[0]?.movedTo ?? '', 'utf8'), content, 'the corrupt file is kept, byte for byte');
       assert.equal(existsSync(store.conversationFile('bad')), false);
     }
+  });
+
+  it('an id in index.json or list.json that breaks the file-name rule names no file: one outside the folder is left alone', async () => {
+    for (const where of ['index', 'list'] as const) {
+      const root = folder();
+      const dir = path.join(root, 'chat');
+      // A file beside the history folder that does not parse: reading it as a conversation would move it aside.
+      const victim = path.join(root, 'victim.json');
+      writeFileSync(victim, 'not a conversation');
+      const store = new ConversationStore(dir);
+      await store.save({ version: 1, activeId: 'good', conversations: [conversation([turn('t', 'q', 'a')], { id: 'good' })] });
+      await store.flush();
+      const crafted = '../../victim';
+      if (where === 'index') writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ version: 1, activeId: crafted }));
+      else {
+        const list = JSON.parse(readFileSync(path.join(dir, 'list.json'), 'utf8')) as { conversations: unknown[][] };
+        list.conversations.unshift([crafted, 'Crafted', 'svc_llm', Date.now() + 1000, 1, 10, 0]);
+        writeFileSync(path.join(dir, 'list.json'), JSON.stringify(list));
+        writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ version: 1 }));
+      }
+      const loaded = await new ConversationStore(dir).load();
+      assert.equal(readFileSync(victim, 'utf8'), 'not a conversation', `${where}: the file outside is untouched`);
+      assert.deepEqual(readdirSync(root).sort(), ['chat', 'victim.json'], `${where}: nothing was moved beside it`);
+      assert.deepEqual(
+        [...loaded.data.conversations, ...(loaded.data.unloaded ?? [])].map((c) => c.id),
+        ['good'],
+        `${where}: the history is whole`,
+      );
+      if (where === 'index') assert.equal(loaded.setAside.length, 1, 'the crafted index is set aside, in the folder, and reported');
+      else assert.equal(loaded.listRebuilt, 'unreadable', 'the crafted list is rebuilt from the files');
+    }
+    assert.throws(() => new ConversationStore(folder()).conversationFile('../x'), /not a conversation id/);
+  });
+
+  it('writes the history readable by its owner only: conversations, the index, the list and images 0600, folders 0700', async () => {
+    const dir = path.join(folder(), 'chat');
+    const store = new ConversationStore(dir);
+    const c1 = conversation([turn('t', 'q', 'a')], { id: 'c1' });
+    await store.save({ version: 1, activeId: 'c1', conversations: [c1] });
+    await store.flush();
+    const image = await store.saveImage('image/png', Buffer.from([1, 2, 3]));
+    // The last, synchronous save as a window closes writes the same way.
+    store.saveSync({ version: 1, activeId: 'c2', conversations: [c1, conversation([turn('t', 'q', 'a')], { id: 'c2' })] });
+    const mode = (file: string): number => statSync(file).mode & 0o777;
+    for (const file of ['conversations/c1.json', 'conversations/c2.json', 'index.json', 'list.json', `images/${image}`])
+      assert.equal(mode(path.join(dir, file)).toString(8), '600', file);
+    for (const folderName of ['.', 'conversations', 'images']) assert.equal(mode(path.join(dir, folderName)).toString(8), '700', folderName);
   });
 
   it('keeps image bytes beside the store', async () => {

@@ -12,7 +12,7 @@ import type { ChatBackend } from '../../../../src/core/session/turnRunner';
 import { ConversationStore } from '../../../../src/core/conversations/conversationStore';
 import type { Turn } from '../../../../src/core/conversations/conversationModel';
 import { ServiceError } from '../../../../src/core/http/serviceError';
-import { parseSettings } from '../../../../src/vscode/settings/settingsSchema';
+import { parseSettings } from '../../../../src/vscode/settings/settingsDeclaration';
 import type { HostToWebview } from '../../../../src/shared/protocol';
 import { waitFor } from '../../../harness/waitFor';
 import { englishStrings } from '../../../browser/englishStrings';
@@ -83,7 +83,7 @@ export class ScriptedBackend implements ChatBackend {
   }
 }
 
-/** The settings' documented defaults (settingsSchema.ts), with an address where nothing listens. */
+/** The settings' documented defaults (settingsDeclaration.ts), with an address where nothing listens. */
 export const baseSettings: ChatSettings = { ...parseSettings({}).settings, baseUrl: 'http://127.0.0.1:9' };
 
 /** English words with the placeholders filled, as vscode.l10n.t does. */

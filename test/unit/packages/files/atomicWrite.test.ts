@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import crypto from 'node:crypto';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -83,4 +84,58 @@ describe('writeFileAtomic with commit', () => {
     await writeFileAtomic(target, 'next', { commit: () => true });
     assert.equal(readFileSync(target, 'utf8'), 'next');
   });
+});
+
+describe('the temporary file of an atomic write', () => {
+  /** The name of the temporary file while it exists: the `commit` question comes just before the rename. */
+  async function temporaryNameOf(target: string): Promise<string> {
+    let seen = '';
+    await writeFileAtomic(target, 'x', {
+      commit: () => {
+        seen = readdirSync(path.dirname(target)).find((name) => name !== path.basename(target)) ?? '';
+        return true;
+      },
+    });
+    return seen;
+  }
+
+  it('has a name no other writer can foresee: random, without the process id or the time', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'atomic-'));
+    const target = path.join(dir, 'index.json');
+    const names = [await temporaryNameOf(target), await temporaryNameOf(target)];
+    for (const name of names) {
+      assert.match(name, /^index\.json\.[0-9a-f]{16}\.tmp$/, name);
+      assert.ok(!name.includes(String(process.pid)), `no process id in ${name}`);
+    }
+    assert.notEqual(names[0], names[1]);
+  });
+
+  for (const [name, write] of forms) {
+    it(`${name} never writes through a link planted at its temporary name, and leaves the link alone`, async (t) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'atomic-'));
+      const outside = path.join(mkdtempSync(path.join(tmpdir(), 'atomic-outside-')), 'victim.txt');
+      writeFileSync(outside, 'untouched');
+      const target = path.join(dir, 'list.json');
+      // The random part made known, as if guessed: a link to a file outside waits at that name.
+      const guessed = Buffer.from('0011223344556677', 'hex');
+      t.mock.method(crypto, 'randomBytes', () => guessed);
+      symlinkSync(outside, `${target}.${guessed.toString('hex')}.tmp`);
+      await assert.rejects(write(target, 'secret history'), { code: 'EEXIST' });
+      assert.equal(readFileSync(outside, 'utf8'), 'untouched');
+      assert.equal(lstatSync(`${target}.${guessed.toString('hex')}.tmp`).isSymbolicLink(), true, 'the link is not removed either');
+      assert.equal(existsSync(target), false);
+    });
+
+    it(`${name} with mode 0o600 writes a file only its owner may read, replacing a file that others could read`, async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'atomic-'));
+      const target = path.join(dir, 'new', 'conversation.json');
+      await write(target, 'first');
+      chmodSync(target, 0o644);
+      const options = { mode: 0o600 };
+      if (name === 'writeFileAtomic') await writeFileAtomic(target, 'second', options);
+      else writeFileAtomicSync(target, 'second', options);
+      assert.equal(statSync(target).mode & 0o777, 0o600);
+      assert.equal(readFileSync(target, 'utf8'), 'second');
+    });
+  }
 });

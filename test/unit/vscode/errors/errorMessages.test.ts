@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { classifyHttpError } from '../../../../src/core/http/classifyError';
+import type { CertificateProblem } from '../../../../src/core/http/certificateProblem';
 import { storedErrorFrom } from '../../../../src/core/session/turnRunner';
 import type { Localiser } from '../../../../src/core/localiser';
 import { presentError } from '../../../../src/vscode/errors/errorMessages';
@@ -87,5 +88,75 @@ describe('error messages', () => {
     }
     const unknown = presentError({ kind: 'unexpected', message: 'TypeError: boom' }, localiser(false));
     assert.deepEqual([unknown.matched, unknown.detail], [false, 'TypeError: boom']);
+  });
+
+  describe('what the network refused', () => {
+    const facts = {
+      host: 'maas.corp.test:8443',
+      subject: 'CN=maas.corp.test',
+      issuer: 'CN=Corp Inspection Root',
+      validFrom: '2026-01-01',
+      validTo: '2026-12-31',
+    };
+    const certificate = (problem: Partial<CertificateProblem>) => ({
+      kind: 'certificate',
+      message: 'refused',
+      certificate: { reason: 'untrusted', code: 'SELF_SIGNED_CERT_IN_CHAIN', ...facts, ...problem } as CertificateProblem,
+    });
+    const reasons = ['untrusted', 'selfSigned', 'expired', 'notYetValid', 'hostMismatch', 'revoked', 'invalid'] as const;
+
+    it('a refused certificate names the host, the certificate and the reason, in English and Chinese, and never says to turn verification off', () => {
+      const titles = new Set<string>();
+      for (const reason of reasons) {
+        for (const zh of [false, true]) {
+          const shown = presentError(certificate({ reason, code: 'CODE_X' }), localiser(zh));
+          assert.equal(shown.matched, true);
+          assert.ok(shown.title.includes('maas.corp.test:8443'), shown.title);
+          assert.ok(shown.detail.includes('CN=Corp Inspection Root') && shown.detail.includes('CODE_X'), shown.detail);
+          assert.doesNotMatch(shown.title + shown.detail, /strictSSL|rejectUnauthorized|NODE_TLS|verification off|关闭/);
+          assert.deepEqual(shown.actions, ['retry', 'showLogs']);
+          if (!zh) titles.add(shown.title);
+        }
+      }
+      assert.equal(titles.size, reasons.length, 'each reason has its own title');
+    });
+
+    it("an unknown issuer or a self-signed certificate points to the system's certificate store and http.systemCertificates", () => {
+      for (const reason of ['untrusted', 'selfSigned'] as const) {
+        const english = presentError(certificate({ reason }), localiser(false));
+        assert.match(english.detail, /It was issued to CN=maas\.corp\.test by CN=Corp Inspection Root\./);
+        assert.match(english.detail, /system's certificate store/);
+        assert.match(english.detail, /http\.systemCertificates/);
+        assert.match(presentError(certificate({ reason }), localiser(true)).detail, /系统的证书存储[^]*http\.systemCertificates/);
+      }
+      const expired = presentError(certificate({ reason: 'expired', code: 'CERT_HAS_EXPIRED' }), localiser(false));
+      assert.match(expired.detail, /valid from 2026-01-01 to 2026-12-31[^]*date and time/);
+      const mismatch = presentError(certificate({ reason: 'hostMismatch', names: 'DNS:elsewhere.corp.test' }), localiser(false));
+      assert.match(mismatch.detail, /valid for DNS:elsewhere\.corp\.test[^]*maas\.baseUrl/);
+    });
+
+    it("a proxy's 407 names the setting whose credentials were sent, or both settings when none were", () => {
+      const proxyAuth = (credentials: 'none' | 'url' | 'authorization') =>
+        presentError({ kind: 'proxyAuth', message: '407', proxy: { address: 'http://proxy.corp.test:8080', credentials } }, localiser(false));
+      assert.match(proxyAuth('none').title, /asks for credentials/);
+      assert.match(proxyAuth('none').detail, /http:\/\/proxy\.corp\.test:8080[^]*http\.proxy[^]*http\.proxyAuthorization/);
+      assert.match(proxyAuth('url').title, /refused your credentials/);
+      assert.match(proxyAuth('url').detail, /user name and password in http\.proxy/);
+      assert.match(proxyAuth('authorization').detail, /value of http\.proxyAuthorization/);
+      for (const credentials of ['none', 'url', 'authorization'] as const) {
+        const zh = presentError({ kind: 'proxyAuth', message: '407', proxy: { address: 'http://p:1', credentials } }, localiser(true));
+        assert.match(zh.detail, /407[^]*http\.proxy/);
+      }
+      const invalid = presentError({ kind: 'invalidProxy', message: 'x', proxy: { address: 'proxy:8080', credentials: 'none' } }, localiser(false));
+      assert.match(invalid.detail, /http\.proxy is set to “proxy:8080”/);
+    });
+  });
+
+  it('an answer past the size cap is named as such, in both languages, with the part received kept', () => {
+    const english = presentError({ kind: 'tooLarge', message: 'The answer is larger than 32 MB' }, localiser(false));
+    assert.equal(english.title, 'The answer is too large');
+    assert.match(english.detail, /the part that arrived is kept/);
+    assert.deepEqual(english.actions, ['retry', 'openSettings', 'showLogs']);
+    assert.equal(presentError({ kind: 'tooLarge', message: 'raw' }, localiser(true)).title, '回答过大');
   });
 });

@@ -5,7 +5,10 @@ import { describe, it } from 'node:test';
 import * as jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { bmp, gif, jpegImage, png, webp, webpFromPixels } from '../../../../service/test/testImages';
+import { maxImageFileBytes, maxImagePixels } from '../../../../src/shared/imageHeader';
+import { decodeImage, ImageOverLimitError } from '../../../../src/vscode/images/imageCodecs';
 import { prepareImage, type PreparedImage } from '../../../../src/vscode/images/imageFiles';
+import { bmpHeader, gifHeader, jpegHeader, pngBomb, webpHeader } from '../../../fixtures/pixelBomb';
 
 const red = [210, 20, 30] as const;
 const blue = [20, 40, 220] as const;
@@ -86,5 +89,31 @@ describe('prepareImage', () => {
       const truncated = bytes.subarray(0, Math.floor(bytes.length / 2));
       assert.deepEqual(await prepareImage(truncated, 5_000_000), { ok: false, reason: 'unreadable' });
     }
+  });
+
+  // A whole, valid PNG of 8000 × 8000 in a few KB: given to a decoder it decodes (into 256 MB of pixels), so the
+  // 'tooManyPixels' refusal, with the size read, can only come from the header check before any decoder.
+  it('refuses an image whose header declares more pixels than the limit, in every format, without decoding it', async () => {
+    const bombs = { png: pngBomb(), jpeg: jpegHeader(8000, 8000), gif: gifHeader(8000, 8000), bmp: bmpHeader(8000, 8000), webp: webpHeader(8000, 8000) };
+    for (const [format, bytes] of Object.entries(bombs)) {
+      assert.deepEqual(
+        await prepareImage(bytes, 5_000_000),
+        { ok: false, reason: 'tooManyPixels', width: 8000, height: 8000, maxPixels: maxImagePixels },
+        format,
+      );
+    }
+  });
+
+  it('refuses bytes above the read cap before looking at them', async () => {
+    const bytes = Buffer.alloc(maxImageFileBytes + 1);
+    pngBomb(10, 10).copy(bytes);
+    assert.deepEqual(await prepareImage(bytes, 5_000_000), { ok: false, reason: 'fileTooLarge', bytes: bytes.length, maxBytes: maxImageFileBytes });
+  });
+
+  it('the decoders get the limit too: decodeImage refuses an image over the limit it is given, whoever calls it', async () => {
+    const bytes = png(120, 80, red, blue);
+    assert.equal((await decodeImage(bytes, 'image/png', 120 * 80)).width, 120);
+    await assert.rejects(decodeImage(bytes, 'image/png', 120 * 80 - 1), ImageOverLimitError);
+    await assert.rejects(decodeImage(jpegImage(120, 80, red, blue), 'image/jpeg', 9_000), ImageOverLimitError);
   });
 });

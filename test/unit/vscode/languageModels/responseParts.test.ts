@@ -79,4 +79,48 @@ describe("the provider's response parts", () => {
       ['Text'],
     );
   });
+
+  it("hands VS Code's chat the answer by the chat's link rule, even with a link cut across deltas", () => {
+    const parts = responseParts(current);
+    const answer = 'See ![the chart](https://img.example/c.png), [a file](file:///etc/passwd) and [the docs](https://docs.example/a).';
+    const texts: string[] = [];
+    for (const piece of answer.match(/.{1,3}/gs) ?? []) for (const part of parts.of({ type: 'text', text: piece }, input)) texts.push((part as Text).value);
+    for (const part of parts.end()) texts.push((part as Text).value);
+    assert.equal(texts.join(''), 'See [the chart (img.example)](<https://img.example/c.png>), a file and [the docs (docs.example)](<https://docs.example/a>).');
+    assert.ok(
+      texts.every((text) => !text.includes('![')),
+      'no part holds the start of an image',
+    );
+  });
+
+  it('ends the text before a tool call, and shows at the end what was still held back', () => {
+    const parts = responseParts(current);
+    const first = parts.of({ type: 'text', text: 'Checking [the docs](https://docs.exa' }, input);
+    assert.deepEqual(
+      first.map((p) => (p as Text).value),
+      ['Checking '],
+    );
+    const call = parts.of({ type: 'toolCall', call: { id: 'c1', name: 'calc', arguments: '{}' } }, input);
+    assert.deepEqual(
+      call.map((p) => (p as object).constructor.name),
+      ['Text', 'ToolCall'],
+    );
+    assert.equal((call[0] as Text).value, '[the docs\\](https://docs.exa', 'a link cut off by the call is text');
+    parts.of({ type: 'text', text: 'Done: ![x](https://img.example/x.png' }, input);
+    assert.deepEqual(
+      parts.end().map((p) => (p as Text).value),
+      ['![x\\](https://img.example/x.png'],
+      'an image cut off by the end is text',
+    );
+  });
+
+  it('applies the rule to reasoning and to the notes shown as thinking', () => {
+    const parts = responseParts(current);
+    const thought = [
+      ...parts.of({ type: 'reasoning', text: 'Maybe ![a](https://img.example/a.png' }, input),
+      ...parts.of({ type: 'reasoning', text: ') or [b](command:x).' }, input),
+    ];
+    assert.equal(thought.map((p) => (p as Thinking).value).join(''), 'Maybe [a (img.example)](<https://img.example/a.png>) or b.');
+    assert.equal((parts.thinking('![d](https://img.example/d.png)')[0] as Thinking).value, '[d (img.example)](<https://img.example/d.png>)');
+  });
 });

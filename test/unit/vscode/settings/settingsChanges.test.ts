@@ -3,9 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { changedKeys, ProblemMemory } from '../../../../src/vscode/settings/settingsChanges';
-import { parseSettings, settingNames } from '../../../../src/vscode/settings/settingsSchema';
-
-const names = Object.values(settingNames);
+import { parseSettings } from '../../../../src/vscode/settings/settingsDeclaration';
 
 describe('settings changes', () => {
   it('names exactly the keys whose value changed, lists and objects compared by value', () => {
@@ -18,7 +16,7 @@ describe('settings changes', () => {
 
   it('reports an invalid value once, however many other settings change after it', () => {
     const memory = new ProblemMemory();
-    const read = (raw: Record<string, unknown>): string[] => memory.fresh(names, parseSettings(raw).problems).map((p) => `${p.setting}=${p.value}`);
+    const read = (raw: Record<string, unknown>): string[] => memory.fresh(parseSettings(raw).problems).map((p) => `${p.setting}=${p.value}`);
     assert.deepEqual(read({ fontSize: 99 }), ['maas.chat.fontSize=99']);
     assert.deepEqual(read({ fontSize: 99, persona: 'Be brief.' }), []);
     assert.deepEqual(read({ fontSize: 99, persona: 'Be terse.', historyMaxTurns: 5 }), []);
@@ -28,14 +26,5 @@ describe('settings changes', () => {
     // Fixed, then broken again with the same value: reported again.
     assert.deepEqual(read({ historyMaxTurns: 0 }), []);
     assert.deepEqual(read({ fontSize: 100, historyMaxTurns: 0 }), ['maas.chat.fontSize=100']);
-  });
-
-  it('forgets only the settings it read: a problem of another group is kept', () => {
-    const memory = new ProblemMemory();
-    const problem = { setting: 'maas.speech.volume', kind: 'range' as const, value: '900' };
-    assert.equal(memory.fresh(['maas.speech.volume'], [problem]).length, 1);
-    // A read of the chat settings (which do not include the speech volume) does not forget it.
-    assert.equal(memory.fresh(names, []).length, 0);
-    assert.equal(memory.fresh(['maas.speech.volume'], [problem]).length, 0);
   });
 });

@@ -1,0 +1,86 @@
+// The parts of package.json made from the declarations in src/: contributes.configuration (settingsDeclaration.ts),
+// contributes.commands (commandIds.ts) and capabilities.untrustedWorkspaces.restrictedConfigurations (the settings
+// declared `restricted`). `npm run generate` (scripts/generateManifest.ts) writes them; test/unit/project/
+// generatedManifest.test.ts fails when package.json differs. Everything else in package.json is written by hand and
+// kept as it is, byte for byte.
+import { commandsDeclaration, commandTitleKey, type CommandDeclaration, type CommandKey } from '../src/vscode/commandIds';
+import type { Json } from '../src/vscode/settings/settingKinds';
+import { settingKeys, settingsDeclaration, type SettingDeclaration } from '../src/vscode/settings/settingsDeclaration';
+
+/** The category of every command in the Command Palette: a product name, the same in every language. */
+const COMMAND_CATEGORY = 'MaaS';
+
+/** The order of a setting's keywords in package.json; a keyword not listed here is refused, so the order stays stable. */
+const KEYWORDS = [
+  'type',
+  'enum',
+  'enumDescriptions',
+  'markdownEnumDescriptions',
+  'default',
+  'scope',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'maxItems',
+  'items',
+  'format',
+  'pattern',
+  'patternErrorMessage',
+  'editPresentation',
+  'order',
+  'markdownDescription',
+] as const;
+
+const nls = (key: string): string => `%${key}%`;
+
+function settingProperty(name: string, setting: SettingDeclaration, order: number): Json {
+  const property: Record<string, Json> = {
+    ...setting.kind.manifest,
+    ...(setting.scope === undefined ? {} : { scope: setting.scope }),
+    order,
+    markdownDescription: nls(setting.description),
+  };
+  const unknown = Object.keys(property).filter((keyword) => !(KEYWORDS as readonly string[]).includes(keyword));
+  if (unknown.length > 0) throw new Error(`${name}: add ${unknown.join(', ')} to KEYWORDS in scripts/manifestContributions.ts`);
+  return Object.fromEntries(KEYWORDS.filter((keyword) => property[keyword] !== undefined).map((keyword) => [keyword, property[keyword] as Json]));
+}
+
+/** contributes.configuration: every setting in the order of the declaration, which is the Settings editor's order. */
+export function configurationContribution(): Json {
+  const declarations: readonly SettingDeclaration[] = settingKeys.map((key) => settingsDeclaration[key]);
+  return {
+    title: nls('configuration.title'),
+    properties: Object.fromEntries(declarations.map((setting, order) => [setting.name, settingProperty(setting.name, setting, order)])),
+  };
+}
+
+/** contributes.commands: every command in the order of the declaration. */
+export function commandsContribution(): Json {
+  return (Object.entries(commandsDeclaration) as [CommandKey, CommandDeclaration][]).map(([key, command]) => ({
+    command: command.id,
+    title: nls(commandTitleKey(key)),
+    category: COMMAND_CATEGORY,
+    ...(command.icon === undefined ? {} : { icon: `$(${command.icon})` }),
+  }));
+}
+
+/** The settings whose workspace value VS Code ignores in Restricted Mode. */
+export function restrictedConfigurations(): Json {
+  return settingKeys.filter((key) => (settingsDeclaration[key] as SettingDeclaration).restricted === true).map((key) => settingsDeclaration[key].name);
+}
+
+interface Manifest {
+  capabilities: { untrustedWorkspaces: { restrictedConfigurations?: Json } };
+  contributes: { configuration?: Json; commands?: Json };
+}
+
+/** package.json's text with its generated parts made from the declarations (in place, so nothing else moves). */
+export function generatedManifest(text: string): string {
+  const manifest = JSON.parse(text) as Manifest;
+  manifest.capabilities.untrustedWorkspaces.restrictedConfigurations = restrictedConfigurations();
+  manifest.contributes.commands = commandsContribution();
+  manifest.contributes.configuration = configurationContribution();
+  // Two spaces and a final newline: how npm and Prettier write package.json.
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}

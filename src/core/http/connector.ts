@@ -1,0 +1,79 @@
+// The pooled undici dispatcher every request goes through: keep-alive; connect, headers and idle-body timeouts; the
+// proxy (explicit or from the environment) with its credentials and the hosts that bypass it; the trusted roots and
+// whether certificates are verified. undici (about half of the extension's bundle) is loaded on the first request.
+import type { TLSSocket } from 'node:tls';
+import type * as Undici from 'undici';
+import type { Dispatcher } from 'undici';
+import type { Timeouts } from './httpTransport';
+import { isProxyAddress, noProxyValue, type NetworkOptions } from './networkOptions';
+import { redactSecrets } from './redact';
+import { ServiceError } from './serviceError';
+import { systemRootsContext } from './trustedRoots';
+
+let undici: Promise<typeof Undici> | undefined;
+
+/** undici, loaded once, on first use. */
+export function loadUndici(): Promise<typeof Undici> {
+  undici ??= import('undici');
+  return undici;
+}
+
+/**
+ * The dispatcher for these timeouts and this network. With `inspect`, a dispatcher that only looks: the service's
+ * certificate is accepted whatever it is, handed to `inspect`, and the connection closed before anything is sent
+ * (certificateInspection.ts); the proxy's own TLS stays as verified as the user asked.
+ */
+export async function createDispatcher(timeouts: Timeouts, network: NetworkOptions = {}, inspect?: (socket: TLSSocket) => void): Promise<Dispatcher> {
+  const { EnvHttpProxyAgent, Pool, buildConnector } = await loadUndici();
+  if (network.proxyUrl !== undefined && !isProxyAddress(network.proxyUrl)) {
+    const address = redactSecrets(network.proxyUrl, []);
+    throw new ServiceError('invalidProxy', `The proxy address ${address} is not an http, https or socks5 address.`, {
+      proxy: { address, credentials: 'none' },
+    });
+  }
+  const secureContext = network.systemCertificates === false ? undefined : systemRootsContext();
+  const verify = network.strictSSL ?? true;
+  const proxyTls = { timeout: timeouts.connectMs, rejectUnauthorized: verify, ...(secureContext === undefined ? {} : { secureContext }) };
+  const serviceTls = { ...proxyTls, rejectUnauthorized: inspect === undefined && verify };
+  const options = {
+    connect: serviceTls,
+    // A ProxyAgent replaces `connect` with its tunnel: the service's TLS (inside the CONNECT tunnel) takes
+    // `requestTls` and the connection to the proxy `proxyTls`, so these settings and the connect timeout go to both.
+    requestTls: serviceTls,
+    proxyTls,
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.idleMs,
+    keepAliveTimeout: 30_000,
+    // undici sends it as Proxy-Authorization, in preference to credentials in the proxy's URL.
+    ...(network.proxyAuthorization ? { token: network.proxyAuthorization } : {}),
+    ...(inspect === undefined ? {} : { factory: inspectingPools(Pool, buildConnector, inspect) }),
+  };
+  // EnvHttpProxyAgent picks, per request, the proxy (the explicit one, else HTTP_PROXY / HTTPS_PROXY) or a direct
+  // connection (the no-proxy list, else NO_PROXY), and hands these options to the agents it makes.
+  return new EnvHttpProxyAgent({
+    ...options,
+    ...(network.proxyUrl ? { httpProxy: network.proxyUrl, httpsProxy: network.proxyUrl } : {}),
+    noProxy: noProxyValue(network.noProxy),
+  });
+}
+
+/** Connection pools whose every TLS connection is shown to `inspect` and then closed with an error: no request is sent. */
+function inspectingPools(
+  Pool: typeof Undici.Pool,
+  buildConnector: typeof Undici.buildConnector,
+  inspect: (socket: TLSSocket) => void,
+): (origin: string | URL, options: object) => Dispatcher {
+  return (origin, options) => {
+    const given = (options as { connect?: Undici.buildConnector.BuildOptions | Undici.buildConnector.connector }).connect;
+    const connect = typeof given === 'function' ? given : buildConnector({ ...given });
+    return new Pool(origin, {
+      ...options,
+      connect: (connectOptions, callback) =>
+        connect(connectOptions, (error, socket) => {
+          if (socket !== null && 'getPeerCertificate' in socket) inspect(socket);
+          socket?.destroy();
+          callback(error ?? new Error('The certificate was inspected; nothing is sent.'), null);
+        }),
+    });
+  };
+}

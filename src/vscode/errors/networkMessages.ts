@@ -1,0 +1,112 @@
+// The words for what the network refused: a certificate (which one and why, and where a company's root belongs:
+// the system's certificate store, read while http.systemCertificates is on; never a way to turn verification off), a
+// proxy that asked for credentials (which setting gives them), and a proxy address that cannot be used. Part of the
+// error presentation (errorMessages.ts), in a file of its own for its size.
+import type { StoredError } from '../../core/conversations/conversationModel';
+import type { CertificateProblem } from '../../core/http/certificateProblem';
+import type { Localiser } from '../../core/localiser';
+import type { Presentation } from './errorMessages';
+
+function certificateTitle(problem: CertificateProblem, l10n: Localiser): string {
+  const host = problem.host;
+  switch (problem.reason) {
+    case 'untrusted':
+      return l10n.t('The certificate of {0} is not trusted', host);
+    case 'selfSigned':
+      return l10n.t('The certificate of {0} is self-signed', host);
+    case 'expired':
+      return l10n.t('The certificate of {0} has expired', host);
+    case 'notYetValid':
+      return l10n.t('The certificate of {0} is not valid yet', host);
+    case 'hostMismatch':
+      return l10n.t('The certificate presented for {0} is for another name', host);
+    case 'revoked':
+      return l10n.t('The certificate of {0} has been revoked', host);
+    case 'invalid':
+      return l10n.t('The certificate of {0} is invalid', host);
+  }
+}
+
+/** What the certificate says, as far as it was read. */
+function certificateFacts(problem: CertificateProblem, l10n: Localiser): string[] {
+  const facts: string[] = [];
+  if (problem.subject !== undefined && problem.issuer !== undefined) facts.push(l10n.t('It was issued to {0} by {1}.', problem.subject, problem.issuer));
+  if (problem.validFrom !== undefined && problem.validTo !== undefined) facts.push(l10n.t('It is valid from {0} to {1}.', problem.validFrom, problem.validTo));
+  return facts;
+}
+
+/** Where a company's root certificate belongs, and whether the extension reads that place now. */
+function systemStoreAdvice(l10n: Localiser): string {
+  return l10n.t(
+    "If your company inspects encrypted traffic, its root certificate belongs in your system's certificate store (your IT department installs it there): the extension trusts that store while http.systemCertificates is on, as it is by default. Otherwise the service's administrator must give it a certificate from a trusted authority.",
+  );
+}
+
+function certificateAdvice(problem: CertificateProblem, l10n: Localiser): string {
+  switch (problem.reason) {
+    case 'untrusted':
+      return `${l10n.t('None of the root certificates the extension trusts vouches for it.')} ${systemStoreAdvice(l10n)}`;
+    case 'selfSigned':
+      return `${l10n.t('It is signed by its own key, so nothing vouches for it.')} ${systemStoreAdvice(l10n)}`;
+    case 'expired':
+    case 'notYetValid':
+      return l10n.t("Check your computer's date and time; if they are right, the service's administrator must renew the certificate.");
+    case 'hostMismatch':
+      return `${problem.names === undefined ? '' : `${l10n.t('It is valid for {0}.', problem.names)} `}${l10n.t(
+        "Check that maas.baseUrl uses one of the names the certificate lists; if it does, ask the service's administrator.",
+      )}`;
+    case 'revoked':
+    case 'invalid':
+      return l10n.t("Ask the service's administrator for a valid certificate.");
+  }
+}
+
+export function certificateMessage(error: StoredError, l10n: Localiser): Presentation {
+  const problem = error.certificate ?? { reason: 'invalid', code: '', host: '' };
+  const detail = [...certificateFacts(problem, l10n), certificateAdvice(problem, l10n), problem.code === '' ? '' : l10n.t('(Reason: {0})', problem.code)];
+  return { title: certificateTitle(problem, l10n), detail: detail.filter((part) => part !== '').join(' '), actions: ['retry', 'showLogs'] };
+}
+
+export function proxyAuthMessage(error: StoredError, l10n: Localiser): Presentation {
+  const proxy = error.proxy?.address ?? '';
+  switch (error.proxy?.credentials) {
+    case 'url':
+      return {
+        title: l10n.t('The proxy refused your credentials'),
+        detail: l10n.t(
+          'The proxy {0} answered 407 (Proxy Authentication Required) to the user name and password in http.proxy. Check them in your user settings (characters such as @ and : must be percent-encoded), or set http.proxyAuthorization instead.',
+          proxy,
+        ),
+        actions: ['retry', 'showLogs'],
+      };
+    case 'authorization':
+      return {
+        title: l10n.t('The proxy refused your credentials'),
+        detail: l10n.t(
+          'The proxy {0} answered 407 (Proxy Authentication Required) to the value of http.proxyAuthorization. Check it in your user settings, or put your user name and password in http.proxy instead.',
+          proxy,
+        ),
+        actions: ['retry', 'showLogs'],
+      };
+    default:
+      return {
+        title: l10n.t('The proxy asks for credentials'),
+        detail: l10n.t(
+          'The proxy {0} answered 407 (Proxy Authentication Required). In your user settings, put your user name and password in http.proxy (http://user:password@host:port), or set http.proxyAuthorization to the whole Proxy-Authorization value.',
+          proxy,
+        ),
+        actions: ['retry', 'showLogs'],
+      };
+  }
+}
+
+export function invalidProxyMessage(error: StoredError, l10n: Localiser): Presentation {
+  return {
+    title: l10n.t('The proxy address is invalid'),
+    detail: l10n.t(
+      'http.proxy is set to “{0}”, which is not an http://, https:// or socks5:// address with a host name. Fix it in your user settings, then retry.',
+      error.proxy?.address ?? '',
+    ),
+    actions: ['retry'],
+  };
+}

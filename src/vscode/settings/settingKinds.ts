@@ -1,0 +1,199 @@
+// The kinds of setting the extension has (an address, a model code, a whole number in a range, a choice …). Each
+// builder makes, from one set of arguments, both the zod schema the extension parses the user's value with (settings
+// are a trust boundary: docs/style.md rule 9) and the JSON schema package.json declares for VS Code's Settings editor
+// and settings.json validation, so the range, the default and the choices are written once. Free of the VS Code API:
+// the unit tests and scripts/generateManifest.ts import it.
+import * as z from 'zod';
+
+export type SettingsProblemKind = 'url' | 'modelCode' | 'type' | 'range' | 'tooLong' | 'modelList' | 'choice' | 'knowledgeBases';
+
+/** A JSON value, as package.json holds it. */
+export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
+
+/** A setting's JSON schema in package.json, without its description, order and scope (settingsDeclaration.ts adds them). */
+export type ManifestSchema = { readonly type: string | readonly string[]; readonly default: Json } & { readonly [keyword: string]: Json };
+
+export interface SettingKind<S extends z.ZodType = z.ZodType> {
+  /** Parses the value the user wrote; the default stands for a missing value. */
+  readonly schema: S;
+  readonly manifest: ManifestSchema;
+  /** What a refused value is called in the warning. */
+  readonly otherwise: SettingsProblemKind;
+}
+
+/** `%key%`: a text of package.nls.json (and its translations). */
+const nls = (key: string): string => `%${key}%`;
+
+/** An http(s) address without query, fragment or credentials, as VS Code's Settings editor checks it as you type. */
+const ADDRESS_PATTERN = '^$|^https?://[^\\s/?#]+(:[0-9]{1,5})?(/[^\\s?#]*)?$';
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || isHttpUrl(value), { message: 'url' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** An address setting's value as the schema takes it: the address without trailing slashes, or '' when not usable. */
+export function parseAddress(raw: unknown): string {
+  const parsed = httpUrl.safeParse(raw);
+  return parsed.success ? parsed.data : '';
+}
+
+/** The address of a service or page; '' when not set. */
+export function address(): SettingKind<z.ZodDefault<typeof httpUrl>> {
+  return {
+    schema: httpUrl.default(''),
+    manifest: { type: 'string', default: '', format: 'uri', pattern: ADDRESS_PATTERN, patternErrorMessage: nls('configuration.baseUrl.patternError') },
+    otherwise: 'url',
+  };
+}
+
+const MODEL_CODE_CHARACTER = '[A-Za-z0-9_.:-]';
+const MODEL_CODE_MAX = 64;
+const modelCodeRegex = new RegExp(`^${MODEL_CODE_CHARACTER}+$`);
+const modelCodeSchema = z.string().trim().min(1).max(MODEL_CODE_MAX).regex(modelCodeRegex, 'modelCode');
+/** A model code as one pattern: the form the items of a model list declare. */
+const modelCodePattern = `^${MODEL_CODE_CHARACTER}{1,${MODEL_CODE_MAX}}$`;
+
+/** The service's code of a model, `svc_llm`. */
+export function modelCode(fallback: string): SettingKind<z.ZodDefault<typeof modelCodeSchema>> {
+  return {
+    schema: modelCodeSchema.default(fallback),
+    manifest: {
+      type: 'string',
+      default: fallback,
+      minLength: 1,
+      maxLength: MODEL_CODE_MAX,
+      pattern: modelCodeRegex.source,
+      patternErrorMessage: nls('configuration.model.patternError'),
+    },
+    otherwise: 'modelCode',
+  };
+}
+
+const extraModel = z.union([
+  modelCodeSchema.transform((code) => ({ code, vision: false })),
+  z.object({ code: modelCodeSchema, vision: z.boolean().default(false) }).strict(),
+]);
+
+/** More models: each a code, or `{ code, vision }` for a model that takes images. */
+export function modelList(maxItems: number): SettingKind<z.ZodDefault<z.ZodArray<typeof extraModel>>> {
+  const code = { type: 'string', pattern: modelCodePattern };
+  return {
+    schema: z.array(extraModel).max(maxItems).default([]),
+    manifest: {
+      type: 'array',
+      default: [],
+      maxItems,
+      items: {
+        anyOf: [code, { type: 'object', required: ['code'], additionalProperties: false, properties: { code, vision: { type: 'boolean', default: false } } }],
+      },
+    },
+    otherwise: 'modelList',
+  };
+}
+
+const knowledgeBase = z.object({ id: z.number().int().positive(), name: z.string().trim().min(1).max(100) }).strict();
+
+/** Knowledge bases, each `{ id, name }`: the id the service knows it by, the name the user picks it by. */
+export function knowledgeBaseList(maxItems: number): SettingKind<z.ZodDefault<z.ZodArray<typeof knowledgeBase>>> {
+  return {
+    schema: z.array(knowledgeBase).max(maxItems).default([]),
+    manifest: {
+      type: 'array',
+      default: [],
+      maxItems,
+      items: {
+        type: 'object',
+        required: ['id', 'name'],
+        additionalProperties: false,
+        properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string', minLength: 1, maxLength: 100 } },
+      },
+    },
+    otherwise: 'knowledgeBases',
+  };
+}
+
+interface TextOptions {
+  /** Leading and trailing white space is dropped. */
+  readonly trim?: boolean;
+  /** The Settings editor shows a text area. */
+  readonly multiline?: boolean;
+}
+
+/** Free text of at most `maxLength` characters; '' when not set. */
+export function text(maxLength: number, options: TextOptions = {}): SettingKind<z.ZodDefault<z.ZodString>> {
+  const schema = options.trim === true ? z.string().trim() : z.string();
+  return {
+    schema: schema.max(maxLength).default(''),
+    manifest: { type: 'string', default: '', maxLength, ...(options.multiline === true ? { editPresentation: 'multilineText' } : {}) },
+    otherwise: 'tooLong',
+  };
+}
+
+/** A whole number from `minimum` to `maximum`. */
+export function integer(minimum: number, maximum: number, fallback: number): SettingKind<z.ZodDefault<z.ZodNumber>> {
+  return {
+    schema: z.number().int().min(minimum).max(maximum).default(fallback),
+    manifest: { type: 'integer', default: fallback, minimum, maximum },
+    otherwise: 'range',
+  };
+}
+
+/** A number from `minimum` to `maximum`, or null (also when not set): the service's own default. */
+export function optionalNumber(minimum: number, maximum: number): SettingKind<z.ZodType<number | undefined, number | null | undefined>> {
+  return {
+    schema: z
+      .number()
+      .min(minimum)
+      .max(maximum)
+      .nullable()
+      .optional()
+      .transform((value) => value ?? undefined),
+    manifest: { type: ['number', 'null'], default: null, minimum, maximum },
+    otherwise: 'range',
+  };
+}
+
+export function flag(fallback: boolean): SettingKind<z.ZodDefault<z.ZodBoolean>> {
+  return { schema: z.boolean().default(fallback), manifest: { type: 'boolean', default: fallback }, otherwise: 'type' };
+}
+
+interface ChoiceDescriptions {
+  /** The package.nls.json key of each choice's description, in the order of the choices. */
+  readonly keys: readonly string[];
+  /** Whether the descriptions are Markdown (`markdownEnumDescriptions`) or plain text (`enumDescriptions`). */
+  readonly markdown: boolean;
+}
+
+/** One of `choices`, each with its description when `descriptions` is given. */
+export function choice<const T extends readonly [string, ...string[]]>(
+  choices: T,
+  fallback: T[number],
+  descriptions?: ChoiceDescriptions,
+): SettingKind<z.ZodDefault<z.ZodEnum<{ [K in T[number]]: K }>>> {
+  if (descriptions !== undefined && descriptions.keys.length !== choices.length) throw new Error(`${choices.join('|')}: one description per choice`);
+  const described = descriptions === undefined ? {} : { [descriptions.markdown ? 'markdownEnumDescriptions' : 'enumDescriptions']: descriptions.keys.map(nls) };
+  return {
+    schema: z.enum(choices).default(fallback),
+    manifest: { type: 'string', default: fallback, enum: choices, ...described },
+    otherwise: 'choice',
+  };
+}
+
+/** One of the whole numbers `choices`. */
+export function integerChoice<const T extends readonly [number, ...number[]]>(
+  choices: T,
+  fallback: T[number],
+): SettingKind<z.ZodDefault<z.ZodLiteral<T[number]>>> {
+  return { schema: z.literal(choices).default(fallback), manifest: { type: 'integer', default: fallback, enum: choices }, otherwise: 'choice' };
+}
