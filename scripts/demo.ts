@@ -1,10 +1,13 @@
 // `npm run demo`: builds and packages the extension, starts the local service (seeded with a sample knowledge
 // base; its system default key and a speech appkey/token pair are created on first run and kept in .demo/, then
 // handed to the extension through a bootstrap file), starts code-server with
-// the .vsix installed and configured against the service, and prints the one URL to open. Ctrl-C (SIGINT) or SIGTERM
+// the .vsix installed and configured against the service, and prints the one URL to open with the password its
+// sign-in page asks for (new at every start, printed only there: any other local user can reach the port, and the
+// editor has a terminal running as this user). Ctrl-C (SIGINT) or SIGTERM
 // stops all: code-server with every process under it, then the service; a second signal while stopping kills the
 // whole tree at once.
 // State persists in .demo/ between runs (the service's data and the VS Code profile, so chat history survives).
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startLocalService, type LocalService } from '../service/src/localService';
@@ -107,12 +110,15 @@ async function main(): Promise<void> {
     quiet: true,
   });
   const bootstrap = await writeBootstrapFile(service);
+  // 128 random bits in hex: one word to a terminal's double-click.
+  const password = randomBytes(16).toString('hex');
   server = await startCodeServer({
     tools,
     runDir: path.join(demoDir, 'code-server'),
     folder: path.join(root, 'demo', 'workspace'),
     vsix,
     port: await preferredPort(8080),
+    password,
     settings: {
       'maas.baseUrl': service.baseUrl,
       'maas.altBaseUrl': service.altBaseUrl,
@@ -133,7 +139,9 @@ async function main(): Promise<void> {
       `  service console: ${service.consoleUrl}`,
       '',
       `  Open this URL:  ${url}`,
+      `  Password:       ${password}`,
       '',
+      'The sign-in page asks for the password once per browser; it is new at every start of the demo.',
       'The API key and speech credentials are already in the extension. Press Ctrl-C to stop everything.',
       '',
     ].join('\n'),

@@ -10,11 +10,13 @@ function say(message, ok) {
   status.className = ok ? 'ok' : '';
 }
 
+// Every write goes as JSON, a bodiless one included: the service refuses any other write to the console API (what a
+// page of another origin could send without a CORS preflight).
 async function api(method, path, body) {
   const response = await fetch(`/console/api${path}`, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(body === undefined ? {} : body),
   });
   const json = await response.json();
   if (!response.ok) throw new Error(json.error ? json.error.message : `HTTP ${response.status}`);

@@ -12,6 +12,7 @@ import { Agent } from 'undici';
 import { BusyLimiter } from './chat/busyLimiter';
 import { KnowledgeIndex } from './chat/retrieval/knowledgeIndex';
 import { SensitiveWords } from './chat/sensitiveWords';
+import { isHostName } from './http/browserGuard';
 import { MAX_BODY_BYTES } from './http/httpIo';
 import { createRouter } from './http/serviceRouter';
 import { readKnowledgeFolder } from './state/kbDirLoader';
@@ -67,6 +68,12 @@ export interface LocalServiceOptions {
   speakersShape?: SpeakersShape;
   /** What tts with enable_ts answers ([choice], default 'json'; 'none' = plain audio). */
   ttsTimestamps?: TimestampMode;
+  /**
+   * Host names the service answers to besides 127.0.0.1 and localhost (with the port of the request), for a client
+   * that reaches it under another name, such as through a proxy that resolves a company name to it. Default none:
+   * any other `Host` is refused (service/README.md, "Web pages and the service").
+   */
+  allowedHosts?: readonly string[];
 }
 
 export interface LocalService {
@@ -83,6 +90,8 @@ function readSeed(seed: string | SeedFile | undefined): SeedFile | undefined {
 }
 
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
+  const badHost = options.allowedHosts?.find((name) => !isHostName(name));
+  if (badHost !== undefined) throw new Error(`allowedHosts: "${badHost}" is not a host name (give the name alone, without scheme, port or path)`);
   const temporaryDir = options.dataDir === undefined ? mkdtempSync(path.join(tmpdir(), 'maas-local-')) : undefined;
   const dataDir = options.dataDir ?? temporaryDir ?? '';
   mkdirSync(dataDir, { recursive: true });
@@ -142,6 +151,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     faults: new FaultInjector(),
     speech,
     log,
+    allowedHosts: options.allowedHosts ?? [],
   };
   const primary = await listen(ctx, 'primary', options.port ?? 0).catch(async (error: unknown) => {
     await speech.close();

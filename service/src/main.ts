@@ -29,6 +29,7 @@ const { values } = parseArgs({
     ranges: { type: 'string' },
     'max-body-bytes': { type: 'string' },
     'speech-error-status': { type: 'string' },
+    'allow-host': { type: 'string', multiple: true },
     quiet: { type: 'boolean' },
   },
   strict: true,
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
     ranges: rangeModeFlag(values.ranges),
     maxBodyBytes: numberFlag('max-body-bytes', values['max-body-bytes']),
     speechErrorStatus: numberFlag('speech-error-status', values['speech-error-status']),
+    allowedHosts: values['allow-host'] ?? [],
     quiet: values.quiet ?? false,
   };
   const service = await startLocalService(options);

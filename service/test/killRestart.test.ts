@@ -112,7 +112,8 @@ async function startService(dataDir: string, seedFile: string, label: string): P
 async function call(method: string, url: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(url, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    // The console takes every write as JSON, a bodiless one included.
+    headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(15_000),
   });

@@ -44,10 +44,12 @@ export interface HttpReply {
   json<T = Record<string, unknown>>(): T;
 }
 
+/** One request; a body, and any write (the console and test routes take writes as JSON only), is sent as JSON. */
 export async function http(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpReply> {
+  const read = method === 'GET' || method === 'HEAD';
   const response = await request(url, {
     method: method as 'GET',
-    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    headers: body === undefined && read ? headers : { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.body.text();

@@ -160,6 +160,11 @@ export interface ChatSnapshot {
     /** Images above this many bytes are downscaled by the webview before sending, or refused. */
     readonly maxImageBytes: number;
     readonly defaultPersona: string;
+    /**
+     * The default persona is the workspace's maas.chat.persona, not the user's: a conversation without a persona of
+     * its own is steered by the repository, and the view says so.
+     */
+    readonly defaultPersonaFromWorkspace: boolean;
     /** The tokens a model takes in one request (maas.nativeChat.maxInputTokens): the context meter's limit. */
     readonly contextLimit: number;
     /** Each answer is spoken as it streams (maas.speech.readAnswers): the composer's toggle shows it. */

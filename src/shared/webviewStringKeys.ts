@@ -111,5 +111,8 @@ export const webviewStringKeys = [
   'playerSkipped',
   'playerPositionLive',
   'readAnswers',
+  // The persona in use comes from the workspace's settings.
+  'personaFromWorkspace',
+  'showPersona',
 ] as const;
 export type WebviewStringKey = (typeof webviewStringKeys)[number];

@@ -6,8 +6,10 @@ export const StateKey = {
   longTaskLeases: 'maas.speech.longTaskLeases',
   /** The speaker list per service address (voiceCatalog.ts). */
   speakersByBaseUrl: 'maas.speech.speakersByBaseUrl',
-  /** The addresses the user allowed per workspace (secrets/addressApprovals.ts). */
+  /** The addresses the user allowed per workspace and purpose (secrets/addressApprovals.ts). */
   addressApprovals: 'maas.addressApprovals',
+  /** The user's own plain-http key addresses already warned about (secrets/cleartextWarning.ts). */
+  cleartextWarnings: 'maas.cleartextWarnings',
   /** The knowledge bases last picked in Ask Knowledge Base about Selection. */
   lastKnowledgeBases: 'maas.knowledge.lastBases',
 } as const;

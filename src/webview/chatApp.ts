@@ -67,6 +67,7 @@ export class ChatApp {
     });
     this.readAnswers = new ReadAnswersToggle(context);
     this.composer.addTools(...this.settings.pickerField, this.settings.toggle, this.readAnswers.element, this.meter.element);
+    this.composer.addAboveInput(this.settings.workspacePersona);
     this.composer.addAboveInput(this.meter.warning);
     this.player = new SpeechPlayerView(context, this.spoken);
     this.composer.restoreDraft(persisted.draft ?? '');

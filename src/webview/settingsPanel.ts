@@ -1,6 +1,8 @@
 // Model picker, the conversation's persona, and the parameters of the selected model, each checked against its
 // range with an inline message before setParams goes out. The picker and the Parameters button sit in the
-// composer's bottom row (as in VS Code's own chat); the panel they open sits above the composer.
+// composer's bottom row (as in VS Code's own chat); the panel they open sits above the composer. When the persona in
+// use is the workspace's maas.chat.persona (a repository steering the answers), a line above the question box says so,
+// with a button that shows it in the panel.
 import type { ChatParamName, ChatParams, ChatSnapshot, ParamRangeView, WebviewStrings } from '../shared/protocol';
 import { button, h, setIcon } from './element';
 import { formatString } from '../shared/formatString';
@@ -20,6 +22,10 @@ export class SettingsPanel {
   readonly toggle: HTMLButtonElement;
   private readonly params = h('div', { className: 'params' });
   private readonly service = h('div', { className: 'service-status', testId: 'service-status' });
+  /** The line saying the persona in use comes from the workspace, for above the question box. */
+  readonly workspacePersona: HTMLElement;
+  private readonly workspacePersonaText = h('span', { className: 'workspace-persona-text' });
+  private readonly showPersona: HTMLButtonElement;
   private snapshot: ChatSnapshot | null = null;
   private paramsKey = '';
   private paramsModel = '';
@@ -39,6 +45,14 @@ export class SettingsPanel {
     // The persona and the parameters, folded away behind the Parameters button so the transcript keeps the room.
     this.element = h('section', { className: 'settings', attrs: { id: 'params-panel' } }, this.personaLabel, this.persona, this.params, this.service);
     this.element.hidden = true;
+    this.showPersona = button('', () => this.revealPersona(), { className: 'secondary', testId: 'show-persona', attrs: { 'aria-controls': 'params-panel' } });
+    this.workspacePersona = h(
+      'div',
+      { className: 'workspace-persona', testId: 'workspace-persona', attrs: { role: 'status' } },
+      this.workspacePersonaText,
+      this.showPersona,
+    );
+    this.workspacePersona.hidden = true;
   }
 
   /** The picker with its label, for the composer's bottom row. */
@@ -49,6 +63,12 @@ export class SettingsPanel {
   private setOpen(open: boolean): void {
     this.element.hidden = !open;
     this.toggle.setAttribute('aria-expanded', String(open));
+  }
+
+  /** Opens the panel at the persona field, whose placeholder shows the default persona in use. */
+  private revealPersona(): void {
+    this.setOpen(true);
+    this.persona.focus();
   }
 
   render(snapshot: ChatSnapshot): void {
@@ -66,6 +86,10 @@ export class SettingsPanel {
     this.picker.value = snapshot.active.model;
     this.persona.placeholder = snapshot.settings.defaultPersona === '' ? '' : formatString(s.personaPlaceholder, snapshot.settings.defaultPersona);
     if (document.activeElement !== this.persona) this.persona.value = snapshot.active.persona;
+    // A conversation with a persona of its own does not use the workspace's.
+    this.workspacePersona.hidden = !(snapshot.settings.defaultPersonaFromWorkspace && snapshot.active.persona.trim() === '');
+    this.workspacePersonaText.textContent = s.personaFromWorkspace;
+    this.showPersona.textContent = s.showPersona;
     const model = snapshot.models.find((candidate) => candidate.code === snapshot.active.model);
     const key = JSON.stringify([model, snapshot.active.params, s.resetParameters]);
     // Rebuilt only when the model, its ranges or the values changed, and never under a field being typed in

@@ -247,6 +247,17 @@ for (const theme of themeNames) {
       await page.close();
     });
 
+    it("a persona from the workspace's settings, named above the question box", async () => {
+      const page = await view();
+      await open(page, snapshot({ settings: { ...snapshot().settings, defaultPersonaFromWorkspace: true } }));
+      await page.getByTestId('workspace-persona').waitFor({ state: 'visible' });
+      await assertAccessible(page, `${theme}, workspace persona`);
+      await page.getByTestId('show-persona').click();
+      await page.getByTestId('reset-params').waitFor();
+      await assertAccessible(page, `${theme}, workspace persona shown in the panel`);
+      await page.close();
+    });
+
     it('the question box with an image attached and a refused file', async () => {
       const page = await view();
       await open(page, snapshot());

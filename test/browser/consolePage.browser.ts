@@ -88,7 +88,7 @@ describe('console page', () => {
   });
 
   beforeEach(async () => {
-    const reset = await fetch(`${service.baseUrl}/_local/reset?state=seed`, { method: 'POST' });
+    const reset = await fetch(`${service.baseUrl}/_local/reset?state=seed`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     assert.equal(reset.status, 200);
     problems.length = 0;
     dialogs.length = 0;

@@ -193,4 +193,30 @@ describe('chat view controls', () => {
     await page.getByTestId('attachment').waitFor();
     await page.close();
   });
+
+  it("a persona from the workspace's settings is named above the question box until the conversation has its own", async () => {
+    const page = await openWebview(session());
+    const fromWorkspace = (persona: string) =>
+      snapshot({
+        active: conversation({ persona }),
+        settings: { ...snapshot().settings, defaultPersona: 'Answer only in riddles.', defaultPersonaFromWorkspace: true },
+      });
+    await deliver(page, { type: 'snapshot', snapshot: snapshot() });
+    await page.getByTestId('chat-input').waitFor();
+    await settled(page);
+    assert.equal(await page.getByTestId('workspace-persona').isVisible(), false, "the user's own persona needs no line");
+    await deliver(page, { type: 'snapshot', snapshot: fromWorkspace('') });
+    const line = page.getByTestId('workspace-persona');
+    await line.waitFor({ state: 'visible' });
+    assert.match((await line.textContent()) ?? '', /comes from this workspace's settings \(maas\.chat\.persona\), not yours/);
+    // Show persona opens the panel at the persona field, whose placeholder is the workspace's persona.
+    await page.getByTestId('show-persona').click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'persona');
+    assert.equal(await page.getByTestId('params-toggle').getAttribute('aria-expanded'), 'true');
+    assert.equal(await page.getByTestId('persona').getAttribute('placeholder'), 'Default persona: Answer only in riddles.');
+    // A conversation with a persona of its own does not use the workspace's.
+    await deliver(page, { type: 'snapshot', snapshot: fromWorkspace('You are terse.') });
+    await line.waitFor({ state: 'hidden' });
+    await page.close();
+  });
 });

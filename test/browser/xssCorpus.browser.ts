@@ -141,7 +141,7 @@ function everywhere(text: string, index: number): ChatSnapshot {
     active: conversation({ title: text, persona: text, turns: [knowledgeTurn, failed] }),
     pendingContext: [{ id: 'p', kind: 'file', label: text, languageId: text, characters: 1 }],
     notices: [{ id: `n${index}`, level: 'error', text }],
-    settings: { fontSize: 13, maxImageBytes: 200_000, defaultPersona: text, contextLimit: 32_768, readAnswers: false },
+    settings: { fontSize: 13, maxImageBytes: 200_000, defaultPersona: text, defaultPersonaFromWorkspace: false, contextLimit: 32_768, readAnswers: false },
   });
 }
 

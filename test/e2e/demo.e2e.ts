@@ -1,4 +1,5 @@
-// `npm run demo` as a new user runs it: the script starts, prints one URL, the VS Code behind it has the extension
+// `npm run demo` as a new user runs it: the script starts, prints one URL and the password that URL's sign-in page
+// asks for (without it, and with a wrong one, there is no editor), the VS Code behind it has the extension
 // configured against the local service with a key already stored, a question gets an answer, the flows the demo
 // workspace's README suggests work as written (a cited knowledge-base answer about example.ts, a description of
 // the workspace's image, notes.md read aloud), and Ctrl-C (SIGINT) stops everything it started, every process of
@@ -19,7 +20,7 @@ import { codeServerLogFiles, saveArtifacts } from '../harness/failureArtifacts';
 import { killTree, processTree, running } from '../harness/processTree';
 import { extensionId, repoRoot } from '../harness/tools';
 import { ask, openChat, until, waitForStatus } from './chatView';
-import { acceptQuickInput, chatView, contextMenu, openFile, runCommand, waitForWorkbench } from './workbench';
+import { acceptQuickInput, chatView, contextMenu, openFile, runCommand, signIn, signInField, waitForWorkbench } from './workbench';
 
 /** Starts `npm run demo`'s script on its own data folder; its output (both streams) collects in `output.text`. */
 function startDemo(dir: string, output: { text: string }): ChildProcess {
@@ -150,12 +151,26 @@ describe('npm run demo', () => {
       const [, serviceUrl] = /local service:\s+(\S+)/.exec(output.text) ?? [];
       assert.ok(url && serviceUrl, output.text);
       assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\//, 'loopback only');
+      // Another local user who finds the port gets the sign-in page, never the editor or its terminal.
+      const stranger = await fetch(url, { redirect: 'manual' });
+      assert.equal(stranger.status, 302, 'the editor is not open to whoever reaches the port');
+      assert.match(stranger.headers.get('location') ?? '', /^\.?\/?login\b/);
+      const [, password] = /Password:\s+(\S+)/.exec(output.text) ?? [];
+      assert.ok(password, output.text);
+      assert.match(password, /^[0-9a-f]{32}$/, 'a generated password');
+      assert.equal(output.text.split(password).length, 2, 'the password is printed once');
 
       const browser = await launchBrowser({ autoplay: true });
       try {
         page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
         await page.goto(url);
+        await signInField(page).fill('not-the-password', { timeout: 30_000 });
+        await signInField(page).press('Enter');
+        await page.locator('.login-form .error').waitFor({ timeout: 10_000 });
+        assert.equal(await page.locator('.monaco-workbench').count(), 0, 'a wrong password opens nothing');
+        await signIn(page, url, password);
         await waitForWorkbench(page);
+        assert.ok(new URL(page.url()).searchParams.get('folder')?.endsWith(path.join('demo', 'workspace')), `the demo workspace: ${page.url()}`);
         const view = await openChat(page);
         const turn = await ask(view, 'What does MaaS Assistant do?');
         assert.equal(await waitForStatus(turn, ['done'], 60_000), 'done', 'answered: the key and the service address are set up');

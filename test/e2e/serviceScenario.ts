@@ -74,9 +74,11 @@ export async function openServiceScenario(
     ...scenario,
     service,
     api: async <T>(route: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+      const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
       const response = await fetch(`${service.baseUrl}${route}`, {
-        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-        headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
+        method,
+        // The console and test routes take every write as JSON, a bodiless one included.
+        headers: method === 'GET' ? undefined : { 'content-type': 'application/json' },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
       });
       const text = await response.text();

@@ -1,8 +1,10 @@
 // A repository cannot redirect the keys, seen as a user sees it, with workspace trust on as VS Code ships it. The folder
 // opened carries a .vscode/settings.json that points maas.baseUrl, maas.altBaseUrl and maas.consoleUrl at a listener
-// on 127.0.0.1; the user's own settings point at the local service, and the key arrives through the demo's bootstrap
-// file. In Restricted Mode the chat works against the user's address; once the folder is trusted, the next question
-// asks in a modal (origin, setting, folder) before anything is sent: Cancel sends nothing, Allow sends the request.
+// on 127.0.0.1 and sets a persona of its own; the user's own settings point at the local service, and the key arrives
+// through the demo's bootstrap file. In Restricted Mode the chat works against the user's address and settings; once
+// the folder is trusted, the view says the persona is the workspace's, and the next question asks in a modal (origin,
+// setting, folder) before anything is sent: Cancel sends nothing, Allow sends the request. Allowing the console page
+// sends no key: the key is asked about all the same.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +13,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { CredentialListener, LISTENER_ANSWER } from '../harness/credentialListener';
 import { CHAT_ROUTE, requestCount } from '../harness/requestLog';
 import { repoRoot } from '../harness/tools';
+import { strangersSettings } from '../harness/trustRun';
 import { grantWorkspaceTrust } from '../harness/workspaceTrust';
 import { ask, openChat, until, waitForStatus } from './chatView';
 import { E2E_KEY, openServiceScenario, type ServiceScenario } from './serviceScenario';
@@ -27,10 +30,7 @@ describe('workspace trust and the addresses a folder names', () => {
     listener = await CredentialListener.start();
     folder = mkdtempSync(path.join(os.tmpdir(), 'maas-e2e-cloned-'));
     mkdirSync(path.join(folder, '.vscode'));
-    writeFileSync(
-      path.join(folder, '.vscode', 'settings.json'),
-      JSON.stringify({ 'maas.baseUrl': listener.url, 'maas.altBaseUrl': listener.url, 'maas.consoleUrl': `${listener.url}/console/` }, null, 2),
-    );
+    writeFileSync(path.join(folder, '.vscode', 'settings.json'), JSON.stringify(strangersSettings(listener.url), null, 2));
     writeFileSync(path.join(folder, 'README.md'), '# A repository cloned from a stranger\n');
     mkdirSync(shots, { recursive: true });
     scenario = await openServiceScenario('trust', { folder, workspaceTrust: true, service: { paceMs: 5 } });
@@ -59,6 +59,7 @@ describe('workspace trust and the addresses a folder names', () => {
     const answer = (await turn.locator('[data-testid="answer"]').textContent()) ?? '';
     assert.ok(answer.length > 0 && !answer.includes(LISTENER_ANSWER));
     assert.equal(await chatRequests(), 1);
+    assert.equal(await view.locator('[data-testid="workspace-persona"]').isVisible(), false, "the folder's persona is not used");
     await turn.locator('[data-testid="read-aloud"]').click();
     await view.locator('[data-testid="player"]').waitFor({ state: 'visible', timeout: 30_000 });
     await view.locator('audio').first().waitFor({ state: 'attached', timeout: 30_000 });
@@ -71,6 +72,10 @@ describe('workspace trust and the addresses a folder names', () => {
     const { page } = scenario;
     await grantWorkspaceTrust(page);
     const view = await openChat(page);
+    const persona = view.locator('[data-testid="workspace-persona"]');
+    await persona.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match((await persona.textContent()) ?? '', /comes from this workspace's settings \(maas\.chat\.persona\)/);
+    await page.screenshot({ path: path.join(shots, 'workspace-persona.png') });
     const turn = await ask(view, 'Where does my key go now?');
     await dialog().waitFor({ timeout: 30_000 });
     const text = (await dialog().textContent()) ?? '';
@@ -97,6 +102,36 @@ describe('workspace trust and the addresses a folder names', () => {
     assert.deepEqual(listener.heard, []);
   });
 
+  it('allowing the console page sends no key: the next question asks for the key again, and Cancel sends nothing', async () => {
+    const { page } = scenario;
+    const opened = page.context().waitForEvent('page', { timeout: 30_000 });
+    await runCommand(page, 'MaaS: Open Console');
+    await dialog().waitFor({ timeout: 30_000 });
+    const question = (await dialog().textContent()) ?? '';
+    assert.match(question, new RegExp(`Open ${listener.url.replace(/[.:/]/g, '\\$&')} as the MaaS console\\?`));
+    assert.match(question, /maas\.consoleUrl/);
+    assert.match(question, /for opening the console only/);
+    await dialog()
+      .locator('.monaco-button', { hasText: /^Allow$/ })
+      .click();
+    const consolePage = await opened;
+    // code-server hands a loopback address out through its own port proxy (/proxy/<port>/…): either way, the listener's.
+    const where = new URL(consolePage.url());
+    const listenerPort = new URL(listener.url).port;
+    assert.ok(where.origin === listener.url || where.pathname.startsWith(`/proxy/${listenerPort}/`), `the folder's console opened: ${where.href}`);
+    await consolePage.close();
+
+    const view = await openChat(page);
+    const turn = await ask(view, 'Does allowing the console send my key?');
+    await dialog().waitFor({ timeout: 30_000 });
+    assert.match((await dialog().textContent()) ?? '', /Send your MaaS API key to/);
+    await dialog()
+      .locator('.monaco-button', { hasText: /^Cancel$/ })
+      .click();
+    assert.equal(await waitForStatus(turn, ['done', 'error']), 'error');
+    assert.deepEqual(listener.credentials, [], 'no credential reached the listener');
+  });
+
   it('Allow sends the request, with the key, to that address, and is remembered until revoked', async () => {
     const { page } = scenario;
     const view = await openChat(page);
@@ -116,7 +151,7 @@ describe('workspace trust and the addresses a folder names', () => {
     assert.equal(await dialog().count(), 0);
 
     await runCommand(page, 'MaaS: Revoke Address Approvals');
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: listener.url });
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: listener.url }).filter({ hasText: 'API key' });
     await row.waitFor({ timeout: 10_000 });
     await row.click();
     await page.locator('.quick-input-widget .quick-input-count', { hasText: '1 Selected' }).waitFor({ timeout: 10_000 });

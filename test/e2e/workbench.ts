@@ -8,6 +8,21 @@ export async function waitForWorkbench(page: Page): Promise<void> {
   await page.locator('.statusbar .statusbar-item').first().waitFor({ timeout: 60_000 });
 }
 
+/** The password field of code-server's sign-in page. */
+export function signInField(page: Page): Locator {
+  return page.locator('.login-form input[type="password"]');
+}
+
+/**
+ * Opens the address of a code-server that asks for a password, as a person does: it leads to the sign-in page, the
+ * password is typed and sent with Enter, and the page goes on to the address it was opened with.
+ */
+export async function signIn(page: Page, url: string, password: string): Promise<void> {
+  await page.goto(url);
+  await signInField(page).fill(password, { timeout: 30_000 });
+  await Promise.all([page.waitForURL((address) => !address.pathname.endsWith('/login'), { timeout: 30_000 }), signInField(page).press('Enter')]);
+}
+
 /**
  * Runs a command from the palette by its title. Commands appear only once the extension host has scanned the
  * extensions, so the palette is reopened until the entry shows up.

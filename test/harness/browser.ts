@@ -5,7 +5,8 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_PATH } from './tools';
 
-export async function launchBrowser(options: { autoplay?: boolean } = {}): Promise<Browser> {
+/** `args`: more Chromium switches, such as `--host-resolver-rules` for a host name that must reach loopback. */
+export async function launchBrowser(options: { autoplay?: boolean; args?: readonly string[] } = {}): Promise<Browser> {
   const home = mkdtempSync(path.join(os.tmpdir(), 'maas-chromium-'));
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -21,6 +22,7 @@ export async function launchBrowser(options: { autoplay?: boolean } = {}): Promi
       '--disable-sync',
       '--disable-dev-shm-usage',
       ...(options.autoplay === true ? ['--autoplay-policy=no-user-gesture-required'] : []),
+      ...(options.args ?? []),
     ],
   });
 }

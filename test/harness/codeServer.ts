@@ -24,6 +24,12 @@ export interface CodeServerOptions {
   /** Use this port instead of a free one. */
   readonly port?: number;
   /**
+   * The password code-server's sign-in page asks for before it opens the editor (`--auth password`, handed over in
+   * `PASSWORD`, which code-server removes from its environment before it starts anything). Without one, anyone who
+   * can reach the port gets the editor (`--auth none`), which is what a test's own short-lived server uses.
+   */
+  readonly password?: string;
+  /**
    * The display language, e.g. `zh-cn`: extensions then load their `bundle.l10n.zh-cn.json`. VS Code switches only
    * when a language pack for it is installed, so for zh-cn the test-only pack in test/fixtures is installed too.
    */
@@ -119,7 +125,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--bind-addr',
     `127.0.0.1:${port}`,
     '--auth',
-    'none',
+    options.password === undefined ? 'none' : 'password',
     '--disable-telemetry',
     '--disable-update-check',
     ...(options.workspaceTrust === true ? [] : ['--disable-workspace-trust']),
@@ -133,7 +139,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   ];
   const logFile = path.join(options.runDir, 'code-server.log');
   const log = createWriteStream(logFile);
-  const child = startProcess(options.tools.node, args, { env, cwd: options.runDir });
+  const serverOnlyEnv = options.password === undefined ? env : { ...env, PASSWORD: options.password };
+  const child = startProcess(options.tools.node, args, { env: serverOnlyEnv, cwd: options.runDir });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;

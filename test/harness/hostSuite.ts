@@ -11,7 +11,7 @@ import { startLocalService } from '../../service/src/localService';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
 import { CredentialListener } from './credentialListener';
-import { TRUST_REQUEST } from './trustRun';
+import { strangersSettings, TRUST_REQUEST } from './trustRun';
 import { grantWorkspaceTrust } from './workspaceTrust';
 import { extensionErrors } from './extensionHostLog';
 import { saveFailureArtifacts } from './failureArtifacts';
@@ -91,8 +91,9 @@ export async function runHostSuite(seed: number): Promise<HostSuiteResult> {
 
 /**
  * The suite of test/host/trust.test.ts, with workspace trust on as users have it: a folder whose own settings
- * (.vscode/settings.json) point maas.baseUrl, maas.altBaseUrl and maas.consoleUrl at a listener on 127.0.0.1 opens in
- * Restricted Mode; when the suite logs TRUST_REQUEST, the folder is trusted through the workbench, as a user does.
+ * (.vscode/settings.json, `strangersSettings`) point maas.baseUrl, maas.altBaseUrl and maas.consoleUrl at a listener
+ * on 127.0.0.1 and set a persona, a model and a knowledge base of their own opens in Restricted Mode; when the suite
+ * logs TRUST_REQUEST, the folder is trusted through the workbench, as a user does.
  */
 async function runTrustSuite(
   tools: ReturnType<typeof ensureTools>,
@@ -104,10 +105,7 @@ async function runTrustSuite(
   const folder = mkdtempSync(path.join(tmpdir(), 'maas-host-trust-'));
   try {
     mkdirSync(path.join(folder, '.vscode'));
-    writeFileSync(
-      path.join(folder, '.vscode', 'settings.json'),
-      JSON.stringify({ 'maas.baseUrl': listener.url, 'maas.altBaseUrl': listener.url, 'maas.consoleUrl': `${listener.url}/console/` }, null, 2),
-    );
+    writeFileSync(path.join(folder, '.vscode', 'settings.json'), JSON.stringify(strangersSettings(listener.url), null, 2));
     writeFileSync(path.join(folder, 'notes.md'), 'A folder cloned from a stranger.\n');
     return await runHostSuiteAgainst(tools, testsIndex, service, {
       name: 'host-trust',

@@ -1,5 +1,5 @@
-// The chat's host side, continued: settings that shape the request (persona, extra models), messages from the view
-// that fail validation, and a corrupt history file at load.
+// The chat's host side, continued: settings that shape the request (persona, extra models), the user's own
+// plain-http address, messages from the view that fail validation, and a corrupt history file at load.
 import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,47 +7,21 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
-import type { HostToWebview } from '../../src/shared/protocol';
 import { ChatSession } from '../../src/core/session/chatSession';
 import { errorView } from '../../src/vscode/errors/errorPresentation';
 import { webviewStrings } from '../../src/vscode/chat/webviewStrings';
 import { CommandId } from '../../src/vscode/commandIds';
 import { Logger } from '../../src/vscode/logger';
 import { SettingsReader } from '../../src/vscode/settings/settings';
-import { setSetting } from '../harness/hostSettings';
+import { restoreSetting, setSetting } from '../harness/hostSettings';
 import type { ChatRequest } from '../../service/src/chat/chatRequestSchema';
 import { lastChatRequest } from '../harness/requestLog';
+import { freshPrompter } from './featureHelpers';
 import { finished, hook, service } from './hostService';
+import { lastSnapshot, snapshotWhere } from './viewSnapshots';
 
 async function lastChatBody(): Promise<ChatRequest | undefined> {
   return (await lastChatRequest(service.baseUrl))?.body;
-}
-
-function lastSnapshot(messages: readonly HostToWebview[]): Extract<HostToWebview, { type: 'snapshot' }>['snapshot'] {
-  const last = messages.filter((m) => m.type === 'snapshot').at(-1);
-  assert.ok(last?.type === 'snapshot', 'the view got a snapshot');
-  return last.snapshot;
-}
-
-/** Asks the host for snapshots (as a reloading view does) until one satisfies `ok`: settings apply asynchronously. */
-async function snapshotWhere(
-  h: Awaited<ReturnType<typeof hook>>,
-  ok: (snapshot: ReturnType<typeof lastSnapshot>) => boolean,
-): Promise<ReturnType<typeof lastSnapshot>> {
-  const record = h.chat.recordView();
-  try {
-    // The caller asserts on what arrived, so a snapshot that never fits is returned for its message.
-    return await waitFor(
-      async () => {
-        await h.chat.fromView({ type: 'ready' });
-        const snapshot = lastSnapshot(record.messages);
-        return ok(snapshot) ? snapshot : undefined;
-      },
-      { what: 'a snapshot showing the change', timeoutMs: 5000, intervalMs: 100 },
-    ).catch(() => lastSnapshot(record.messages));
-  } finally {
-    record.dispose();
-  }
 }
 
 describe('chat settings, validation and a corrupt history', () => {
@@ -61,7 +35,8 @@ describe('chat settings, validation and a corrupt history', () => {
     await vscode.commands.executeCommand(CommandId.newConversation);
     await setSetting('chat.persona', "You answer like a ship's captain.");
     try {
-      await snapshotWhere(h, (s) => s.settings.defaultPersona === "You answer like a ship's captain.");
+      const shown = await snapshotWhere(h, (s) => s.settings.defaultPersona === "You answer like a ship's captain.");
+      assert.equal(shown.settings.defaultPersonaFromWorkspace, false, "the user's own persona is not marked as the workspace's");
       await finished(h, await h.chat.ask('Hello?'));
       assert.deepEqual((await lastChatBody())?.messages[0], { role: 'system', content: "You answer like a ship's captain." });
       await h.chat.fromView({ type: 'setPersona', persona: 'You answer in haiku.' });
@@ -94,6 +69,30 @@ describe('chat settings, validation and a corrupt history', () => {
     } finally {
       await h.chat.setModel('svc_llm');
       await setSetting('models.extra', undefined);
+    }
+  });
+
+  it('your own plain-http address on another computer is warned about once: the key would travel unencrypted', async () => {
+    const h = await hook();
+    const prompter = await freshPrompter();
+    const warnings = (host: string): string[] => prompter.messages.filter((m) => m.level === 'warning' && m.text.includes(host)).map((m) => m.text);
+    try {
+      await setSetting('altBaseUrl', 'http://maas-cleartext.invalid:8080');
+      const [warning] = await waitFor(() => (warnings('maas-cleartext.invalid:8080').length > 0 ? warnings('maas-cleartext.invalid:8080') : undefined), {
+        what: 'the warning about the plain-http address',
+      });
+      assert.match(warning ?? '', /maas\.altBaseUrl is http:\/\/maas-cleartext\.invalid:8080: plain http:\/\/ .*unencrypted/);
+      // The same origin again, under another path: no second warning. A new origin afterwards is warned about, which
+      // also shows that the change before it was looked at.
+      await setSetting('altBaseUrl', 'http://maas-cleartext.invalid:8080/other');
+      await setSetting('altBaseUrl', 'http://maas-cleartext-2.invalid');
+      await waitFor(() => warnings('maas-cleartext-2.invalid').length === 1, { what: 'the warning about the second address' });
+      assert.equal(warnings('maas-cleartext.invalid:8080').length, 1, 'one warning per address');
+      // Loopback (the local service) is this computer: no warning.
+      assert.equal(warnings('127.0.0.1').length, 0);
+    } finally {
+      await restoreSetting('altBaseUrl');
+      h.setPrompter(undefined);
     }
   });
 

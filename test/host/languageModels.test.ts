@@ -304,7 +304,11 @@ describe("the service's models in vscode.lm", () => {
       assert.match(text, /^\*svc_llm does not take images: svc_vl answered this question\.\*/);
       assert.equal((await loggedChats()).pop()?.body.model, 'svc_vl');
       await setSetting('images.withTextModel', 'refuse');
-      await assert.rejects(answerText(await llm.sendRequest([message])), /maas\.images\.withTextModel is off; pick the vision model svc_vl/);
+      // The chat view's words for the same refusal (errors/errorMessages.ts), through the request plan's refusal.
+      await assert.rejects(
+        answerText(await llm.sendRequest([message])),
+        /svc_llm does not take images: maas\.images\.withTextModel is off, so images are not described for a language model\. Pick the vision model/,
+      );
       await modelsWhere((ids) => ids.includes('svc_llm'), 'the models after the change');
       assert.equal(imageInput(await model('svc_llm')), false, 'with images off, svc_llm no longer declares them');
     } finally {

@@ -1,9 +1,10 @@
 // Where the credentials go, with workspace trust on as users have it. The folder of this run (test/harness/hostSuite.ts,
 // runTrustSuite) ships a .vscode/settings.json that points maas.baseUrl, maas.altBaseUrl and maas.consoleUrl at a
-// listener on 127.0.0.1, a stranger's server; the user's own settings point at the local service. The folder opens in
-// Restricted Mode: everything works against the user's address and the listener hears nothing. Then the suite asks
-// the runner to trust the folder (as a user does, through the workbench): from then on nothing carrying a credential
-// reaches the listener before the user allows it, nothing after Cancel, and the request after Allow does.
+// listener on 127.0.0.1, a stranger's server, and sets a persona, a model and a knowledge base of its own; the user's
+// own settings point at the local service. The folder opens in Restricted Mode: everything works against the user's
+// address and settings, and the listener hears nothing. Then the suite asks the runner to trust the folder (as a user
+// does, through the workbench): from then on nothing carrying a credential reaches the listener before the user allows
+// it for that credential, nothing after Cancel, and the request after Allow does; the view says whose persona is used.
 import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -12,10 +13,12 @@ import type { MaasTestHook } from '../../src/vscode/activation/testHook';
 import { CommandId } from '../../src/vscode/commandIds';
 import { LISTENER_ANSWER, type HeardRequest } from '../harness/credentialListener';
 import { requestCount } from '../harness/requestLog';
-import { TRUST_REQUEST } from '../harness/trustRun';
+import { lastChatRequest } from '../harness/requestLog';
+import { STRANGER_KNOWLEDGE_BASE, STRANGER_MODEL, STRANGER_PERSONA, TRUST_REQUEST } from '../harness/trustRun';
 import { editorWith, freshPrompter, signIn } from './featureHelpers';
 import { api, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
+import { snapshotWhere } from './viewSnapshots';
 
 const listener = process.env.MAAS_HOST_TEST_LISTENER ?? '';
 const CHAT_ROUTE = '/maas/v1/chat/completions';
@@ -30,6 +33,18 @@ async function forgetHeard(): Promise<void> {
 
 async function localChatRequests(): Promise<number> {
   return requestCount(service.baseUrl, CHAT_ROUTE);
+}
+
+/** Points the folder's own maas.baseUrl elsewhere (the folder is trusted by then), until `restore` puts it back. */
+async function folderBaseUrl(value: string): Promise<{ restore(): Promise<void> }> {
+  const settings = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('maas');
+  const before = settings().inspect('baseUrl')?.workspaceValue;
+  const set = async (next: unknown): Promise<void> => {
+    await settings().update('baseUrl', next, vscode.ConfigurationTarget.Workspace);
+    await waitFor(() => settings().get('baseUrl') === next, { what: `maas.baseUrl to read ${String(next)}` });
+  };
+  await set(value);
+  return { restore: () => set(before) };
 }
 
 /** A promise the test settles: the answer to a modal, given while the request waits for it. */
@@ -117,6 +132,27 @@ describe('workspace trust: where the credentials go', function () {
       assert.equal(opened, `${service.baseUrl}/console`);
     });
 
+    it("the folder's persona, models and knowledge bases are not used: the request carries the user's", async () => {
+      const settings = vscode.workspace.getConfiguration('maas');
+      assert.equal(settings.get('chat.persona'), '');
+      assert.deepEqual(settings.get('models.extra'), []);
+      assert.deepEqual(settings.get('knowledgeBases'), []);
+      assert.equal(settings.get('knowledge.tipsText'), '');
+      const turn = await finished(h, await h.chat.ask('Who steers this answer?'));
+      assert.equal(turn.status, 'done', JSON.stringify(turn.error));
+      const sent = (await lastChatRequest(service.baseUrl))?.body;
+      assert.equal(sent?.model, 'svc_llm');
+      assert.deepEqual(
+        sent?.messages.filter((m) => m.role === 'system'),
+        [],
+        'no system message: the folder names the only persona',
+      );
+      const shown = await snapshotWhere(h, () => true);
+      assert.ok(!shown.models.some((m) => m.code === STRANGER_MODEL), "the folder's model is not offered");
+      assert.equal(shown.settings.defaultPersona, '');
+      assert.equal(shown.settings.defaultPersonaFromWorkspace, false);
+    });
+
     it('nothing asked the user', () => {
       assert.deepEqual(prompter.modals, []);
     });
@@ -162,7 +198,7 @@ describe('workspace trust: where the credentials go', function () {
         (await heard()).map((r) => [r.path, r.authorization]),
         [[CHAT_ROUTE, `Bearer ${service.key}`]],
       );
-      assert.deepEqual(h.approvals.all(), [{ origin: listener, setting: 'maas.baseUrl' }]);
+      assert.deepEqual(h.approvals.all(), [{ origin: listener, purpose: 'apiKey', setting: 'maas.baseUrl' }]);
       await finished(h, await h.chat.ask('And again.'));
       assert.equal(prompter.modals.length, 1, 'the approval is remembered');
       assert.equal((await heard()).length, 2);
@@ -212,8 +248,82 @@ describe('workspace trust: where the credentials go', function () {
       prompter.script(undefined);
       assert.equal(await vscode.commands.executeCommand(CommandId.openConsole), undefined);
       assert.match(prompter.modals[0]?.message ?? '', /as the MaaS console\?$/);
+      assert.match(prompter.modals[0]?.detail ?? '', /^maas\.consoleUrl in the settings of/, 'the question names the console setting');
       prompter.script('Allow');
       assert.equal(await vscode.commands.executeCommand(CommandId.openConsole), `${listener}/console`);
+    });
+
+    it('an approval is for one purpose: the key refused, the console allowed, the key is still asked about and nothing is sent', async () => {
+      prompter.script(undefined);
+      const refused = await finished(h, await h.chat.ask('Refuse the key.'));
+      assert.equal(refused.error?.kind, 'addressRefused');
+      prompter.script('Allow');
+      assert.equal(await vscode.commands.executeCommand(CommandId.openConsole), `${listener}/console`);
+      assert.deepEqual(h.approvals.all(), [{ origin: listener, purpose: 'console', setting: 'maas.consoleUrl' }]);
+
+      prompter.script(undefined);
+      const again = await finished(h, await h.chat.ask('Does the console approval send my key?'));
+      assert.equal(again.error?.kind, 'addressRefused');
+      assert.deepEqual(
+        prompter.modals.map((m) => m.message.replace(listener, '<listener>')),
+        ['Send your MaaS API key to <listener>?', 'Open <listener> as the MaaS console?', 'Send your MaaS API key to <listener>?'],
+      );
+      assert.match(prompter.modals[2]?.detail ?? '', /^maas\.baseUrl in the settings of/);
+      assert.match(prompter.modals[2]?.detail ?? '', /for your API key only/);
+
+      // Read Aloud asks for the speech credentials in a question of their own.
+      await editorWith('This sentence needs the speech credentials.', 'all');
+      prompter.script(undefined);
+      assert.equal(await vscode.commands.executeCommand(CommandId.readAloud), undefined);
+      assert.match(prompter.modals[3]?.message ?? '', /speech appkey and token/);
+      // The console page itself was opened in the browser (a request without credentials); nothing else came.
+      assert.deepEqual(
+        (await heard()).filter((r) => r.credential || r.path.startsWith('/maas/')),
+        [],
+        'no credential reached the listener',
+      );
+    });
+
+    it('an approval kept per origin alone, for every purpose at once, no longer counts: the key is asked about', async () => {
+      const folder = vscode.workspace.workspaceFolders?.[0];
+      assert.ok(folder !== undefined);
+      await h.approvals.seedStored([
+        { workspace: folder.uri.toString(), label: folder.name, origin: listener, setting: 'maas.baseUrl', approvedAt: new Date().toISOString() },
+      ]);
+      prompter.script(undefined);
+      const turn = await finished(h, await h.chat.ask('Does the old approval still send my key?'));
+      assert.equal(prompter.modals.length, 1, 'asked');
+      assert.equal(turn.error?.kind, 'addressRefused');
+      assert.deepEqual(await heard(), []);
+      assert.deepEqual(h.approvals.all(), [], 'not listed: it allows nothing');
+    });
+
+    it('an http:// address on another computer is asked about with a plain warning that the key would travel unencrypted', async () => {
+      const elsewhere = await folderBaseUrl('http://maas-stranger.invalid:8080');
+      try {
+        prompter.script(undefined);
+        const turn = await finished(h, await h.chat.ask('Where would my key travel?'));
+        assert.equal(turn.error?.kind, 'addressRefused');
+        assert.equal(prompter.modals[0]?.message, 'Send your MaaS API key to http://maas-stranger.invalid:8080?');
+        assert.match(prompter.modals[0]?.detail ?? '', /Warning: this address uses http:\/\/ and is not on this computer\. .*unencrypted/);
+      } finally {
+        await elsewhere.restore();
+      }
+      // The listener on 127.0.0.1 is on this computer: its question carries no such warning.
+      prompter.script(undefined);
+      await finished(h, await h.chat.ask('And on this computer?'));
+      assert.equal(prompter.modals[1]?.message, `Send your MaaS API key to ${listener}?`);
+      assert.doesNotMatch(prompter.modals[1]?.detail ?? '', /unencrypted/);
+    });
+
+    it("the folder's persona, models and knowledge bases apply, and the view says the persona is the workspace's", async () => {
+      const settings = vscode.workspace.getConfiguration('maas');
+      assert.equal(settings.get('chat.persona'), STRANGER_PERSONA);
+      assert.deepEqual(settings.get('knowledgeBases'), [STRANGER_KNOWLEDGE_BASE]);
+      const shown = await snapshotWhere(h, (s) => s.settings.defaultPersonaFromWorkspace);
+      assert.equal(shown.settings.defaultPersona, STRANGER_PERSONA);
+      assert.equal(shown.settings.defaultPersonaFromWorkspace, true);
+      assert.ok(shown.models.some((m) => m.code === STRANGER_MODEL));
     });
   });
 });

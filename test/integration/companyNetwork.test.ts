@@ -46,7 +46,8 @@ describe('a company network', () => {
   const savedEnv = Object.fromEntries(PROXY_ENV.map((name) => [name, process.env[name]]));
 
   before(async () => {
-    fixture = await LocalServiceFixture.start();
+    // The proxy's tunnel carries the company name in Host, which the service answers only when told to.
+    fixture = await LocalServiceFixture.start({ allowedHosts: [HOST] });
     const origin = fixture.service.baseUrl;
     servicePort = Number(new URL(origin).port);
     const hosts = [HOST, 'localhost', '127.0.0.1'];

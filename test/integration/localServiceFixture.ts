@@ -42,7 +42,8 @@ export class LocalServiceFixture {
   async json<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }> {
     const response = await request(`${this.service.baseUrl}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      // The console and test routes take every write as JSON, a bodiless one included.
+      headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.body.text();

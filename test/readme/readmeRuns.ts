@@ -11,7 +11,7 @@ import { launchBrowser } from '../harness/browser';
 import { freePort } from '../harness/freePort';
 import { ensureTools } from '../harness/tools';
 import { openChat } from '../e2e/chatView';
-import { waitForWorkbench } from '../e2e/workbench';
+import { signIn, waitForWorkbench } from '../e2e/workbench';
 import { interrupt, killGroup, reachable, runToEnd, startCommand, waitForOutput, type CommandRun } from './commandProcess';
 import { repositoryRoot } from './readmeCommands';
 
@@ -152,7 +152,7 @@ function packageOnce(): Promise<string> {
 export const readmeRuns: readonly ReadmeRun[] = [
   {
     command: 'npm install && npm run demo',
-    how: "npm run demo (npm install is .ci/run's): its URL answers with the extension active, then Ctrl-C leaves nothing running",
+    how: "npm run demo (npm install is .ci/run's): its URL, signed in with the password it prints, opens with the extension active, then Ctrl-C leaves nothing running",
     run: async (): Promise<void> => {
       const dir = temporaryFolder('demo');
       try {
@@ -161,12 +161,13 @@ export const readmeRuns: readonly ReadmeRun[] = [
           async (run) => {
             const [, url] = await waitForOutput(run, /Open this URL:\s+(\S+)/, 6 * MINUTE);
             const [, serviceUrl] = /local service:\s+(\S+)/.exec(run.output.text) ?? [];
-            assert.ok(url && serviceUrl, run.output.text);
+            const [, password] = /Password:\s+(\S+)/.exec(run.output.text) ?? [];
+            assert.ok(url && serviceUrl && password, run.output.text);
             assert.equal((await fetch(url)).status, 200, 'the URL answers');
             const browser = await launchBrowser();
             try {
               const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-              await page.goto(url);
+              await signIn(page, url, password);
               await waitForWorkbench(page);
               // The chat view's question box: the extension is active and its view resolved.
               await openChat(page);

@@ -1,5 +1,6 @@
-// Routes every request of both ports: test routes first (never logged), then the request log and fault injection,
-// then chat, speech (handed to the speech routes), the console API and the console page.
+// Routes every request of both ports: the browser guard first (Host, Origin, Content-Type; never logged), test routes
+// (never logged), then the request log and fault injection, then chat, speech (handed to the speech routes), the
+// console API and the console page.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { handleChat } from '../chat/chatHandler';
@@ -7,6 +8,7 @@ import { CHAT_ERRORS, chatErrorBody, defaultErrorForStatus, sendChatError } from
 import { handleConsoleApi } from '../console/consoleApi';
 import { serveConsoleFile } from '../console/consoleStatic';
 import { handleTestRoute } from '../testing/testRoutes';
+import { browserGuardRefusal, isConsoleOrTestRoute } from './browserGuard';
 import { isLoopback, readBody, sendJson, sendRefusal } from './httpIo';
 import { SpeechErrorCode } from '../speech/speechCodes';
 import type { ChatContext } from '../chat/chatContext';
@@ -19,6 +21,8 @@ export interface RouterContext extends ChatContext {
   readonly faults: FaultInjector;
   readonly speech: SpeechRoutes;
   readonly log: (line: string) => void;
+  /** Host names answered besides 127.0.0.1 and localhost (see browserGuard.ts). */
+  readonly allowedHosts: readonly string[];
 }
 
 export function createRouter(ctx: RouterContext, port: Port): (req: IncomingMessage, res: ServerResponse) => void {
@@ -34,8 +38,9 @@ export function createRouter(ctx: RouterContext, port: Port): (req: IncomingMess
 async function route(ctx: RouterContext, port: Port, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const method = req.method ?? 'GET';
-  const loopbackOnly = url.pathname.startsWith('/_local/') || url.pathname.startsWith('/console');
-  if (loopbackOnly && !isLoopback(req)) return sendRefusal(res, 403, 'this route answers loopback callers only');
+  const refusal = browserGuardRefusal(req, url.pathname, ctx.allowedHosts);
+  if (refusal) return sendRefusal(res, refusal.status, refusal.message);
+  if (isConsoleOrTestRoute(url.pathname) && !isLoopback(req)) return sendRefusal(res, 403, 'this route answers loopback callers only');
   const read = await readBody(req, ctx.maxBodyBytes);
   const { body } = read;
   const tooLarge = `request body exceeds ${ctx.maxBodyBytes} bytes`;

@@ -3,7 +3,7 @@
 // message last. Only the most recent turns are kept under two limits (turns and characters); the caller shows
 // the user how many were left out.
 import type { ChatMessage, ContentPart } from '../chat/chatRequest';
-import { questionWithDescription } from '../images/imageDescriptions';
+import { questionWithDescription } from '../requests/requestPlan';
 import type { StoredContext, Turn } from './conversationModel';
 
 export interface HistoryLimits {

@@ -2,14 +2,15 @@
 // one gets it here, for the address it is about to send to. This service keeps them in the secret store only,
 // registers every value it sees with the log's redaction, imports the demo's bootstrap file at start-up, and checks
 // each address against the user's choice (addressCheck.ts) before it hands a credential out: an address only a
-// workspace names is asked about once per workspace and origin, and until the answer nothing is handed out.
+// workspace names is asked about once per workspace, origin and purpose (the API key, the speech credentials, the
+// console page), and until the answer nothing is handed out.
 // Reads wait for `ready` (the start-up import), never activation: a slow or locked keyring delays the first request,
 // not the extension.
 import * as z from 'zod';
 import { Emitter, type Event, type Subscription } from '../emitter';
 import { cancelledError, ServiceError } from '../http/serviceError';
 import type { SpeechCredentials } from '../speech/speechClient';
-import { checkAddress, type AddressSetting } from './addressCheck';
+import { checkAddress, type AddressPurpose, type AddressSetting } from './addressCheck';
 import type { BootstrapCredentials } from './bootstrapFile';
 
 /** VS Code's SecretStorage, as far as this service needs it (plain Node tests pass a fake). */
@@ -20,20 +21,19 @@ export interface SecretStore {
   readonly onDidChange: (listener: (event: { readonly key: string }) => unknown) => Subscription;
 }
 
-/** What a credential (or a page) is wanted for: the question the user is asked names it. */
-export type AddressPurpose = 'apiKey' | 'speech' | 'console';
-
-/** A question for the user: may `origin`, which only the workspace's `setting` names, receive this? */
+/** A question for the user: may `origin`, which only the workspace's `setting` names for `purpose`, receive it? */
 export interface ApprovalRequest {
   readonly origin: string;
   readonly setting: AddressSetting;
   readonly purpose: AddressPurpose;
+  /** The origin is plain http:// to another computer: the credential would travel unencrypted. */
+  readonly cleartext: boolean;
 }
 
-/** The origins the user approved for the open workspace, kept where no repository can write them. */
+/** The origins the user approved for the open workspace, each for one purpose, kept where no repository can write them. */
 export interface ApprovalStore {
-  has(origin: string): boolean;
-  add(origin: string, setting: string): Promise<void>;
+  has(origin: string, purpose: AddressPurpose): boolean;
+  add(origin: string, purpose: AddressPurpose, setting: string): Promise<void>;
 }
 
 export interface CredentialsOptions {
@@ -60,7 +60,7 @@ export type CredentialKind = 'apiKey' | 'speech';
 export class Credentials {
   private readonly changed = new Emitter<CredentialKind>();
   private readonly subscription: Subscription;
-  /** One question per origin at a time: requests arriving while it is open share its answer. */
+  /** One question per purpose and origin at a time: requests for the same arriving while it is open share its answer. */
   private readonly asking = new Map<string, Promise<boolean>>();
   /** Fires when a credential changes, in this window or another. */
   readonly onDidChange: Event<CredentialKind> = this.changed.event;
@@ -75,20 +75,24 @@ export class Credentials {
     this.ready = this.start();
   }
 
-  /** The API key, for a request about to go to `address`; undefined when none is set. Refuses an unapproved address. */
-  async apiKeyFor(address: string, signal?: AbortSignal): Promise<string | undefined> {
+  /**
+   * The API key, for a request about to go to `address`; undefined when none is set. Refuses an unapproved address.
+   * `addresses`: the address settings the asking client was built with (by default those in use now), so that a
+   * client retired by a change of an address finishes the work it started under the settings it started with.
+   */
+  async apiKeyFor(address: string, signal?: AbortSignal, addresses?: readonly AddressSetting[]): Promise<string | undefined> {
     await this.ready;
     const key = await this.readApiKey();
     // With no key nothing would be sent: the user hears "no key", not a question about an address.
-    if (key !== undefined) await this.checkAddress(address, 'apiKey', signal);
+    if (key !== undefined) await this.checkAddress(address, 'apiKey', signal, addresses);
     return key;
   }
 
   /** The speech appkey and token, for a request about to go to `address`; undefined when none are set. */
-  async speechFor(address: string, signal?: AbortSignal): Promise<SpeechCredentials | undefined> {
+  async speechFor(address: string, signal?: AbortSignal, addresses?: readonly AddressSetting[]): Promise<SpeechCredentials | undefined> {
     await this.ready;
     const pair = await this.readSpeech();
-    if (pair !== undefined) await this.checkAddress(address, 'speech', signal);
+    if (pair !== undefined) await this.checkAddress(address, 'speech', signal, addresses);
     return pair;
   }
 
@@ -209,26 +213,29 @@ export class Credentials {
   }
 
   /** Resolves when `address` may receive a credential of `purpose`; throws an 'addressRefused' ServiceError if not. */
-  private async checkAddress(address: string, purpose: AddressPurpose, signal?: AbortSignal): Promise<void> {
-    const verdict = checkAddress(address, this.options.addresses(), (origin) => this.options.approvals.has(origin));
+  private async checkAddress(address: string, purpose: AddressPurpose, signal?: AbortSignal, addresses = this.options.addresses()): Promise<void> {
+    const verdict = checkAddress(address, purpose, addresses, (origin) => this.options.approvals.has(origin, purpose));
     if (verdict.kind === 'allowed') return;
     if (verdict.kind === 'refused') {
-      this.options.log.warn(`A credential was kept from ${verdict.origin ?? 'an address that is not http(s)'}: no setting in use names it.`);
+      this.options.log.warn(
+        `A credential (${purpose}) was kept from ${verdict.origin ?? 'an address that is not http(s)'}: no setting of that purpose names it.`,
+      );
       throw new ServiceError('addressRefused', `No setting in use names ${verdict.origin ?? 'this address'}; nothing was sent.`, {
         retryable: false,
         address: { origin: verdict.origin ?? address, setting: '' },
       });
     }
-    const { origin, setting } = verdict;
-    let answer = this.asking.get(origin);
+    const { origin, setting, cleartext } = verdict;
+    const question = `${purpose} ${origin}`;
+    let answer = this.asking.get(question);
     if (answer === undefined) {
-      answer = this.options.ask({ origin, setting, purpose }).then(async (allowed) => {
-        if (allowed) await this.options.approvals.add(origin, setting.name);
-        this.options.log.info(`${origin}, named by the workspace's ${setting.name}: ${allowed ? 'allowed' : 'not allowed'} by the user.`);
+      answer = this.options.ask({ origin, setting, purpose, cleartext }).then(async (allowed) => {
+        if (allowed) await this.options.approvals.add(origin, purpose, setting.name);
+        this.options.log.info(`${origin}, named by ${setting.name} (${setting.from}), for ${purpose}: ${allowed ? 'allowed' : 'not allowed'} by the user.`);
         return allowed;
       });
-      const settled = answer.finally(() => this.asking.delete(origin));
-      this.asking.set(origin, settled);
+      const settled = answer.finally(() => this.asking.delete(question));
+      this.asking.set(question, settled);
       answer = settled;
     }
     const allowed = await abortable(answer, signal);

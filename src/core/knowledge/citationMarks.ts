@@ -2,6 +2,9 @@
 // `[1]`, `【1】`, `【1†source】`. Marks inside code (fenced blocks, inline spans) are code, not citations.
 // CitationMarkStream finds them in streamed text, holding back a tail that may still become a mark.
 
+import { FenceTracker } from '../../../packages/text/fences';
+import { citationMarkPattern, citedNumber } from '../../shared/citationMarks';
+
 export interface CitationMark {
   /** Offset of the mark's first character in the text. */
   readonly start: number;
@@ -11,46 +14,35 @@ export interface CitationMark {
   readonly text: string;
 }
 
-// `[1]` followed by `(` or `:` is a Markdown link or reference definition, not a citation; after `^` it is the
-// start of a `^[1]^` whose closing caret has not arrived.
-const MARK = /\^\[(\d{1,4})\]\^|\[\^(\d{1,4})\^\]|【(\d{1,4})(?:†[^】\n]{0,80})?】|(?<!\^)\[(\d{1,4})\](?![(:])/g;
-
 // A tail that is a proper prefix of some mark (or a complete `[n]` / `^[n]` that the next chunk may extend).
 const PARTIAL_TAIL = /^(?:\^(?:\[(?:\d{1,4}(?:\])?)?)?|\[(?:\^(?:\d{1,4}\^?)?|\d{1,4}\]?)?|【(?:\d{1,4}(?:†[^】\n]{0,80})?)?)$/;
 
 /** Ranges of code: fenced blocks (``` or ~~~, an unclosed one runs to the end) and inline backtick spans. */
 export function codeRanges(text: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
+  const fences = new FenceTracker();
   let offset = 0;
-  let fence: { marker: string; start: number } | undefined;
+  let fenceStart = 0;
   for (const line of text.split('\n')) {
     const lineEnd = offset + line.length;
-    const opener = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (fence !== undefined) {
-      if (opener?.[1] !== undefined && opener[1][0] === fence.marker[0] && opener[1].length >= fence.marker.length && line.trim() === opener[1]) {
-        ranges.push([fence.start, lineEnd]);
-        fence = undefined;
-      }
-    } else if (opener?.[1] !== undefined) {
-      fence = { marker: opener[1], start: offset };
-    } else {
-      for (const span of line.matchAll(/(`+)[^`]*?\1/g)) ranges.push([offset + span.index, offset + span.index + span[0].length]);
-    }
+    const kind = fences.line(line);
+    if (kind === 'opens') fenceStart = offset;
+    else if (kind === 'closes') ranges.push([fenceStart, lineEnd]);
+    else if (kind === 'text') for (const span of line.matchAll(/(`+)[^`]*?\1/g)) ranges.push([offset + span.index, offset + span.index + span[0].length]);
     offset = lineEnd + 1;
   }
-  if (fence !== undefined) ranges.push([fence.start, text.length]);
+  if (fences.open) ranges.push([fenceStart, text.length]);
   return ranges;
 }
 
 export function findCitationMarks(text: string): CitationMark[] {
   const code = codeRanges(text);
   const marks: CitationMark[] = [];
-  for (const match of text.matchAll(MARK)) {
+  for (const match of text.matchAll(citationMarkPattern())) {
     const start = match.index;
     const end = start + match[0].length;
     if (code.some(([from, to]) => start < to && end > from)) continue;
-    const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? '0';
-    marks.push({ start, end, number: Number(digits), text: match[0] });
+    marks.push({ start, end, number: citedNumber(match), text: match[0] });
   }
   return marks;
 }
@@ -99,7 +91,7 @@ export class CitationMarkStream {
     let safe = text.length;
     const from = Math.max(0, text.length - 96);
     // The closing caret of a whole mark (`^[1]^`) begins no other mark: the mark is final as it stands.
-    const whole = [...text.slice(from).matchAll(MARK)].map((match) => [from + match.index, from + match.index + match[0].length] as const);
+    const whole = [...text.slice(from).matchAll(citationMarkPattern())].map((match) => [from + match.index, from + match.index + match[0].length] as const);
     for (let i = from; i < text.length; i++) {
       const c = text[i];
       if (whole.some(([start, end]) => i >= start && i < end)) continue;

@@ -2,7 +2,7 @@
 // offers: the language model, the vision model and `maas.models.extra`, each with the parameters it takes.
 import { paramRangesFor } from '../../shared/chatParams';
 import type { ModelOptionView } from '../../shared/protocol';
-import type { TextModelImages } from '../images/imageDescriptions';
+import type { TextModelImages } from '../requests/requestPlan';
 
 export interface ChatSettings {
   /** '' when not set, or when the setting is invalid (then `baseUrlProblem` says so). */
@@ -13,6 +13,8 @@ export interface ChatSettings {
   readonly visionModel: string;
   readonly extraModels: readonly { readonly code: string; readonly vision: boolean }[];
   readonly persona: string;
+  /** Whether `persona` is the workspace's value of maas.chat.persona (a trusted workspace's, not the user's). */
+  readonly personaFromWorkspace?: boolean;
   readonly historyMaxTurns: number;
   readonly historyMaxCharacters: number;
   readonly fontSize: number;

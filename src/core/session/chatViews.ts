@@ -146,6 +146,7 @@ export function buildSnapshot(input: SnapshotInput): ChatSnapshot {
       fontSize: input.settings.fontSize,
       maxImageBytes: input.settings.imageMaxBytes,
       defaultPersona: input.settings.persona,
+      defaultPersonaFromWorkspace: input.settings.personaFromWorkspace === true && input.settings.persona.trim() !== '',
       contextLimit: input.settings.lmMaxInputTokens,
       readAnswers: input.settings.readAnswers,
     },

@@ -3,10 +3,11 @@
 // the history keep it); when the setting refuses images with a language model, the turn ends saying so.
 import type { ConversationStore } from '../conversations/conversationStore';
 import type { Turn } from '../conversations/conversationModel';
-import { describeImages } from '../images/imageDescriptions';
+import { describeImages } from '../requests/prepareRequest';
 import type { ChatSettings } from './chatSettings';
 import { imageUrls } from './turnInputs';
-import { outcomeOf, type ChatBackend, type TurnEvent } from './turnRunner';
+import { outcomeOf, type AnswerEvent } from '../requests/answerRun';
+import type { ChatBackend } from '../requests/prepareRequest';
 
 export interface DescribeTurn {
   readonly settings: ChatSettings;
@@ -21,7 +22,7 @@ export interface DescribeTurn {
  * Yields the description (an `imageDescription` event) and returns it; or yields the turn's end (refused, failed,
  * stopped) and returns undefined.
  */
-export async function* describeTurnImages(input: DescribeTurn): AsyncGenerator<TurnEvent, { model: string; text: string } | undefined, undefined> {
+export async function* describeTurnImages(input: DescribeTurn): AsyncGenerator<AnswerEvent, { model: string; text: string } | undefined, undefined> {
   const { settings, turn } = input;
   if (settings.imagesWithTextModel === 'refuse') {
     yield {
@@ -36,7 +37,7 @@ export async function* describeTurnImages(input: DescribeTurn): AsyncGenerator<T
   try {
     const urls = await imageUrls(input.store, turn);
     const text = await describeImages(input.backend, { visionModel: settings.visionModel, question: turn.question, imageUrls: urls }, input.signal);
-    const described = { model: settings.visionModel, text: text === '' ? '…' : text };
+    const described = { model: settings.visionModel, text };
     yield { type: 'imageDescription', ...described };
     return described;
   } catch (error) {

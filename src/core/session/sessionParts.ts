@@ -16,7 +16,7 @@ import { OpenConversations, type StateCell } from './openConversations';
 import type { ChatLog } from './turnInputs';
 import { TurnFollower } from './turnFollower';
 import { turnEvents } from './turnEvents';
-import type { ChatBackend } from './turnRunner';
+import type { ChatBackend } from '../requests/prepareRequest';
 import { TurnRuns } from './turnRuns';
 
 export interface ChatSessionDeps {

@@ -8,7 +8,9 @@ import { contextProblem } from './contextBudget';
 import { describeTurnImages } from './imageTurn';
 import { imageUrls, lastEarlierImages, type ChatLog } from './turnInputs';
 import type { FoundTurn } from './turnRuns';
-import { requestForTurn, runTurn, type ChatBackend, type TurnEvent } from './turnRunner';
+import { requestForTurn } from './turnRunner';
+import { runAnswer, type AnswerEvent } from '../requests/answerRun';
+import type { ChatBackend } from '../requests/prepareRequest';
 import type { ChatRequest } from '../chat/chatRequest';
 
 export interface TurnAsking {
@@ -21,7 +23,7 @@ export interface TurnAsking {
 }
 
 /** A turn's events: its run through the service, or at once its error when it cannot be asked. */
-export async function* turnEvents(found: FoundTurn, signal: AbortSignal, asking: TurnAsking): AsyncGenerator<TurnEvent> {
+export async function* turnEvents(found: FoundTurn, signal: AbortSignal, asking: TurnAsking): AsyncGenerator<AnswerEvent> {
   const { settings, store, log } = asking;
   if (settings.baseUrl === '') {
     yield { type: 'end', outcome: { status: 'error', error: noAddressError(settings) } };
@@ -60,7 +62,7 @@ export async function* turnEvents(found: FoundTurn, signal: AbortSignal, asking:
     yield { type: 'end', outcome: { status: 'error', error: tooLong } };
     return;
   }
-  yield* runTurn({ backend: asking.backend(), request, maxAttempts: asking.maxAttempts, signal, redact: (text) => log.redact(text) });
+  yield* runAnswer({ backend: asking.backend(), request, maxAttempts: asking.maxAttempts, signal, redact: (text) => log.redact(text) });
 }
 
 function noAddressError(settings: ChatSettings): StoredError {

@@ -70,6 +70,7 @@ export class TurnFollower {
       case 'references':
       case 'usage':
       case 'finish':
+      case 'toolCall':
         return;
       default:
         assertNever(event, 'turn event');

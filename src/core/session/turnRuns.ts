@@ -10,12 +10,13 @@ import type { Turn } from '../conversations/conversationModel';
 import * as ops from '../conversations/conversationsState';
 import type { RetryView } from '../../shared/protocol';
 import type { StateCell } from './openConversations';
-import { applyTurnEvent, type TurnEvent } from './turnRunner';
+import { applyTurnEvent } from './turnRunner';
+import type { AnswerEvent } from '../requests/answerRun';
 
 /** One event of a running turn, once applied: the turn as it was before the event and as it is now. */
 export interface TurnProgress {
   readonly conversationId: string;
-  readonly event: TurnEvent;
+  readonly event: AnswerEvent;
   readonly before: Turn;
   readonly turn: Turn;
 }
@@ -26,7 +27,7 @@ export type FoundTurn = NonNullable<ReturnType<typeof ops.findTurn>>;
 export interface TurnRunsDeps {
   readonly state: StateCell;
   /** A turn's events, the last of them its `end` (turnEvents.ts). */
-  readonly events: (found: FoundTurn, signal: AbortSignal) => AsyncIterable<TurnEvent>;
+  readonly events: (found: FoundTurn, signal: AbortSignal) => AsyncIterable<AnswerEvent>;
   /** Writes the conversations now: a run's end is on disk before the run lets its turn go. */
   readonly save: () => Promise<void>;
   /** A run let its turn go (its conversation may leave memory now). */

@@ -8,10 +8,10 @@
 // again: each update looks only at the pieces past those already taken.
 import { joinPieces, splitSpokenSentences } from '../../../packages/text/sentences';
 import type { SentenceSynthesizer, SynthesizedAudio } from './pipelinedSynthesizer';
-import { REALTIME_MAX_CHARS } from './speechLimits';
+import { SPOKEN_PIECE_MAX_CHARS } from './speechLimits';
+import { FenceTracker } from '../../../packages/text/fences';
 import { speechText } from './speechText';
 
-const MAX_CHARS = Math.min(300, REALTIME_MAX_CHARS);
 const MIN_CHARS = 8;
 
 /** Characters after which a sentence may have ended: worth cleaning the answer again. */
@@ -80,7 +80,7 @@ export class AnswerSentences {
 }
 
 async function spokenPieces(markdown: string): Promise<string[]> {
-  return splitSpokenSentences(await speechText(markdown), { maxChars: MAX_CHARS });
+  return splitSpokenSentences(await speechText(markdown), { maxChars: SPOKEN_PIECE_MAX_CHARS });
 }
 
 /**
@@ -89,20 +89,14 @@ async function spokenPieces(markdown: string): Promise<string[]> {
  */
 export function settledEnd(markdown: string): number {
   let end = 0;
-  let fence: { char: string; length: number } | undefined;
+  const fences = new FenceTracker();
   let blank = false;
   let offset = 0;
   for (const line of markdown.split('\n')) {
     const lineStart = offset;
     offset += line.length + 1;
     if (offset > markdown.length) break; // the last line is not whole yet
-    const marker = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
-    if (fence === undefined && blank && /^\S/.test(line) && marker === null) end = lineStart;
-    if (marker !== null) {
-      const [char, length] = [marker[1]?.[0] ?? '`', marker[1]?.length ?? 3];
-      if (fence === undefined) fence = { char, length };
-      else if (char === fence.char && length >= fence.length && (marker[2] ?? '').trim() === '') fence = undefined;
-    }
+    if (fences.line(line) === 'text' && blank && /^\S/.test(line)) end = lineStart;
     blank = line.trim() === '';
   }
   return end;

@@ -6,6 +6,9 @@ import { splitSpokenSentences } from '../../../packages/text/sentences';
 
 export const REALTIME_MAX_CHARS = 1000;
 
+/** The longest piece read aloud as one synthesis: a sentence, cut at the limit when longer (a shorter wait for the first audio). */
+export const SPOKEN_PIECE_MAX_CHARS = Math.min(300, REALTIME_MAX_CHARS);
+
 export function characterCount(text: string): number {
   return [...text].length;
 }
@@ -26,5 +29,5 @@ export function isLongText(text: string, longTextThreshold: number): boolean {
  */
 export function speechPieces(text: string, longTextThreshold: number): string[] {
   if (!isLongText(text, longTextThreshold)) return [text];
-  return splitSpokenSentences(text, { minChars: 8, maxChars: Math.min(300, REALTIME_MAX_CHARS) });
+  return splitSpokenSentences(text, { minChars: 8, maxChars: SPOKEN_PIECE_MAX_CHARS });
 }

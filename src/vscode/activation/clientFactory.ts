@@ -63,11 +63,13 @@ export class ClientFactory implements vscode.Disposable {
   }
 
   private create(inputs: ClientInputs): MaasClient {
+    const addresses = this.settings.addresses;
     return new MaasClient({
       ...inputs,
       retry: this.retry,
-      getApiKey: (address, signal) => this.credentials.apiKeyFor(address, signal),
-      getSpeechCredentials: (address, signal) => this.credentials.speechFor(address, signal),
+      // Checked against the addresses this client is built for: once retired, it finishes its work where it began.
+      getApiKey: (address, signal) => this.credentials.apiKeyFor(address, signal, addresses),
+      getSpeechCredentials: (address, signal) => this.credentials.speechFor(address, signal, addresses),
       onMalformed: (raw) => this.logger.warn(`A part of an answer could not be read and was skipped: ${raw}`),
       onLog: (entry) => {
         const status = entry.status === undefined ? (entry.errorKind ?? 'failed') : String(entry.status);

@@ -14,6 +14,8 @@ import { PrompterSlot } from '../prompter';
 import { SerialMemento } from '../serialMemento';
 import { AddressApprovals } from '../secrets/addressApprovals';
 import { askAboutAddress } from '../secrets/addressQuestion';
+import { CleartextWarning } from '../secrets/cleartextWarning';
+import { currentWorkspace } from '../secrets/currentWorkspace';
 import { SettingsReader } from '../settings/settings';
 
 export interface ExtensionServices {
@@ -24,7 +26,7 @@ export interface ExtensionServices {
   readonly logger: Logger;
   /** The one owner of the API key and the speech credentials, and of where they may be sent. */
   readonly credentials: Credentials;
-  /** The addresses the user allowed per workspace (MaaS: Revoke Address Approvals lists them). */
+  /** The addresses the user allowed per workspace and purpose (MaaS: Revoke Address Approvals lists them). */
   readonly approvals: AddressApprovals;
   readonly settings: SettingsReader;
   readonly clients: ClientFactory;
@@ -39,7 +41,7 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   const settings = new SettingsReader(logger);
   const prompter = new PrompterSlot();
   const globalState = new SerialMemento(context.globalState);
-  const approvals = new AddressApprovals(globalState);
+  const approvals = new AddressApprovals(globalState, currentWorkspace);
   const credentials = new Credentials({
     store: context.secrets,
     addresses: () => settings.addresses,
@@ -53,7 +55,9 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   if (cooldown.kind === 'invalid') logger.warn(cooldown.message);
   else if (cooldown.kind === 'set') logger.info(`The failover cool-down is ${cooldown.retry.failoverCooldownMs} ms, as the extension host's environment says.`);
   const clients = new ClientFactory(settings, credentials, logger, cooldown.kind === 'set' ? cooldown.retry : {});
-  context.subscriptions.push(logger, credentials, settings, clients);
+  // The user's own plain-http key address is warned about once (a workspace's is asked about, with the same warning).
+  const cleartext = new CleartextWarning(settings, globalState, prompter);
+  context.subscriptions.push(logger, credentials, settings, clients, cleartext);
   return {
     context,
     globalState,

@@ -31,10 +31,12 @@ export interface MaasTestHook {
     get(): Promise<string | undefined>;
     set(value: string): Promise<void>;
   };
-  /** The addresses allowed per workspace (MaaS: Revoke Address Approvals), and their removal. */
+  /** The addresses allowed per workspace and purpose (MaaS: Revoke Address Approvals), and their removal. */
   readonly approvals: {
-    all(): ReadonlyArray<{ readonly origin: string; readonly setting: string }>;
+    all(): ReadonlyArray<{ readonly origin: string; readonly purpose: string; readonly setting: string }>;
     revokeAll(): Promise<void>;
+    /** Replaces what global state holds under the approvals' key with `entries`, as written (an earlier profile's). */
+    seedStored(entries: readonly unknown[]): Promise<void>;
   };
   readonly chat: {
     /** The conversations as the host holds them. */
@@ -154,8 +156,9 @@ export function createTestHook(parts: TestHookParts): MaasTestHook {
     logFolder: services.context.logUri.fsPath,
     apiKey: { get: () => storedSecret(API_KEY_SECRET), set: (value) => services.credentials.setApiKey(value) },
     approvals: {
-      all: () => services.approvals.all().map(({ origin, setting }) => ({ origin, setting })),
+      all: () => services.approvals.all().map(({ origin, purpose, setting }) => ({ origin, purpose, setting })),
       revokeAll: () => services.approvals.revoke(services.approvals.all()),
+      seedStored: (entries) => Promise.resolve(memento.update(StateKey.addressApprovals, entries)),
     },
     chat: {
       state: async () => {

@@ -68,6 +68,8 @@ export function webviewStrings(l10n: Localiser): WebviewStrings {
     playerSkipped: l10n.t('Sentence {0} was skipped: the speech service could not synthesise it.'),
     playerPositionLive: l10n.t('Sentence {0} · {1}'),
     readAnswers: l10n.t('Read answers aloud as they arrive'),
+    personaFromWorkspace: l10n.t("This conversation's persona (its system prompt) comes from this workspace's settings (maas.chat.persona), not yours."),
+    showPersona: l10n.t('Show persona'),
     contextMeter: l10n.t('Context: {0} of {1} tokens ({2}%) for the next question'),
     contextTooLong: l10n.t(
       'With this question the request comes to about {0} tokens, more than the {1} the model takes. Start a new conversation, or send fewer earlier turns.',

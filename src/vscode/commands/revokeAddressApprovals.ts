@@ -1,7 +1,8 @@
 // MaaS: Revoke Address Approvals — lists the addresses the user allowed to receive credentials although only a
-// workspace's settings named them (per workspace and origin), and removes the ones picked. The next request to such
-// an address asks again.
+// workspace's settings named them (per workspace, origin and purpose), and removes the ones picked. The next request
+// to such an address asks again.
 import * as vscode from 'vscode';
+import type { AddressPurpose } from '../../core/credentials/addressCheck';
 import type { AddressApproval, AddressApprovals } from '../secrets/addressApprovals';
 import type { Prompter } from '../prompter';
 
@@ -14,8 +15,13 @@ export function revokeAddressApprovalsCommand(approvals: AddressApprovals, promp
     }
     const items = all.map((approval) => ({
       label: approval.origin,
-      description: approval.label,
-      detail: vscode.l10n.t('Named by {0}; allowed {1}', approval.setting, new Date(approval.approvedAt).toLocaleString(vscode.env.language)),
+      description: purposeLabel(approval.purpose),
+      detail: vscode.l10n.t(
+        '{0}: named by {1}; allowed {2}',
+        approval.label,
+        approval.setting,
+        new Date(approval.approvedAt).toLocaleString(vscode.env.language),
+      ),
       approval,
     }));
     const picked = await prompter.showQuickPick(items, {
@@ -29,4 +35,15 @@ export function revokeAddressApprovalsCommand(approvals: AddressApprovals, promp
     void prompter.showInformationMessage(vscode.l10n.t('Revoked {0} approval(s). The next request to such an address asks you again.', revoked.length));
     return revoked.length;
   };
+}
+
+function purposeLabel(purpose: AddressPurpose): string {
+  switch (purpose) {
+    case 'apiKey':
+      return vscode.l10n.t('API key');
+    case 'speech':
+      return vscode.l10n.t('Speech appkey and token');
+    case 'console':
+      return vscode.l10n.t('Console page');
+  }
 }

@@ -162,9 +162,9 @@ function present(error: StoredError, l10n: Localiser): Presentation | undefined 
         title: l10n.t('Nothing was sent to {0}', error.value ?? ''),
         detail:
           error.setting === undefined || error.setting === ''
-            ? l10n.t('None of your settings names this address, so no credential goes there.')
+            ? l10n.t('None of your settings names this address for this credential, so it does not go there.')
             : l10n.t(
-                "Only the workspace's {0} names this address, and it was not allowed to receive your credentials. Retry and choose Allow if you trust it, or remove {0} from the workspace's settings to use your own address.",
+                "Only the workspace's {0} (or its dev container's) names this address, and it was not allowed to receive this credential. Retry and choose Allow if you trust it, or remove {0} from the workspace's settings to use your own address.",
                 error.setting,
               ),
         actions: ['retry', 'openSettings'],

@@ -2,10 +2,13 @@
 // the settings (maas.models.chat, .vision, .extra) and answers through the same client as the chat view (retries,
 // failover, proxy, redacted log, cancellation). Every other extension reaches them through vscode.lm too.
 import * as vscode from 'vscode';
-import { FUNCTION_NAME, type ChatMessage, type ContentPart, type FunctionTool } from '../../core/chat/chatRequest';
+import { FUNCTION_NAME, type FunctionTool } from '../../core/chat/chatRequest';
 import type { MaasClient } from '../../core/maasClient';
 import { countTokens, IMAGE_TOKENS } from '../../shared/tokenCount';
-import { DescriptionCache, describeImages, questionWithDescription } from '../../core/images/imageDescriptions';
+import { AnswerFailed, PlanRefused, runAnswer } from '../../core/requests/answerRun';
+import { DescriptionCache, prepareRequest } from '../../core/requests/prepareRequest';
+import { availableModels } from '../../core/requests/requestPlan';
+import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
 import { explainError } from '../errors/errorPresentation';
 import { imageDataUrl } from '../images/imageRefusal';
 import type { Logger } from '../logger';
@@ -13,7 +16,8 @@ import type { SettingsReader } from '../settings/settings';
 import type { Credentials } from '../../core/credentials/credentials';
 import { CommandId } from '../commandIds';
 import { LM_VENDOR } from '../contributionIds';
-import { answeredByVisionModel, imagesRefused } from './imagesWithTextModel';
+import { describedNote, routedNote } from './imagesWithTextModel';
+import { imageOf, partText, planMessages, type MessagePartClasses } from './providerMessages';
 import { responseParts, type PartClasses } from './responseParts';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 import { withAbortSignal } from '../withAbortSignal';
@@ -64,30 +68,26 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     return this.models();
   }
 
-  /** The models of the settings, each once: the chat model, the vision model, then the extra ones. */
+  /** The models of the settings (the request plan's one list): the chat model, the vision model, then the extra ones. */
   models(): MaasModelInformation[] {
-    const { chatModel, visionModel, extraModels, lmMaxInputTokens, lmMaxOutputTokens, imagesWithTextModel } = this.deps.settings.settings;
-    const entries = [{ code: chatModel, vision: false }, { code: visionModel, vision: true }, ...extraModels];
-    const seen = new Set<string>();
-    return entries
-      .filter((entry) => !seen.has(entry.code) && seen.add(entry.code))
-      .map((entry) => ({
-        id: entry.code,
-        code: entry.code,
-        vision: entry.vision,
-        name: entry.code,
-        family: entry.code,
-        version: '1',
-        detail: vscode.l10n.t('MaaS service'),
-        tooltip: entry.vision
-          ? vscode.l10n.t("{0}: the service's multimodal model (text and images)", entry.code)
-          : vscode.l10n.t('{0} on the MaaS service', entry.code),
-        maxInputTokens: lmMaxInputTokens,
-        maxOutputTokens: lmMaxOutputTokens,
-        // Function tools (the service's tools list, spec 4.1) go to the language models, not the vision model. Images
-        // work with every model unless maas.images.withTextModel is off: a language model gets them described.
-        capabilities: { imageInput: entry.vision || imagesWithTextModel !== 'refuse', toolCalling: !entry.vision },
-      }));
+    const { lmMaxInputTokens, lmMaxOutputTokens, imagesWithTextModel } = this.deps.settings.settings;
+    return availableModels(this.deps.settings.settings).map((entry) => ({
+      id: entry.code,
+      code: entry.code,
+      vision: entry.vision,
+      name: entry.code,
+      family: entry.code,
+      version: '1',
+      detail: vscode.l10n.t('MaaS service'),
+      tooltip: entry.vision
+        ? vscode.l10n.t("{0}: the service's multimodal model (text and images)", entry.code)
+        : vscode.l10n.t('{0} on the MaaS service', entry.code),
+      maxInputTokens: lmMaxInputTokens,
+      maxOutputTokens: lmMaxOutputTokens,
+      // Function tools (the service's tools list, spec 4.1) go to the language models, not the vision model. Images
+      // work with every model unless maas.images.withTextModel is off: a language model gets them described.
+      capabilities: { imageInput: entry.vision || imagesWithTextModel !== 'refuse', toolCalling: !entry.vision },
+    }));
   }
 
   async provideLanguageModelChatResponse(
@@ -113,31 +113,38 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     signal: AbortSignal,
   ): Promise<void> {
     const parts = responseParts(vscode as unknown as PartClasses);
-    const { visionModel, imagesWithTextModel } = this.deps.settings.settings;
-    // Images asked about with a language model, when maas.images.withTextModel sends them to the vision model.
-    const routed = !model.vision && imagesWithTextModel === 'visionModel' && messages.some((m) => m.content.some((p) => imagePart(p) !== undefined));
-    const target = routed
-      ? { code: visionModel, vision: true, toolCalling: false }
-      : { code: model.code, vision: model.vision, toolCalling: model.capabilities.toolCalling === true };
-    const tools = target.toolCalling ? this.wireTools(options.tools ?? []) : [];
-    const wired = await this.wireMessages(messages, target, signal);
-    const request = {
-      model: target.code,
-      messages: wired.messages,
-      ...maxTokensOption(options.modelOptions, model.maxOutputTokens),
-      ...(tools.length > 0 ? { tools, ...(options.toolMode === vscode.LanguageModelChatToolMode.Required ? { tool_choice: 'required' as const } : {}) } : {}),
-    };
-    if (routed) progress.report(new vscode.LanguageModelTextPart(answeredByVisionModel(model.code, visionModel)));
-    for (const description of wired.described)
+    const settings = this.deps.settings.settings;
+    const tools = model.vision ? [] : this.wireTools(options.tools ?? []);
+    const client = this.deps.client();
+    const prepared = await prepareRequest(
+      {
+        model: model.code,
+        messages: await planMessages(messages, messageClasses(), (image) =>
+          imageDataUrl(image.data, settings.imageMaxBytes, vscode.l10n.t('An attached image')),
+        ),
+        params: maxTokensOption(options.modelOptions, model.maxOutputTokens),
+        tools,
+        ...(options.toolMode === vscode.LanguageModelChatToolMode.Required ? { toolChoice: 'required' as const } : {}),
+      },
+      { settings, backend: client, cache: this.descriptions, signal },
+    );
+    if (prepared.kind === 'refused') throw new PlanRefused(prepared.refusal);
+    if (prepared.routedFrom !== undefined) progress.report(new vscode.LanguageModelTextPart(routedNote(prepared.routedFrom, prepared.request.model)));
+    for (const description of prepared.described)
       // The thinking that follows (the model's reasoning) is shown in the same section: a blank line sets it apart.
-      for (const part of parts.thinking(`${vscode.l10n.t('{0} described the attached image for {1}:', visionModel, model.code)}\n\n${description}\n\n`))
+      for (const part of parts.thinking(`${describedNote(description.visionModel, model.code)}\n\n${description.text}\n\n`))
         progress.report(part as vscode.LanguageModelResponsePart);
     try {
-      for await (const event of this.deps.client().streamChat(request, { signal })) {
+      const redact = (text: string): string => this.deps.logger.redact(text);
+      for await (const event of runAnswer({ backend: client, request: prepared.request, maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts, signal, redact })) {
+        if (event.type === 'end') {
+          if (event.outcome.status === 'error' || event.outcome.status === 'interrupted') throw new AnswerFailed(event.outcome.error);
+          continue;
+        }
         for (const part of parts.of(event, toolInput)) progress.report(part as vscode.LanguageModelResponsePart);
       }
     } finally {
-      // What the link rule still held (a link cut off by the end or a failure) is shown as far as it arrived.
+      // Text held back for a link still arriving is the answer's too, whether it ended or failed.
       for (const part of parts.end()) progress.report(part as vscode.LanguageModelResponsePart);
     }
   }
@@ -147,9 +154,9 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     if (typeof text === 'string') return Promise.resolve(countTokens(text));
     let tokens = 0;
     for (const part of text.content) {
-      if (imagePart(part) !== undefined) tokens += IMAGE_TOKENS;
+      if (imageOf(part) !== undefined) tokens += IMAGE_TOKENS;
       else if (part instanceof vscode.LanguageModelToolCallPart) tokens += countTokens(part.name) + countTokens(JSON.stringify(part.input));
-      else tokens += countTokens(partText(part));
+      else tokens += countTokens(partText(part, messageClasses()));
     }
     return Promise.resolve(tokens);
   }
@@ -169,95 +176,6 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
       wire.push({ type: 'function', function: { name: tool.name, description: tool.description, parameters } });
     }
     return wire.slice(0, 128);
-  }
-
-  /**
-   * VS Code's messages as the service's: text parts joined, images (vision models only) as data: URLs under the
-   * size cap (downscaled like the chat view's), an assistant's tool calls as its `tool_calls`, tool results as
-   * `tool` messages after it, and consecutive plain messages of one role merged so roles alternate.
-   */
-  private async wireMessages(
-    messages: readonly vscode.LanguageModelChatRequestMessage[],
-    model: { readonly code: string; readonly vision: boolean },
-    signal: AbortSignal,
-  ): Promise<{ messages: ChatMessage[]; described: string[] }> {
-    const wire: { role: 'user' | 'assistant' | 'tool'; text: string; images: string[]; calls?: ChatMessage['tool_calls']; callId?: string }[] = [];
-    const described: string[] = [];
-    for (const [index, message] of messages.entries()) {
-      const role = message.role === vscode.LanguageModelChatMessageRole.Assistant ? 'assistant' : 'user';
-      let images: string[] = [];
-      const bytes: Uint8Array[] = [];
-      for (const part of message.content) {
-        const image = imagePart(part);
-        if (image === undefined) continue;
-        bytes.push(image.data);
-        images.push(await imageDataUrl(image.data, this.deps.settings.settings.imageMaxBytes, vscode.l10n.t('An attached image')));
-      }
-      let description: string | undefined;
-      if (images.length > 0 && !model.vision) {
-        description = await this.describe(model.code, bytes, images, message, signal);
-        // Only the question being asked shows its description; earlier ones were shown when they were asked.
-        if (index === messages.length - 1 || !messages.slice(index + 1).some((m) => m.role === vscode.LanguageModelChatMessageRole.User))
-          described.push(description);
-        images = [];
-      }
-      for (const part of message.content) {
-        if (part instanceof vscode.LanguageModelToolResultPart)
-          wire.push({ role: 'tool', text: part.content.map(partText).join('') || '…', images: [], callId: part.callId });
-      }
-      const calls = message.content
-        .filter((part): part is vscode.LanguageModelToolCallPart => part instanceof vscode.LanguageModelToolCallPart)
-        .map((part) => ({ id: part.callId, type: 'function' as const, function: { name: part.name, arguments: JSON.stringify(part.input) } }));
-      const written = message.content.map((part) => (part instanceof vscode.LanguageModelToolResultPart ? '' : partText(part))).join('');
-      const text = description === undefined ? written : questionWithDescription(written, description, this.deps.settings.settings.visionModel);
-      if (text.trim() === '' && images.length === 0 && calls.length === 0) continue;
-      const last = wire[wire.length - 1];
-      // Words sent with tool results stay with them: after a tool message only the model speaks (spec 4.1 order).
-      if (last?.role === 'tool' && role === 'user' && images.length === 0) {
-        last.text = `${last.text}\n\n${text}`;
-        continue;
-      }
-      if (last !== undefined && last.role === role && last.calls === undefined && calls.length === 0) {
-        last.text = [last.text, text].filter((t) => t !== '').join('\n\n');
-        last.images.push(...images);
-      } else wire.push({ role, text, images, ...(calls.length > 0 ? { calls } : {}) });
-    }
-    return {
-      messages: wire.map((m): ChatMessage => {
-        if (m.role === 'tool') return { role: 'tool', content: m.text, ...(m.callId === undefined ? {} : { tool_call_id: m.callId }) };
-        if (m.calls !== undefined) return { role: 'assistant', content: m.text, tool_calls: m.calls };
-        if (m.images.length === 0) return { role: m.role, content: m.text };
-        const parts: ContentPart[] = [
-          { type: 'text', text: m.text.trim() === '' ? '…' : m.text },
-          ...m.images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
-        ];
-        return { role: m.role, content: parts };
-      }),
-      described,
-    };
-  }
-
-  /**
-   * A message's images in words, by the vision model, for a language model (maas.images.withTextModel: describe);
-   * refused when the setting is off. Each set of images is described once (VS Code's chat sends it again with every
-   * later question).
-   */
-  private async describe(
-    code: string,
-    bytes: readonly Uint8Array[],
-    urls: readonly string[],
-    message: vscode.LanguageModelChatRequestMessage,
-    signal: AbortSignal,
-  ): Promise<string> {
-    const { visionModel, imagesWithTextModel } = this.deps.settings.settings;
-    if (imagesWithTextModel === 'refuse') throw imagesRefused(code, visionModel);
-    const key = DescriptionCache.keyOf(visionModel, bytes);
-    const known = this.descriptions.get(key);
-    if (known !== undefined) return known;
-    const question = askedIn(message.content.map(partText).join(''));
-    const description = await describeImages(this.deps.client(), { visionModel, question, imageUrls: urls }, signal);
-    this.descriptions.set(key, description);
-    return description;
   }
 
   /** The same words the chat view shows for the error, with the service's own message; key problems as NoPermissions. */
@@ -285,26 +203,14 @@ function toolInput(name: string, text: string): object {
   throw new Error(vscode.l10n.t('The model called the tool {0} with arguments that are not a JSON object: {1}', name, text.slice(0, 200)));
 }
 
-function partText(part: unknown): string {
-  if (part instanceof vscode.LanguageModelTextPart) return part.value;
-  if (part instanceof vscode.LanguageModelToolResultPart) return part.content.map(partText).join('');
-  return '';
-}
-
-/**
- * What the user asked, for the description: VS Code's chat wraps the user's words in <userRequest> among the
- * attachments and reminders it adds; elsewhere the message's text, its last 2,000 characters at most.
- */
-function askedIn(text: string): string {
-  const request = /<userRequest>([\s\S]*?)<\/userRequest>/.exec(text)?.[1];
-  return (request ?? text).trim().slice(-2000);
-}
-
-/** A LanguageModelDataPart (VS Code 1.105+) holding an image; told by shape, so older type definitions do. */
-function imagePart(part: unknown): { mimeType: string; data: Uint8Array } | undefined {
-  if (typeof part !== 'object' || part === null) return undefined;
-  const { mimeType, data } = part as { mimeType?: unknown; data?: unknown };
-  return typeof mimeType === 'string' && mimeType.startsWith('image/') && data instanceof Uint8Array ? { mimeType, data } : undefined;
+/** The part classes of the vscode module, as the message conversion tells parts apart. */
+function messageClasses(): MessagePartClasses {
+  return {
+    LanguageModelTextPart: vscode.LanguageModelTextPart,
+    LanguageModelToolCallPart: vscode.LanguageModelToolCallPart,
+    LanguageModelToolResultPart: vscode.LanguageModelToolResultPart,
+    assistantRole: vscode.LanguageModelChatMessageRole.Assistant,
+  };
 }
 
 /** `max_tokens` from the caller's model options (`max_tokens` or `maxTokens`), within 1..the model's output limit. */

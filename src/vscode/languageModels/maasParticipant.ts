@@ -5,8 +5,8 @@
 // the chat view's words with a button to the action that fixes them. Model and service text reaches VS Code's chat
 // through the chat's link rule (core/markdown/chatMarkdownLinks.ts): images as links, refused links as text.
 import * as vscode from 'vscode';
-import type { ChatMessage, ContentPart, RetrievalOptions } from '../../core/chat/chatRequest';
-import type { Reference } from '../../core/chat/chatEvents';
+import type { ChatRequest, RetrievalOptions } from '../../core/chat/chatRequest';
+import type { StoredReference } from '../../core/conversations/conversationModel';
 import { findCitationMarks, PlainCitationStream } from '../../core/knowledge/citationMarks';
 import { ChatMarkdownLinks, chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
 import type { MaasClient } from '../../core/maasClient';
@@ -23,10 +23,12 @@ import { openSettingsCommand } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';
 import type { AnswerVoice } from '../speech/answerVoice';
 import type { ReadAloudSource } from '../speech/readAloudSource';
-import { isVisionModel } from '../../core/session/chatSettings';
-import { describeImages, questionWithDescription } from '../../core/images/imageDescriptions';
+import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
+import { AnswerFailed, PlanRefused, runAnswer } from '../../core/requests/answerRun';
+import { DescriptionCache, prepareRequest } from '../../core/requests/prepareRequest';
+import { imageKey, type PlanInput, type PlanMessage } from '../../core/requests/requestPlan';
 import { attachedImages } from './chatAttachments';
-import { answeredByVisionModel, imagesRefused } from './imagesWithTextModel';
+import { routedNote } from './imagesWithTextModel';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 import { withAbortSignal } from '../withAbortSignal';
 
@@ -51,7 +53,7 @@ class SourceDocuments implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
   private next = 0;
 
-  add(reference: Reference): vscode.Uri {
+  add(reference: StoredReference): vscode.Uri {
     this.next += 1;
     const title = (reference.title ?? vscode.l10n.t('Source {0}', reference.index)).replace(/[\\/:*?"<>|#%]/g, ' ').trim() || 'source';
     const uri = vscode.Uri.from({ scheme: SOURCE_SCHEME, path: `/${this.next}/${title}.md` });
@@ -74,13 +76,13 @@ function turnText(turn: vscode.ChatRequestTurn | vscode.ChatResponseTurn): strin
 }
 
 /** This participant's earlier turns (context.history holds only them), alternating user/assistant. */
-function historyMessages(context: vscode.ChatContext): ChatMessage[] {
-  const messages: ChatMessage[] = [];
+function historyMessages(context: vscode.ChatContext): PlanMessage[] {
+  const messages: PlanMessage[] = [];
   for (const turn of context.history) {
     const text = turnText(turn);
     const role = turn instanceof vscode.ChatRequestTurn ? 'user' : 'assistant';
     if (text === '' || messages[messages.length - 1]?.role === role) continue;
-    messages.push({ role, content: text });
+    messages.push({ role, text });
   }
   // The history ends with an answer, so the new question follows an assistant turn.
   if (messages[messages.length - 1]?.role === 'user') messages.pop();
@@ -89,6 +91,8 @@ function historyMessages(context: vscode.ChatContext): ChatMessage[] {
 
 export class MaasParticipant implements vscode.Disposable {
   private readonly sources = new SourceDocuments();
+  /** Images described once are not described again (VS Code's chat sends the history again with every question). */
+  private readonly descriptions = new DescriptionCache();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly deps: ParticipantDependencies) {
@@ -139,42 +143,11 @@ export class MaasParticipant implements vscode.Disposable {
       return { metadata: { command: '', answered: false } };
     }
     const settings = this.deps.settings.settings;
-    const persona = settings.persona.trim();
-    let model = this.model(request);
-    let question = request.prompt;
-    let { urls: images } = await attachedImages(request.references, settings.imageMaxBytes, 'imagesOnly');
-    // Images asked about with a language model, as maas.images.withTextModel says.
-    if (images.length > 0 && !isVisionModel(settings, model)) {
-      switch (settings.imagesWithTextModel) {
-        case 'refuse':
-          throw imagesRefused(model, settings.visionModel);
-        case 'visionModel':
-          stream.markdown(answeredByVisionModel(model, settings.visionModel));
-          model = settings.visionModel;
-          break;
-        case 'describe': {
-          stream.progress(vscode.l10n.t('{0} is describing the attached image for {1}…', settings.visionModel, model));
-          const description = await this.describeFor(settings.visionModel, question, images, token);
-          question = questionWithDescription(question, description, settings.visionModel);
-          images = [];
-          break;
-        }
-      }
-    }
-    const content: ChatMessage['content'] =
-      images.length === 0 ? question : [{ type: 'text', text: question }, ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))];
-    const messages: ChatMessage[] = [
-      ...(persona === '' ? [] : [{ role: 'system' as const, content: persona }]),
-      ...historyMessages(context),
-      { role: 'user', content },
-    ];
-    await this.stream({ model, messages }, stream, token);
+    const attached = await attachedImages(request.references, settings.imageMaxBytes, 'imagesOnly');
+    const images = attached.urls.map((url, index) => ({ url, key: imageKey(attached.bytes[index] ?? new Uint8Array()) }));
+    const question: PlanMessage = { role: 'user', text: request.prompt, ...(images.length > 0 ? { images } : {}) };
+    await this.ask({ model: this.model(request), messages: [...historyMessages(context), question], persona: {} }, stream, token);
     return { metadata: { command: '', answered: true } };
-  }
-
-  /** The vision model's description of the images, for a language model (cancelled with the request). */
-  private describeFor(visionModel: string, question: string, imageUrls: readonly string[], token: vscode.CancellationToken): Promise<string> {
-    return withAbortSignal(token, (signal) => describeImages(this.deps.client(), { visionModel, question, imageUrls }, signal));
   }
 
   private async knowledge(
@@ -200,8 +173,8 @@ export class MaasParticipant implements vscode.Disposable {
       mode,
     );
     stream.progress(vscode.l10n.t('Searching {0}…', settings.knowledgeBases.map((base) => base.name).join(', ')));
-    const { text, references } = await this.stream(
-      { model: this.deps.settings.settings.chatModel, messages: [...historyMessages(context), { role: 'user', content: request.prompt }], retrieval },
+    const { text, references } = await this.ask(
+      { model: settings.chatModel, messages: [...historyMessages(context), { role: 'user', text: request.prompt }], retrieval },
       stream,
       token,
     );
@@ -228,25 +201,50 @@ export class MaasParticipant implements vscode.Disposable {
   }
 
   private async describe(request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<MaasChatResult> {
-    const { urls: images } = await attachedImages(request.references, this.deps.settings.settings.imageMaxBytes, 'every');
+    const attached = await attachedImages(request.references, this.deps.settings.settings.imageMaxBytes, 'every');
+    const images = attached.urls.map((url, index) => ({ url, key: imageKey(attached.bytes[index] ?? new Uint8Array()) }));
     if (images.length === 0) {
       stream.markdown(vscode.l10n.t('Attach one or more images (PNG, JPEG, GIF, WebP or BMP) to /describe, with the paperclip or #file.'));
       return { metadata: { command: 'describe', answered: false } };
     }
     const question = request.prompt.trim() === '' ? defaultImageQuestion() : request.prompt.trim();
-    const content: ContentPart[] = [{ type: 'text', text: question }, ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))];
-    await this.stream({ model: this.deps.settings.settings.visionModel, messages: [{ role: 'user', content }] }, stream, token);
+    await this.ask({ model: this.deps.settings.settings.visionModel, messages: [{ role: 'user', text: question, images }] }, stream, token);
     return { metadata: { command: 'describe', answered: true } };
   }
 
-  /** Streams an answer into the chat; citation marks become `[n]`. Returns the text and the references. */
-  private async stream(
-    request: Parameters<MaasClient['streamChat']>[0],
+  /**
+   * Asks the question as the request plan says (the images described for a language model, or the vision model
+   * answering, or the refusal) and streams the answer into the chat; citation marks become `[n]`. Returns the text and
+   * the references.
+   */
+  private async ask(
+    input: PlanInput,
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
-  ): Promise<{ text: string; references: readonly Reference[] }> {
+  ): Promise<{ text: string; references: readonly StoredReference[] }> {
+    return withAbortSignal(token, async (signal) => {
+      const client = this.deps.client();
+      const prepared = await prepareRequest(input, {
+        settings: this.deps.settings.settings,
+        backend: client,
+        cache: this.descriptions,
+        signal,
+        onDescribing: (job) => stream.progress(vscode.l10n.t('{0} is describing the attached image for {1}…', job.visionModel, input.model)),
+      });
+      if (prepared.kind === 'refused') throw new PlanRefused(prepared.refusal);
+      if (prepared.routedFrom !== undefined) stream.markdown(routedNote(prepared.routedFrom, prepared.request.model));
+      return this.streamAnswer(client, prepared.request, stream, signal);
+    });
+  }
+
+  private async streamAnswer(
+    client: MaasClient,
+    request: ChatRequest,
+    stream: vscode.ChatResponseStream,
+    signal: AbortSignal,
+  ): Promise<{ text: string; references: readonly StoredReference[] }> {
     let text = '';
-    let references: readonly Reference[] = [];
+    let references: readonly StoredReference[] = [];
     // Marks become plain `[n]`; a mark arriving in pieces ("^[1" then "]^") is held back until whole. Links follow
     // the chat's link rule (a link arriving in pieces is held back until it is whole too).
     const plain = new PlainCitationStream();
@@ -262,28 +260,24 @@ export class MaasParticipant implements vscode.Disposable {
     };
     // Spoken as it streams when the setting is on, as the chat view's answers are.
     const voice = this.deps.voice?.begin(vscode.l10n.t('@maas answer'));
-    try {
-      await withAbortSignal(token, async (signal) => {
-        for await (const event of this.deps.client().streamChat(request, { signal })) {
-          if (event.type === 'text') {
-            text += event.text;
-            show(plain.push(event.text));
-            voice?.update(text);
-          }
-          if (event.type === 'references') references = event.references;
+    const redact = (value: string): string => this.deps.logger.redact(value);
+    for await (const event of runAnswer({ backend: client, request, maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts, signal, redact })) {
+      if (event.type === 'delta' && event.answer !== '') {
+        text += event.answer;
+        show(plain.push(event.answer));
+        voice?.update(text);
+      } else if (event.type === 'references') references = event.references;
+      else if (event.type === 'end') {
+        // A cancel stops the voice; a dropped stream speaks what arrived, and shows it whole.
+        if (event.outcome.status === 'stopped') {
+          voice?.stop();
+          break;
         }
-      });
-    } catch (error) {
-      // A cancel stops the voice; a dropped stream speaks what arrived, and shows it whole.
-      if (token.isCancellationRequested) voice?.stop();
-      else {
         voice?.end(text);
         showRest();
+        if (event.outcome.status !== 'done') throw new AnswerFailed(event.outcome.error);
       }
-      throw error;
     }
-    voice?.end(text);
-    showRest();
     return { text, references };
   }
 

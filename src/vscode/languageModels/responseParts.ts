@@ -5,7 +5,8 @@
 // looked up at run time, and where a class is missing its parts are left out (reasoning never goes into the answer).
 // Answer and reasoning text pass through the chat's link rule (core/markdown/chatMarkdownLinks.ts), as VS Code's chat
 // renders them as Markdown whatever its version: a piece of a link still arriving waits for the next delta.
-import type { ChatEvent, Usage } from '../../core/chat/chatEvents';
+import type { Usage } from '../../core/chat/chatEvents';
+import type { AnswerEvent } from '../../core/requests/answerRun';
 import { ChatMarkdownLinks, chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
 import { assertNever } from '../../shared/protocol';
 
@@ -26,7 +27,7 @@ export function usageJson(usage: Usage): string {
 
 export interface ResponseParts {
   /** The parts of one event, in order (none for events VS Code's chat has no part for). */
-  of(event: ChatEvent, toolInput: (name: string, text: string) => object): unknown[];
+  of(event: AnswerEvent, toolInput: (name: string, text: string) => object): unknown[];
   /** A note or a description shown as the model's thinking, when the host can show thinking. */
   thinking(text: string): unknown[];
   /** The answer ended (or failed): the text still held back, as parts. */
@@ -53,10 +54,8 @@ export function responseParts(classes: PartClasses): ResponseParts {
     end: () => [...thinkingPart(reasoning.end()), ...endAnswer()],
     of: (event, toolInput) => {
       switch (event.type) {
-        case 'text':
-          return textPart(answer.push(event.text));
-        case 'reasoning':
-          return thinkingPart(reasoning.push(event.text));
+        case 'delta':
+          return [...thinkingPart(reasoning.push(event.reasoning)), ...textPart(answer.push(event.answer))];
         case 'toolCall':
           return [...endAnswer(), new LanguageModelToolCallPart(event.call.id, event.call.name, toolInput(event.call.name, event.call.arguments))];
         case 'usage':
@@ -66,9 +65,11 @@ export function responseParts(classes: PartClasses): ResponseParts {
         case 'retry':
         case 'failover':
         case 'connected':
+        case 'imageDescription':
+        case 'end':
           return [];
         default:
-          return assertNever(event, 'chat event');
+          return assertNever(event, 'answer event');
       }
     },
   };

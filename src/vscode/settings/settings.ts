@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { ChatSettings } from '../../core/session/chatSettings';
 import type { AddressSetting } from '../../core/credentials/addressCheck';
 import type { Logger } from '../logger';
-import { resolveAddressSettings, type InspectedSetting } from './addressSettings';
+import { resolveAddressSettings } from './addressSettings';
+import { chosenByWorkspace, type InspectedSetting } from './settingLevels';
 import { changedKeys, ProblemMemory } from './settingsChanges';
 import {
   parseSettings,
@@ -50,6 +51,8 @@ export class SettingsReader implements vscode.Disposable {
   private ignoredLogged = '';
   /** What maas.baseUrl holds when it is not a usable address (then `settings.baseUrl` is ''). */
   private invalidBaseUrl: string | undefined;
+  /** Whether the maas.chat.persona in use is the workspace's (the view says so). */
+  private personaFromWorkspace = false;
   /** The invalid values reported so far: each is reported once. */
   private readonly problems = new ProblemMemory();
   /** Fires after a change of the `maas.*` settings (or of workspace trust) that changed at least one parsed value. */
@@ -77,7 +80,8 @@ export class SettingsReader implements vscode.Disposable {
 
   /** What the chat needs: the settings, and the invalid value of maas.baseUrl if it has one. */
   get chat(): ChatSettings {
-    return this.invalidBaseUrl === undefined ? this.current : { ...this.current, baseUrlProblem: this.invalidBaseUrl };
+    const chat = { ...this.current, personaFromWorkspace: this.personaFromWorkspace };
+    return this.invalidBaseUrl === undefined ? chat : { ...chat, baseUrlProblem: this.invalidBaseUrl };
   }
 
   private reread(): void {
@@ -85,20 +89,23 @@ export class SettingsReader implements vscode.Disposable {
       settings: this.current,
       addresses: this.currentAddresses.map(addressKey),
       invalidBaseUrl: this.invalidBaseUrl,
+      personaFromWorkspace: this.personaFromWorkspace,
     };
     this.current = this.read();
     const changed = new Set<SettingKey>(changedKeys(before.settings, this.current));
     // Who chose an address (the user, the workspace) decides where credentials may go: a change of it is a change.
     for (const address of this.currentAddresses) if (!before.addresses.includes(addressKey(address))) changed.add(address.key);
     if (before.invalidBaseUrl !== this.invalidBaseUrl) changed.add('baseUrl');
+    if (before.personaFromWorkspace !== this.personaFromWorkspace) changed.add('persona');
     if (changed.size === 0) return;
     this.changed.fire({ settings: this.current, changed, affects: (...keys) => keys.some((key) => changed.has(key)) });
   }
 
   private read(): Settings {
     const config = vscode.workspace.getConfiguration();
-    const resolved = resolveAddressSettings((name) => config.inspect(name), vscode.workspace.isTrusted);
+    const resolved = resolveAddressSettings((name) => config.inspect(name), vscode.workspace.isTrusted, vscode.env.remoteName);
     this.currentAddresses = resolved.addresses;
+    this.personaFromWorkspace = chosenByWorkspace(inspectSetting('persona'), vscode.workspace.isTrusted);
     this.logIgnored(resolved.addresses);
     const raw: Partial<Record<SettingKey, unknown>> = {
       ...Object.fromEntries(settingKeys.map((key) => [key, config.get(settingNames[key])])),

@@ -21,18 +21,21 @@ export interface SettingDeclaration {
   readonly description: string;
   /** Omitted: VS Code's default, `window`. */
   readonly scope?: SettingScope;
-  /** A workspace's value is ignored in Restricted Mode (package.json's `restrictedConfigurations`). */
+  /**
+   * A workspace's value is ignored in Restricted Mode (package.json's `restrictedConfigurations`): where credentials
+   * go, and what steers the answers (the persona, the models, the knowledge bases).
+   */
   readonly restricted?: true;
 }
 
 export const settingsDeclaration = {
   baseUrl: { name: 'maas.baseUrl', kind: address(), description: 'configuration.baseUrl.description', scope: 'machine-overridable', restricted: true },
   altBaseUrl: { name: 'maas.altBaseUrl', kind: address(), description: 'configuration.altBaseUrl.description', scope: 'machine-overridable', restricted: true },
-  chatModel: { name: 'maas.models.chat', kind: modelCode('svc_llm'), description: 'configuration.models.chat.description' },
-  visionModel: { name: 'maas.models.vision', kind: modelCode('svc_vl'), description: 'configuration.models.vision.description' },
+  chatModel: { name: 'maas.models.chat', kind: modelCode('svc_llm'), description: 'configuration.models.chat.description', restricted: true },
+  visionModel: { name: 'maas.models.vision', kind: modelCode('svc_vl'), description: 'configuration.models.vision.description', restricted: true },
   consoleUrl: { name: 'maas.consoleUrl', kind: address(), description: 'configuration.consoleUrl.description', scope: 'machine-overridable', restricted: true },
-  extraModels: { name: 'maas.models.extra', kind: modelList(20), description: 'configuration.models.extra.description' },
-  persona: { name: 'maas.chat.persona', kind: text(20_000, { multiline: true }), description: 'configuration.chat.persona.description' },
+  extraModels: { name: 'maas.models.extra', kind: modelList(20), description: 'configuration.models.extra.description', restricted: true },
+  persona: { name: 'maas.chat.persona', kind: text(20_000, { multiline: true }), description: 'configuration.chat.persona.description', restricted: true },
   historyMaxTurns: { name: 'maas.chat.history.maxTurns', kind: integer(1, 200, 20), description: 'configuration.chat.history.maxTurns.description' },
   historyMaxCharacters: {
     name: 'maas.chat.history.maxCharacters',
@@ -60,7 +63,7 @@ export const settingsDeclaration = {
     kind: integer(1, 8_192, 8_192),
     description: 'configuration.nativeChat.maxOutputTokens.description',
   },
-  knowledgeBases: { name: 'maas.knowledgeBases', kind: knowledgeBaseList(50), description: 'configuration.knowledgeBases.description' },
+  knowledgeBases: { name: 'maas.knowledgeBases', kind: knowledgeBaseList(50), description: 'configuration.knowledgeBases.description', restricted: true },
   knowledgeChatMode: {
     name: 'maas.knowledge.chatMode',
     kind: choice(['divergent', 'strict'], 'divergent', {
@@ -74,7 +77,7 @@ export const settingsDeclaration = {
     kind: flag(false),
     description: 'configuration.knowledge.removeCornerMark.description',
   },
-  knowledgeTipsText: { name: 'maas.knowledge.tipsText', kind: text(2000), description: 'configuration.knowledge.tipsText.description' },
+  knowledgeTipsText: { name: 'maas.knowledge.tipsText', kind: text(2000), description: 'configuration.knowledge.tipsText.description', restricted: true },
   knowledgeBackupChat: { name: 'maas.knowledge.backupChat', kind: flag(true), description: 'configuration.knowledge.backupChat.description' },
   knowledgeTextThreshold: {
     name: 'maas.knowledge.textThreshold',

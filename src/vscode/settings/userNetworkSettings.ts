@@ -5,7 +5,7 @@
 // Free of the VS Code API so the unit tests cover it.
 import * as z from 'zod';
 import type { NetworkOptions } from '../../core/http/networkOptions';
-import type { InspectedSetting } from './addressSettings';
+import type { InspectedSetting } from './settingLevels';
 
 export const networkSettingNames = {
   proxy: 'http.proxy',

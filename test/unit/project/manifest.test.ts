@@ -5,9 +5,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ContextKey, LM_VENDOR, PARTICIPANT_ID, ViewId } from '../../../src/vscode/contributionIds';
+import { settingNames } from '../../../src/vscode/settings/settingsDeclaration';
 
 interface Manifest {
   engines: { vscode: string };
+  capabilities: { untrustedWorkspaces: { supported: boolean | 'limited'; restrictedConfigurations?: string[] } };
   main: string;
   activationEvents?: string[];
   contributes: {
@@ -44,6 +46,25 @@ describe('package.json', () => {
     );
     const events = manifest.contributes.walkthroughs.flatMap((w) => w.steps.flatMap((step) => step.completionEvents ?? []));
     assert.ok(events.includes(`onContext:${ContextKey.apiKeySet}`), 'the walkthrough completes the key step on the context key');
+  });
+
+  it('in Restricted Mode a workspace sets none of the addresses, the persona, the models or the knowledge bases', () => {
+    // VS Code ignores a workspace's value of a restricted setting while the folder is not trusted: a repository can
+    // neither send the credentials elsewhere nor steer the answers (system prompt, model, knowledge bases) there.
+    const untrusted = manifest.capabilities.untrustedWorkspaces;
+    assert.equal(untrusted.supported, 'limited', 'restrictedConfigurations apply only to a limited-support extension');
+    const expected = [
+      settingNames.baseUrl,
+      settingNames.altBaseUrl,
+      settingNames.consoleUrl,
+      settingNames.persona,
+      settingNames.chatModel,
+      settingNames.visionModel,
+      settingNames.extraModels,
+      settingNames.knowledgeBases,
+      settingNames.knowledgeTipsText,
+    ];
+    assert.deepEqual([...(untrusted.restrictedConfigurations ?? [])].sort(), [...expected].sort());
   });
 
   it('targets the lowest VS Code with the language-model provider API (which also runs the Node undici needs)', () => {

@@ -1,5 +1,5 @@
-// The credentials service: credentials go only to an address the user chose or approved, a question is asked once
-// per origin however many requests wait for it, reads wait for the start-up import (a slow secret store included),
+// The credentials service: credentials go only to an address the user chose or approved for that purpose, a question
+// is asked once per purpose and origin however many requests wait for it, reads wait for the start-up import (a slow secret store included),
 // and every value seen is registered for redaction.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -64,6 +64,7 @@ interface Harness {
   /** How many times a request looked up the approvals (once each, before it asks). */
   readonly lookups: () => number;
   readonly remembered: string[];
+  /** The approvals kept, as `purpose origin`. */
   readonly approved: Set<string>;
   answer(allow: boolean): void;
 }
@@ -84,11 +85,11 @@ function harness(options: {
     store: options.store ?? secretStore({ [API_KEY_SECRET]: 'sk-stored-0123456789' }),
     addresses: () => options.addresses ?? [address('baseUrl', USER, 'user', USER)],
     approvals: {
-      has: (origin) => {
+      has: (origin, purpose) => {
         lookups += 1;
-        return approved.has(origin);
+        return approved.has(`${purpose} ${origin}`);
       },
-      add: (origin) => Promise.resolve(void approved.add(origin)),
+      add: (origin, purpose) => Promise.resolve(void approved.add(`${purpose} ${origin}`)),
     },
     ask: (request) => {
       asked.push(request);
@@ -142,25 +143,28 @@ describe('credentials: where they may go', () => {
   it('Allow hands the key out and is remembered for the origin: the next request does not ask', async () => {
     const h = harness({ addresses: [address('baseUrl', `${STRANGER}/prefix`, 'workspace')], allow: true });
     assert.equal(await h.credentials.apiKeyFor(`${STRANGER}/prefix`), 'sk-stored-0123456789');
-    assert.deepEqual([...h.approved], [STRANGER]);
+    assert.deepEqual([...h.approved], [`apiKey ${STRANGER}`]);
     assert.equal(await h.credentials.apiKeyFor(STRANGER), 'sk-stored-0123456789');
     assert.equal(h.asked.length, 1);
   });
 
-  it('requests waiting for the same origin share one question', async () => {
+  it('requests waiting for the same purpose and origin share one question; another purpose gets its own', async () => {
     const pair = { appkey: 'app-0123456789', token: 'token-0123456789' };
     const h = harness({
       store: secretStore({ [API_KEY_SECRET]: 'sk-stored-0123456789', [SPEECH_SECRET]: JSON.stringify(pair) }),
       addresses: [address('baseUrl', STRANGER, 'workspace')],
     });
-    const waiting = [h.credentials.apiKeyFor(STRANGER), h.credentials.apiKeyFor(STRANGER), h.credentials.speechFor(STRANGER)];
+    const keys = [h.credentials.apiKeyFor(STRANGER), h.credentials.apiKeyFor(STRANGER)];
+    const speech = h.credentials.speechFor(STRANGER);
     await waitFor(() => h.lookups() === 3, { what: 'the three requests to reach the question' });
-    assert.equal(h.asked.length, 1, 'one question while it is open');
+    assert.deepEqual(
+      h.asked.map((r) => r.purpose),
+      ['apiKey', 'speech'],
+      'one question per purpose while it is open',
+    );
     h.answer(true);
-    const [first, second, speech] = await Promise.all(waiting);
-    assert.equal(first, 'sk-stored-0123456789');
-    assert.equal(second, 'sk-stored-0123456789');
-    assert.deepEqual(speech, pair);
+    assert.deepEqual(await Promise.all(keys), ['sk-stored-0123456789', 'sk-stored-0123456789']);
+    assert.deepEqual(await speech, pair);
   });
 
   it('a Stop while the question is open cancels the request at once; the answer still counts for the next one', async () => {
@@ -205,6 +209,90 @@ describe('credentials: where they may go', () => {
         ['speech', 'maas.baseUrl'],
         ['console', 'maas.consoleUrl'],
       ],
+    );
+  });
+});
+
+describe('credentials: an approval is for one purpose', () => {
+  const pair = { appkey: 'app-0123456789', token: 'token-0123456789' };
+  const both = (): SecretStore => secretStore({ [API_KEY_SECRET]: 'sk-stored-0123456789', [SPEECH_SECRET]: JSON.stringify(pair) });
+  // A repository that names its own host for the key, the speech and the console.
+  const repository = (): AddressSetting[] => [
+    address('baseUrl', STRANGER, 'workspace', USER),
+    address('altBaseUrl', STRANGER, 'workspace'),
+    address('consoleUrl', `${STRANGER}/console`, 'workspace'),
+  ];
+
+  it('the key refused, the console allowed: the key and the speech credentials are still asked about', async () => {
+    const h = harness({ store: both(), addresses: repository() });
+    const refused = h.credentials.apiKeyFor(STRANGER);
+    await waitFor(() => h.asked.length === 1, { what: 'the question about the key' });
+    h.answer(false);
+    await assert.rejects(refused, (error: unknown) => error instanceof ServiceError && error.kind === 'addressRefused');
+    const opened = h.credentials.mayOpenPage(`${STRANGER}/console`);
+    await waitFor(() => h.asked.length === 2, { what: 'the question about the console' });
+    h.answer(true);
+    assert.equal(await opened, true);
+    assert.deepEqual([...h.approved], [`console ${STRANGER}`]);
+
+    const key = h.credentials.apiKeyFor(STRANGER);
+    const speech = h.credentials.speechFor(STRANGER);
+    await waitFor(() => h.asked.length === 4, { what: 'the key and the speech credentials to be asked about again' });
+    assert.deepEqual(
+      h.asked.map((r) => [r.purpose, r.setting.name]),
+      [
+        ['apiKey', 'maas.baseUrl'],
+        ['console', 'maas.consoleUrl'],
+        ['apiKey', 'maas.baseUrl'],
+        ['speech', 'maas.baseUrl'],
+      ],
+    );
+    h.answer(false);
+    await assert.rejects(key);
+    await assert.rejects(speech);
+  });
+
+  it('the key allowed sends no speech credentials and opens no console page without their own question', async () => {
+    const h = harness({ store: both(), addresses: repository(), allow: true });
+    assert.equal(await h.credentials.apiKeyFor(STRANGER), 'sk-stored-0123456789');
+    assert.deepEqual(await h.credentials.speechFor(STRANGER), pair);
+    assert.equal(await h.credentials.mayOpenPage(`${STRANGER}/console`), true);
+    assert.deepEqual(
+      h.asked.map((r) => r.purpose),
+      ['apiKey', 'speech', 'console'],
+    );
+  });
+
+  it("the user's own console address is no destination of the key, nor is a console page the workspace names", async () => {
+    const mine = harness({ addresses: [address('baseUrl', USER, 'user', USER), address('consoleUrl', `${STRANGER}/console`, 'user', `${STRANGER}/console`)] });
+    await assert.rejects(mine.credentials.apiKeyFor(STRANGER), (error: unknown) => error instanceof ServiceError && error.kind === 'addressRefused');
+    assert.equal(await mine.credentials.mayOpenPage(`${STRANGER}/console`), true);
+    assert.deepEqual(mine.asked, [], 'a refusal needs no question; the own console needs none either');
+
+    const theirs = harness({ addresses: [address('consoleUrl', `${STRANGER}/console`, 'workspace')], allow: true });
+    await assert.rejects(theirs.credentials.apiKeyFor(STRANGER));
+    assert.deepEqual(theirs.asked, [], 'an address only the console setting names is never offered the key');
+  });
+
+  it('a client checks against the addresses it was built for: a retired one finishes at its address, a new one does not', async () => {
+    const pair = { appkey: 'app-0123456789', token: 'token-0123456789' };
+    const OLD = 'https://old.example';
+    // The user moved maas.baseUrl from OLD to USER; the console, on OLD's host, is no destination of a credential.
+    const now = [address('baseUrl', USER, 'user', USER), address('consoleUrl', `${OLD}/console`, 'user', `${OLD}/console`)];
+    const h = harness({ store: both(), addresses: now, allow: false });
+    const builtBefore = [address('baseUrl', OLD, 'user', OLD)];
+    assert.deepEqual(await h.credentials.speechFor(OLD, undefined, builtBefore), pair, "the retired client's long task polls on");
+    assert.equal(await h.credentials.apiKeyFor(OLD, undefined, builtBefore), 'sk-stored-0123456789');
+    await assert.rejects(h.credentials.speechFor(OLD), (error: unknown) => error instanceof ServiceError && error.kind === 'addressRefused');
+    assert.deepEqual(h.asked, []);
+  });
+
+  it("a container's address is asked about; a plain-http address on another computer is asked with the cleartext flag", async () => {
+    const h = harness({ addresses: [address('baseUrl', 'http://maas.example:8080', 'container')], allow: false });
+    await assert.rejects(h.credentials.apiKeyFor('http://maas.example:8080/maas/v1/chat/completions'));
+    assert.deepEqual(
+      h.asked.map((r) => [r.origin, r.setting.from, r.cleartext]),
+      [['http://maas.example:8080', 'container', true]],
     );
   });
 });

@@ -1,8 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { imagePartFromBytes, imagePartFromUrl } from '../../../../src/core/images/imageContent';
 import { detectAudioFormat, sniffImageMime } from '../../../../src/core/files/mediaSniffing';
-import { ServiceError } from '../../../../src/core/http/serviceError';
 
 const bytes = (...parts: (number[] | string)[]): Buffer => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 const pad = (b: Buffer, n = 32): Buffer => Buffer.concat([b, Buffer.alloc(n)]);
@@ -20,31 +18,6 @@ describe('sniffImageMime', () => {
     ['empty', Buffer.alloc(0), undefined],
   ];
   for (const [name, data, mime] of cases) it(`${name} -> ${mime ?? 'refused'}`, () => assert.equal(sniffImageMime(data), mime));
-});
-
-describe('image content parts', () => {
-  it('labels bytes with the sniffed type whatever the file is called', () => {
-    const png = pad(bytes([0x89], 'PNG\r\n', [0x1a, 0x0a]));
-    const part = imagePartFromBytes(png, { name: 'photo.jpg' });
-    assert.ok(part.image_url.url.startsWith('data:image/png;base64,'));
-    assert.deepEqual(Buffer.from(part.image_url.url.split(',')[1] ?? '', 'base64'), png);
-  });
-  it('refuses unknown content and oversized images with a clear error', () => {
-    assert.throws(
-      () => imagePartFromBytes(bytes('%PDF-1.7 hello')),
-      (e: unknown) => e instanceof ServiceError && e.kind === 'validation' && /PNG, JPEG, GIF, WebP or BMP/.test(e.message),
-    );
-    assert.throws(() => imagePartFromBytes(pad(bytes([0xff, 0xd8, 0xff]), 100), { maxBytes: 50 }), /over the limit of 50 bytes/);
-  });
-  it('passes https URLs through and refuses http and other schemes', () => {
-    assert.equal(imagePartFromUrl('https://example.com/a.png').image_url.url, 'https://example.com/a.png');
-    for (const url of ['http://example.com/a.png', 'file:///etc/passwd', 'ftp://x/y', 'not a url']) {
-      assert.throws(
-        () => imagePartFromUrl(url),
-        (e: unknown) => e instanceof ServiceError && e.kind === 'validation',
-      );
-    }
-  });
 });
 
 describe('detectAudioFormat', () => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { responseParts, USAGE_MIME, type PartClasses } from '../../../../src/vscode/languageModels/responseParts';
-import type { ChatEvent } from '../../../../src/core/chat/chatEvents';
+import type { AnswerEvent } from '../../../../src/core/requests/answerRun';
 
 class Text {
   constructor(readonly value: string) {}
@@ -29,12 +29,12 @@ const old: PartClasses = { LanguageModelTextPart: Text, LanguageModelToolCallPar
 const current: PartClasses = { ...old, LanguageModelThinkingPart: Thinking, LanguageModelDataPart: Data };
 const input = (_name: string, text: string): object => JSON.parse(text) as object;
 
-const answer: ChatEvent[] = [
+const answer: AnswerEvent[] = [
   { type: 'connected', baseUrl: 'http://127.0.0.1:1', primary: true },
-  { type: 'reasoning', text: 'The user wants a sum. ' },
-  { type: 'reasoning', text: 'Add them.' },
-  { type: 'text', text: '' },
-  { type: 'text', text: 'It is 3.' },
+  { type: 'delta', answer: '', reasoning: 'The user wants a sum. ' },
+  { type: 'delta', answer: '', reasoning: 'Add them.' },
+  { type: 'delta', answer: '', reasoning: '' },
+  { type: 'delta', answer: 'It is 3.', reasoning: '' },
   { type: 'toolCall', call: { id: 'c1', name: 'calc', arguments: '{"a":1}' } },
   { type: 'usage', usage: { promptTokens: 12, completionTokens: 5, totalTokens: 17 } },
   { type: 'finish', reason: 'stop' },
@@ -70,8 +70,8 @@ describe("the provider's response parts", () => {
   });
 
   it('an answer without usage sends no usage part: nothing rather than a guess', () => {
-    const events: ChatEvent[] = [
-      { type: 'text', text: 'Hi.' },
+    const events: AnswerEvent[] = [
+      { type: 'delta', answer: 'Hi.', reasoning: '' },
       { type: 'finish', reason: 'stop' },
     ];
     assert.deepEqual(
@@ -84,7 +84,8 @@ describe("the provider's response parts", () => {
     const parts = responseParts(current);
     const answer = 'See ![the chart](https://img.example/c.png), [a file](file:///etc/passwd) and [the docs](https://docs.example/a).';
     const texts: string[] = [];
-    for (const piece of answer.match(/.{1,3}/gs) ?? []) for (const part of parts.of({ type: 'text', text: piece }, input)) texts.push((part as Text).value);
+    for (const piece of answer.match(/.{1,3}/gs) ?? [])
+      for (const part of parts.of({ type: 'delta', answer: piece, reasoning: '' }, input)) texts.push((part as Text).value);
     for (const part of parts.end()) texts.push((part as Text).value);
     assert.equal(texts.join(''), 'See [the chart (img.example)](<https://img.example/c.png>), a file and [the docs (docs.example)](<https://docs.example/a>).');
     assert.ok(
@@ -95,7 +96,7 @@ describe("the provider's response parts", () => {
 
   it('ends the text before a tool call, and shows at the end what was still held back', () => {
     const parts = responseParts(current);
-    const first = parts.of({ type: 'text', text: 'Checking [the docs](https://docs.exa' }, input);
+    const first = parts.of({ type: 'delta', answer: 'Checking [the docs](https://docs.exa', reasoning: '' }, input);
     assert.deepEqual(
       first.map((p) => (p as Text).value),
       ['Checking '],
@@ -106,7 +107,7 @@ describe("the provider's response parts", () => {
       ['Text', 'ToolCall'],
     );
     assert.equal((call[0] as Text).value, '[the docs\\](https://docs.exa', 'a link cut off by the call is text');
-    parts.of({ type: 'text', text: 'Done: ![x](https://img.example/x.png' }, input);
+    parts.of({ type: 'delta', answer: 'Done: ![x](https://img.example/x.png', reasoning: '' }, input);
     assert.deepEqual(
       parts.end().map((p) => (p as Text).value),
       ['![x\\](https://img.example/x.png'],
@@ -117,8 +118,8 @@ describe("the provider's response parts", () => {
   it('applies the rule to reasoning and to the notes shown as thinking', () => {
     const parts = responseParts(current);
     const thought = [
-      ...parts.of({ type: 'reasoning', text: 'Maybe ![a](https://img.example/a.png' }, input),
-      ...parts.of({ type: 'reasoning', text: ') or [b](command:x).' }, input),
+      ...parts.of({ type: 'delta', answer: '', reasoning: 'Maybe ![a](https://img.example/a.png' }, input),
+      ...parts.of({ type: 'delta', answer: '', reasoning: ') or [b](command:x).' }, input),
     ];
     assert.equal(thought.map((p) => (p as Thinking).value).join(''), 'Maybe [a (img.example)](<https://img.example/a.png>) or b.');
     assert.equal((parts.thinking('![d](https://img.example/d.png)')[0] as Thinking).value, '[d (img.example)](<https://img.example/d.png>)');

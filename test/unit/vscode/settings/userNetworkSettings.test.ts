@@ -2,7 +2,7 @@
 // of the wrong type treated as unset.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { InspectedSetting } from '../../../../src/vscode/settings/addressSettings';
+import type { InspectedSetting } from '../../../../src/vscode/settings/settingLevels';
 import { userNetworkSettings } from '../../../../src/vscode/settings/userNetworkSettings';
 
 const inspector =

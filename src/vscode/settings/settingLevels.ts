@@ -1,0 +1,24 @@
+// The levels of `WorkspaceConfiguration.inspect()` the extension reads to tell who chose a setting's value: the
+// user (`globalValue`; in a remote window the user's and the remote machine's settings merged), or the workspace (a
+// `.code-workspace` file's or a folder's `.vscode/settings.json`, written by whoever wrote the repository). Free of the
+// VS Code API so the unit tests cover it.
+
+/** The levels of `WorkspaceConfiguration.inspect()` these rules read. */
+export interface InspectedSetting {
+  readonly globalValue?: unknown;
+  readonly workspaceValue?: unknown;
+  readonly workspaceFolderValue?: unknown;
+}
+
+/** The workspace's value (a folder's wins over the workspace file's, as in VS Code), or undefined when it sets none. */
+export function workspaceLevelValue(levels: InspectedSetting | undefined): unknown {
+  return levels?.workspaceFolderValue ?? levels?.workspaceValue;
+}
+
+/**
+ * Whether the value in use is the workspace's: it sets one and the workspace is trusted (in Restricted Mode VS Code
+ * ignores a workspace's value of a restricted setting, and the extension its address settings).
+ */
+export function chosenByWorkspace(levels: InspectedSetting | undefined, trusted: boolean): boolean {
+  return trusted && workspaceLevelValue(levels) !== undefined;
+}
