@@ -3,7 +3,8 @@
 // synthesised with real-time synthesis at most two sentences ahead of the one heard (synthesizeQueued starts one past
 // the segment pulled, and the player pulls at most one segment past the sentence playing), and the chat view's player plays them in order, marking the sentence
 // spoken in the answer. One voice at a time: a new answer, Stop, another conversation, a deleted one, the view closed
-// or the setting turned off ends the one before (its audio stopped, its queue dropped). A dropped stream speaks what
+// or the setting turned off ends the one before (its audio stopped, its queue dropped); an answer left streaming in a
+// conversation no longer shown stays silent to its end. A dropped stream speaks what
 // arrived; a sentence whose synthesis fails is skipped, marked; missing speech credentials are said once, with the
 // action that sets them, and the answer's text is never touched.
 import * as vscode from 'vscode';
@@ -47,6 +48,8 @@ type Voice = LiveVoice & { readonly turnId?: string; readonly conversationId?: s
 
 export class AnswerVoice implements vscode.Disposable {
   private current: Voice | undefined;
+  /** The answer whose voice stopped when its conversation was no longer shown: the rest of it is not spoken either. */
+  private left: { readonly turnId: string; readonly answered: number } | undefined;
   private credentialsNoticeShown = false;
   private readonly subscriptions: Subscription[];
 
@@ -69,7 +72,9 @@ export class AnswerVoice implements vscode.Disposable {
     const progress = session.onTurnProgress((event) => this.onProgress(event));
     // Another conversation shown (opened, or the one spoken deleted): its answer is no longer spoken.
     const shown = session.onDidEmit((message) => {
-      if (message.type === 'snapshot' && this.current?.conversationId !== undefined && message.snapshot.active.id !== this.current.conversationId) {
+      const voice = this.current;
+      if (message.type === 'snapshot' && voice?.conversationId !== undefined && message.snapshot.active.id !== voice.conversationId) {
+        this.left = voice.turnId === undefined ? undefined : { turnId: voice.turnId, answered: voice.answered };
         this.stop();
       }
     });
@@ -79,6 +84,7 @@ export class AnswerVoice implements vscode.Disposable {
   /** A new voice for an answer starting now (the one before stops); undefined while the setting is off. */
   begin(title: string, where: { readonly turnId?: string; readonly conversationId?: string } = {}): Voice | undefined {
     this.stop();
+    this.left = undefined;
     if (!this.enabled) return undefined;
     const voice = this.startVoice(title, where);
     this.current = voice;
@@ -102,6 +108,8 @@ export class AnswerVoice implements vscode.Disposable {
     // With the setting off nothing is being spoken (turning it off stopped the voice): a delta costs this check only.
     if (voice === undefined && !this.enabled) return;
     if (event.type === 'delta') {
+      // The answer left behind streams on in its conversation, silent (asked again, it is spoken: its text starts over).
+      if (voice === undefined && turn.id === this.left?.turnId && turn.answer.length >= this.left.answered) return;
       // A new answer (or the same turn asked again: Regenerate, Retry) begins a new voice; the one before stops.
       if (voice?.turnId !== turn.id || turn.answer.length < voice.answered) {
         voice = this.begin(vscode.l10n.t('Answer'), { turnId: turn.id, conversationId });
