@@ -31,7 +31,7 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
   const chat = steps.run(FeatureName.chat(), () =>
     registerChat(services, speech === undefined ? undefined : { player: speech.chatPlayer, readAloud: readAnswerAloud(features) }),
   );
-  steps.run(FeatureName.commands(), () => context.subscriptions.push(...registerCommands({ ...services, features, memento: context.globalState })));
+  steps.run(FeatureName.commands(), () => context.subscriptions.push(...registerCommands({ ...services, features, memento: services.globalState })));
   steps.run(FeatureName.languageModels(), () =>
     context.subscriptions.push(
       registerChatProvider({ settings: services.settings, credentials: services.credentials, client: () => services.clients.get(), logger: services.logger }),

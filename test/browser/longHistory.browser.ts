@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { TurnView } from '../../src/shared/protocol';
 import { conversation, history, snapshot, turn } from './snapshotFixture';
-import { deliver, openWebview, settled } from './webviewHarness';
+import { deliver, idleAndSettled, openWebview, settled } from './webviewHarness';
 import { suiteSession } from './suiteSession';
 
 /** At most this many turns right after the snapshot: enough to fill the view, nowhere near the whole conversation. */
@@ -183,10 +183,12 @@ describe('long conversations', () => {
     await page.keyboard.press('Tab');
     const focused = (): Promise<string | undefined> => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid);
     assert.equal(await focused(), 'earlier-turns');
-    // While the keyboard is on it nothing renders by itself; Enter brings the turns in after it, and it stays put.
+    // While the keyboard is on it nothing renders by itself (the view renders older turns when the sentinel comes
+    // into sight and when the page is idle: frames and an idle period passing render nothing); Enter brings the turns
+    // in after it, and it stays put.
     await settled(page);
     const held = (await renderedIds(page)).length;
-    await page.waitForTimeout(200);
+    await idleAndSettled(page);
     assert.equal((await renderedIds(page)).length, held);
     const top = await page.getByTestId('earlier-turns').evaluate((el) => el.getBoundingClientRect().top);
     await page.keyboard.press('Enter');

@@ -61,6 +61,26 @@ export async function waitForPosted<T extends WebviewToHost['type']>(page: Page,
   return last;
 }
 
+/**
+ * Waits until the page has been idle once, then for two more frames: an idle callback the page asked for earlier runs
+ * before this one (they run in the order asked for), and what it rendered is laid out.
+ */
+export async function idleAndSettled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+  await settled(page);
+}
+
+/** Waits until every image of the page has loaded or failed (its load or error event has fired). */
+export async function imagesSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      Array.from(document.images)
+        .filter((image) => !image.complete)
+        .map((image) => new Promise((resolve) => ['load', 'error'].forEach((type) => image.addEventListener(type, resolve, { once: true })))),
+    ),
+  );
+}
+
 /** Waits for the next animation frames to pass, so coalesced renders have happened. */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));

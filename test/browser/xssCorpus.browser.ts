@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { ChatSnapshot, TurnView } from '../../src/shared/protocol';
 import { conversation, snapshot, turn } from './snapshotFixture';
-import { cspViolations, deliver, openWebview, posted, settled } from './webviewHarness';
+import { cspViolations, deliver, imagesSettled, openWebview, posted, settled } from './webviewHarness';
 import { suiteSession } from './suiteSession';
 
 interface Corpus {
@@ -41,10 +41,19 @@ function watch(page: Page, origin: string): Watch {
   return result;
 }
 
-async function assertInert(page: Page, seen: Watch): Promise<void> {
-  // Let any deferred handler (onload, onerror, ontoggle, refresh) have its chance.
+/**
+ * Waits until whatever the content set off has run: two frames rendered (a toggle, an autofocus), every image loaded or
+ * failed (an onload, an onerror), then a violation of the page's own after those (the CSP violations come in order).
+ * Resolves with the violations.
+ */
+async function afterDeferredHandlers(page: Page): Promise<string[]> {
   await settled(page);
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  await imagesSettled(page);
+  return cspViolations(page);
+}
+
+async function assertInert(page: Page, seen: Watch): Promise<void> {
+  const violations = await afterDeferredHandlers(page);
   const state = await page.evaluate(() => {
     const w = window as unknown as { __pwnCount: number };
     const answers = Array.from(document.querySelectorAll('[data-testid="answer"]'));
@@ -72,7 +81,7 @@ async function assertInert(page: Page, seen: Watch): Promise<void> {
     return { pwned: w.__pwnCount, attributes, hrefs, forbidden, location: location.href };
   });
   assert.equal(state.pwned, 0, 'window.__pwned() was called');
-  assert.deepEqual(await cspViolations(page), [], 'CSP violations');
+  assert.deepEqual(violations, [], 'CSP violations');
   assert.deepEqual(state.forbidden, [], 'forbidden elements in answers');
   assert.deepEqual(state.attributes, [], 'dangerous attributes in answers');
   for (const href of state.hrefs) assert.match(href, /^(https?:|mailto:)/i, `href ${href}`);
@@ -82,8 +91,7 @@ async function assertInert(page: Page, seen: Watch): Promise<void> {
 
 /** The whole page, not only answers: no script or active element in the body, no handler, images only local. */
 async function assertPageInert(page: Page, seen: Watch): Promise<void> {
-  await settled(page);
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  const violations = await afterDeferredHandlers(page);
   const state = await page.evaluate(() => {
     const w = window as unknown as { __pwnCount: number };
     const problems: string[] = [];
@@ -99,7 +107,7 @@ async function assertPageInert(page: Page, seen: Watch): Promise<void> {
     return { pwned: w.__pwnCount, problems };
   });
   assert.equal(state.pwned, 0, 'window.__pwned() was called');
-  assert.deepEqual(await cspViolations(page), [], 'CSP violations');
+  assert.deepEqual(violations, [], 'CSP violations');
   assert.deepEqual(state.problems, [], 'active content in the page');
   assert.deepEqual(seen.foreignRequests, [], 'requests other than the page’s own');
   assert.deepEqual(seen.dialogs, [], 'dialogs');

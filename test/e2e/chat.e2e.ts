@@ -2,21 +2,27 @@
 // stop, regenerate, reload the window and find the history (also mid-answer), attach an image, and see a
 // disabled key explained with its action.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { PNG } from 'pngjs';
-import { chatRequests as chatRequestsOf, type LoggedChatRequest } from '../harness/requestLog';
+import { FAILOVER_COOLDOWN_VARIABLE } from '../../src/core/http/failoverCooldownOverride';
+import { CHAT_ROUTE, chatRequests as chatRequestsOf, type LoggedChatRequest } from '../harness/requestLog';
+import { holdRequests } from '../harness/serviceGate';
+import { extensionId } from '../harness/tools';
 import { ask, openChat, until, waitForStatus } from './chatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import { notification, runCommand, waitForWorkbench } from './workbench';
+
+const COOLDOWN_MS = 1000;
 
 describe('chat view in code-server', () => {
   let scenario: ServiceScenario;
 
   before(async () => {
-    scenario = await openServiceScenario('chat', { service: { paceMs: 12 } });
+    // A failed address is left alone for a second here, not the 30 s of normal use (the failover test waits it out).
+    scenario = await openServiceScenario('chat', { service: { paceMs: 12 }, env: { [FAILOVER_COOLDOWN_VARIABLE]: String(COOLDOWN_MS) } });
   });
 
   afterEach(async (t) => {
@@ -35,6 +41,19 @@ describe('chat view in code-server', () => {
   };
 
   const chatRequests = (): Promise<LoggedChatRequest[]> => chatRequestsOf(scenario.service.baseUrl);
+
+  /** Whether a conversation file of the scenario's profile holds a streaming answer of the "alpha beta gamma" text. */
+  const savedWhileStreaming = async (): Promise<boolean> => {
+    const storage = path.join(scenario.server.userDataDir, 'User', 'globalStorage');
+    const own = readdirSync(storage).find((name) => name.toLowerCase() === extensionId.toLowerCase());
+    if (own === undefined) return false;
+    const folder = path.join(storage, own, 'chat', 'conversations');
+    const files = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : [];
+    return files.some((name) => {
+      const conversation = JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as { turns: { status: string; answer: string }[] };
+      return conversation.turns.some((turn) => turn.status === 'streaming' && turn.answer.includes('alpha beta gamma'));
+    });
+  };
 
   it('asks a question and sees the answer stream in as Markdown', async () => {
     const view = await openChat(scenario.page);
@@ -102,7 +121,8 @@ describe('chat view in code-server', () => {
     await waitForStatus(turn, ['streaming']);
     const answer = turn.locator('[data-testid="answer"]');
     await until(async () => ((await answer.textContent())?.length ?? 0) > 300, 20_000, 'some of the answer');
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // past the one-second save interval while streaming
+    // The window saves a streaming answer every second: reloaded once part of it is on disk.
+    await until(savedWhileStreaming, 20_000, 'part of the streaming answer saved');
     await page.reload();
     await waitForWorkbench(page);
     view = await openChat(page);
@@ -163,15 +183,30 @@ describe('chat view in code-server', () => {
   it('while an answer streams, the view shows the start of the final answer, never a word twice', async () => {
     const view = await openChat(scenario.page);
     await newConversation(view);
+    // The answer stops at a gate after a few chunks: one moment of the stream seen for sure, then every render to its end.
+    const gate = await holdRequests(scenario.service.baseUrl, { route: CHAT_ROUTE, holdAfterChunks: 6 });
     const turn = await ask(view, 'Explain what a moving average is, with an example.');
-    await waitForStatus(turn, ['streaming']);
+    await gate.held();
     const answer = turn.locator('[data-testid="answer"]');
-    const seen: string[] = [];
-    while ((await turn.getAttribute('data-status')) === 'streaming' && seen.length < 12) {
-      seen.push(((await answer.textContent()) ?? '').trim());
-      await scenario.page.waitForTimeout(150);
-    }
+    await until(async () => ((await answer.textContent()) ?? '').trim() !== '', 10_000, 'the start of the answer');
+    assert.equal(await turn.getAttribute('data-status'), 'streaming');
+    const seen = [((await answer.textContent()) ?? '').trim()];
+    await turn.evaluate((element) => {
+      // Page code (no named functions: the test runner's transform would name them with a helper the page lacks), in
+      // a file compiled without the DOM's types.
+      const moments: string[] = [];
+      (element as unknown as { moments: string[] }).moments = moments;
+      const Observer = (globalThis as unknown as { MutationObserver: new (callback: () => void) => { observe(node: unknown, options: object): void } })
+        .MutationObserver;
+      new Observer(() => moments.push((element.querySelector('[data-testid="answer"]')?.textContent ?? '').trim())).observe(element, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    await gate.release();
     await waitForStatus(turn, ['done']);
+    seen.push(...(await turn.evaluate((element) => (element as unknown as { moments: string[] }).moments)));
     const final = ((await answer.textContent()) ?? '').trim();
     assert.ok(seen.length >= 2, `seen ${seen.length} moments of the stream`);
     for (const moment of seen) {
@@ -206,9 +241,18 @@ describe('chat view in code-server', () => {
     const notice = view.getByTestId('notice').filter({ hasText: 'alternative address' });
     await notice.waitFor({ timeout: 10_000 });
     assert.equal(await notice.count(), 1, 'one notice for the cause, however many attempts');
-    // The client leaves a failed address alone for its cooldown (30 s, docs/client.md), then tries it again.
-    await scenario.page.waitForTimeout(31_000);
-    assert.equal(await waitForStatus(await ask(view, 'Asked once the primary is back'), ['done']), 'done');
+    // The client leaves a failed address alone for its cool-down, then tries it again: the user asks again until a
+    // question goes to the primary (each one asked within the cool-down goes to the alternative, as the first did).
+    const failedAt = Date.now();
+    let asked = 0;
+    let last: LoggedChatRequest | undefined;
+    do {
+      asked += 1;
+      assert.equal(await waitForStatus(await ask(view, `Asked again (${asked}) once the primary may be back`), ['done']), 'done');
+      last = (await chatRequests()).at(-1);
+      // Far sooner than the 30 s cool-down of normal use: the scenario's own cool-down is the one in force.
+      if (last?.port !== 'primary') assert.ok(Date.now() - failedAt < COOLDOWN_MS + 15_000, 'the primary is tried again once its cool-down is over');
+    } while (last?.port !== 'primary');
     await notice.waitFor({ state: 'detached', timeout: 10_000 });
   });
 

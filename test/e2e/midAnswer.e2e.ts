@@ -10,6 +10,7 @@ import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
 import { CHAT_ROUTE, chatRequests } from '../harness/requestLog';
+import { holdRequests } from '../harness/serviceGate';
 import { repoRoot } from '../harness/tools';
 import { ask, openChat, until, waitForStatus } from './chatView';
 import { nativeChat, readyNativeChat, sendNative } from './nativeChatView';
@@ -26,20 +27,9 @@ describe('the speaker toggle pressed while an answer streams, in code-server', (
   let folder: string;
 
   /** Holds the next request to `route` at the service's gate (after `chunks` chunks of a chat answer). */
-  async function gate(route: string, chunks: number): Promise<{ held(): Promise<void>; release(): Promise<void> }> {
-    const { id } = await scenario.api<{ id: string }>('/_local/faults', { body: { route, holdAfterChunks: chunks } });
-    return {
-      held: async () => {
-        await until(
-          async () => (await scenario.api<{ gate: { waiting: number } }>(`/_local/faults/${id}`)).gate.waiting === 1,
-          60_000,
-          `the request to ${route} held at the gate`,
-        );
-      },
-      release: async () => {
-        await scenario.api(`/_local/faults/${id}/release`, { body: {} });
-      },
-    };
+  async function gate(route: string, chunks: number): Promise<{ held(): Promise<unknown>; release(): Promise<void> }> {
+    const held = await holdRequests(scenario.service.baseUrl, { route, holdAfterChunks: chunks });
+    return { held: () => held.held(1, 60_000), release: () => held.release() };
   }
 
   /** Presses the speaker toggle and waits until it shows the new state. */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { repoRoot } from '../harness/tools';
 import { ask, openChat, until, waitForStatus } from './chatView';
 import { chatRequests as chatRequestsOf, type LoggedChatRequest } from '../harness/requestLog';
@@ -16,6 +16,12 @@ import { answerChatSetupOffer, chooseMode, focusNativeInput, nativeChat, NATIVE_
 
 const QUESTION = 'How do I compute a moving average in TypeScript?';
 const shot = screenshots('native-chat');
+
+/** Two animation frames of the workbench: what the last change laid out is painted before a screenshot. */
+async function nextFrames(page: Page): Promise<void> {
+  // Page code as source text: this file is compiled without the DOM's types.
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))');
+}
 
 /** What the local service reasons when a question asks it to think (service/src/chat/responder.ts). */
 const REASONING = 'First pin down the goal, then list the constraints, then pick the simplest plan that works.';
@@ -132,7 +138,7 @@ describe("VS Code's own chat with the service's models", () => {
     const view = await openChat(page);
     const turn = await ask(view, QUESTION);
     assert.equal(await waitForStatus(turn, ['done']), 'done');
-    await page.waitForTimeout(500);
+    await nextFrames(page);
     await shot(page, 'native-side-by-side');
   });
 

@@ -16,9 +16,16 @@ export function nativeChat(page: Page): Locator {
 export async function chooseMode(page: Page, mode: 'Ask' | 'Agent'): Promise<void> {
   const chat = nativeChat(page);
   const current = chat.locator('.interactive-input-part a.action-label', { hasText: /^(Ask|Agent|Plan|Edit)$/ }).first();
+  const chosen = chat.locator('.interactive-input-part a.action-label', { hasText: new RegExp(`^${mode}$`) }).first();
   if (((await current.textContent()) ?? '').trim() === mode) return;
   const item = page.getByRole('menuitemcheckbox', { name: new RegExp(`^${mode},`) }).first();
-  // The picker may ignore a click while the chat is still starting: click until its menu shows.
+  const within = (locator: Locator, timeout: number): Promise<boolean> =>
+    locator.waitFor({ state: 'visible', timeout }).then(
+      () => true,
+      () => false,
+    );
+  // The picker may ignore a key or a click while the chat is still starting, and its menu may close before the click
+  // lands (a busy machine): open it, pick the mode, and again until the mode shows.
   await until(
     async () => {
       if (!(await item.isVisible())) {
@@ -27,19 +34,12 @@ export async function chooseMode(page: Page, mode: 'Ask' | 'Agent'): Promise<voi
         await focusNativeInput(page);
         await page.keyboard.press('Control+Period');
       }
-      return item.waitFor({ state: 'visible', timeout: 3_000 }).then(
-        () => true,
-        () => undefined,
-      );
+      if (await within(item, 3_000)) await item.click({ timeout: 3_000 }).catch(() => undefined);
+      return (await within(chosen, 3_000)) || undefined;
     },
-    30_000,
-    `the mode picker to offer ${mode}`,
+    60_000,
+    `the mode picker to switch to ${mode}`,
   );
-  await item.click({ timeout: 5_000 }).catch(() => item.click({ force: true }));
-  await chat
-    .locator('.interactive-input-part a.action-label', { hasText: new RegExp(`^${mode}$`) })
-    .first()
-    .waitFor({ timeout: 10_000 });
 }
 
 /** Opens the model picker and returns the rows it lists. */
@@ -52,11 +52,18 @@ export async function pickerRows(page: Page): Promise<string[]> {
 
 /** Chat: Open Chat (Ctrl+Alt+I) until the cursor is in the native chat's input. */
 export async function focusNativeInput(page: Page): Promise<void> {
+  const focused = page.locator('.part.auxiliarybar .interactive-input-part :focus');
   await until(
     async () => {
       await page.keyboard.press('Control+Alt+I');
-      await page.waitForTimeout(300);
-      return (await page.locator('.part.auxiliarybar .interactive-input-part :focus').count()) > 0;
+      // The shortcut again only when the input has not taken the cursor a while after it.
+      return focused
+        .first()
+        .waitFor({ timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        );
     },
     20_000,
     "the cursor in the native chat's input",

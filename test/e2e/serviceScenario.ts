@@ -17,7 +17,15 @@ export interface ServiceScenario extends Scenario {
 
 export async function openServiceScenario(
   name: string,
-  options: { service?: LocalServiceOptions; settings?: Record<string, unknown>; folder?: string; autoplay?: boolean; workspaceTrust?: boolean } = {},
+  options: {
+    service?: LocalServiceOptions;
+    settings?: Record<string, unknown>;
+    /** More of code-server's (and so the extension host's) environment. */
+    env?: NodeJS.ProcessEnv;
+    folder?: string;
+    autoplay?: boolean;
+    workspaceTrust?: boolean;
+  } = {},
 ): Promise<ServiceScenario> {
   const service = await startLocalService({
     quiet: true,
@@ -54,7 +62,7 @@ export async function openServiceScenario(
         'maas.speech.errorCodes': 'localService',
         ...options.settings,
       },
-      { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },
+      { ...options.env, MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },
       options.folder,
       { autoplay: options.autoplay, workspaceTrust: options.workspaceTrust },
     );

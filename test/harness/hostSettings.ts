@@ -31,7 +31,16 @@ export function setHttpSetting(name: string, value: unknown): Promise<void> {
   return set('http', name, value);
 }
 
-/** Puts `maas.<name>` back to the user value it had before the first `setSetting` of it. */
+/**
+ * Remembers `maas.<name>`'s user value before the test changes it another way (the view's toggle, a command such as
+ * Choose Voice), so that `restoreSetting` puts it back.
+ */
+export function rememberSetting(name: string): void {
+  const id = `maas.${name}`;
+  if (!before.has(id)) before.set(id, { section: 'maas', name, value: vscode.workspace.getConfiguration('maas').inspect(name)?.globalValue });
+}
+
+/** Puts `maas.<name>` back to the user value it had before the first `setSetting` (or `rememberSetting`) of it. */
 export function restoreSetting(name: string): Promise<void> {
   return restore(`maas.${name}`);
 }

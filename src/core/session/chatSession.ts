@@ -93,7 +93,16 @@ export class ChatSession {
       failed: (error) => log.error('Following a turn failed', error),
     });
     this.onTurnProgress = this.runs.onDidProgress;
-    this.questions = new Questions({ state, runs: this.runs, saver: this.saver, store, settings: deps.settings, strings: () => deps.text.strings(), l10n });
+    this.questions = new Questions({
+      state,
+      runs: this.runs,
+      saver: this.saver,
+      store,
+      open: this.open,
+      settings: deps.settings,
+      strings: () => deps.text.strings(),
+      l10n,
+    });
     this.feed = new ViewFeed({
       state,
       progress: this.runs.onDidProgress,

@@ -6,6 +6,7 @@
 // knows.
 import * as vscode from 'vscode';
 import type { Credentials } from '../../core/credentials/credentials';
+import type { RetryPolicy } from '../../core/http/backoff';
 import type { NetworkOptions } from '../../core/http/networkOptions';
 import { MaasClient } from '../../core/maasClient';
 import type { SpeechCodeConvention } from '../../core/speech/speechProblems';
@@ -29,6 +30,8 @@ export class ClientFactory implements vscode.Disposable {
     private readonly settings: SettingsReader,
     private readonly credentials: Credentials,
     private readonly logger: Logger,
+    /** What the extension host's environment changes in the retry policy (the tests' shorter failover cool-down). */
+    private readonly retry: Partial<RetryPolicy> = {},
   ) {
     this.subscriptions = [
       settings.onDidChange((change) => {
@@ -63,6 +66,7 @@ export class ClientFactory implements vscode.Disposable {
     const addresses = this.settings.addresses;
     return new MaasClient({
       ...inputs,
+      retry: this.retry,
       // Checked against the addresses this client is built for: once retired, it finishes its work where it began.
       getApiKey: (address, signal) => this.credentials.apiKeyFor(address, signal, addresses),
       getSpeechCredentials: (address, signal) => this.credentials.speechFor(address, signal, addresses),

@@ -7,9 +7,11 @@ import * as vscode from 'vscode';
 import { readBootstrapFile } from '../../core/credentials/bootstrapFile';
 import { Credentials } from '../../core/credentials/credentials';
 import { ConversationStore } from '../../core/conversations/conversationStore';
+import { failoverCooldownOverride } from '../../core/http/failoverCooldownOverride';
 import { ClientFactory } from './clientFactory';
 import { Logger } from '../logger';
 import { PrompterSlot } from '../prompter';
+import { SerialMemento } from '../serialMemento';
 import { AddressApprovals } from '../secrets/addressApprovals';
 import { askAboutAddress } from '../secrets/addressQuestion';
 import { CleartextWarning } from '../secrets/cleartextWarning';
@@ -18,6 +20,8 @@ import { SettingsReader } from '../settings/settings';
 
 export interface ExtensionServices {
   readonly context: vscode.ExtensionContext;
+  /** The extension's globalState, written one update at a time (serialMemento.ts); every feature uses this one. */
+  readonly globalState: vscode.Memento;
   readonly version: string;
   readonly logger: Logger;
   /** The one owner of the API key and the speech credentials, and of where they may be sent. */
@@ -36,7 +40,8 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   const logger = new Logger(channel);
   const settings = new SettingsReader(logger);
   const prompter = new PrompterSlot();
-  const approvals = new AddressApprovals(context.globalState, currentWorkspace);
+  const globalState = new SerialMemento(context.globalState);
+  const approvals = new AddressApprovals(globalState, currentWorkspace);
   const credentials = new Credentials({
     store: context.secrets,
     addresses: () => settings.addresses,
@@ -46,12 +51,16 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
     bootstrap: () => readBootstrapFile(process.env),
     log: logger,
   });
-  const clients = new ClientFactory(settings, credentials, logger);
+  const cooldown = failoverCooldownOverride(process.env);
+  if (cooldown.kind === 'invalid') logger.warn(cooldown.message);
+  else if (cooldown.kind === 'set') logger.info(`The failover cool-down is ${cooldown.retry.failoverCooldownMs} ms, as the extension host's environment says.`);
+  const clients = new ClientFactory(settings, credentials, logger, cooldown.kind === 'set' ? cooldown.retry : {});
   // The user's own plain-http key address is warned about once (a workspace's is asked about, with the same warning).
-  const cleartext = new CleartextWarning(settings, context.globalState, prompter);
+  const cleartext = new CleartextWarning(settings, globalState, prompter);
   context.subscriptions.push(logger, credentials, settings, clients, cleartext);
   return {
     context,
+    globalState,
     version: String((context.extension.packageJSON as { version?: unknown }).version ?? ''),
     logger,
     credentials,

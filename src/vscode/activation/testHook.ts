@@ -93,7 +93,7 @@ export function createTestHook(parts: TestHookParts): MaasTestHook {
   const { services } = parts;
   const speech = (): SpeechFeature => required(parts.speech, 'read aloud');
   const session = (): ChatSession => required(parts.chat, 'the chat').session;
-  const memento = services.context.globalState;
+  const memento = services.globalState;
   // What secret storage holds, read past the credentials service (which hands a credential out only for an address):
   // the tests check what was stored, not where it may go.
   const storedSecret = async (name: string): Promise<string | undefined> => {

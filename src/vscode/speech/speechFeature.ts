@@ -20,16 +20,16 @@ export interface SpeechFeature {
 }
 
 export function createSpeech(services: ExtensionServices): SpeechFeature {
-  const { context, prompter, logger } = services;
+  const { context, globalState, prompter, logger } = services;
   const client = (): ReturnType<typeof services.clients.get> => services.clients.get();
   const saveAudio = saveAudioFile(prompter);
   const chatPlayer = new WebviewSpeechPlayer({ fallback: mediaPreviewPlayer(context.globalStorageUri.fsPath), saveAudio });
-  const longTasks = new LongTaskTracker(context.globalState, client, prompter, logger);
+  const longTasks = new LongTaskTracker(globalState, client, prompter, logger);
   context.subscriptions.push(longTasks);
   return {
     player: chatPlayer,
     chatPlayer,
-    voices: new VoiceCatalog(context.globalState, client, () => services.settings.settings.baseUrl),
+    voices: new VoiceCatalog(globalState, client, () => services.settings.settings.baseUrl),
     longTasks,
     saveAudio,
   };

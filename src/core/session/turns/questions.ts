@@ -8,6 +8,7 @@ import type { ImageUpload, WebviewStrings } from '../../../shared/protocol';
 import { isLive } from '../../../shared/turnStatus';
 import type { ChatSettings } from '../chatSettings';
 import type { HistorySaver } from '../history/historySaver';
+import type { OpenConversations } from '../history/openConversations';
 import { withNotices, type ChatState, type SessionState } from '../sessionState';
 import { checkUploads, keepUploads } from './imageUploads';
 import type { RunningTurns } from './runningTurns';
@@ -18,6 +19,7 @@ export interface QuestionsDeps {
   readonly runs: RunningTurns;
   readonly saver: Pick<HistorySaver, 'written'>;
   readonly store: ConversationStore;
+  readonly open: Pick<OpenConversations, 'settleActive'>;
   readonly settings: () => ChatSettings;
   /** The view's words, for a refused upload. */
   readonly strings: () => WebviewStrings;
@@ -50,6 +52,10 @@ export class Questions {
    * resolves with its id once it is written.
    */
   async start(input: NewTurn, also: (state: SessionState) => SessionState = (s) => s): Promise<string> {
+    // The open conversation may be on its way in (it was deleted, here or by another window, and the next one is
+    // being read from disk): the question goes to the one that opens.
+    const { conversations } = this.deps.state.current;
+    if (!ops.isLoaded(conversations, conversations.activeId)) await this.deps.open.settleActive(this.deps.settings().chatModel, 'question');
     const placed = placeTurn(this.deps.state.current.conversations, input, this.deps.settings(), Date.now());
     const switched = placed.switchedTo === undefined ? undefined : this.deps.l10n.t('Images need the vision model: switched to {0}.', placed.switchedTo);
     this.deps.runs.answer(placed.conversationId, placed.turn.id, (s) => {

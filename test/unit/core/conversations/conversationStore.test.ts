@@ -200,7 +200,18 @@ describe('ConversationStore.watch: two windows sharing the folder', () => {
       dispose: () => handle.dispose(),
     };
   }
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+  let markers = 0;
+  /**
+   * Another window writes a conversation of its own; resolves, once that is reported, with the changes reported before
+   * it. Files are looked at one at a time in the order they settled, so every file written earlier has been looked at.
+   */
+  async function reportedBefore(dir: string, seen: ReturnType<typeof watching>): Promise<StoreChange[]> {
+    const marker = conversation([turn('m', 'a later question from elsewhere', 'its answer')], { id: `marker-${(markers += 1)}` });
+    await new ConversationStore(dir).save({ version: 1, conversations: [marker] });
+    const isMarker = (change: StoreChange): boolean => change.kind === 'changed' && change.conversation.id === marker.id;
+    await waitFor(() => seen.changes.some(isMarker), { what: `the report of ${marker.id}`, timeoutMs: 10_000 });
+    return seen.changes.slice(0, seen.changes.findIndex(isMarker));
+  }
 
   it('reports a conversation another window added, changed and deleted, and never its own writes', async () => {
     const dir = folder();
@@ -228,11 +239,31 @@ describe('ConversationStore.watch: two windows sharing the folder', () => {
       await windowA.save({ version: 1, conversations: [{ ...mine, title: 'streaming 9' }] });
       await windowB.save({ version: 1, conversations: [] });
       assert.deepEqual(await inA.next(), { kind: 'removed', id: 'b' });
-      await settle();
-      assert.deepEqual(inB.changes, [], 'B never hears of its own writes');
+      assert.deepEqual(await reportedBefore(dir, inB), [], 'B never hears of its own writes');
     } finally {
       inA.dispose();
       inB.dispose();
+    }
+  });
+
+  it('reports the files another window wrote in the order it wrote them, a long one before a short one after it', async () => {
+    const dir = folder();
+    const store = new ConversationStore(dir);
+    await store.load();
+    const seen = watching(store);
+    try {
+      // Written one right after the other: the long file takes longer to read than the short one.
+      const long = conversation(
+        Array.from({ length: 400 }, (_, i) => turn(`l${i}`, `question ${i}`, `${'a long answer '.repeat(800)}${i}`)),
+        { id: 'long' },
+      );
+      writeFileSync(store.conversationFile('long'), JSON.stringify(long));
+      writeFileSync(store.conversationFile('short'), JSON.stringify(conversation([turn('s1', 'short', 'answer')], { id: 'short' })));
+      const ids = (): string[] => seen.changes.map((change) => (change.kind === 'changed' ? change.conversation.id : change.id));
+      await waitFor(() => ids().length >= 2, { what: 'both files reported', timeoutMs: 10_000 });
+      assert.deepEqual(ids(), ['long', 'short']);
+    } finally {
+      seen.dispose();
     }
   });
 
@@ -251,8 +282,7 @@ describe('ConversationStore.watch: two windows sharing the folder', () => {
         assert.notEqual(JSON.stringify(reordered), JSON.stringify(conversationSchema.parse(reordered)), 'the keys are out of the schema order');
         await store.save({ version: 1, conversations: [reordered] });
       }
-      await settle();
-      assert.deepEqual(seen.changes, [], "an echo of its own write taken for another window's would replace newer state");
+      assert.deepEqual(await reportedBefore(dir, seen), [], "an echo of its own write taken for another window's would replace newer state");
     } finally {
       seen.dispose();
     }
@@ -290,14 +320,21 @@ describe('ConversationStore.watch: two windows sharing the folder', () => {
       writeFileSync(path.join(store.path, 'x.json.123.tmp'), '{');
       writeFileSync(store.conversationFile('broken'), '{ not json');
       writeFileSync(store.conversationFile('other-id'), JSON.stringify(conversation([], { id: 'not-other-id' })));
-      await settle();
-      assert.deepEqual(watched.changes, []);
+      assert.deepEqual(await reportedBefore(dir, watched), []);
     } finally {
       watched.dispose();
     }
-    writeFileSync(store.conversationFile('late'), JSON.stringify(conversation([], { id: 'late' })));
-    await settle();
-    assert.deepEqual(watched.changes, []);
+    const heardBeforeDisposal = watched.changes.length;
+    // A watcher started now hears of the next file; the one disposed hears nothing of it.
+    const later = watching(store);
+    try {
+      writeFileSync(store.conversationFile('late'), JSON.stringify(conversation([], { id: 'late' })));
+      const late = await later.next();
+      assert.equal(late.kind === 'changed' ? late.conversation.id : late.id, 'late');
+      assert.equal(watched.changes.length, heardBeforeDisposal);
+    } finally {
+      later.dispose();
+    }
   });
 });
 

@@ -42,7 +42,6 @@ const listed = (dir: string): { id: string; title: string; turnCount: number }[]
     (row) => Object.fromEntries(file.fields.map((field, i) => [field, row[i]])) as { id: string; title: string; turnCount: number },
   );
 };
-const settled = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 100));
 const ids = (items: readonly { id: string }[]): string[] => items.map((i) => i.id).sort();
 
 describe('the history list', () => {
@@ -171,24 +170,30 @@ describe('the history list', () => {
     assert.deepEqual((await store.check()).changes, [], 'once corrected, the next check reads nothing');
   });
 
-  it("a save writes the changed conversation's file only: not the others, not the index, and not the list for a streaming answer", async () => {
+  it("a save writes the changed conversation's file only: not the others, not the index, and not the list for a streaming answer", async (context) => {
     const { dir } = await savedHistory(30);
-    const store = new ConversationStore(dir, { listDelayMs: 0 });
+    // The list's write is timed (listDelayMs after a change): fake timers run it at once, when it was scheduled.
+    context.mock.timers.enable({ apis: ['setTimeout'] });
+    const store = new ConversationStore(dir, { listDelayMs: 60_000 });
     const { data } = await store.load();
     const files = [...readdirSync(path.join(dir, 'conversations')).map((n) => path.join('conversations', n)), 'index.json', 'list.json'];
     const stamps = (): Map<string, string> => new Map(files.map((f) => [f, `${statSync(path.join(dir, f)).ino}:${statSync(path.join(dir, f)).mtimeMs}`]));
+    /** Saves, runs the list write if one was scheduled, and resolves once everything queued before is on disk. */
+    const saveAndSettle = async (next: typeof data): Promise<void> => {
+      await store.save(next);
+      context.mock.timers.runAll();
+      await store.save(next); // writes nothing new; resolves after every write queued before it, the list's included
+    };
     const before = stamps();
     const open = data.conversations[0] as Conversation;
     const streaming = { ...open, turns: open.turns.map((t) => ({ ...t, answer: `${t.answer} and more`, status: 'streaming' as const })) };
-    await store.save({ ...data, conversations: [streaming] });
-    await settled(); // a list write would have been scheduled at once (listDelayMs 0)
+    await saveAndSettle({ ...data, conversations: [streaming] });
     const after1 = stamps();
     const touched = files.filter((f) => before.get(f) !== after1.get(f));
     assert.deepEqual(touched, [path.join('conversations', 'c0.json')]);
 
     // A new question changes the conversation's summary: the list follows.
-    await store.save({ ...data, conversations: [{ ...streaming, turns: [...streaming.turns, turn('t-new', 'another', '')], updatedAt: 9_999 }] });
-    await settled();
+    await saveAndSettle({ ...data, conversations: [{ ...streaming, turns: [...streaming.turns, turn('t-new', 'another', '')], updatedAt: 9_999 }] });
     assert.equal(listed(dir).find((e) => e.id === 'c0')?.turnCount, 2);
     assert.deepEqual(
       files.filter((f) => after1.get(f) !== stamps().get(f)),

@@ -8,14 +8,27 @@ import { API_KEY_SECRET, Credentials, SPEECH_SECRET, type ApprovalRequest, type 
 import { ServiceError } from '../../../../src/core/http/serviceError';
 import { waitFor } from '../../../harness/waitFor';
 
-/** A secret store whose reads and writes each take `delayMs`, like a keyring that is slow to unlock. */
-function slowStore(initial: Record<string, string> = {}, delayMs = 0): SecretStore & { readonly values: Map<string, string>; reads: number } {
+/**
+ * A secret store whose reads and writes answer in a later turn of the event loop, or, when `held`, only once `open()`
+ * is called (a keyring waiting to be unlocked). `asked` counts the calls made to it.
+ */
+function secretStore(
+  initial: Record<string, string> = {},
+  options: { held?: boolean } = {},
+): SecretStore & { readonly values: Map<string, string>; reads: number; asked: number; open(): void } {
   const values = new Map(Object.entries(initial));
   const listeners = new Set<(event: { key: string }) => unknown>();
-  const later = <T>(value: () => T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value()), delayMs));
+  let open = (): void => undefined;
+  const unlocked = options.held === true ? new Promise<void>((resolve) => (open = resolve)) : Promise.resolve();
+  const later = <T>(value: () => T): Promise<T> => {
+    store.asked += 1;
+    return unlocked.then(() => new Promise<T>((resolve) => setImmediate(() => resolve(value()))));
+  };
   const store = {
     values,
     reads: 0,
+    asked: 0,
+    open: () => open(),
     get: (key: string) => {
       store.reads += 1;
       return later(() => values.get(key));
@@ -69,7 +82,7 @@ function harness(options: {
   let pending: ((allow: boolean) => void)[] = [];
   let lookups = 0;
   const credentials = new Credentials({
-    store: options.store ?? slowStore({ [API_KEY_SECRET]: 'sk-stored-0123456789' }),
+    store: options.store ?? secretStore({ [API_KEY_SECRET]: 'sk-stored-0123456789' }),
     addresses: () => options.addresses ?? [address('baseUrl', USER, 'user', USER)],
     approvals: {
       has: (origin, purpose) => {
@@ -138,7 +151,7 @@ describe('credentials: where they may go', () => {
   it('requests waiting for the same purpose and origin share one question; another purpose gets its own', async () => {
     const pair = { appkey: 'app-0123456789', token: 'token-0123456789' };
     const h = harness({
-      store: slowStore({ [API_KEY_SECRET]: 'sk-stored-0123456789', [SPEECH_SECRET]: JSON.stringify(pair) }),
+      store: secretStore({ [API_KEY_SECRET]: 'sk-stored-0123456789', [SPEECH_SECRET]: JSON.stringify(pair) }),
       addresses: [address('baseUrl', STRANGER, 'workspace')],
     });
     const keys = [h.credentials.apiKeyFor(STRANGER), h.credentials.apiKeyFor(STRANGER)];
@@ -176,7 +189,7 @@ describe('credentials: where they may go', () => {
   });
 
   it('asks nothing when there is no credential to send (the request fails for the missing key instead)', async () => {
-    const h = harness({ store: slowStore({}), addresses: [address('baseUrl', STRANGER, 'workspace')], allow: false });
+    const h = harness({ store: secretStore({}), addresses: [address('baseUrl', STRANGER, 'workspace')], allow: false });
     assert.equal(await h.credentials.apiKeyFor(STRANGER), undefined);
     assert.deepEqual(h.asked, []);
   });
@@ -184,7 +197,7 @@ describe('credentials: where they may go', () => {
   it('the speech pair and the console page follow the same rule, each question naming its purpose', async () => {
     const pair = { appkey: 'app-0123456789', token: 'token-0123456789' };
     const h = harness({
-      store: slowStore({ [SPEECH_SECRET]: JSON.stringify(pair) }),
+      store: secretStore({ [SPEECH_SECRET]: JSON.stringify(pair) }),
       addresses: [address('baseUrl', STRANGER, 'workspace'), address('consoleUrl', 'http://127.0.0.2:9/console', 'workspace')],
       allow: false,
     });
@@ -202,7 +215,7 @@ describe('credentials: where they may go', () => {
 
 describe('credentials: an approval is for one purpose', () => {
   const pair = { appkey: 'app-0123456789', token: 'token-0123456789' };
-  const both = (): SecretStore => slowStore({ [API_KEY_SECRET]: 'sk-stored-0123456789', [SPEECH_SECRET]: JSON.stringify(pair) });
+  const both = (): SecretStore => secretStore({ [API_KEY_SECRET]: 'sk-stored-0123456789', [SPEECH_SECRET]: JSON.stringify(pair) });
   // A repository that names its own host for the key, the speech and the console.
   const repository = (): AddressSetting[] => [
     address('baseUrl', STRANGER, 'workspace', USER),
@@ -286,13 +299,16 @@ describe('credentials: an approval is for one purpose', () => {
 
 describe('credentials: start-up', () => {
   it('a read issued before the start-up import ends gets the imported key, from a slow secret store', async () => {
-    const store = slowStore({}, 50);
+    const store = secretStore({}, { held: true });
     const h = harness({
       store,
       bootstrap: () => Promise.resolve({ file: 'bootstrap.json', apiKey: 'sk-imported-0123456789', speech: { appkey: 'app-b', token: 'tok-imported' } }),
     });
-    // Asked at once, while the import still waits for the store.
-    const [key, speech, has] = await Promise.all([h.credentials.apiKeyFor(USER), h.credentials.speechFor(USER), h.credentials.hasApiKey()]);
+    // Asked at once, while the import waits for the store, which answers once the import has asked it.
+    const reads = Promise.all([h.credentials.apiKeyFor(USER), h.credentials.speechFor(USER), h.credentials.hasApiKey()]);
+    await waitFor(() => store.asked > 0, { what: 'the import to ask the store' });
+    store.open();
+    const [key, speech, has] = await reads;
     assert.equal(key, 'sk-imported-0123456789');
     assert.deepEqual(speech, { appkey: 'app-b', token: 'tok-imported' });
     assert.equal(has, true);
@@ -301,7 +317,7 @@ describe('credentials: start-up', () => {
   });
 
   it('the import never replaces a stored credential; the bootstrap values are still masked in the log', async () => {
-    const store = slowStore({ [API_KEY_SECRET]: 'sk-mine-0123456789' }, 5);
+    const store = secretStore({ [API_KEY_SECRET]: 'sk-mine-0123456789' });
     const h = harness({ store, bootstrap: () => Promise.resolve({ file: 'b.json', apiKey: 'sk-demo-0123456789' }) });
     assert.equal(await h.credentials.apiKeyFor(USER), 'sk-mine-0123456789');
     assert.ok(h.remembered.includes('sk-demo-0123456789'));
@@ -312,21 +328,26 @@ describe('credentials: start-up', () => {
     assert.equal(await h.credentials.apiKeyFor(USER), 'sk-stored-0123456789');
   });
 
-  it('construction does not wait for the store: a store that never answers leaves the object usable and `ready` pending', async () => {
-    const never: SecretStore = {
-      get: () => new Promise(() => undefined),
-      store: () => new Promise(() => undefined),
-      delete: () => new Promise(() => undefined),
-      onDidChange: () => ({ dispose: () => undefined }),
-    };
-    const h = harness({ store: never });
-    const outcome = await Promise.race([h.credentials.ready.then(() => 'ready'), new Promise((resolve) => setTimeout(() => resolve('pending'), 30))]);
-    assert.equal(outcome, 'pending');
+  it('construction does not wait for the store: the object is usable at once, and `ready` waits until the store answers', async () => {
+    const store = secretStore({ [API_KEY_SECRET]: 'sk-stored-0123456789' }, { held: true });
+    const h = harness({ store });
+    const order: string[] = [];
+    const ready = h.credentials.ready.then(() => order.push('ready'));
+    const changes: string[] = [];
+    h.credentials.onDidChange((kind) => changes.push(kind));
+    const key = h.credentials.apiKeyFor(USER).then((value) => (order.push('key read'), value));
+    await waitFor(() => store.asked > 0, { what: 'the start-up to ask the store' });
+    order.push('the store answers');
+    store.open();
+    await ready;
+    assert.equal(await key, 'sk-stored-0123456789');
+    assert.deepEqual(order, ['the store answers', 'ready', 'key read']);
+    assert.deepEqual(changes, []);
     h.credentials.dispose();
   });
 
   it('a change of either secret (in this window or another) fires onDidChange with its kind', async () => {
-    const store = slowStore({});
+    const store = secretStore({});
     const h = harness({ store });
     const kinds: string[] = [];
     h.credentials.onDidChange((kind) => kinds.push(kind));

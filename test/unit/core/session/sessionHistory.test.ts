@@ -2,7 +2,7 @@
 // when it is opened (and leave memory when another is), conversations that are not open can still be renamed,
 // exported and deleted, and what the start-up check finds (another window's conversation, an unreadable file) shows.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -10,7 +10,8 @@ import type { Conversation } from '../../../../src/core/conversations/conversati
 import { ConversationStore } from '../../../../src/core/conversations/conversationStore';
 import type { ChatSnapshot, HostToWebview } from '../../../../src/shared/protocol';
 import { conversation, turn } from '../conversations/fixtures';
-import { sessionsPerTest, type SessionUnderTest } from './sessionFixture';
+import { waitFor } from '../../../harness/waitFor';
+import { ObservedStore, sessionsPerTest, type SessionUnderTest } from './sessionFixture';
 
 const start = sessionsPerTest();
 
@@ -127,6 +128,35 @@ describe('ChatSession: a long history', () => {
     assert.deepEqual(
       snapshot?.active.turns.map((x) => x.answer),
       ['answer 1', 'again 1'],
+    );
+  });
+
+  it('a question asked while the open conversation, deleted by another window, is being replaced goes to the one opened next', async () => {
+    const folder = await history(3);
+    const reads: string[] = [];
+    let letRead = (): void => undefined;
+    const readable = new Promise<void>((resolve) => (letRead = resolve));
+    // Reading a conversation from disk waits until the test lets it: the question is asked in between.
+    class WaitingStore extends ObservedStore {
+      override read(id: string): ReturnType<ConversationStore['read']> {
+        reads.push(id);
+        return readable.then(() => super.read(id));
+      }
+    }
+    const t = start({ folder, deps: { store: new WaitingStore(folder) } });
+    await t.checked(); // following the other windows by now
+    rmSync(path.join(folder, 'conversations', 'c0.json'));
+    await waitFor(() => reads.includes('c1'), { what: 'the next conversation to be read' });
+    const asked = t.session.send('Asked while the next conversation opens', []);
+    letRead();
+    const turnId = await asked;
+    assert.ok(turnId !== undefined);
+    (await t.backend.answer(0)).text('Answered there.').end();
+    assert.equal((await t.finished(turnId)).answer, 'Answered there.');
+    assert.equal(t.session.state.current.conversations.activeId, 'c1');
+    assert.deepEqual(
+      t.session.state.current.conversations.conversations.find((c) => c.id === 'c1')?.turns.map((x) => x.question),
+      ['question 1', 'more 1', 'Asked while the next conversation opens'],
     );
   });
 
