@@ -1,4 +1,4 @@
-// `npx tsx scripts/flowScreenshots.ts`: the README's screenshots of issue 6's flows, from a real code-server with the
+// `npx tsx scripts/flowScreenshots.ts`: screenshots of the extension's flows, from a real code-server with the
 // packaged extension against the local service: a knowledge-base answer with its sources, the read-aloud player
 // (from an answer and from the editor), Read Aloud to File's progress, the voice picker, an image described from the
 // Explorer and from an address, and the Test Connection report. Writes docs/images/flow-*.png. An emoji font

@@ -34,8 +34,8 @@ const listFileSchema = z.object({
 
 /**
  * A row's shape, checked by hand where zod checks the file around it: zod, jitless as the extension host needs it
- * (src/vscode/activation/zodSetup.ts), interprets a tuple schema for each row, and at a window's start (cold code) that took
- * ~10 ms for 1,000 rows, more than the whole rest of the start (measured, README's Performance). The list is this
+ * (src/vscode/activation/zodSetup.ts), interprets a tuple schema for each row, and at a window's start (cold code) that
+ * costs more than the whole rest of the start for a long history (bench/history.bench.ts). The list is this
  * extension's own cache of the zod-validated conversation files: a row that fails (an id that breaks the file-name
  * rule among them) makes the list unreadable, and it is rebuilt from those files.
  */
