@@ -2,7 +2,7 @@
 // packaged extension against the local service: a knowledge-base answer with its sources, the read-aloud player
 // (from an answer and from the editor), Read Aloud to File's progress, the voice picker, an image described from the
 // Explorer and from an address, and the Test Connection report. Writes docs/images/flow-*.png. An emoji font
-// (fonts-noto-color-emoji) and a Chinese one (fonts-wqy-microhei, 1.6 MB) are installed first when missing, so emoji,
+// (fonts-noto-color-emoji) and a Chinese one (fonts-wqy-microhei) are installed first when missing, so emoji,
 // the player's ⏮ ⏭ and the local service's Chinese lead-ins are not boxes.
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
   );
   const voice = steps.run(FeatureName.answerVoice(), () => {
     if (speech === undefined || chat === undefined) return undefined;
-    const answerVoice = new AnswerVoice({ ...services, client: () => services.clients.get(), player: speech.player, revealView: revealChatView });
+    const answerVoice = new AnswerVoice({ ...services, client: () => services.clients.get(), speech, revealView: revealChatView });
     context.subscriptions.push(answerVoice, answerVoice.follow(chat.session));
     return answerVoice;
   });

@@ -6,7 +6,7 @@
 // that each request stays short; very short pieces are merged into a neighbour and very long ones cut at a comma.
 
 // Pinned, so the host's locale never changes the cut (Greek rules, say, treat ';' as a question mark). Built on first
-// use: building one takes about 10 ms, which start-up need not pay.
+// use: building one is costly, and start-up need not pay for it.
 let segmenter: Intl.Segmenter | undefined;
 
 /** A pause mark (with any further pause marks and closing quotes or brackets after it) ends a spoken piece. */

@@ -1,6 +1,6 @@
 // Citation ("corner") marks of knowledge-base answers, in every format docs/wire.md lists: `^[1]^`, `[^1^]`, `[1]`,
 // `【1】`, `【1†source】`: one pattern for the host (core/knowledge/citationMarks.ts) and the chat view
-// (webview/citationSplit.ts).
+// (webview/citationChips.ts).
 
 /**
  * A new global pattern of the marks. `[1]` followed by `(` or `:` is a Markdown link or reference definition, not a

@@ -15,7 +15,7 @@ const extensions: Readonly<Record<ImageMime, readonly [string, ...string[]]>> = 
   'image/bmp': ['bmp'],
 };
 
-export function isImageMime(value: string): value is ImageMime {
+function isImageMime(value: string): value is ImageMime {
   return (imageMimes as readonly string[]).includes(value);
 }
 

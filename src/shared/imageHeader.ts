@@ -1,7 +1,7 @@
 // An image's width and height read from its header, without decoding a pixel: the check every way in (Describe
 // Image, @maas, the provider's attachments, the chat view's paste and drop, and the host's check of an upload) makes
-// before any decoder runs, because a small file can declare a huge picture (a 62 KB PNG of 8000×8000 decodes to
-// 256 MB of pixels). One small reader per format the chat takes, on plain bytes, so the webview runs the same code.
+// before any decoder runs, because a small file can declare a huge picture (a PNG of a few KB may declare 8000×8000,
+// 256 MB of pixels once decoded). One small reader per format the chat takes, on plain bytes, so the webview runs the same code.
 // Each reader takes the size the decoders will allocate for: where a format could be read two ways, the larger.
 
 /** The most pixels an image may have to be read at all (width × height): above it, it is refused undecoded. */

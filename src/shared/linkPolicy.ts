@@ -16,10 +16,10 @@
 // so `%26` arrives as `&`: parameters are split on the decoded text, as the mail program will see them.
 
 /** The URL schemes the chat opens, as `URL.protocol` spells them. */
-export const openableSchemes: readonly string[] = ['http:', 'https:', 'mailto:'];
+const openableSchemes: readonly string[] = ['http:', 'https:', 'mailto:'];
 
 /** The header fields a mailto link keeps (RFC 6068 names them case-insensitively). */
-export const mailtoFields: readonly string[] = ['subject', 'body', 'cc'];
+const mailtoFields: readonly string[] = ['subject', 'body', 'cc'];
 
 /** The longest link the host takes from the webview (protocolSchemas.ts): a longer one is shown as text. */
 export const maxLinkLength = 4096;

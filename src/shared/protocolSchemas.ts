@@ -64,7 +64,7 @@ export const imageUploadSchema = z
 export type ImageUpload = z.output<typeof imageUploadSchema>;
 
 /** The commands a button of the view may run; the host maps each to its command. */
-export const webviewCommandSchema = z.enum(['setApiKey', 'showLogs', 'openConsole', 'openSettings', 'newConversation']);
+const webviewCommandSchema = z.enum(['setApiKey', 'showLogs', 'openConsole', 'openSettings', 'newConversation']);
 export type WebviewCommand = z.output<typeof webviewCommandSchema>;
 
 /** Every message the webview may send: an intent, named by its `type`. */

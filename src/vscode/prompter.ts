@@ -19,7 +19,7 @@ export interface Prompter {
 }
 
 /** The real prompts of the VS Code window. */
-export const windowPrompter: Prompter = {
+const windowPrompter: Prompter = {
   showQuickPick: ((items: readonly vscode.QuickPickItem[], options?: vscode.QuickPickOptions) =>
     Promise.resolve(vscode.window.showQuickPick([...items], options))) as Prompter['showQuickPick'],
   showInputBox: (options) => Promise.resolve(vscode.window.showInputBox(options)),

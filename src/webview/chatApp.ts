@@ -1,13 +1,11 @@
 // The chat view's root: applies host messages to the mirrored state at once and repaints at most once per
 // animation frame, so a burst of streaming deltas costs one render (docs/style.md rule 6: the host owns the state).
-import type { HostToWebview } from '../shared/protocol';
-import { assertNever } from '../shared/protocol';
+import { type HostToWebview, assertNever } from '../shared/protocol';
 import { Composer } from './composer';
 import { ConversationList } from './conversationList';
 import { h } from './element';
-import { SettingsPanel } from './settingsPanel';
+import { SettingsPanel, ReadAnswersToggle } from './settingsPanel';
 import { ContextMeter } from './contextMeter';
-import { ReadAnswersToggle } from './readAnswersToggle';
 import { SpokenSentence } from './spokenSentence';
 import { SpeechPlayerView } from './speechPlayerView';
 import { HeaderView } from './headerView';

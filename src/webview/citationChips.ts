@@ -2,8 +2,8 @@
 // links. It runs on every rendered block, so a mark split across streamed deltas becomes a chip once the open
 // block re-renders with the whole mark. Chips are built with DOM APIs only; model text never becomes markup.
 import type { KnowledgeView, WebviewStrings } from '../shared/protocol';
-import { splitCitations } from './citationSplit';
 import { formatString } from '../shared/formatString';
+import { citationMarkPattern, citedNumber } from '../shared/citationMarks';
 
 type Reference = KnowledgeView['references'][number];
 
@@ -37,7 +37,7 @@ function chip(number: number, mark: string, references: readonly Reference[], st
 }
 
 /** The hover text: the reference's title and the start of its text, or "Source n" when there is none. */
-export function citationTitle(number: number, references: readonly Reference[], strings: WebviewStrings): string {
+function citationTitle(number: number, references: readonly Reference[], strings: WebviewStrings): string {
   const reference = references.find((r) => r.index === number);
   const label = formatString(strings.sourceNumber, number);
   if (reference === undefined) return label;
@@ -50,4 +50,20 @@ export function citationTitle(number: number, references: readonly Reference[], 
 /** Refreshes the hover text of every chip under `root` (the references can arrive after the marks). */
 export function retitleCitations(root: HTMLElement, references: readonly Reference[], strings: WebviewStrings): void {
   for (const node of root.querySelectorAll<HTMLElement>('.citation-chip')) node.title = citationTitle(Number(node.dataset.citation), references, strings);
+}
+
+// Splits text into plain runs and citation marks (the marks' one pattern: shared/citationMarks.ts).
+export type CitationPiece = string | { readonly number: number; readonly mark: string };
+
+/** Text (already outside code) as plain strings and marks, in order; no empty strings. */
+export function splitCitations(text: string): CitationPiece[] {
+  const pieces: CitationPiece[] = [];
+  let last = 0;
+  for (const match of text.matchAll(citationMarkPattern())) {
+    if (match.index > last) pieces.push(text.slice(last, match.index));
+    pieces.push({ number: citedNumber(match), mark: match[0] });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) pieces.push(text.slice(last));
+  return pieces;
 }

@@ -2,7 +2,7 @@
 // is refused by its size before a byte is read, one whose header declares more pixels than the limit before it is
 // decoded (a small file can hold a huge picture, and decoding it would hold up the view); the rest is decoded by the
 // browser (so a corrupt file is refused here), downscaled with a canvas when above the size cap, plus a thumbnail.
-import { imageMimeOfFileName, imageMimes, maxThumbnailCharacters, type ImageMime } from '../shared/imageFormats';
+import { imageMimeOfFileName, imageMimes, maxThumbnailCharacters, type ImageMime, parseImageDataUrl } from '../shared/imageFormats';
 import { hasTooManyPixels, imageDimensions, maxImageFileBytes, maxImagePixels, type ImageDimensions } from '../shared/imageHeader';
 import { formatString } from '../shared/formatString';
 import type { ImageUpload, WebviewStrings } from '../shared/protocol';
@@ -136,4 +136,26 @@ export function imageReadRefusal(read: Extract<ImageRead, { ok: false }>, name: 
     case 'tooManyPixels':
       return formatString(s.imageTooManyPixels, name, read.dimensions.width, read.dimensions.height, Math.round(maxImagePixels / 1e6));
   }
+}
+
+// Shows a host-provided `data:image/…` thumbnail through a blob: URL, which the CSP's img-src already allows, so
+// the policy needs no `data:`. Anything that is not a base64 data URL of one of the image types is refused.
+const cache = new Map<string, string>();
+
+export function thumbnailUrl(data: string): string | undefined {
+  const cached = cache.get(data);
+  if (cached !== undefined) return cached;
+  const parsed = parseImageDataUrl(data);
+  if (parsed === undefined) return undefined;
+  const { mime, base64 } = parsed;
+  let binary: string;
+  try {
+    binary = atob(base64);
+  } catch {
+    return undefined;
+  }
+  const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
+  cache.set(data, url);
+  return url;
 }

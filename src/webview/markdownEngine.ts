@@ -70,7 +70,7 @@ const canonicalNames = new Map<string, string>(
 );
 
 /** The language a fence's info string names, as a registered language when it is one (`ts` -> `typescript`). */
-export function fenceLanguage(info: string): string {
+function fenceLanguage(info: string): string {
   const word = info.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
   return canonicalNames.get(word) ?? word;
 }

@@ -6,7 +6,7 @@ import { showCopied } from './copyFeedback';
 import { button, h, iconButton } from './element';
 import { formatString } from '../shared/formatString';
 import { MarkdownView } from './markdownView';
-import { thumbnailUrl } from './thumbnailUrl';
+import { thumbnailUrl } from './imageAttachment';
 import type { ViewContext } from './viewContext';
 
 const live = new Set(['pending', 'streaming']);

@@ -1,4 +1,4 @@
-// Issue 24, item 7: axe-core over every state of the chat view, in VS Code's default light and dark themes as a real
+// Accessibility: axe-core over every state of the chat view, in VS Code's default light and dark themes as a real
 // webview gets them (the recorded variables and default styles, so colour contrast is measured against the colours a
 // user sees): no serious or critical violation anywhere. The view keeps its real CSP; axeCheck.ts says how axe runs.
 import { describe, it } from 'node:test';

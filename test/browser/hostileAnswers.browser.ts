@@ -1,4 +1,4 @@
-// Hostile answers in the real view (issue 24, item 6): a long table streams a row at a time into one table element
+// Hostile answers in the real view: a long table streams a row at a time into one table element
 // that stays, no row shows twice, the newest row stays in view, and the end equals a one-shot render; late
 // reference definitions resolve; a huge open block is rendered less often, and what it held back shows once the
 // stream pauses; quotes and lists nested very deep stay readable.

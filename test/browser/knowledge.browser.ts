@@ -1,4 +1,4 @@
-// Issue 6 in Chromium with a fake host: citation chips and the knowledge badge, the sources a chip opens (or a note
+// The knowledge base in the chat view, in Chromium with a fake host: citation chips and the knowledge badge, the sources a chip opens (or a note
 // when there is no reference for it), and the speaker button of an answer.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

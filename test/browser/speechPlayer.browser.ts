@@ -1,4 +1,4 @@
-// Issue 6 in Chromium with a fake host: the read-aloud player (real WAV segments played in order, the sentence and
+// Read aloud in the chat view, in Chromium with a fake host: the read-aloud player (real WAV segments played in order, the sentence and
 // its position, controls, save) and the play control shown when autoplay is refused.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 6's commands in code-server against the local service, as a person runs them: describe images from the
+// The knowledge, image and read-aloud commands in code-server against the local service, as a person runs them: describe images from the
 // Explorer, ask a knowledge base from the editor's context menu, and read a long text to a file through the
 // long-text task, also across a window reload in the middle of the task.
 import assert from 'node:assert/strict';

@@ -11,7 +11,7 @@ import path from 'node:path';
 export const NODE_VERSION = '24.21.0';
 export const CODE_SERVER_VERSION = '4.139.1';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-/** How long the code-server install took in a measured cold run on a 2-core machine of this kind (see README). */
+/** What the install's progress line tells a user to expect on a 2-core machine (a cold install is the slow step). */
 const CODE_SERVER_MINUTES = 'about 2 minutes';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');

@@ -1,6 +1,6 @@
 // Resampling from espeak-ng's 22050 Hz to the requested rate with libsamplerate (WebAssembly build, BSD/MIT), then the
-// volume gain. libsamplerate's fastest sinc converter is about five times faster than wavefile's cubic resampler with
-// its low-pass filter (measured: 131 s of speech in about 1 s against 5 s) and runs on the event loop shared with the
+// volume gain. libsamplerate's fastest sinc converter is several times faster than wavefile's cubic resampler with
+// its low-pass filter, and it runs on the event loop shared with the
 // rest of the service, so the speed matters. One converter per rate pair is created once and reused; `simple()`
 // starts from a clean state on each call, which keeps the output deterministic.
 import { ConverterType, create } from '@alexanderolsen/libsamplerate-js';

@@ -1,7 +1,7 @@
 // zod schemas of what the chat route sends: stream chunks and the non-stream completion. Tolerant by design
 // (nullish fields, unknown fields ignored): the service's exact shape is known only from one example
 // (docs/wire.md). Plain (stripping) objects, not loose ones: zod compiles them to a fast path, and this schema
-// runs once per chunk (measured: about 3x faster on a 20,000-chunk answer).
+// runs once per chunk (bench/client.bench.ts measures the cost per chunk).
 import * as z from 'zod';
 import type { Reference, Usage } from './chatEvents';
 
@@ -31,8 +31,8 @@ const deltaSchema = z.object({ content, reasoning_content: content, tool_calls: 
 
 const referencesSchema = z.array(z.record(z.string(), z.unknown()));
 
-// Only the fields the client reads. A references array is rare and parsed apart (referencesOf): with it in this
-// schema, parsing 20,000 chunks took 18.5 ms instead of 11.8 ms (measured, median of 15).
+// Only the fields the client reads. A references array is rare and parsed apart (referencesOf): in this schema it
+// would make every chunk's parse slower, for the few chunks that carry one.
 export const chatChunkSchema = z.object({
   choices: z
     .array(
@@ -54,8 +54,7 @@ const isOptNumber = (v: unknown): boolean => v === undefined || v === null || ty
 
 /**
  * The documented chunk shape, recognised without copying: zod's object parsing allocates a copy of every
- * chunk, which on a 20,000-chunk answer added 15-30% to the time of a raw reader (measured), more than the
- * 20% budget of bench/client.bench.ts. Whatever this guard accepts, chatChunkSchema accepts with the same
+ * chunk, more than the budget of bench/client.bench.ts over a raw reader allows. Whatever this guard accepts, chatChunkSchema accepts with the same
  * fields (asserted by test/unit/core/chat/chatChunk.test.ts); everything else goes through zod.
  */
 function documentedChunk(value: unknown): ChatChunk | undefined {

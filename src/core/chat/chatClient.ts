@@ -2,24 +2,21 @@
 // only before the first visible token, Retry-After, failover to the alternative base URL, cancellation that
 // closes the connection at once, and `interrupted` errors that keep the partial text.
 import type { Dispatcher } from 'undici';
-import { retryDelay } from '../http/backoff';
-import type { RetryPolicy } from '../http/backoff';
+import { retryDelay, type RetryPolicy } from '../http/backoff';
 import type { BaseUrlSelector } from '../http/baseUrlSelector';
-import { buildChatBody } from './chatRequest';
-import type { ChatRequest } from './chatRequest';
+import { buildChatBody, type ChatRequest } from './chatRequest';
 import type { ChatEvent, ChatResult } from './chatEvents';
 import { ChatStreamAssembler } from './chatStreamAssembler';
 import { ChatStreamDecoder } from './chatStreamDecoder';
 import { classifyHttpError } from '../http/classifyError';
-import { header, readBody } from '../http/httpTransport';
+import { header, readBody, type HttpTransport } from '../http/httpTransport';
 import { isUnreachable, toServiceError } from '../http/transportError';
-import type { HttpTransport } from '../http/httpTransport';
-import { parseJsonBody } from '../http/parseJsonBody';
+import { parseJsonBody } from '../http/parseOrThrow';
 import { redactSecrets } from '../http/redact';
 import { ServiceError } from '../http/serviceError';
 import { sleep, type Sleeper } from '../http/sleep';
 
-export const CHAT_PATH = '/maas/v1/chat/completions';
+const CHAT_PATH = '/maas/v1/chat/completions';
 
 export interface ChatCallOptions {
   readonly signal?: AbortSignal;

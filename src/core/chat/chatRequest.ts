@@ -17,23 +17,23 @@ function paramSchema(spec: ChatParamSpec): z.ZodNumber {
   return spec.maxExclusive ? low.lt(spec.max, { error }) : low.max(spec.max, { error });
 }
 
-export const textPartSchema = z.object({ type: z.literal('text'), text: z.string() });
-export const imagePartSchema = z.object({
+const textPartSchema = z.object({ type: z.literal('text'), text: z.string() });
+const imagePartSchema = z.object({
   type: z.literal('image_url'),
   image_url: z.object({ url: z.string().regex(/^(https:\/\/|data:image\/)/, { error: 'must be an https URL or a data:image/ URL' }) }),
 });
-export const contentPartSchema = z.discriminatedUnion('type', [textPartSchema, imagePartSchema]);
+const contentPartSchema = z.discriminatedUnion('type', [textPartSchema, imagePartSchema]);
 export type ContentPart = z.infer<typeof contentPartSchema>;
 
 /** A function call an assistant message made (docs/wire.md, "Function tools"): `arguments` is a JSON text. */
-export const toolCallSchema = z.object({
+const toolCallSchema = z.object({
   id: z.string().min(1, { error: 'must not be empty' }),
   type: z.literal('function'),
   function: z.object({ name: z.string().min(1, { error: 'must not be empty' }), arguments: z.string() }),
 });
 export type ToolCall = z.infer<typeof toolCallSchema>;
 
-export const chatMessageSchema = z
+const chatMessageSchema = z
   .object({
     role: z.enum(['system', 'user', 'assistant', 'tool']),
     content: z.union([z.string(), z.array(contentPartSchema).min(1, { error: 'must hold at least one part' })]),
@@ -65,7 +65,7 @@ export type RetrievalOptions = z.infer<typeof retrievalOptionsSchema>;
 /** Function names the service takes (OpenAI-compatible): 1-64 letters, digits, `_` or `-`. */
 export const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const functionToolSchema = z.object({
+const functionToolSchema = z.object({
   type: z.literal('function'),
   function: z.object({
     name: z.string().regex(FUNCTION_NAME, { error: 'must be 1-64 letters, digits, _ or -' }),
@@ -75,7 +75,7 @@ export const functionToolSchema = z.object({
 });
 export type FunctionTool = z.infer<typeof functionToolSchema>;
 
-export const chatRequestSchema = z.object({
+const chatRequestSchema = z.object({
   model: z.string().min(1, { error: 'must name a model, e.g. svc_llm or svc_vl' }),
   messages: z.array(chatMessageSchema).min(1, { error: 'must hold at least one message' }),
   temperature: paramSchema(chatParamSpecs.temperature).optional(),

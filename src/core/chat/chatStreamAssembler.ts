@@ -32,7 +32,7 @@ export class ChatStreamAssembler {
   private readonly scratch: ChatEvent[] = [];
   private runType: 'text' | 'reasoning' | undefined;
   // Deltas of the current run, joined once per batch: `text` then grows by one flat piece per network read
-  // rather than by one rope node per token (20,000 nodes on the benchmark's answer, all kept alive).
+  // rather than by one rope node per token, all kept alive for as long as the answer.
   private readonly runParts: string[] = [];
 
   /** Handles one payload; pushes its events onto `out`. Throws the ServiceError of an in-stream error object. */

@@ -13,8 +13,8 @@ export type ReadConversation =
   | { readonly kind: 'corrupt'; readonly movedTo: string; readonly reason: string };
 
 /**
- * A file's text. Read as bytes and decoded once: `readFile(file, 'utf8')` took three times as long for the history's
- * list (1.9 ms against 0.6 ms for 140 KB, measured), and start-up reads it before anything is shown.
+ * A file's text. Read as bytes and decoded once, which is cheaper than `readFile(file, 'utf8')`: start-up reads the
+ * history's list before anything is shown (bench/history.bench.ts measures that start).
  */
 export async function readText(file: string): Promise<string> {
   return (await readFile(file)).toString('utf8');

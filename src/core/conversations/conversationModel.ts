@@ -13,7 +13,7 @@ import {
 import { retrievalOptionsSchema } from '../chat/chatRequest';
 import { certificateProblemSchema } from '../http/certificateProblem';
 
-export const storedImageSchema = z.object({
+const storedImageSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   mime: z.string(),
@@ -28,7 +28,7 @@ export const storedImageSchema = z.object({
 });
 export type StoredImage = z.infer<typeof storedImageSchema>;
 
-export const storedContextSchema = z.object({
+const storedContextSchema = z.object({
   id: z.string().min(1),
   kind: contextKindSchema,
   label: z.string(),
@@ -37,7 +37,7 @@ export const storedContextSchema = z.object({
 });
 export type StoredContext = z.infer<typeof storedContextSchema>;
 
-export const storedErrorSchema = z.object({
+const storedErrorSchema = z.object({
   kind: z.string(),
   status: z.number().optional(),
   serverMessage: z.string().optional(),
@@ -57,10 +57,10 @@ export const storedErrorSchema = z.object({
 });
 export type StoredError = z.infer<typeof storedErrorSchema>;
 
-export const knowledgeBaseRefSchema = z.object({ id: z.number().int(), name: z.string() });
+const knowledgeBaseRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /** A source the service returned with a knowledge-base answer; every field best-effort. */
-export const storedReferenceSchema = z.object({
+const storedReferenceSchema = z.object({
   index: z.number().int(),
   title: z.string().optional().catch(undefined),
   text: z.string().optional().catch(undefined),
@@ -69,7 +69,7 @@ export const storedReferenceSchema = z.object({
 export type StoredReference = z.infer<typeof storedReferenceSchema>;
 
 /** How a knowledge-base turn was asked (kept so Retry and Regenerate ask the same way after a reload) and what it cited. */
-export const turnKnowledgeSchema = z.object({
+const turnKnowledgeSchema = z.object({
   mode: knowledgeModeSchema,
   bases: z.array(knowledgeBaseRefSchema),
   retrieval: retrievalOptionsSchema,

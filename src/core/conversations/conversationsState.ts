@@ -1,4 +1,4 @@
-// Pure operations on the conversations the chat owns: each returns a new state, so the controller can save and
+// Pure operations on the conversations the chat owns: each returns a new state, so the chat session can save and
 // render after every change, and tests can check each rule alone. Ids come from the caller (deterministic tests).
 import {
   summaryOf,

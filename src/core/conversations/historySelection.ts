@@ -35,7 +35,7 @@ export interface BuiltHistory {
 }
 
 /** A turn can be re-sent when it has an answer: errors and empty stops would break the user/assistant alternation. */
-export function isResendable(turn: Turn): boolean {
+function isResendable(turn: Turn): boolean {
   return turn.answer.trim() !== '' && (turn.status === 'done' || turn.status === 'stopped' || turn.status === 'interrupted');
 }
 
@@ -55,7 +55,7 @@ function userContent(text: string, imageUrls: readonly string[]): ChatMessage['c
 }
 
 /** How many of the most recent `earlier` turns fit the limits; whole turns only, newest first. */
-export function turnsWithinLimits(earlier: readonly Turn[], limits: HistoryLimits): number {
+function turnsWithinLimits(earlier: readonly Turn[], limits: HistoryLimits): number {
   let kept = 0;
   let characters = 0;
   for (let i = earlier.length - 1; i >= 0 && kept < limits.maxTurns; i -= 1) {

@@ -16,7 +16,7 @@ export interface HeldVersion {
   readonly hash: string;
 }
 
-export function textHash(text: string): string {
+function textHash(text: string): string {
   return createHash('sha1').update(text).digest('base64');
 }
 

@@ -13,7 +13,7 @@ export type AddressSettingKey = 'baseUrl' | 'altBaseUrl' | 'consoleUrl';
 export type AddressPurpose = 'apiKey' | 'speech' | 'console';
 
 /** The settings whose addresses may receive each purpose (the speech client talks to maas.baseUrl only). */
-export const purposeSettings: Readonly<Record<AddressPurpose, readonly AddressSettingKey[]>> = {
+const purposeSettings: Readonly<Record<AddressPurpose, readonly AddressSettingKey[]>> = {
   apiKey: ['baseUrl', 'altBaseUrl'],
   speech: ['baseUrl'],
   console: ['consoleUrl'],
@@ -85,7 +85,7 @@ export function ownCleartextAddresses(settings: readonly AddressSetting[]): { re
 }
 
 /** Whether a value was chosen by someone other than the user: the workspace, or a container's configuration. */
-export function chosenForTheUser(setting: AddressSetting): boolean {
+function chosenForTheUser(setting: AddressSetting): boolean {
   return setting.from === 'workspace' || setting.from === 'container';
 }
 

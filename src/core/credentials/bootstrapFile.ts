@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import type { SpeechCredentials } from '../speech/speechClient';
 
-export const BOOTSTRAP_VARIABLE = 'MAAS_BOOTSTRAP_CREDENTIALS';
+const BOOTSTRAP_VARIABLE = 'MAAS_BOOTSTRAP_CREDENTIALS';
 
 const bootstrapSchema = z.object({
   apiKey: z.string().trim().min(1).optional(),

@@ -5,7 +5,7 @@
 import type { PeerCertificate } from 'node:tls';
 import * as z from 'zod';
 
-export const certificateReasonSchema = z.enum(['untrusted', 'selfSigned', 'expired', 'notYetValid', 'hostMismatch', 'revoked', 'invalid']);
+const certificateReasonSchema = z.enum(['untrusted', 'selfSigned', 'expired', 'notYetValid', 'hostMismatch', 'revoked', 'invalid']);
 export type CertificateReason = z.infer<typeof certificateReasonSchema>;
 
 export const certificateProblemSchema = z.object({

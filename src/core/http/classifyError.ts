@@ -3,10 +3,8 @@
 // the newer gateway's {"message":"账户余额不足","error":{…}}, a bare JSON line or `data:` line inside an
 // event-stream body, and plain text.
 import * as z from 'zod';
-import { parseJsonBody } from './parseJsonBody';
-import { parseRetryAfter } from './retryAfter';
-import { ServiceError } from './serviceError';
-import type { ServiceErrorKindFromTable } from './serviceError';
+import { parseJsonBody } from './parseOrThrow';
+import { ServiceError, type ServiceErrorKindFromTable } from './serviceError';
 
 interface TableRow {
   readonly status: number;
@@ -51,13 +49,9 @@ function kindFromStatus(status: number | undefined): ServiceErrorKindFromTable |
 }
 
 /** The kind of an error answer, and whether its message matched a row of the table (else: a guess from the status). */
-export function classifyMessage(status: number | undefined, message: string): { kind: ServiceErrorKindFromTable | 'protocol'; matched: boolean } {
+function classifyMessage(status: number | undefined, message: string): { kind: ServiceErrorKindFromTable | 'protocol'; matched: boolean } {
   const row = TABLE.find((r) => r.status === status && r.matches(message)) ?? TABLE.find((r) => r.matches(message));
   return row === undefined ? { kind: kindFromStatus(status), matched: false } : { kind: row.kind, matched: true };
-}
-
-export function kindOf(status: number | undefined, message: string): ServiceErrorKindFromTable | 'protocol' {
-  return classifyMessage(status, message).kind;
 }
 
 const errorBodySchema = z.looseObject({
@@ -142,4 +136,19 @@ export function errorFromMessage(status: number | undefined, message: string, re
   const { kind, matched } = classifyMessage(status, message);
   const prefix = status === undefined ? 'The service reported an error' : `The service answered HTTP ${status}`;
   return new ServiceError(kind, message ? `${prefix}: ${message}` : prefix, { status, serverMessage: message, retryAfterMs, matched });
+}
+
+// Parses a Retry-After header: either delay-seconds or an HTTP date (RFC 9110 section 10.2.3).
+/** Milliseconds to wait, or undefined when the header is absent or unparseable. Past dates give 0. */
+export function parseRetryAfter(value: string | readonly string[] | undefined, nowMs: number = Date.now()): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (typeof raw !== 'string') return undefined;
+  const text = raw.trim();
+  if (text === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // Only something that looks like a date: Date.parse accepts bare numbers such as "-1" as years.
+  if (!/[a-z]/i.test(text)) return undefined;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - nowMs);
 }

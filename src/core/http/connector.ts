@@ -1,14 +1,13 @@
 // The pooled undici dispatcher every request goes through: keep-alive; connect, headers and idle-body timeouts; the
 // proxy (explicit or from the environment) with its credentials and the hosts that bypass it; the trusted roots and
 // whether certificates are verified. undici (about half of the extension's bundle) is loaded on the first request.
-import type { TLSSocket } from 'node:tls';
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Timeouts } from './httpTransport';
 import { isProxyAddress, noProxyValue, type NetworkOptions } from './networkOptions';
 import { redactSecrets } from './redact';
 import { ServiceError } from './serviceError';
-import { systemRootsContext } from './trustedRoots';
+import * as tls from 'node:tls';
 
 let undici: Promise<typeof Undici> | undefined;
 
@@ -23,7 +22,7 @@ export function loadUndici(): Promise<typeof Undici> {
  * certificate is accepted whatever it is, handed to `inspect`, and the connection closed before anything is sent
  * (certificateInspection.ts); the proxy's own TLS stays as verified as the user asked.
  */
-export async function createDispatcher(timeouts: Timeouts, network: NetworkOptions = {}, inspect?: (socket: TLSSocket) => void): Promise<Dispatcher> {
+export async function createDispatcher(timeouts: Timeouts, network: NetworkOptions = {}, inspect?: (socket: tls.TLSSocket) => void): Promise<Dispatcher> {
   const { EnvHttpProxyAgent, Pool, buildConnector } = await loadUndici();
   if (network.proxyUrl !== undefined && !isProxyAddress(network.proxyUrl)) {
     const address = redactSecrets(network.proxyUrl, []);
@@ -61,7 +60,7 @@ export async function createDispatcher(timeouts: Timeouts, network: NetworkOptio
 function inspectingPools(
   Pool: typeof Undici.Pool,
   buildConnector: typeof Undici.buildConnector,
-  inspect: (socket: TLSSocket) => void,
+  inspect: (socket: tls.TLSSocket) => void,
 ): (origin: string | URL, options: object) => Dispatcher {
   return (origin, options) => {
     const given = (options as { connect?: Undici.buildConnector.BuildOptions | Undici.buildConnector.connector }).connect;
@@ -76,4 +75,26 @@ function inspectingPools(
         }),
     });
   };
+}
+
+// The root certificates the client trusts: Node's own (with NODE_EXTRA_CA_CERTS) and, when asked, the operating
+// system's store, where a company installs the root of its TLS inspection. An extension host does not hand the system's
+// roots to a bundled undici (VS Code adds them to its own https agents and fetch), so the client reads them itself.
+// Node lists the store from 22.15 on (`tls.getCACertificates`; on Linux OpenSSL's default file and folder, which
+// SSL_CERT_FILE and SSL_CERT_DIR override); an older Node keeps its own roots.
+type CertificateLister = (type: 'default' | 'system') => string[];
+
+const lister = (tls as { getCACertificates?: CertificateLister }).getCACertificates;
+
+let context: tls.SecureContext | undefined;
+
+/**
+ * One secure context with Node's roots and the system's, made on first use and shared by every dispatcher of the
+ * process: building it parses several hundred certificates, which each connection would repeat if it were handed the
+ * list, and Node lists the system store once per process anyway. Undefined where Node cannot list the system store.
+ */
+function systemRootsContext(): tls.SecureContext | undefined {
+  if (lister === undefined) return undefined;
+  context ??= tls.createSecureContext({ ca: [...new Set([...lister('default'), ...lister('system')])] });
+  return context;
 }

@@ -39,7 +39,7 @@ export type ServiceErrorKind =
   | 'speech'; // a speech route answered a non-zero `code`
 
 /** Whether the same request may succeed when repeated (automatic retries happen only before the first token). */
-export const RETRYABLE_KINDS: ReadonlySet<ServiceErrorKind> = new Set<ServiceErrorKind>(['busy', 'systemError', 'network', 'timeout', 'interrupted']);
+const RETRYABLE_KINDS: ReadonlySet<ServiceErrorKind> = new Set<ServiceErrorKind>(['busy', 'systemError', 'network', 'timeout', 'interrupted']);
 
 export interface ServiceErrorDetails {
   readonly status?: number;

@@ -18,7 +18,7 @@ export interface CitationMark {
 const PARTIAL_TAIL = /^(?:\^(?:\[(?:\d{1,4}(?:\])?)?)?|\[(?:\^(?:\d{1,4}\^?)?|\d{1,4}\]?)?|【(?:\d{1,4}(?:†[^】\n]{0,80})?)?)$/;
 
 /** Ranges of code: fenced blocks (``` or ~~~, an unclosed one runs to the end) and inline backtick spans. */
-export function codeRanges(text: string): Array<[number, number]> {
+function codeRanges(text: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   const fences = new FenceTracker();
   let offset = 0;

@@ -90,7 +90,7 @@ export async function* runAnswer(run: AnswerRun): AsyncGenerator<AnswerEvent, vo
 }
 
 /** A question the plan refused, as the error a turn keeps (its words are the same on every surface). */
-export function refusalError(refusal: PlanRefusal): StoredError {
+function refusalError(refusal: PlanRefusal): StoredError {
   switch (refusal.kind) {
     case 'imagesNeedVision':
       return { kind: 'imagesNeedVision', message: `${refusal.model} does not take images.`, value: refusal.model };

@@ -12,7 +12,7 @@ export interface ChatBackend {
 const HAN = /\p{Script=Han}/u;
 
 /** The request that asks the vision model for a description a text model can answer from (in the question's language). */
-export function describeRequest(job: Pick<DescribeJob, 'visionModel' | 'question' | 'imageUrls'>): ChatRequest {
+function describeRequest(job: Pick<DescribeJob, 'visionModel' | 'question' | 'imageUrls'>): ChatRequest {
   const many = job.imageUrls.length > 1;
   const ask = HAN.test(job.question)
     ? `请为一个看不到图片的模型详细描述${many ? '这些图片' : '这张图片'}，使它能回答下面的问题。图片中的文字、代码和数字请逐字转写。\n\n问题：${job.question}`

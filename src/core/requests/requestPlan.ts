@@ -136,7 +136,7 @@ export function questionWithDescription(question: string, description: string, v
 }
 
 /** How an image travels to the service (spec 2.2): an `image_url` part. */
-export function imagePart(url: string): Extract<ContentPart, { type: 'image_url' }> {
+function imagePart(url: string): Extract<ContentPart, { type: 'image_url' }> {
   return { type: 'image_url', image_url: { url } };
 }
 
@@ -144,7 +144,7 @@ export function imagePart(url: string): Extract<ContentPart, { type: 'image_url'
  * What the user asked in a message, for a description: VS Code's chat wraps the user's words in <userRequest> among the
  * attachments and reminders it adds; elsewhere the message's text, its last 2,000 characters at most.
  */
-export function askedIn(text: string): string {
+function askedIn(text: string): string {
   const request = /<userRequest>([\s\S]*?)<\/userRequest>/.exec(text)?.[1];
   return (request ?? text).trim().slice(-2000);
 }

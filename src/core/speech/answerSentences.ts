@@ -5,9 +5,9 @@
 // every piece but the last is complete, and the last is too once the answer has ended, or when it ends in a question or
 // exclamation mark, or a blank line follows it. A complete piece under
 // MIN_CHARS (a lone "OK.") waits to go with the next one, as Read Aloud's pieces do. Pieces given out are not given
-// again: each update looks only at the pieces past those already taken.
+// again: each update looks only at the pieces past those already taken. What synthesises the sentences as they come
+// is pipelinedSynthesizer.ts (SentenceQueue, SpeculativeSynthesis).
 import { joinPieces, splitSpokenSentences } from '../../../packages/text/sentences';
-import type { SentenceSynthesizer, SynthesizedAudio } from './pipelinedSynthesizer';
 import { SPOKEN_PIECE_MAX_CHARS } from './speechLimits';
 import { FenceTracker } from '../../../packages/text/fences';
 import { speechText } from './speechText';
@@ -20,7 +20,7 @@ const MAY_END = /[.!?。！？；;…\n]/;
 export class AnswerSentences {
   /**
    * Where the answer's unsettled part starts: everything before is whole blocks whose sentences were all taken, so an
-   * update cleans only the rest (cleaning the whole answer each time costs 170 ms at 80,000 characters).
+   * update cleans only the rest (cleaning the whole answer on each update would grow with the answer's length).
    */
   private settled = 0;
   /** Pieces of the unsettled part already taken (given out, or waiting in `short`). */
@@ -110,99 +110,4 @@ export function settledEnd(markdown: string): number {
 function lastIsComplete(answer: string, last: string | undefined): boolean {
   if (last === undefined) return false;
   return /[!?。！？][\p{Pe}\p{Pf}"'」』]*$/u.test(last) || /\n[ \t]*\n\s*$/.test(answer);
-}
-
-/**
- * The synthesis of a sentence not confirmed yet, started while the listener waits for it (AnswerSentences.tentative):
- * when the same sentence is then queued, its audio is the synthesis already under way, so the wait for the delta that
- * confirms it costs nothing. One such sentence at a time; one that the stream changes is aborted.
- */
-export class SpeculativeSynthesis {
-  private ahead: { text: string; promise: Promise<SynthesizedAudio>; controller: AbortController } | undefined;
-  /** Syntheses started ahead whose sentence was then confirmed, until the pipeline takes them. */
-  private readonly confirmed = new Map<string, Promise<SynthesizedAudio>>();
-
-  constructor(
-    private readonly synthesize: SentenceSynthesizer,
-    private readonly signal: AbortSignal,
-  ) {}
-
-  /**
-   * After an update: `confirmed` are the sentences it completed, `tentative` the one it may complete next, to start
-   * now (undefined: none). A sentence started ahead that is neither is aborted.
-   */
-  next(confirmed: readonly string[], tentative: string | undefined): void {
-    const ahead = this.ahead;
-    if (ahead !== undefined && ahead.text !== tentative) {
-      this.ahead = undefined;
-      if (confirmed.includes(ahead.text)) this.confirmed.set(ahead.text, ahead.promise);
-      else ahead.controller.abort();
-    }
-    if (tentative === undefined || this.ahead !== undefined || this.signal.aborted) return;
-    const controller = new AbortController();
-    const promise = this.synthesize(tentative, AbortSignal.any([this.signal, controller.signal]));
-    promise.catch(() => undefined);
-    this.ahead = { text: tentative, promise, controller };
-  }
-
-  /** The synthesizer for the pipeline: a sentence started ahead is taken from there, any other is synthesised now. */
-  readonly synthesizer: SentenceSynthesizer = (text, signal) => {
-    const started = this.confirmed.get(text);
-    if (started === undefined) return this.synthesize(text, signal);
-    this.confirmed.delete(text);
-    return started;
-  };
-}
-
-/**
- * Sentences handed from the stream to the synthesis as they complete: the synthesis takes them by index, waiting
- * for one not there yet, until the stream has ended.
- */
-export class SentenceQueue {
-  private readonly sentences: string[] = [];
-  private ended = false;
-  private waiters: Array<() => void> = [];
-
-  push(...sentences: readonly string[]): void {
-    if (this.ended || sentences.length === 0) return;
-    this.sentences.push(...sentences);
-    this.wake();
-  }
-
-  /** No sentence comes after these. */
-  end(): void {
-    this.ended = true;
-    this.wake();
-  }
-
-  /** Whether the synthesis waits for the next sentence (or none has come yet): a sentence now would be heard next. */
-  get starved(): boolean {
-    return this.sentences.length === 0 || this.waiters.length > 0;
-  }
-
-  /** Sentence `index` when it is there now (no wait). */
-  peek(index: number): string | undefined {
-    return this.sentences[index];
-  }
-
-  /** Sentence `index`, once it is there; undefined when the stream ended before it. */
-  async take(index: number, signal?: AbortSignal): Promise<string | undefined> {
-    while (this.sentences[index] === undefined && !this.ended) {
-      signal?.throwIfAborted();
-      await new Promise<void>((resolve) => {
-        const onAbort = (): void => resolve();
-        signal?.addEventListener('abort', onAbort, { once: true });
-        this.waiters.push(() => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        });
-      });
-    }
-    signal?.throwIfAborted();
-    return this.sentences[index];
-  }
-
-  private wake(): void {
-    for (const wake of this.waiters.splice(0)) wake();
-  }
 }

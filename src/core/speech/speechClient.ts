@@ -8,26 +8,20 @@
 import { randomUUID } from 'node:crypto';
 import { retryDelay, type RetryPolicy } from '../http/backoff';
 import { classifyHttpError } from '../http/classifyError';
-import { header, readBody } from '../http/httpTransport';
-import type { HttpTransport } from '../http/httpTransport';
-import { audioFrom, isJson } from './speechAnswer';
-import type { Answer, AudioResult } from './speechAnswer';
-import { parseJsonBody } from '../http/parseJsonBody';
-import { parseOrThrow } from '../http/parseOrThrow';
+import { header, readBody, type HttpTransport } from '../http/httpTransport';
+import { audioFrom, isJson, type Answer, type AudioResult } from './speechAnswer';
+import { parseJsonBody, parseOrThrow } from '../http/parseOrThrow';
 import { redactSecrets } from '../http/redact';
 import { ServiceError } from '../http/serviceError';
-import { sleep } from '../http/sleep';
-import type { Sleeper } from '../http/sleep';
-import { waitForLongTask } from './longTaskWait';
+import { sleep, type Sleeper } from '../http/sleep';
+import { waitForLongTask, type WaitOptions } from './longTaskWait';
 import { isLocalServiceCode, speechProblemOf, type SpeechCodeConvention } from './speechProblems';
-import type { WaitOptions } from './longTaskWait';
-import { longTaskOf, synthesisRequestSchema } from './speechPayloads';
-import type { LongTask, Speaker, SynthesisRequest } from './speechPayloads';
+import { longTaskOf, synthesisRequestSchema, type LongTask, type Speaker, type SynthesisRequest } from './speechPayloads';
 import { speakerArrayOf, speakersFrom } from './speakerList';
-import { speechStatusOf } from './speechStatus';
+import { speechStatusOf } from './pickField';
 import { timedAudioOf } from './timedAudio';
 
-export const SPEECH_BASE_PATH = '/maas/v2/api';
+const SPEECH_BASE_PATH = '/maas/v2/api';
 
 const TASK_MISSING = 'without a task (task_id and task_status)';
 
@@ -197,7 +191,7 @@ export class SpeechClient {
 
   /**
    * A speech route's JSON answer, as `read` finds it. The spec documents `code` 0 as success and docs/wire.md leaves
-   * the real value open: a non-zero code (or a status under another name, speechStatus.ts) is an error unless the
+   * the real value open: a non-zero code (or a status under another name, pickField.ts) is an error unless the
    * answer is there, so an error under any code is never mistaken for an answer; under the 'localService' switch,
    * one of that service's codes always is. An answer without the payload and without a failing code is an error
    * that says what was missing, with the service's words when it sent any.

@@ -9,7 +9,7 @@ const intIn = (min: number, max: number) =>
     .min(min, { error: `must be in [${min}, ${max}]` })
     .max(max, { error: `must be in [${min}, ${max}]` });
 
-export const SAMPLE_RATES = [8000, 16000, 24000] as const;
+const SAMPLE_RATES = [8000, 16000, 24000] as const;
 
 export const synthesisRequestSchema = z.object({
   text: z.string().refine((s) => s.trim() !== '', { error: 'must not be empty' }),
@@ -37,7 +37,7 @@ export interface Speaker {
 }
 
 /** The spec's states (3.2, 4.6), and 'unknown' for any other word a service uses (a queued state): polling goes on. */
-export const TASK_STATUSES = ['created', 'running', 'complete', 'failed'] as const;
+const TASK_STATUSES = ['created', 'running', 'complete', 'failed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number] | 'unknown';
 
 const taskAnswerSchema = z.object({

@@ -70,7 +70,7 @@ export interface MaasTestHook {
     getCredentials(): Promise<SpeechCredentials | undefined>;
     setCredentials(value: SpeechCredentials): Promise<void>;
     clearCredentials(): Promise<void>;
-    /** Attaches a player in place of the default one (undefined restores it). */
+    /** Puts a player in place of the chat view's (undefined puts the chat view's back). */
     attachPlayer(player: SpeechPlayer | undefined): void;
     /** Long-text tasks still followed (kept in globalState). */
     pendingTasks(): readonly LongTaskEntry[];
@@ -130,7 +130,9 @@ export function createTestHook(parts: TestHookParts): MaasTestHook {
       },
       setCredentials: (value) => services.credentials.setSpeech(value),
       clearCredentials: () => services.credentials.clearSpeech(),
-      attachPlayer: (player) => speech().player.attach(player),
+      attachPlayer: (player) => {
+        speech().player = player ?? speech().chatPlayer;
+      },
       pendingTasks: () => speech().longTasks.pending(),
       seedTask: async (entry, lease) => {
         const tasks = speech().longTasks;

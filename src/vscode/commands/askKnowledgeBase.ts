@@ -4,12 +4,11 @@
 // model, otherwise in a new conversation on the chat model (ChatSession.startTurn).
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { retrievalOptions, type KnowledgeMode } from '../knowledge/retrievalOptions';
+import { retrievalOptions, type KnowledgeMode, noKnowledgeBaseText } from '../knowledge/retrievalOptions';
 import { openSettings } from '../settings/openSettings';
 import type { KnowledgeBaseSetting } from '../settings/settingsDeclaration';
 import { revealChatView } from '../chat/revealChat';
 import { actionTitles, knowledgeWords } from '../chat/webviewStrings';
-import { noKnowledgeBaseText } from '../knowledge/noKnowledgeBase';
 import type { FeatureDependencies } from '../activation/featureDependencies';
 import { StateKey } from '../stateKeys';
 import { workspaceLabel } from '../workspaceLabel';

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Prompter } from '../prompter';
 
-export const REPORT_SCHEME = 'maas-report';
+const REPORT_SCHEME = 'maas-report';
 
 export class ConnectionReportView implements vscode.TextDocumentContentProvider {
   private readonly changes = new vscode.EventEmitter<vscode.Uri>();

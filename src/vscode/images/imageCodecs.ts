@@ -1,8 +1,8 @@
 // The image codecs, loaded on the first image (imageFiles.ts imports this module dynamically). jimp (MIT, pure
 // JavaScript) decodes and encodes PNG, JPEG, GIF and BMP; WebP, which jimp cannot read, is decoded by libwebp
-// compiled to WebAssembly (@cwasm/webp, MIT; its 95 KB webp.wasm ships next to the bundle and is loaded on the
+// compiled to WebAssembly (@cwasm/webp, MIT; its webp.wasm ships next to the bundle and is loaded on the
 // first WebP only). Only the core, those four codecs and the resize plugin are bundled: the full `jimp` package
-// would add about 2 MB of fonts, filters and TIFF support the extension never uses.
+// would add megabytes of fonts, filters and TIFF support the extension never uses.
 //
 // Every decode is given the pixel limit: it reads the header itself before any decoder runs (whoever called it),
 // and jpeg-js, the one decoder with limits of its own, gets them too, so a JPEG whose frames disagree with its first

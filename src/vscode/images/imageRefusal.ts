@@ -25,11 +25,11 @@ export function kilobytes(bytes: number): number {
   return Math.round(bytes / 1024);
 }
 
-export function megabytes(bytes: number): number {
+function megabytes(bytes: number): number {
   return Math.round(bytes / (1024 * 1024));
 }
 
-export function megapixels(pixels: number): number {
+function megapixels(pixels: number): number {
   return Math.round(pixels / 1e6);
 }
 

@@ -2,6 +2,7 @@
 // Knowledge Base about Selection and @maas /kb alike.
 import type { RetrievalOptions } from '../../core/chat/chatRequest';
 import type { Settings } from '../settings/settingsDeclaration';
+import * as vscode from 'vscode';
 
 export type KnowledgeMode = 'divergent' | 'strict';
 
@@ -15,4 +16,10 @@ export function retrievalOptions(settings: Settings, ids: readonly number[], mod
     ...(settings.knowledgeTipsText.trim() === '' ? {} : { tips_text: settings.knowledgeTipsText }),
     ...(settings.knowledgeTextThreshold === undefined ? {} : { text_threshold: settings.knowledgeTextThreshold }),
   };
+}
+
+// What a knowledge-base question says when the settings name no knowledge base: the same for MaaS: Ask Knowledge
+// Base about Selection and @maas /kb (each offers to open the setting).
+export function noKnowledgeBaseText(): string {
+  return vscode.l10n.t('No knowledge base is configured. Add your knowledge bases (id and name) to the setting maas.knowledgeBases.');
 }

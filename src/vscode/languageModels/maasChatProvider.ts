@@ -2,7 +2,6 @@
 // the settings (maas.models.chat, .vision, .extra) and answers through the same client as the chat view (retries,
 // failover, proxy, redacted log, cancellation). Every other extension reaches them through vscode.lm too.
 import * as vscode from 'vscode';
-import { FUNCTION_NAME, type FunctionTool } from '../../core/chat/chatRequest';
 import type { MaasClient } from '../../core/maasClient';
 import { countTokens, IMAGE_TOKENS } from '../../shared/tokenCount';
 import { AnswerFailed, PlanRefused, runAnswer } from '../../core/requests/answerRun';
@@ -17,7 +16,7 @@ import type { Credentials } from '../../core/credentials/credentials';
 import { CommandId } from '../commandIds';
 import { LM_VENDOR } from '../contributionIds';
 import { describedNote, routedNote } from './imagesWithTextModel';
-import { imageOf, partText, planMessages, type MessagePartClasses } from './providerMessages';
+import { functionTools, imageOf, maxTokensOption, partText, planMessages, type MessagePartClasses } from './providerMessages';
 import { responseParts, type PartClasses } from './responseParts';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 import { withAbortSignal } from '../withAbortSignal';
@@ -114,7 +113,7 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
   ): Promise<void> {
     const parts = responseParts(vscode as unknown as PartClasses);
     const settings = this.deps.settings.settings;
-    const tools = model.vision ? [] : this.wireTools(options.tools ?? []);
+    const tools = model.vision ? [] : functionTools(options.tools ?? [], (text) => this.deps.logger.warn(text));
     const client = this.deps.client();
     const prepared = await prepareRequest(
       {
@@ -161,23 +160,6 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     return Promise.resolve(tokens);
   }
 
-  /** The tools VS Code offers, as the service's function tools; a name the service would refuse is left out and logged. */
-  private wireTools(tools: readonly vscode.LanguageModelChatTool[]): FunctionTool[] {
-    const wire: FunctionTool[] = [];
-    for (const tool of tools) {
-      if (!FUNCTION_NAME.test(tool.name)) {
-        this.deps.logger.warn(`The tool "${tool.name}" is not offered to the service: function names are 1-64 letters, digits, _ or -.`);
-        continue;
-      }
-      const parameters =
-        tool.inputSchema !== undefined && typeof tool.inputSchema === 'object'
-          ? (tool.inputSchema as Record<string, unknown>)
-          : { type: 'object', properties: {} };
-      wire.push({ type: 'function', function: { name: tool.name, description: tool.description, parameters } });
-    }
-    return wire.slice(0, 128);
-  }
-
   /** The same words the chat view shows for the error, with the service's own message; key problems as NoPermissions. */
   private languageModelError(error: unknown): Error {
     const explained = explainError(error, (text) => this.deps.logger.redact(text));
@@ -211,12 +193,6 @@ function messageClasses(): MessagePartClasses {
     LanguageModelToolResultPart: vscode.LanguageModelToolResultPart,
     assistantRole: vscode.LanguageModelChatMessageRole.Assistant,
   };
-}
-
-/** `max_tokens` from the caller's model options (`max_tokens` or `maxTokens`), within 1..the model's output limit. */
-function maxTokensOption(modelOptions: { readonly [name: string]: unknown } | undefined, limit: number): { max_tokens?: number } {
-  const value = modelOptions?.['max_tokens'] ?? modelOptions?.['maxTokens'];
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? { max_tokens: Math.min(value, limit) } : {};
 }
 
 /**

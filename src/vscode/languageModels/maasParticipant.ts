@@ -11,8 +11,7 @@ import { findCitationMarks, PlainCitationStream } from '../../core/knowledge/cit
 import { ChatMarkdownLinks, chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
 import type { MaasClient } from '../../core/maasClient';
 import { defaultImageQuestion } from '../images/imageQuestion';
-import { noKnowledgeBaseText } from '../knowledge/noKnowledgeBase';
-import { retrievalOptions } from '../knowledge/retrievalOptions';
+import { noKnowledgeBaseText, retrievalOptions } from '../knowledge/retrievalOptions';
 import { actionCommand, explainError } from '../errors/errorPresentation';
 import type { Logger } from '../logger';
 import { FeatureName, featureUnavailable } from '../activation/featureNames';
@@ -89,7 +88,7 @@ function historyMessages(context: vscode.ChatContext): PlanMessage[] {
   return messages;
 }
 
-export class MaasParticipant implements vscode.Disposable {
+class MaasParticipant implements vscode.Disposable {
   private readonly sources = new SourceDocuments();
   /** Images described once are not described again (VS Code's chat sends the history again with every question). */
   private readonly descriptions = new DescriptionCache();

@@ -1,7 +1,9 @@
 // VS Code's messages (vscode.lm, VS Code's chat) as the request plan's neutral messages (core/requests/requestPlan.ts):
 // text parts joined, images (LanguageModelDataPart, told by shape) as data: URLs keyed by their bytes, an assistant's
 // tool calls, and each tool result as a message of its own before the words that came with it. The part classes are
-// passed in, so this runs without the vscode module (the unit tests give fakes); the plan does the rest.
+// passed in, so this runs without the vscode module (the unit tests give fakes); the plan does the rest. Also what
+// else of VS Code's request goes to the service: the tools it offers and the caller's `max_tokens`.
+import { FUNCTION_NAME, type FunctionTool } from '../../core/chat/chatRequest';
 import { imageKey, type PlanImage, type PlanMessage } from '../../core/requests/requestPlan';
 
 /** The classes this tells parts apart by, as the vscode module has them. */
@@ -62,4 +64,34 @@ export async function planMessages(
     planned.push({ role: 'user', text, ...(images.length > 0 ? { images } : {}) });
   }
   return planned;
+}
+
+/** A tool as VS Code offers it (LanguageModelChatTool). */
+export interface OfferedTool {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema?: object | undefined;
+}
+
+/** The tools VS Code offers, as the service's function tools; a name the service would refuse is left out, said through `warn`. */
+export function functionTools(tools: readonly OfferedTool[], warn: (text: string) => void): FunctionTool[] {
+  const wire: FunctionTool[] = [];
+  for (const tool of tools) {
+    if (!FUNCTION_NAME.test(tool.name)) {
+      warn(`The tool "${tool.name}" is not offered to the service: function names are 1-64 letters, digits, _ or -.`);
+      continue;
+    }
+    const parameters =
+      tool.inputSchema !== undefined && typeof tool.inputSchema === 'object'
+        ? (tool.inputSchema as Record<string, unknown>)
+        : { type: 'object', properties: {} };
+    wire.push({ type: 'function', function: { name: tool.name, description: tool.description, parameters } });
+  }
+  return wire.slice(0, 128);
+}
+
+/** `max_tokens` from the caller's model options (`max_tokens` or `maxTokens`), within 1..the model's output limit. */
+export function maxTokensOption(modelOptions: { readonly [name: string]: unknown } | undefined, limit: number): { max_tokens?: number } {
+  const value = modelOptions?.['max_tokens'] ?? modelOptions?.['maxTokens'];
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? { max_tokens: Math.min(value, limit) } : {};
 }

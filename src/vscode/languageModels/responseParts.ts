@@ -21,7 +21,7 @@ export interface PartClasses {
 export const USAGE_MIME = 'usage';
 
 /** The usage JSON VS Code's chat reads (`prompt_tokens`, `completion_tokens`, `total_tokens`). */
-export function usageJson(usage: Usage): string {
+function usageJson(usage: Usage): string {
   return JSON.stringify({ prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.totalTokens });
 }
 

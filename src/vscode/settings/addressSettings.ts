@@ -10,7 +10,7 @@ import { parseAddress } from './settingKinds';
 import { settingNames } from './settingsDeclaration';
 import { workspaceLevelValue, type InspectedSetting } from './settingLevels';
 
-export const addressSettingKeys: readonly AddressSettingKey[] = ['baseUrl', 'altBaseUrl', 'consoleUrl'];
+const addressSettingKeys: readonly AddressSettingKey[] = ['baseUrl', 'altBaseUrl', 'consoleUrl'];
 
 /**
  * The remote kinds (`vscode.env.remoteName`, the part of the remote authority before `+`) whose machine settings a
@@ -18,7 +18,7 @@ export const addressSettingKeys: readonly AddressSettingKey[] = ['baseUrl', 'alt
  * image's devcontainer metadata carries settings: `attached-container`, `k8s-container`), a GitHub Codespace
  * (`codespaces`). SSH, WSL and tunnels are machines the user configures: their settings stay the user's.
  */
-export const containerRemoteNames: readonly string[] = ['dev-container', 'attached-container', 'k8s-container', 'codespaces'];
+const containerRemoteNames: readonly string[] = ['dev-container', 'attached-container', 'k8s-container', 'codespaces'];
 
 export interface ResolvedAddresses {
   /** The raw value of each address setting to parse and use. */

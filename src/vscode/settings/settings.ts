@@ -7,8 +7,9 @@ import type { AddressSetting } from '../../core/credentials/addressCheck';
 import type { Logger } from '../logger';
 import { resolveAddressSettings } from './addressSettings';
 import { chosenByWorkspace, type InspectedSetting } from './settingLevels';
-import { changedKeys, ProblemMemory } from './settingsChanges';
 import {
+  changedKeys,
+  ProblemMemory,
   parseSettings,
   SETTINGS_SECTION,
   settingKeys,

@@ -5,8 +5,20 @@
 // table (`npm run generate`); a unit test fails when package.json differs. Free of the VS Code API so the unit tests
 // and the script import it; settings.ts reads and writes the values through it.
 import type * as z from 'zod';
-import { address, choice, flag, integer, integerChoice, knowledgeBaseList, modelCode, modelList, optionalNumber, text } from './settingKinds';
-import type { SettingKind, SettingsProblemKind } from './settingKinds';
+import {
+  address,
+  choice,
+  flag,
+  integer,
+  integerChoice,
+  knowledgeBaseList,
+  modelCode,
+  modelList,
+  optionalNumber,
+  text,
+  type SettingKind,
+  type SettingsProblemKind,
+} from './settingKinds';
 
 /** The section every setting of the extension is under (`maas.…`). */
 export const SETTINGS_SECTION = 'maas';
@@ -160,4 +172,32 @@ export function parseSettings(raw: Partial<Record<SettingKey, unknown>>): { sett
     problems.push({ setting: name, kind: problemKind(kind, raw[key], result.error.issues[0]), value: JSON.stringify(raw[key]) ?? 'undefined' });
   }
   return { settings: settings as Settings, problems };
+}
+
+// What a re-read of the settings changed, and which invalid values are new: free of the VS Code API so the unit
+// tests cover it. Values are plain JSON (strings, numbers, booleans, lists, objects), compared by their JSON text.
+/** The keys of `after` whose value differs from `before`. */
+export function changedKeys<T extends object>(before: T, after: T): (keyof T)[] {
+  return (Object.keys(after) as (keyof T)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+}
+
+/**
+ * Remembers the invalid value each setting holds, so that a problem is reported once: when its setting becomes
+ * invalid, or takes another invalid value. A setting read without a problem is forgotten, and reported again if it
+ * breaks again.
+ */
+export class ProblemMemory {
+  private readonly reported = new Map<string, string>();
+
+  /** The problems of a reading of every setting not reported yet; they count as reported now. */
+  fresh(problems: readonly SettingsProblem[]): SettingsProblem[] {
+    const now = new Map(problems.map((problem) => [problem.setting, `${problem.kind}:${problem.value}`]));
+    for (const name of [...this.reported.keys()]) if (!now.has(name)) this.reported.delete(name);
+    return problems.filter((problem) => {
+      const value = now.get(problem.setting) ?? '';
+      if (this.reported.get(problem.setting) === value) return false;
+      this.reported.set(problem.setting, value);
+      return true;
+    });
+  }
 }

@@ -7,8 +7,8 @@
 // arrived; a sentence whose synthesis fails is skipped, marked; missing speech credentials are said once, with the
 // action that sets them, and the answer's text is never touched.
 import * as vscode from 'vscode';
-import { AnswerSentences, SentenceQueue, SpeculativeSynthesis } from '../../core/speech/answerSentences';
-import { synthesizeQueued } from '../../core/speech/pipelinedSynthesizer';
+import { AnswerSentences } from '../../core/speech/answerSentences';
+import { SentenceQueue, SpeculativeSynthesis, synthesizeQueued } from '../../core/speech/pipelinedSynthesizer';
 import type { Credentials } from '../../core/credentials/credentials';
 import type { MaasClient } from '../../core/maasClient';
 import type { Subscription } from '../../core/emitter';
@@ -17,6 +17,7 @@ import { offerSpeechCredentials } from '../errors/speechMessages';
 import type { Logger } from '../logger';
 import type { Prompter } from '../prompter';
 import type { SettingsReader } from '../settings/settings';
+import type { SpeechFeature } from './speechFeature';
 import type { SpeechPlayer } from './speechPlayer';
 import { sentenceSynthesizer } from './speechRequest';
 
@@ -24,8 +25,8 @@ export interface AnswerVoiceDeps {
   readonly settings: SettingsReader;
   readonly credentials: Pick<Credentials, 'hasSpeech' | 'onDidChange'>;
   readonly client: () => MaasClient;
-  /** The chat view's player (through the speech feature's slot). */
-  readonly player: SpeechPlayer;
+  /** Read aloud's player, as the speech feature has it when an answer starts. */
+  readonly speech: Pick<SpeechFeature, 'player'>;
   readonly prompter: Prompter;
   readonly logger: Pick<Logger, 'warn'>;
   /** Shows the chat view, whose player speaks (an answer of @maas is spoken there too). */
@@ -124,18 +125,19 @@ export class AnswerVoice implements vscode.Disposable {
     const chain: Promise<void> = this.checkCredentials().then((ok) => {
       if (!ok) abort.abort();
     });
-    let playing = false;
+    let player: SpeechPlayer | undefined;
     const settings = (): SettingsReader['settings'] => deps.settings.settings;
     // A sentence ending in a full stop is synthesised while the next delta is awaited, when the listener waits for it.
     const early = new SpeculativeSynthesis(sentenceSynthesizer(deps.client, settings), abort.signal);
     const startPlayer = (): void => {
-      if (playing || abort.signal.aborted) return;
-      playing = true;
+      if (player !== undefined || abort.signal.aborted) return;
+      const chosen = deps.speech.player;
+      player = chosen;
       const format = settings().speechFormat;
       const segments = synthesizeQueued(queue, early.synthesizer, { prefetch: 1, format, signal: abort.signal });
       void (async () => {
         await deps.revealView?.().catch(() => undefined);
-        await deps.player.play(segments, {
+        await chosen.play(segments, {
           title,
           sentences: 0,
           format,
@@ -183,7 +185,7 @@ export class AnswerVoice implements vscode.Disposable {
         if (abort.signal.aborted) return;
         abort.abort();
         queue.end();
-        if (playing) deps.player.stop();
+        player?.stop();
       },
     };
   }

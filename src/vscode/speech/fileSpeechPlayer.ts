@@ -1,6 +1,6 @@
 // A SpeechPlayer that writes the segments into one audio file (joinAudio). Read Aloud to File uses it with the file
-// the user chose; until the webview player exists, Read Aloud uses it with a file that is then opened in VS Code's
-// media preview.
+// the user chose; the chat view's player falls back to it, with a file then opened in VS Code's media preview, while
+// no chat view can be shown.
 import { writeFileAtomic } from '../../../packages/files/atomicWrite';
 import { joinAudio } from '../../core/speech/joinAudio';
 import type { SpeechSegment } from '../../core/speech/pipelinedSynthesizer';

@@ -1,6 +1,6 @@
-// The port through which read-aloud audio reaches the user. The chat webview's player will implement it (playing
-// each segment as it arrives, with the user-gesture rule of docs/webview.md); until one is attached, the slot falls back
-// to its default player.
+// The port through which read-aloud audio reaches the user: the chat view's player (webviewSpeechPlayer.ts, which
+// plays each segment as it arrives, with the user-gesture rule of docs/webview.md, and falls back to the media preview
+// while no chat view can be shown) and the file player (fileSpeechPlayer.ts) of Read Aloud to File.
 import type { SpeechSegment } from '../../core/speech/pipelinedSynthesizer';
 
 export interface SpeechPlaybackMeta {
@@ -24,28 +24,4 @@ export interface SpeechPlayer {
   play(segments: AsyncIterable<SpeechSegment>, meta: SpeechPlaybackMeta): Promise<void>;
   /** Stops the current playback; the segments' iteration is ended, which aborts synthesis still in flight. */
   stop(): void;
-}
-
-/** The player in use: a webview player once attached, otherwise the default. */
-export class SpeechPlayerSlot implements SpeechPlayer {
-  private attached: SpeechPlayer | undefined;
-
-  constructor(private readonly fallback: SpeechPlayer) {}
-
-  attach(player: SpeechPlayer | undefined): void {
-    this.attached?.stop();
-    this.attached = player;
-  }
-
-  private get current(): SpeechPlayer {
-    return this.attached ?? this.fallback;
-  }
-
-  play(segments: AsyncIterable<SpeechSegment>, meta: SpeechPlaybackMeta): Promise<void> {
-    return this.current.play(segments, meta);
-  }
-
-  stop(): void {
-    this.current.stop();
-  }
 }

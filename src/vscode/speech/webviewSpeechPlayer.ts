@@ -3,9 +3,9 @@
 // Backpressure: a segment is pulled from the synthesis only when it is at most SEGMENTS_AHEAD past the sentence
 // playing, so with the pipeline's own prefetch synthesis never runs more than two sentences ahead of what is heard.
 // A hidden view loses its page (no retainContextWhenHidden, docs/style.md rule 6) but not the playback: when the view
-// is shown again and says `ready`, the playback is posted again from the sentence that was playing. It stays
-// attached to the SpeechPlayerSlot; while no chat view is ready (none resolved, or it never became ready after being
-// revealed) a playback goes to the fallback player instead. Free of the VS Code API: the save dialog is passed in.
+// is shown again and says `ready`, the playback is posted again from the sentence that was playing. While no chat
+// view is ready (none resolved, or it never became ready after being revealed) a playback goes to its one fallback,
+// the media preview. Free of the VS Code API: the save dialog and the fallback are passed in.
 import { randomUUID } from 'node:crypto';
 import type { SpeechSegment } from '../../core/speech/pipelinedSynthesizer';
 import type { HostToWebview, SpeechFormat } from '../../shared/protocol';
@@ -42,7 +42,7 @@ interface Playback {
 }
 
 /** Segments posted past the one playing: one, so the next sentence starts without a gap. */
-export const SEGMENTS_AHEAD = 1;
+const SEGMENTS_AHEAD = 1;
 
 /** Playbacks whose audio can still be saved; older ones are forgotten to bound memory. */
 const rememberedPlaybacks = 3;

@@ -1,7 +1,7 @@
 // Every command the README gives installs what it needs on a fresh machine before doing anything else: here the
 // machine lacks the speech programs (a `dpkg-query` that finds nothing) and apt-get cannot install them, so each
-// command must stop at once at its install step, naming the packages, instead of failing later (as `npm run bench`
-// once did in its speech benchmark).
+// command must stop at once at its install step, naming the packages, instead of failing later, in the middle of
+// its work.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

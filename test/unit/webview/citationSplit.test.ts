@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findCitationMarks } from '../../../src/core/knowledge/citationMarks';
-import { splitCitations } from '../../../src/webview/citationSplit';
+import { splitCitations } from '../../../src/webview/citationChips';
 
 describe('splitting text into citation chips', () => {
   it('finds each mark format with its number, keeping the text between', () => {

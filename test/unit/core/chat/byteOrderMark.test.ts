@@ -1,4 +1,4 @@
-// Issue 19: a JSON body (or an event stream) that begins with a byte order mark (U+FEFF, as some Windows-hosted
+// A JSON body (or an event stream) that begins with a byte order mark (U+FEFF, as some Windows-hosted
 // gateways write it) is read like one without: a non-stream answer, an error body, and a stream under either type.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 13, rules 5 and 6: time limits match what the user waits for, and tests reach the policy (timeouts, retry,
+// docs/client.md, rules 5 and 6: time limits match what the user waits for, and tests reach the policy (timeouts, retry,
 // clock, sleeper, jitter) through the public client, with no real waiting.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

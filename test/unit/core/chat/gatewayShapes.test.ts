@@ -1,5 +1,5 @@
-// Issue 13: what real OpenAI-compatible services, gateways and proxies send, each class of input as a rule the
-// client keeps: no text lost silently, and the service's own message never hidden.
+// What real OpenAI-compatible services, gateways and proxies send (docs/client.md), each class of input as a rule
+// the client keeps: no text lost silently, and the service's own message never hidden.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ChatStreamDecoder } from '../../../../src/core/chat/chatStreamDecoder';

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { backoffDelay, DEFAULT_RETRY_POLICY, retryDelay } from '../../../../src/core/http/backoff';
 import { BaseUrlSelector } from '../../../../src/core/http/baseUrlSelector';
-import { parseRetryAfter } from '../../../../src/core/http/retryAfter';
+import { parseRetryAfter } from '../../../../src/core/http/classifyError';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');

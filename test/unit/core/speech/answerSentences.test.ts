@@ -2,8 +2,8 @@
 // arrive, a few ahead, a failed sentence marked and skipped.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AnswerSentences, SentenceQueue, SpeculativeSynthesis, settledEnd } from '../../../../src/core/speech/answerSentences';
-import { synthesizeQueued, type SpeechSegment } from '../../../../src/core/speech/pipelinedSynthesizer';
+import { AnswerSentences, settledEnd } from '../../../../src/core/speech/answerSentences';
+import { SentenceQueue, SpeculativeSynthesis, synthesizeQueued, type SpeechSegment } from '../../../../src/core/speech/pipelinedSynthesizer';
 
 const answer = [
   'A moving average smooths a series. It averages each window of **n** values [1].',

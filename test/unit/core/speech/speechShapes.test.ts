@@ -1,4 +1,4 @@
-// Issue 19: the speech client as tolerant as the chat client (docs/client.md, "What speech services send: the
+// The speech client as tolerant as the chat client (docs/client.md, "What speech services send: the
 // rules"). Each rule against the scripted server, asserting what the user would notice: the service's own message
 // and number in the error, the audio bytes delivered, the polling that goes on until the task completes.
 import { after, before, describe, it } from 'node:test';

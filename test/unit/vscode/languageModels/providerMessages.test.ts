@@ -1,10 +1,19 @@
 // VS Code's messages (what vscode.lm and VS Code's chat hand the provider) as the request plan's messages, then as the
 // request the service gets, without the vscode module: text parts joined, an image keyed by its bytes, an answer's
-// tool calls, each tool result before the words sent with it, and consecutive messages of one role joined.
+// tool calls, each tool result before the words sent with it, and consecutive messages of one role joined; the tools
+// offered and the caller's max_tokens.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { imageKey, planRequest, type PlanSettings } from '../../../../src/core/requests/requestPlan';
-import { imageOf, partText, planMessages, type MessagePartClasses, type ProviderMessage } from '../../../../src/vscode/languageModels/providerMessages';
+import {
+  functionTools,
+  imageOf,
+  maxTokensOption,
+  partText,
+  planMessages,
+  type MessagePartClasses,
+  type ProviderMessage,
+} from '../../../../src/vscode/languageModels/providerMessages';
 
 class Text {
   constructor(readonly value: string) {}
@@ -88,5 +97,37 @@ describe("the provider's messages", () => {
   it('a refused image stops the conversion with the caller’s words', async () => {
     const refuse = (): Promise<string> => Promise.reject(new Error('An attached image is 8000×8000 pixels, over the limit.'));
     await assert.rejects(planMessages([{ role: USER, content: [new Data(png, 'image/png')] }], classes, refuse), /8000×8000/);
+  });
+});
+
+describe('the rest of a provider request', () => {
+  it("offers VS Code's tools as function tools: a name the service refuses is left out and said, a missing schema is an empty object, 128 at most", () => {
+    const warned: string[] = [];
+    const schema = { type: 'object', properties: { path: { type: 'string' } } };
+    const tools = functionTools(
+      [
+        { name: 'read_file', description: 'Reads a file', inputSchema: schema },
+        { name: 'has space', description: 'Refused' },
+        { name: 'list', description: 'Lists' },
+      ],
+      (text) => warned.push(text),
+    );
+    assert.deepEqual(tools, [
+      { type: 'function', function: { name: 'read_file', description: 'Reads a file', parameters: schema } },
+      { type: 'function', function: { name: 'list', description: 'Lists', parameters: { type: 'object', properties: {} } } },
+    ]);
+    assert.equal(warned.length, 1);
+    assert.match(warned[0] ?? '', /"has space" is not offered/);
+    const many = Array.from({ length: 130 }, (_, i) => ({ name: `t${i}`, description: '' }));
+    assert.equal(functionTools(many, () => undefined).length, 128);
+  });
+
+  it("takes the caller's max_tokens (or maxTokens) as a whole number within the model's output limit, else none", () => {
+    assert.deepEqual(maxTokensOption({ max_tokens: 500 }, 4096), { max_tokens: 500 });
+    assert.deepEqual(maxTokensOption({ maxTokens: 9000 }, 4096), { max_tokens: 4096 });
+    assert.deepEqual(maxTokensOption({ max_tokens: 0 }, 4096), {});
+    assert.deepEqual(maxTokensOption({ max_tokens: 1.5 }, 4096), {});
+    assert.deepEqual(maxTokensOption({ max_tokens: '100' }, 4096), {});
+    assert.deepEqual(maxTokensOption(undefined, 4096), {});
   });
 });
