@@ -1,18 +1,35 @@
-// `npm run generate`: writes package.json's settings, commands, language-model tools and restricted settings from their
-// declarations (src/vscode/settings/settingsDeclaration.ts, src/vscode/commandIds.ts, src/vscode/knowledge/knowledgeToolDeclaration.ts); scripts/manifestContributions.ts says which
-// parts and how. Run it after changing a declaration, and commit package.json with it.
+// `npm run generate`: writes package.json's settings, commands, language-model tools and restricted settings from
+// their declarations (src/vscode/settings/settingsDeclaration.ts, src/vscode/commandIds.ts,
+// src/vscode/knowledge/knowledgeToolDeclaration.ts; scripts/manifestContributions.ts says which parts and how), then
+// the README's settings table from that manifest (scripts/readmeSettings.ts). Run it after changing a declaration or a
+// setting's description, and commit package.json and README.md with it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generatedManifest } from './manifestContributions';
+import { readmeWithSettingsTable, settingsTable } from './readmeSettings';
 
-const file = path.resolve(__dirname, '..', 'package.json');
-const before = readFileSync(file, 'utf8');
-const after = generatedManifest(before);
-if (after === before) {
-  console.log('package.json already says what the declarations say.');
-} else {
-  writeFileSync(file, after);
-  console.log(
-    'package.json: contributes.configuration, contributes.commands, contributes.languageModelTools and restrictedConfigurations written from the declarations.',
-  );
+const root = path.resolve(__dirname, '..');
+
+/** Writes `file` when `make` changes its text; says which. */
+function regenerate(name: string, make: (before: string) => string, what: string): void {
+  const file = path.join(root, name);
+  const before = readFileSync(file, 'utf8');
+  const after = make(before);
+  if (after === before) {
+    console.log(`${name} already says what the declarations say.`);
+  } else {
+    writeFileSync(file, after);
+    console.log(`${name}: ${what} written from the declarations.`);
+  }
 }
+
+regenerate('package.json', generatedManifest, 'contributes.configuration, contributes.commands, contributes.languageModelTools and restrictedConfigurations');
+regenerate(
+  'README.md',
+  (readme) =>
+    readmeWithSettingsTable(
+      readme,
+      settingsTable(readFileSync(path.join(root, 'package.json'), 'utf8'), readFileSync(path.join(root, 'package.nls.json'), 'utf8')),
+    ),
+  'the settings table',
+);

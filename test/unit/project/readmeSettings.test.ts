@@ -1,0 +1,73 @@
+// The README's settings table is made from the manifest by `npm run generate` (scripts/readmeSettings.ts): the README
+// must hold exactly what the generator writes, so a setting added, removed or reworded without regenerating fails here
+// (and so in CI), naming the rows that differ.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { SETTINGS_END, SETTINGS_START, readmeWithSettingsTable, settingsTable } from '../../../scripts/readmeSettings';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const read = (name: string): string => readFileSync(path.join(root, name), 'utf8');
+
+describe("the README's settings table", () => {
+  it('is the table npm run generate makes from package.json and package.nls.json', () => {
+    const readme = read('README.md');
+    const expected = readmeWithSettingsTable(readme, settingsTable(read('package.json'), read('package.nls.json')));
+    if (expected === readme) return;
+    const actualRows = new Set(readme.split('\n'));
+    const missing = expected.split('\n').filter((line) => !actualRows.has(line));
+    assert.fail(`README.md's settings table differs from the manifest; run \`npm run generate\` and commit README.md.\nRows to write:\n${missing.join('\n')}`);
+  });
+
+  it('has a row for every setting the manifest declares, in the Settings editor order', () => {
+    const manifest = JSON.parse(read('package.json')) as { contributes: { configuration: { properties: Record<string, { order: number }> } } };
+    const names = Object.entries(manifest.contributes.configuration.properties)
+      .sort(([, a], [, b]) => a.order - b.order)
+      .map(([name]) => name);
+    const readme = read('README.md');
+    const table = readme.slice(readme.indexOf(SETTINGS_START), readme.indexOf(SETTINGS_END));
+    const rows = [...table.matchAll(/^\| `(maas\.[\w.]+)` \|/gm)].map((match) => match[1]);
+    assert.deepEqual(rows, names);
+  });
+
+  it('writes defaults, ranges, allowed values with their descriptions, and escapes what would break a table', () => {
+    const manifest = JSON.stringify({
+      contributes: {
+        configuration: {
+          properties: {
+            'x.b': { type: 'integer', default: 1000, minimum: 1, maximum: 20000, markdownDescription: '%b%', order: 1 },
+            'x.a': {
+              type: 'string',
+              enum: ['on', 'off'],
+              markdownEnumDescriptions: ['%a.on%', '%a.off%'],
+              default: 'on',
+              markdownDescription: '%a%',
+              order: 0,
+            },
+            'x.c': { type: 'string', default: '', markdownDescription: '%c%', order: 2 },
+          },
+        },
+      },
+    });
+    const nls = JSON.stringify({ a: 'A | pipe, see `#x.b#`.', 'a.on': 'Lit.', 'a.off': 'Dark.', b: 'Count\nof things.', c: 'Text.' });
+    assert.equal(
+      settingsTable(manifest, nls),
+      [
+        '| Setting | Default | Values | What it does |',
+        '|---|---|---|---|',
+        '| `x.a` | `"on"` | `on`, `off` | A \\| pipe, see `x.b`. `on`: Lit. `off`: Dark. |',
+        '| `x.b` | `1000` | 1 to 20,000 | Count of things. |',
+        '| `x.c` | *(empty)* |  | Text. |',
+      ].join('\n'),
+    );
+    assert.throws(() => settingsTable(manifest, JSON.stringify({ a: 'A' })), /package\.nls\.json has no text for %a\.on%/);
+  });
+
+  it('goes between the markers, and refuses a README without them', () => {
+    const readme = `intro\n${SETTINGS_START}\nold table\n${SETTINGS_END}\nafter\n`;
+    assert.equal(readmeWithSettingsTable(readme, '| t |'), `intro\n${SETTINGS_START}\n| t |\n${SETTINGS_END}\nafter\n`);
+    assert.throws(() => readmeWithSettingsTable('no markers', '| t |'), /README\.md needs the lines/);
+    assert.throws(() => readmeWithSettingsTable(`${SETTINGS_END}\n${SETTINGS_START}`, '| t |'), /in that order/);
+  });
+});
