@@ -49,7 +49,6 @@ type Voice = LiveVoice & { readonly turnId?: string; readonly conversationId?: s
 
 export class AnswerVoice implements vscode.Disposable {
   private current: Voice | undefined;
-  /** The answer whose voice stopped when its conversation was no longer shown: the rest of it is not spoken either. */
   private credentialsNoticeShown = false;
   private readonly subscriptions: Subscription[];
 
