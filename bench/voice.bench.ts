@@ -110,7 +110,7 @@ export default async function voiceBench(): Promise<BenchResult[]> {
       settings: { settings, onDidChange: () => quiet },
       credentials: { hasSpeech: () => Promise.resolve(true), onDidChange: () => quiet },
       client: () => client,
-      player,
+      speech: { player },
       prompter: {},
       logger: { warn: (text: string) => progress(`warning: ${text}`) },
     } as never);
@@ -125,7 +125,11 @@ export default async function voiceBench(): Promise<BenchResult[]> {
       live.update(answer);
     }
     live.end(answer);
-    while (player.heard.length < wanted) await sleep(20);
+    const deadline = performance.now() + 120_000;
+    while (player.heard.length < wanted) {
+      if (performance.now() > deadline) throw new Error(`the player heard ${player.heard.length} of ${wanted} sentences in 120 s`);
+      await sleep(20);
+    }
     voice.dispose();
     return { player, deltas, answer };
   };

@@ -111,7 +111,7 @@ export class WebviewListener {
       settings: { settings: options.settings, onDidChange: () => quiet },
       credentials: { hasSpeech: () => Promise.resolve(true), onDidChange: () => quiet },
       client: () => options.client,
-      player,
+      speech: { player },
       prompter: {},
       logger: { warn: options.warn },
     } as never);
