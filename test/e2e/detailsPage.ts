@@ -17,7 +17,7 @@ export async function openDetailsPage(page: Page, displayName: string): Promise<
   await row.click();
   await page.locator('.extension-editor .name', { hasText: displayName }).first().waitFor({ timeout: 30_000 });
   // The README's webview: the workbench lays webviews over the editor from elsewhere in its DOM, so the frame is
-  // found by what it shows (the README's title and its link to the Install section).
+  // found by what it shows (the README's title and its Install section).
   return waitFor(
     async () => {
       for (const frame of page.frames()) {
@@ -26,7 +26,7 @@ export async function openDetailsPage(page: Page, displayName: string): Promise<
           .count()
           .catch(() => 0);
         const contents = await frame
-          .locator('a[href="#install"]')
+          .locator('h2', { hasText: /^Install$/ })
           .count()
           .catch(() => 0);
         if (title > 0 && contents > 0) return frame;
