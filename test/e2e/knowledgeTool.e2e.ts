@@ -7,8 +7,8 @@ import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { repoRoot } from '../harness/tools';
 import { chatRequests, type LoggedChatRequest } from '../harness/requestLog';
-import { until } from './chatView';
-import { chooseMode, focusNativeInput, nativeChat, NATIVE_CHAT_SETTINGS, readyNativeChat, screenshots } from './nativeChatView';
+import { openChat, until } from './chatView';
+import { answerChatSetupOffer, chooseMode, focusNativeInput, nativeChat, NATIVE_CHAT_SETTINGS, readyNativeChat, screenshots } from './nativeChatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 
 const TOOL = 'maas_searchKnowledgeBase';
@@ -27,6 +27,8 @@ describe("the knowledge-base tool in VS Code's chat", () => {
       folder: path.join(repoRoot, 'demo', 'workspace'),
       settings: NATIVE_CHAT_SETTINGS,
     });
+    await openChat(scenario.page); // activates the extension, which resolves its models and its tool
+    await answerChatSetupOffer(scenario.page, 'Not now');
     await readyNativeChat(scenario.page, 'svc_llm');
   });
 
