@@ -13,7 +13,7 @@ import { CHAT_ROUTE, chatRequests } from '../harness/requestLog';
 import { holdRequests } from '../harness/serviceGate';
 import { repoRoot } from '../harness/tools';
 import { ask, openChat, until, waitForStatus } from './chatView';
-import { nativeChat, readyNativeChat, sendNative } from './nativeChatView';
+import { answerChatSetupOffer, nativeChat, readyNativeChat, sendNative } from './nativeChatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import { acceptQuickInput, notification, openFile, runCommand } from './workbench';
 
@@ -139,6 +139,7 @@ describe('the speaker toggle pressed while an answer streams, in code-server', (
   it("VS Code's chat with svc_llm picked, then @maas: each answer ends whole across a press of the toggle", async () => {
     const { page } = scenario;
     const view = await openChat(page);
+    await answerChatSetupOffer(page, 'Not now');
     await readyNativeChat(page, 'svc_llm');
     for (const [question, on] of [
       ['What happens when I press the speaker now?', true],
