@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sniffBody } from '../../../../src/core/chat/chatClient';
+import { ChatStreamDecoder } from '../../../../src/core/chat/chatStreamDecoder';
 import { MaasClient } from '../../../../src/core/maasClient';
 import { ServiceError } from '../../../../src/core/http/serviceError';
 import { FakeServer, sseChunk } from '../fakeServer';
@@ -62,5 +63,24 @@ describe('telling a stream from JSON after a byte order mark', () => {
     assert.equal(sniffBody([mark.subarray(0, 2)]), undefined);
     assert.equal(sniffBody([mark.subarray(0, 2), Buffer.concat([mark.subarray(2), Buffer.from('data: {}')])]), 'sse');
     assert.equal(sniffBody([mark, Buffer.from(' {"choices":[]}')]), 'json');
+  });
+});
+
+describe('the stream decoder and a byte order mark', () => {
+  /** The answer text of `bytes` read in two parts split at `at`. */
+  function textSplitAt(bytes: Buffer, at: number): string {
+    const decoder = new ChatStreamDecoder();
+    const events = [...decoder.push(bytes.subarray(0, at)), ...decoder.push(bytes.subarray(at)), ...decoder.end()];
+    return events.map((event) => (event.type === 'text' ? event.text : '')).join('');
+  }
+
+  it('drops the mark that begins the body, wherever the reads split it', () => {
+    const bytes = Buffer.from(BOM + sseChunk('读 aloud') + sseChunk('', 'stop') + 'data: [DONE]\n\n');
+    for (let at = 0; at <= bytes.length; at++) assert.equal(textSplitAt(bytes, at), '读 aloud', `split at byte ${at}`);
+  });
+
+  it('keeps U+FEFF that is part of the answer text', () => {
+    const bytes = Buffer.from(sseChunk(`${BOM}a${BOM}b`) + sseChunk('', 'stop') + 'data: [DONE]\n\n');
+    for (const at of [0, 6, 40, bytes.length]) assert.equal(textSplitAt(bytes, at), `${BOM}a${BOM}b`);
   });
 });
