@@ -5,10 +5,11 @@
 // in it. Median of ROUNDS after WARM_UP rounds each.
 import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { performance } from 'node:perf_hooks';
+import type * as vscode from 'vscode';
 import { TextPart } from './languageModel/vscodeStub';
 import { startLocalService } from '../service/src/localService';
 import { MaasClient } from '../src/core/maasClient';
-import { MaasChatProvider } from '../src/vscode/languageModels/maasChatProvider';
+import { MaasChatProvider, type ChatProviderDependencies } from '../src/vscode/languageModels/maasChatProvider';
 import { parseSettings } from '../src/vscode/settings/settingsDeclaration';
 import { compared, median, ratioAtMost, sized, type BenchResult } from './benchResult';
 
@@ -23,15 +24,18 @@ export default async function languageModelBench(): Promise<BenchResult[]> {
     const client = new MaasClient({ baseUrl: service.baseUrl, getApiKey: () => Promise.resolve(KEY) });
     const settings = { ...parseSettings({}).settings, baseUrl: service.baseUrl };
     const quiet = { dispose: () => undefined };
-    const provider = new MaasChatProvider({
+    const deps: ChatProviderDependencies = {
       settings: { settings, onDidChange: () => quiet },
       credentials: { hasApiKey: () => Promise.resolve(true), onDidChange: () => quiet },
       client: () => client,
       logger: { info: () => undefined, warn: () => undefined, redact: (text: string) => text },
-    } as never);
+    };
+    const provider = new MaasChatProvider(deps);
     const [model] = provider.models();
     if (model === undefined) throw new Error('no model');
-    const token = { isCancellationRequested: false, onCancellationRequested: () => quiet };
+    const token: vscode.CancellationToken = { isCancellationRequested: false, onCancellationRequested: () => quiet };
+    const options: vscode.ProvideLanguageModelChatResponseOptions = { toolMode: 1 /* Auto */ };
+    const messages: vscode.LanguageModelChatRequestMessage[] = [{ role: 1 /* User */, content: [new TextPart(QUESTION)], name: undefined }];
 
     const direct = async (): Promise<number> => {
       const started = performance.now();
@@ -44,13 +48,12 @@ export default async function languageModelBench(): Promise<BenchResult[]> {
     const throughProvider = async (): Promise<number> => {
       const started = performance.now();
       let first = Number.NaN;
-      const progress = {
-        report: (part: unknown) => {
+      const progress: vscode.Progress<vscode.LanguageModelResponsePart> = {
+        report: (part) => {
           if (part instanceof TextPart && Number.isNaN(first)) first = performance.now() - started;
         },
       };
-      const messages = [{ role: 1, content: [new TextPart(QUESTION)], name: undefined }];
-      await provider.provideLanguageModelChatResponse(model, messages as never, { toolMode: 1 } as never, progress as never, token as never);
+      await provider.provideLanguageModelChatResponse(model, messages, options, progress, token);
       return first;
     };
 

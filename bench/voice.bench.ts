@@ -18,7 +18,7 @@ import { request } from 'undici';
 import { startLocalService } from '../service/src/localService';
 import { MaasClient } from '../src/core/maasClient';
 import { AnswerSentences } from '../src/core/speech/answerSentences';
-import { AnswerVoice } from '../src/vscode/speech/answerVoice';
+import { AnswerVoice, type AnswerVoiceDeps } from '../src/vscode/speech/answerVoice';
 import type { SpeechSegment } from '../src/core/speech/pipelinedSynthesizer';
 import type { SpeechPlayer } from '../src/vscode/speech/speechPlayer';
 import { synthesisRequest } from '../src/vscode/speech/speechRequest';
@@ -106,14 +106,22 @@ export default async function voiceBench(): Promise<BenchResult[]> {
   /** Streams one answer into a fresh AnswerVoice; resolves once `wanted` sentences reached the player. */
   const listen = async (wanted: number, question: string): Promise<Listened> => {
     const player = new ArrivalPlayer(wanted);
-    const voice = new AnswerVoice({
+    const warn = (text: string): void => progress(`warning: ${text}`);
+    const deps: AnswerVoiceDeps = {
       settings: { settings, onDidChange: () => quiet },
       credentials: { hasSpeech: () => Promise.resolve(true), onDidChange: () => quiet },
       client: () => client,
       speech: { player },
-      prompter: {},
-      logger: { warn: (text: string) => progress(`warning: ${text}`) },
-    } as never);
+      // Never asked while the speech credentials are there; said if it were.
+      prompter: {
+        showWarningMessage: (message) => {
+          warn(message);
+          return Promise.resolve(undefined);
+        },
+      },
+      logger: { warn },
+    };
+    const voice = new AnswerVoice(deps);
     const live = voice.begin('Answer');
     if (live === undefined) throw new Error('maas.speech.readAnswers is on, yet no voice began');
     const deltas: { at: number; length: number }[] = [];

@@ -12,7 +12,7 @@ import type { MaasClient } from '../../src/core/maasClient';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
 import { ChatSession } from '../../src/core/session/chatSession';
 import type { HostToWebview, WebviewToHost } from '../../src/shared/protocol';
-import { AnswerVoice } from '../../src/vscode/speech/answerVoice';
+import { AnswerVoice, type AnswerVoiceDeps } from '../../src/vscode/speech/answerVoice';
 import { WebviewSpeechPlayer } from '../../src/vscode/speech/webviewSpeechPlayer';
 import type { Settings } from '../../src/vscode/settings/settingsDeclaration';
 import { englishStrings } from '../../test/browser/englishStrings';
@@ -107,14 +107,21 @@ export class WebviewListener {
       saveAudio: () => Promise.resolve(),
     });
     player.connect({ post });
-    const voice = new AnswerVoice({
+    const deps: AnswerVoiceDeps = {
       settings: { settings: options.settings, onDidChange: () => quiet },
       credentials: { hasSpeech: () => Promise.resolve(true), onDidChange: () => quiet },
       client: () => options.client,
       speech: { player },
-      prompter: {},
+      // Never asked while the speech credentials are there; said if it were.
+      prompter: {
+        showWarningMessage: (message) => {
+          options.warn(message);
+          return Promise.resolve(undefined);
+        },
+      },
       logger: { warn: options.warn },
-    } as never);
+    };
+    const voice = new AnswerVoice(deps);
     voice.follow(session);
     session.onDidEmit(post);
     await page.exposeFunction('__toHost', (json: string) => {

@@ -23,10 +23,10 @@ import { withAbortSignal } from '../withAbortSignal';
 
 /** What the provider needs, passed in (docs/style.md rule 3). */
 export interface ChatProviderDependencies {
-  readonly settings: SettingsReader;
+  readonly settings: Pick<SettingsReader, 'settings' | 'onDidChange'>;
   readonly credentials: Pick<Credentials, 'hasApiKey' | 'onDidChange'>;
   readonly client: () => MaasClient;
-  readonly logger: Logger;
+  readonly logger: Pick<Logger, 'info' | 'warn' | 'redact'>;
 }
 
 interface MaasModelInformation extends vscode.LanguageModelChatInformation {

@@ -4,7 +4,11 @@ import * as vscode from 'vscode';
 import type { SettingsReader } from '../settings/settings';
 
 /** Keeps `create()`'s registration alive exactly while the switch is on and `available()` holds. */
-export function whileNativeChatEnabled(settings: SettingsReader, available: () => boolean, create: () => vscode.Disposable): vscode.Disposable {
+export function whileNativeChatEnabled(
+  settings: Pick<SettingsReader, 'settings' | 'onDidChange'>,
+  available: () => boolean,
+  create: () => vscode.Disposable,
+): vscode.Disposable {
   let registration: vscode.Disposable | undefined;
   const sync = (): void => {
     const wanted = settings.settings.nativeChatEnabled && available();

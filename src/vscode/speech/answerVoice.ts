@@ -23,12 +23,12 @@ import type { SpeechPlayer } from './speechPlayer';
 import { sentenceSynthesizer } from './speechRequest';
 
 export interface AnswerVoiceDeps {
-  readonly settings: SettingsReader;
+  readonly settings: Pick<SettingsReader, 'settings' | 'onDidChange'>;
   readonly credentials: Pick<Credentials, 'hasSpeech' | 'onDidChange'>;
   readonly client: () => MaasClient;
   /** Read aloud's player, as the speech feature has it when an answer starts. */
   readonly speech: Pick<SpeechFeature, 'player'>;
-  readonly prompter: Prompter;
+  readonly prompter: Pick<Prompter, 'showWarningMessage'>;
   readonly logger: Pick<Logger, 'warn'>;
   /** Shows the chat view, whose player speaks (an answer of @maas is spoken there too). */
   readonly revealView?: () => Promise<void>;
