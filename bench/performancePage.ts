@@ -18,7 +18,7 @@ export interface RunInfo {
   /** The 1, 5 and 15 minute load averages at the start and at the end of the run. */
   readonly loadAtStart: readonly number[];
   readonly loadAtEnd: readonly number[];
-  /** The commit measured, and whether the working tree differed from it. */
+  /** The commit checked out when the run started, and whether the working tree then differed from it. */
   readonly commit: string;
 }
 
@@ -154,7 +154,7 @@ export function performancePage(run: RunInfo, files: readonly BenchFile[]): stri
     `| Machine | ${cell(run.cpu)}, ${run.cores} cores, ${run.memoryGiB.toFixed(1)} GiB; ${cell(run.os)} |`,
     `| Load average (1, 5, 15 min) | at the start ${load(run.loadAtStart)}; at the end ${load(run.loadAtEnd)} |`,
     `| Node, Chromium | ${cell(run.node)}, ${cell(run.chromium)} |`,
-    `| Code | ${cell(run.commit)} |`,
+    `| Code, when the run started | ${cell(run.commit)} |`,
     `| Duration | ${Math.round(run.seconds)} s |`,
     '',
     missed.length === 0

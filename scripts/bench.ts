@@ -17,6 +17,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchResult } from '../bench/benchResult';
+import { measuredCode } from '../bench/measuredCode';
 import { checkedRows, leadingComment, outcome, performancePage, resultTable, type BenchFile, type RunInfo } from '../bench/performancePage';
 import { ensureChromium, ensureSpeechPrograms, quietStep } from '../test/harness/tools';
 
@@ -77,14 +78,6 @@ function firstLine(command: string, args: readonly string[]): string {
   return run.status === 0 ? (run.stdout.split('\n')[0]?.trim() ?? 'unknown') : 'unknown';
 }
 
-/** The commit measured; a working tree that differs from it (the page itself aside) is said so. */
-function measuredCode(): string {
-  const commit = firstLine('git', ['rev-parse', '--short=12', 'HEAD']);
-  const changed = spawnSync('git', ['status', '--porcelain', '--', '.', ':!docs/performance.md'], { cwd: root, encoding: 'utf8' });
-  const dirty = changed.status === 0 && changed.stdout.trim() !== '';
-  return dirty ? `commit ${commit} with uncommitted changes` : `commit ${commit}`;
-}
-
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const dir = path.join(root, 'bench');
@@ -93,6 +86,8 @@ async function main(): Promise<void> {
     .sort();
   const files = all.filter((name) => options.filters.length === 0 || options.filters.some((filter) => name.includes(filter)));
   if (files.length === 0) throw new Error(`No benchmark matches ${options.filters.join(', ')}; the benchmarks are ${all.join(', ')}.`);
+  // The code as it stands now, before the build and the minutes of the run in which it may change.
+  const code = measuredCode(root);
   // What a fresh machine lacks: the local service's speech programs (the service, client and speech benchmarks
   // synthesise speech) and Chromium (the chat view's benchmarks), installed as npm test installs them; then the
   // build, whose icon font and stylesheet the chat view's benchmarks serve.
@@ -128,7 +123,7 @@ async function main(): Promise<void> {
       chromium: firstLine(chromium, ['--version']),
       loadAtStart,
       loadAtEnd,
-      commit: measuredCode(),
+      commit: code,
     };
     writeFileSync(PAGE, performancePage(run, done));
     wrote.push(path.relative(process.cwd(), PAGE));

@@ -1,10 +1,14 @@
 // `npm run bench` checks every row against the target its benchmark declares and writes docs/performance.md from the
-// run it made: the page from given rows, a row without a target refused, a miss failing the run (and not a --quick one).
+// run it made: the page from given rows, a row without a target refused, a miss failing the run (and not a --quick one),
+// and the code the run measured.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { atLeast, atMost, compared, figure, ratioAtMost } from '../../../bench/benchResult';
+import { measuredCode } from '../../../bench/measuredCode';
 import { checkedRows, leadingComment, outcome, performancePage, resultTable, verdict, type RunInfo } from '../../../bench/performancePage';
 
 const root = path.resolve(__dirname, '..', '..', '..');
@@ -78,6 +82,7 @@ describe('npm run bench: targets and docs/performance.md', () => {
     assert.match(page, /Do not edit/);
     assert.match(page, /\| Date \| 2026-11-27T10:00:00Z \|/);
     assert.match(page, /\| Machine \| AMD EPYC 7B13, 2 cores, 23\.5 GiB; Linux 6\.1\.0 x64 \|/);
+    assert.match(page, /\| Code, when the run started \| commit 0123456789ab \|/);
     assert.match(page, /\| Load average \(1, 5, 15 min\) \| at the start 0\.42, 0\.80, 1\.10; at the end 1\.73, 1\.20, 1\.15 \|/);
     assert.equal(page.match(/\| Machine \|/g)?.length, 1, 'the machine is written once');
     assert.match(page, /\*\*3 rows: 1 meet their targets, 2 miss:\*\* client: an answer end to end; webview: share of the main thread busy\./);
@@ -102,6 +107,35 @@ describe('npm run bench: targets and docs/performance.md', () => {
     const dir = path.join(root, 'bench');
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.bench.ts'))) {
       assert.ok(leadingComment(readFileSync(path.join(dir, file), 'utf8')).length > 40, `${file} starts with a comment saying what it measures`);
+    }
+  });
+
+  it('names the code measured: the commit checked out, with uncommitted changes when the tree differs (the page itself aside)', () => {
+    const repo = mkdtempSync(path.join(os.tmpdir(), 'maas-measured-code-'));
+    const git = (...args: string[]): string => {
+      const run = spawnSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.invalid', ...args], { cwd: repo, encoding: 'utf8' });
+      assert.equal(run.status, 0, run.stderr);
+      return run.stdout.trim();
+    };
+    try {
+      assert.match(measuredCode(repo), /^unknown/, 'outside a Git checkout');
+      git('init', '--quiet');
+      mkdirSync(path.join(repo, 'docs'));
+      writeFileSync(path.join(repo, 'docs', 'performance.md'), '# Performance\n');
+      writeFileSync(path.join(repo, 'code.ts'), 'export {};\n');
+      git('add', '.');
+      git('commit', '--quiet', '-m', 'first');
+      const first = git('rev-parse', '--short=12', 'HEAD');
+      assert.equal(measuredCode(repo), `commit ${first}`);
+      writeFileSync(path.join(repo, 'docs', 'performance.md'), '# Performance, written by a run\n');
+      assert.equal(measuredCode(repo), `commit ${first}`, 'the page a full run writes is not a change to the code');
+      writeFileSync(path.join(repo, 'code.ts'), 'export const changed = 1;\n');
+      assert.equal(measuredCode(repo), `commit ${first} with uncommitted changes`);
+      writeFileSync(path.join(repo, 'new.ts'), 'export {};\n');
+      git('checkout', '--quiet', '--', 'code.ts');
+      assert.equal(measuredCode(repo), `commit ${first} with uncommitted changes`, 'an untracked file is a change too');
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
     }
   });
 });
