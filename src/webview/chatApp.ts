@@ -3,7 +3,7 @@
 import { type HostToWebview, assertNever } from '../shared/protocol';
 import { Composer } from './composer';
 import { ConversationList } from './conversationList';
-import { h } from './element';
+import { h, setAttribute } from './element';
 import { SettingsPanel, ReadAnswersToggle } from './settingsPanel';
 import { ContextMeter } from './contextMeter';
 import { SpokenSentence } from './spokenSentence';
@@ -133,8 +133,9 @@ export class ChatApp {
   }
 
   private flush(): void {
-    this.frame = undefined;
+    // Folded while this frame is still the one asked for, so that folding asks for no other.
     this.foldDeltas();
+    this.frame = undefined;
     const snapshot = this.state.snapshot;
     if (snapshot === null) return;
     this.mount();
@@ -156,7 +157,7 @@ export class ChatApp {
     this.spoken.apply();
     this.dirtyAll = false;
     this.dirtyTurns.clear();
-    this.root.setAttribute('aria-busy', 'false');
+    setAttribute(this.root, 'aria-busy', 'false');
   }
 
   private mount(): void {

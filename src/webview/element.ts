@@ -47,3 +47,8 @@ export function setIcon(node: HTMLElement, icon: string, label: string): void {
   node.setAttribute('aria-label', label);
   node.title = label;
 }
+
+/** Sets an attribute unless it already has that value: a write of the same value still invalidates the node's style. */
+export function setAttribute(node: Element, name: string, value: string): void {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}

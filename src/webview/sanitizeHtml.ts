@@ -49,14 +49,20 @@ purify.addHook('uponSanitizeAttribute', (_node, data) => {
   }
 });
 
+const config = {
+  ALLOWED_TAGS: allowedTags,
+  ALLOWED_ATTR: ['href', 'class', 'title', 'start'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  RETURN_DOM_FRAGMENT: true as const,
+};
+// Set once for this instance: a configuration given to sanitize() is parsed again on each call (its tag and attribute
+// sets rebuilt), and a streaming answer is sanitised on every render. sanitize() then ignores the one it is given,
+// which is the same and only says what it returns.
+purify.setConfig(config);
+
 export function sanitizeToFragment(html: string): DocumentFragment {
-  const fragment = purify.sanitize(html, {
-    ALLOWED_TAGS: allowedTags,
-    ALLOWED_ATTR: ['href', 'class', 'title', 'start'],
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    RETURN_DOM_FRAGMENT: true,
-  });
+  const fragment = purify.sanitize(html, config);
   // A link the chat would not open (or one DOMPurify took the address from) is its text: never a dead link.
   for (const link of Array.from(fragment.querySelectorAll('a'))) {
     if (!isOpenableLink(link.getAttribute('href') ?? '')) link.replaceWith(...Array.from(link.childNodes));

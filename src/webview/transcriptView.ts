@@ -5,7 +5,7 @@
 // turns) and a few screens ahead in idle time, each inserted above without moving what is on screen.
 import type { ConversationView } from '../shared/protocol';
 import { handleAnswerClicks } from './answerClicks';
-import { button, h } from './element';
+import { button, h, setAttribute } from './element';
 import { formatString } from '../shared/formatString';
 import { keepInPlace } from './scrollAnchor';
 import { isLive } from '../shared/turnStatus';
@@ -120,8 +120,10 @@ export class TranscriptView {
   render(active: ConversationView, only?: string): void {
     const s = this.context.strings();
     this.active = active;
-    this.jump.textContent = s.jumpToLatest;
-    this.element.setAttribute('aria-label', active.title === '' ? s.title : active.title);
+    // Written only when they change: a streaming delta renders here every frame, and a write, even of the same value,
+    // can make the browser lay the view out again.
+    if (this.jump.textContent !== s.jumpToLatest) this.jump.textContent = s.jumpToLatest;
+    setAttribute(this.element, 'aria-label', active.title === '' ? s.title : active.title);
     const switched = active.id !== this.conversationId;
     if (switched) {
       for (const view of this.views.values()) view.dispose();
@@ -133,7 +135,7 @@ export class TranscriptView {
       this.from = Math.max(0, active.turns.length - firstTurns);
     }
     const anyLive = active.turns.some((turn) => isLive(turn.status));
-    this.element.setAttribute('aria-busy', String(anyLive));
+    setAttribute(this.element, 'aria-busy', String(anyLive));
     const lastIndex = active.turns.length - 1;
     // One turn changed: only it is updated, unless the answer being written has ended (or started), which gives
     // every other question back its Edit (or takes it away). A turn not rendered yet gets its state when it is.

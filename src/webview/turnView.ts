@@ -92,7 +92,8 @@ export class TurnView {
     }
     this.lastAnyLive = anyLive;
     this.renderDescription(turn, s);
-    this.reasoning.hidden = turn.reasoning === '';
+    // Written only when it changes, as the other parts below: the turn is updated on every streaming delta.
+    if (this.reasoning.hidden !== (turn.reasoning === '')) this.reasoning.hidden = turn.reasoning === '';
     const summary = isLive(turn.status) && turn.answer === '' ? s.thinking : s.reasoning;
     if (this.reasoningSummary.textContent !== summary) this.reasoningSummary.textContent = summary;
     this.reasoningView.render(turn.reasoning, final);
@@ -196,7 +197,7 @@ export class TurnView {
 
   private renderDescription(turn: Turn, s: WebviewStrings): void {
     const described = turn.imageDescription;
-    this.description.hidden = described === undefined;
+    if (this.description.hidden !== (described === undefined)) this.description.hidden = described === undefined;
     if (described === undefined) return;
     const summary = formatString(s.imageDescribedBy, described.model);
     if (this.descriptionSummary.textContent !== summary) this.descriptionSummary.textContent = summary;

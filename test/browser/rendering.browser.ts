@@ -1,9 +1,9 @@
 // Rendering details in Chromium with a fake host: fence languages by any alias, the transcript as a focusable log
-// for screen readers, Copy's visible confirmation, and reasoning shown collapsed.
+// for screen readers, Copy's visible confirmation, reasoning shown collapsed, and what a streaming delta costs the page.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { conversation, snapshot, turn } from './snapshotFixture';
-import { cspViolations, deliver, openWebview, posted, waitForPosted } from './webviewHarness';
+import { cspViolations, deliver, openWebview, posted, settled, waitForPosted } from './webviewHarness';
 import { suiteSession } from './suiteSession';
 
 const fence = (language: string, code: string): string => ['```' + language, code, '```'].join('\n');
@@ -116,6 +116,49 @@ describe('rendering', () => {
     assert.equal(await reasoning.locator('.reasoning-body').isVisible(), false);
     await reasoning.locator('summary').click();
     assert.equal(await isOpen(), true);
+    await page.close();
+  });
+
+  it('a streaming delta asks for one animation frame and changes nothing in the page but the answer', async () => {
+    const page = await openWebview(session());
+    await deliver(page, {
+      type: 'snapshot',
+      snapshot: snapshot({ active: conversation({ id: 'c1', turns: [turn({ id: 't1', status: 'streaming', answer: 'First words.' })] }) }),
+    });
+    await page.locator('[data-testid="turn"][data-status="streaming"]').waitFor();
+    await settled(page);
+    // From here on: the frames the page asks for, and every node a change of the DOM touches.
+    await page.evaluate(() => {
+      const probe = window as unknown as { __frames: number; __outside: string[]; __raf: typeof requestAnimationFrame };
+      probe.__frames = 0;
+      probe.__outside = [];
+      probe.__raf = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => {
+        probe.__frames += 1;
+        return probe.__raf(callback);
+      };
+      const answer = document.querySelector('[data-testid="answer"]');
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (answer?.contains(record.target) === true) continue;
+          const target = record.target instanceof Element ? record.target : record.target.parentElement;
+          probe.__outside.push(`${record.type} ${record.attributeName ?? ''} on ${target?.outerHTML.slice(0, 80) ?? '?'}`);
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 't1', answer: ' More words.' });
+    await page.getByTestId('answer').getByText('More words.').waitFor();
+    // Two frames later, with the page's own requestAnimationFrame, so that waiting asks for none.
+    await page.evaluate(() => {
+      const probe = window as unknown as { __raf: typeof requestAnimationFrame };
+      return new Promise<void>((resolve) => probe.__raf(() => probe.__raf(() => resolve())));
+    });
+    const { frames, outside } = await page.evaluate(() => {
+      const probe = window as unknown as { __frames: number; __outside: string[] };
+      return { frames: probe.__frames, outside: probe.__outside };
+    });
+    assert.equal(frames, 1, 'one frame renders the delta');
+    assert.deepEqual(outside, [], 'only the answer changed');
     await page.close();
   });
 });
