@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Event } from '../emitter';
 import { Emitter } from '../emitter';
-import type { Localiser } from '../localiser';
+import type { Localiser } from '../../shared/localiser';
 import type { Conversation, StoredContext } from '../conversations/conversationModel';
 import type { ConversationStore } from '../conversations/conversationStore';
 import * as ops from '../conversations/conversationsState';
@@ -100,7 +100,6 @@ export class ChatSession {
       store,
       open: this.open,
       settings: deps.settings,
-      strings: () => deps.text.strings(),
       l10n,
     });
     this.feed = new ViewFeed({

@@ -1,21 +1,12 @@
 // The chat view's snapshot and turn views, built from the session's state and the settings. Pure: the words of
-// errors and the view's strings come from the front end (ChatViewText), so this runs on plain Node. The stored
+// errors come from the front end (ChatViewText), so this runs on plain Node. The stored
 // form never leaves the host as is (images stay on disk, context text stays here).
 import { activeConversation, conversationList } from '../../conversations/conversationsState';
 import type { Conversation, StoredContext, StoredError, Turn } from '../../conversations/conversationModel';
 import { buildMessages, questionWithContext } from '../../conversations/historySelection';
 import { personaOf, planRequest } from '../../requests/requestPlan';
 import { countTokens } from '../../../shared/tokenCount';
-import type {
-  ChatSnapshot,
-  ContextChipView,
-  ConversationView,
-  KnowledgeView,
-  RetryView,
-  TurnErrorView,
-  TurnView,
-  WebviewStrings,
-} from '../../../shared/protocol';
+import type { ChatSnapshot, ContextChipView, ConversationView, KnowledgeView, RetryView, TurnErrorView, TurnView } from '../../../shared/protocol';
 import { historyLimits, modelOptions, type ChatSettings } from '../chatSettings';
 import type { SessionState } from '../sessionState';
 import { messageTokens } from '../turns/contextBudget';
@@ -23,7 +14,6 @@ import { messageTokens } from '../turns/contextBudget';
 /** The words of the view, in the UI language, from the front end. */
 export interface ChatViewText {
   error(error: StoredError): TurnErrorView;
-  strings(): WebviewStrings;
 }
 
 function contextChip(item: StoredContext): ContextChipView {
@@ -138,6 +128,5 @@ export function buildSnapshot({ extensionVersion, apiKeySet, settings, state, te
       readAnswers: settings.readAnswers,
     },
     notices: state.notices.visibleIn(state.conversations.activeId),
-    strings: text.strings(),
   };
 }

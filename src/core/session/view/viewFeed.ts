@@ -5,7 +5,7 @@
 // of its conversation carries. A view only forwards these (`onDidEmit`); a hidden one asks for a snapshot when shown.
 import type { Turn } from '../../conversations/conversationModel';
 import { Emitter, type Event, type Subscription } from '../../emitter';
-import type { Localiser } from '../../localiser';
+import type { Localiser } from '../../../shared/localiser';
 import { assertNever, type HostToWebview } from '../../../shared/protocol';
 import type { ChatSettings } from '../chatSettings';
 import { openConversation, withNotices, type ChangeReason, type ChatLog, type ChatState, type StateChange } from '../sessionState';
