@@ -28,7 +28,7 @@ import { answerTurn } from './turns/answerTurn';
 import { Questions } from './turns/questions';
 import { RunningTurns, type TurnProgress } from './turns/runningTurns';
 import type { NewTurn } from './turns/turnPlacement';
-import type { ChatViewText } from './view/chatViews';
+import type { ChatViewText } from './view/turnView';
 import { ViewFeed } from './view/viewFeed';
 
 export type { ChatLog, SessionState } from './sessionState';

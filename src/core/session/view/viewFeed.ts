@@ -10,7 +10,9 @@ import { assertNever, type HostToWebview } from '../../../shared/protocol';
 import type { ChatSettings } from '../chatSettings';
 import { openConversation, withNotices, type ChangeReason, type ChatLog, type ChatState, type StateChange } from '../sessionState';
 import type { TurnProgress } from '../turns/runningTurns';
-import { buildSnapshot, nextQuestionContext, turnView, type ChatViewText } from './chatViews';
+import { nextQuestionContext } from '../turns/contextBudget';
+import { buildSnapshot } from './chatSnapshot';
+import { turnView, type ChatViewText } from './turnView';
 import { DeltaBatcher } from './deltaBatcher';
 
 /** The changes after which the view gets a full snapshot; after the others, at most the notices. */
