@@ -28,10 +28,6 @@ export type ImageRefusal =
 /** The sentence for an image refused, whichever check refused it: the webview's, the core's or a command's. */
 export function imageRefusalText(l10n: Localiser, refusal: ImageRefusal, name: string): string {
   switch (refusal.reason) {
-    case 'unsupported':
-      return l10n.t('{0} is not a PNG, JPEG, GIF, WebP or BMP image.', name);
-    case 'unreadable':
-      return l10n.t('{0} could not be read as an image.', name);
     case 'tooLarge':
       return l10n.t('{0} is larger than {1} KB (maas.images.maxBytes) and could not be made smaller.', name, Math.round(refusal.maxBytes / 1024));
     case 'fileTooLarge':
@@ -48,5 +44,9 @@ export function imageRefusalText(l10n: Localiser, refusal: ImageRefusal, name: s
         refusal.height,
         Math.round(refusal.maxPixels / 1e6),
       );
+    case 'unsupported':
+      return l10n.t('{0} is not a PNG, JPEG, GIF, WebP or BMP image.', name);
+    case 'unreadable':
+      return l10n.t('{0} could not be read as an image.', name);
   }
 }
