@@ -11,17 +11,18 @@ import { repoRoot } from '../harness/tools';
 import { ask, openChat, until, waitForStatus } from './chatView';
 import { chatRequests as chatRequestsOf, type LoggedChatRequest } from '../harness/requestLog';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
-import { runCommand } from './workbench';
 import {
   answerChatSetupOffer,
   chooseMode,
   focusNativeInput,
+  modelPickerListing,
   nativeChat,
   NATIVE_CHAT_SETTINGS,
-  pickerRows,
+  newNativeChat,
+  openLanguageModels,
+  openNativeChatInAsk,
   screenshots,
   sendNative,
-  newNativeChat,
 } from './nativeChatView';
 
 const QUESTION = 'How do I compute a moving average in TypeScript?';
@@ -101,31 +102,11 @@ describe("VS Code's own chat with the service's models", () => {
     // The set-up by hand, as a user who declined MaaS Assistant's offer (test/e2e/nativeChatSetup.e2e.ts accepts it).
     await answerChatSetupOffer(page, 'Not now');
     // On a fresh profile VS Code's chat needs its set-up once: opening the Language Models editor does it.
-    await runCommand(page, 'Chat: Manage Language Models');
-    const editor = page.locator('.language-models-management-editor, .editor-instance').filter({ hasText: 'svc_llm' }).first();
-    await editor.waitFor({ timeout: 30_000 });
+    const editor = await openLanguageModels(page, 'svc_llm');
     assert.match((await editor.textContent()) ?? '', /svc_vl/);
     await shot(page, 'native-language-models', { x: 0, y: 0, width: 1400, height: 420 });
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Control+Alt+I');
-    await nativeChat(page).locator('.interactive-input-part').first().waitFor({ timeout: 30_000 });
-    // VS Code suggests setting utility models (the README says how); the notice is not part of this test.
-    await nativeChat(page)
-      .locator('[aria-label="Dismiss notification"]')
-      .first()
-      .click({ timeout: 5_000 })
-      .catch(() => undefined);
-    await chooseMode(page, 'Ask');
-    const rows = await until(
-      async () => {
-        const listed = await pickerRows(page);
-        if (listed.some((row) => row.includes('svc_llm'))) return listed;
-        await page.keyboard.press('Escape');
-        return undefined;
-      },
-      60_000,
-      'svc_llm in the model picker (VS Code enables its chat a few seconds after the set-up)',
-    );
+    await openNativeChatInAsk(page);
+    const rows = await modelPickerListing(page, 'svc_llm');
     assert.ok(
       rows.some((row) => /svc_llm.*MaaS/.test(row)),
       rows.join(' | '),
