@@ -44,6 +44,9 @@ async function llm(): Promise<vscode.LanguageModelChat> {
   return waitFor(async () => (await vscode.lm.selectChatModels({ vendor: 'maas', id: 'svc_llm' }))[0], { what: 'the model svc_llm', timeoutMs: 10_000 });
 }
 
+/** An answer that ended with an error: the error's words as its status, and what had arrived. */
+const failedWith = (error: unknown, text: string): Outcome => ({ status: `error: ${error instanceof Error ? error.message : String(error)}`, text });
+
 const answeredWhole = (outcome: Outcome): void => {
   assert.equal(outcome.status, 'done');
   assert.equal(outcome.text, ANSWER, 'the answer is whole, its last words included');
@@ -76,7 +79,7 @@ const provider: Surface = {
         for await (const part of response.text) text += part;
         return { status: 'done', text };
       } catch (error) {
-        return { status: `error: ${error instanceof Error ? error.message : String(error)}`, text };
+        return failedWith(error, text);
       }
     };
   },
@@ -141,7 +144,7 @@ const knowledgeTool: Surface = {
         const parts = (await result).content;
         return { status: 'done', text: parts.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('') };
       } catch (error) {
-        return { status: `error: ${error instanceof Error ? error.message : String(error)}`, text: '' };
+        return failedWith(error, '');
       }
     };
   },
