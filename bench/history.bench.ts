@@ -1,5 +1,5 @@
 // The chat history's cost against the size of the history: a year of daily chatting (1,000
-// conversations of 20 turns, ~47 MB) against 10 conversations, in the same run, on the same disk.
+// conversations of 20 turns) against 10 conversations, in the same run, on the same disk.
 // - save: one save after one turn's answer changed, as once a second while an answer streams (the ChatSession's
 //   pure operations, then ConversationStore.save, which fsyncs the file it writes);
 // - list ready: from a new ChatSession on the folder to its first snapshot (the conversation list the view shows),

@@ -1,6 +1,6 @@
 // Save audio after a long reading: joinAudio on 10 minutes of 16 kHz mono WAV in 120 segments of 5 s, as Read
 // Aloud's sentences arrive, against the same join done by decoding every sample into a JavaScript number and
-// encoding it again (wavefile getSamples + fromScratch through a plain array), which is how it was joined before.
+// encoding it again (wavefile getSamples + fromScratch through a plain array), the straightforward way to join with wavefile.
 // Alternating rounds in one process, after one unmeasured round; both outputs are checked to be the same bytes.
 import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { WaveFile } from 'wavefile';

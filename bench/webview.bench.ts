@@ -15,7 +15,8 @@ import { bundle, cdpFor, measured, taskMs } from './webviewPage';
 const targetChars = sized(80_000, 2_000);
 /**
  * Characters per delta (~40 tokens) for the comparison with the naive view, whose cost grows with the square of
- * the number of deltas (at 40 characters it took 400 s); the ~1-token row shows the real view at 4 characters.
+ * the number of deltas (smaller deltas make its run too long to repeat); the ~1-token row shows the real view at 4
+ * characters.
  */
 const chunkChars = 160;
 const repetitions = sized(5, 1);

@@ -3,7 +3,7 @@
 // declared `restricted`). `npm run generate` (scripts/generateManifest.ts) writes them; test/unit/project/
 // generatedManifest.test.ts fails when package.json differs. Everything else in package.json is written by hand and
 // kept as it is, byte for byte.
-import { commandsDeclaration, commandTitleKey, type CommandDeclaration, type CommandKey } from '../src/vscode/commandIds';
+import { CommandId, commandsDeclaration, commandTitleKey, type CommandDeclaration, type CommandKey } from '../src/vscode/commandIds';
 import { knowledgeToolDeclaration } from '../src/vscode/knowledge/knowledgeToolDeclaration';
 import type { Json } from '../src/vscode/settings/settingKinds';
 import { settingKeys, settingsDeclaration, type SettingDeclaration } from '../src/vscode/settings/settingsDeclaration';
@@ -59,7 +59,7 @@ export function configurationContribution(): Json {
 /** contributes.commands: every command in the order of the declaration. */
 export function commandsContribution(): Json {
   return (Object.entries(commandsDeclaration) as [CommandKey, CommandDeclaration][]).map(([key, command]) => ({
-    command: command.id,
+    command: CommandId[key],
     title: nls(commandTitleKey(key)),
     category: COMMAND_CATEGORY,
     ...(command.icon === undefined ? {} : { icon: `$(${command.icon})` }),

@@ -21,7 +21,7 @@ describe('chat view in code-server', () => {
   let scenario: ServiceScenario;
 
   before(async () => {
-    // A failed address is left alone for a second here, not the 30 s of normal use (the failover test waits it out).
+    // A failed address is left alone for a second here, not the cool-down of normal use (the failover test waits it out).
     scenario = await openServiceScenario('chat', { service: { paceMs: 12 }, env: { [FAILOVER_COOLDOWN_VARIABLE]: String(COOLDOWN_MS) } });
   });
 
@@ -250,7 +250,7 @@ describe('chat view in code-server', () => {
       asked += 1;
       assert.equal(await waitForStatus(await ask(view, `Asked again (${asked}) once the primary may be back`), ['done']), 'done');
       last = (await chatRequests()).at(-1);
-      // Far sooner than the 30 s cool-down of normal use: the scenario's own cool-down is the one in force.
+      // Far sooner than the cool-down of normal use: the scenario's own cool-down is the one in force.
       if (last?.port !== 'primary') assert.ok(Date.now() - failedAt < COOLDOWN_MS + 15_000, 'the primary is tried again once its cool-down is over');
     } while (last?.port !== 'primary');
     await notice.waitFor({ state: 'detached', timeout: 10_000 });

@@ -9,7 +9,16 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { repoRoot } from '../harness/tools';
 import { chatRequests, type LoggedChatRequest } from '../harness/requestLog';
 import { openChat, until } from './chatView';
-import { answerChatSetupOffer, chooseMode, focusNativeInput, nativeChat, NATIVE_CHAT_SETTINGS, readyNativeChat, screenshots } from './nativeChatView';
+import {
+  answerChatSetupOffer,
+  chooseMode,
+  focusNativeInput,
+  nativeChat,
+  NATIVE_CHAT_SETTINGS,
+  readyNativeChat,
+  screenshots,
+  newNativeChat,
+} from './nativeChatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 
 const TOOL = 'maas_searchKnowledgeBase';
@@ -85,7 +94,7 @@ describe("the knowledge-base tool in VS Code's chat", () => {
 
   it('#kb typed in the input attaches the tool, and the question is answered from the knowledge base', async () => {
     const { page } = scenario;
-    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await newNativeChat(page);
     await chooseMode(page, 'Agent');
     await focusNativeInput(page);
     await page.keyboard.type('#kb');

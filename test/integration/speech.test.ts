@@ -1,24 +1,18 @@
 // Speech synthesis against the local service: speakers, real-time synthesis by POST and GET, timestamps,
 // errors by `code`, and the long-text task from `created` to the downloaded audio.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LogEntry } from '../../src/core/http/httpTransport';
 import { ServiceError } from '../../src/core/http/serviceError';
 import type { TaskStatus } from '../../src/core/speech/speechPayloads';
 import { speechProblemOf } from '../../src/core/speech/speechProblems';
 import { SpeechErrorCode } from '../../service/src/speech/speechCodes';
-import { LocalServiceFixture, SPEECH } from './localServiceFixture';
+import { SPEECH, useLocalService } from './localServiceFixture';
 
 describe('speech synthesis against the local service', () => {
-  let fixture: LocalServiceFixture;
+  const fixture = useLocalService();
   const logs: LogEntry[] = [];
-  before(async () => {
-    fixture = await LocalServiceFixture.start();
-  });
-  after(async () => {
-    await fixture.stop();
-  });
-  const client = () => fixture.client({ onLog: (entry) => logs.push(entry) });
+  const client = () => fixture().client({ onLog: (entry) => logs.push(entry) });
 
   it('lists the speakers', async () => {
     const speakers = await client().listSpeakers();
@@ -46,7 +40,7 @@ describe('speech synthesis against the local service', () => {
   });
 
   it('reports a JSON error body (HTTP 200) as a speech error with its code and message', async () => {
-    const bad = fixture.client({ getSpeechCredentials: () => Promise.resolve({ appkey: SPEECH.appkey, token: 'wrong-token-value' }) });
+    const bad = fixture().client({ getSpeechCredentials: () => Promise.resolve({ appkey: SPEECH.appkey, token: 'wrong-token-value' }) });
     await assert.rejects(
       bad.synthesize({ text: 'hi' }),
       (e: unknown) => e instanceof ServiceError && e.kind === 'speech' && e.speechCode === 40100 && (e.serverMessage ?? '') !== '',
@@ -54,12 +48,12 @@ describe('speech synthesis against the local service', () => {
   });
 
   it('refuses out-of-range fields before sending', async () => {
-    const before = (await fixture.requests()).length;
+    const before = (await fixture().requests()).length;
     await assert.rejects(
       client().synthesize({ text: 'hi', volumn: 101 }),
       (e: unknown) => e instanceof ServiceError && e.kind === 'validation' && e.field === 'volumn',
     );
-    assert.equal((await fixture.requests()).length, before);
+    assert.equal((await fixture().requests()).length, before);
   });
 
   it('runs a long task from created to the downloaded audio', async () => {
@@ -70,10 +64,10 @@ describe('speech synthesis against the local service', () => {
     const done = await c.waitForLongTask(task.taskId, { initialDelayMs: 20, maxDelayMs: 100, onStatus: (t) => seen.push(t.status) });
     assert.equal(done.status, 'complete');
     assert.equal(seen.at(-1), 'complete');
-    assert.ok(done.audioAddress.startsWith(fixture.service.baseUrl));
+    assert.ok(done.audioAddress.startsWith(fixture().service.baseUrl));
     const audio = await c.downloadTaskAudio(done);
     assert.equal(audio.format, 'mp3');
-    const download = (await fixture.requests()).filter((r) => r.path.startsWith('/audio/')).at(-1);
+    const download = (await fixture().requests()).filter((r) => r.path.startsWith('/audio/')).at(-1);
     assert.equal(download?.headers['authorization'], undefined, 'the audio address is fetched without credentials');
   });
 
@@ -92,7 +86,7 @@ describe('speech synthesis against the local service', () => {
     const task = await c.submitLongTask({ text: 'Cancelled before the end.' });
     // The query answers "running" whatever the synthesis speed, so the wait is certainly sleeping when aborted.
     const running = { request_id: 'r', code: 0, message: 'success', task_id: task.taskId, audio_address: '', task_status: 'running' };
-    await fixture.json('POST', '/_local/faults', { route: '/maas/v2/api/tts-long-query', status: 200, body: running });
+    await fixture().json('POST', '/_local/faults', { route: '/maas/v2/api/tts-long-query', status: 200, body: running });
     const controller = new AbortController();
     const waiting = c.waitForLongTask(task.taskId, { signal: controller.signal, initialDelayMs: 60_000, onStatus: () => controller.abort() });
     await assert.rejects(waiting, (e: unknown) => e instanceof ServiceError && e.kind === 'cancelled');

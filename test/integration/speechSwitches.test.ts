@@ -1,32 +1,16 @@
 // The client against each form the local service can be switched to for docs/wire.md's unknowns: the speaker list
 // under `speakers`, `data` or `data.list`; enable_ts answered with JSON timestamps or with plain audio; and a
 // success `code` other than the spec's 0.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceError } from '../../src/core/http/serviceError';
-import { LocalServiceFixture } from './localServiceFixture';
-import type { LocalServiceOptions } from '../../service/src/localService';
+import { useLocalService } from './localServiceFixture';
 
 const ALL_SPEAKERS = ['zh_female_xiaoyan', 'zh_male_yunfeng', 'en_female_amy', 'en_male_tom'];
 
-/** A fixture started before the suite's tests and stopped after them. */
-function useFixture(options: LocalServiceOptions): () => LocalServiceFixture {
-  let fixture: LocalServiceFixture | undefined;
-  before(async () => {
-    fixture = await LocalServiceFixture.start(options);
-  });
-  after(async () => {
-    await fixture?.stop();
-  });
-  return () => {
-    if (!fixture) throw new Error('the fixture has not started');
-    return fixture;
-  };
-}
-
 for (const speakersShape of ['speakers', 'data', 'data.list'] as const) {
   describe(`speaker list under \`${speakersShape}\``, () => {
-    const fixture = useFixture({ speakersShape });
+    const fixture = useLocalService({ speakersShape });
 
     it('is listed by the client', async () => {
       const raw = await fixture().json<Record<string, unknown>>('GET', '/maas/v2/api/get_speakers');
@@ -45,7 +29,7 @@ describe('real-time synthesis with enable_ts', () => {
   const request = { text: 'First sentence. Second sentence.', format: 'wav' as const };
 
   describe("answered with JSON timestamps ('json')", () => {
-    const fixture = useFixture({ ttsTimestamps: 'json' });
+    const fixture = useLocalService({ ttsTimestamps: 'json' });
 
     it('gives the audio and one timestamp per sentence', async () => {
       const client = fixture().client();
@@ -60,7 +44,7 @@ describe('real-time synthesis with enable_ts', () => {
   });
 
   describe("answered with plain audio ('none')", () => {
-    const fixture = useFixture({ ttsTimestamps: 'none' });
+    const fixture = useLocalService({ ttsTimestamps: 'none' });
 
     it('gives the same audio without timestamps', async () => {
       const client = fixture().client();
@@ -74,7 +58,7 @@ describe('real-time synthesis with enable_ts', () => {
 });
 
 describe('a success code other than 0', () => {
-  const fixture = useFixture({ speechSuccessCode: 200 });
+  const fixture = useLocalService({ speechSuccessCode: 200 });
 
   // docs/wire.md leaves the success code open: an answer with its whole payload is a success whatever its code; the
   // known error codes stay errors (the local service still sends them for refused requests).

@@ -38,12 +38,10 @@ export function revokeAddressApprovalsCommand(approvals: AddressApprovals, promp
 }
 
 function purposeLabel(purpose: AddressPurpose): string {
-  switch (purpose) {
-    case 'apiKey':
-      return vscode.l10n.t('API key');
-    case 'speech':
-      return vscode.l10n.t('Speech appkey and token');
-    case 'console':
-      return vscode.l10n.t('Console page');
-  }
+  const labels: Record<AddressPurpose, string> = {
+    apiKey: vscode.l10n.t('API key'),
+    speech: vscode.l10n.t('Speech appkey and token'),
+    console: vscode.l10n.t('Console page'),
+  };
+  return labels[purpose];
 }

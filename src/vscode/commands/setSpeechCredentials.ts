@@ -4,36 +4,32 @@ import * as vscode from 'vscode';
 import type { Credentials } from '../../core/credentials/credentials';
 import type { Prompter } from '../prompter';
 
+type SecretStep = Record<'title' | 'prompt' | 'placeHolder' | 'whenBlank', string>;
+
 export function setSpeechCredentialsCommand(credentials: Credentials, prompter: Prompter): () => Promise<boolean> {
-  return async () => {
+  /** One password box: its value trimmed, or undefined when cancelled or blank (then `whenBlank` is shown). */
+  const ask = async ({ title, prompt, placeHolder, whenBlank }: SecretStep): Promise<string | undefined> => {
     const blank = (value: string): string | undefined => (value.trim() === '' ? vscode.l10n.t('This value cannot be blank.') : undefined);
-    const appkey = await prompter.showInputBox({
+    const value = (await prompter.showInputBox({ title, prompt, placeHolder, password: true, ignoreFocusOut: true, validateInput: blank }))?.trim();
+    if (value === '') void prompter.showWarningMessage(whenBlank);
+    return value === '' ? undefined : value;
+  };
+  return async () => {
+    const appkey = await ask({
       title: vscode.l10n.t('MaaS: Set Speech Credentials (1/2)'),
       prompt: vscode.l10n.t("The appkey of the speech service. It is kept in VS Code's secret storage."),
       placeHolder: vscode.l10n.t('appkey'),
-      password: true,
-      ignoreFocusOut: true,
-      validateInput: blank,
+      whenBlank: vscode.l10n.t('The appkey cannot be blank.'),
     });
     if (appkey === undefined) return false;
-    if (appkey.trim() === '') {
-      void prompter.showWarningMessage(vscode.l10n.t('The appkey cannot be blank.'));
-      return false;
-    }
-    const token = await prompter.showInputBox({
+    const token = await ask({
       title: vscode.l10n.t('MaaS: Set Speech Credentials (2/2)'),
       prompt: vscode.l10n.t("The token of the speech service. It is kept in VS Code's secret storage."),
       placeHolder: vscode.l10n.t('token'),
-      password: true,
-      ignoreFocusOut: true,
-      validateInput: blank,
+      whenBlank: vscode.l10n.t('The token cannot be blank.'),
     });
     if (token === undefined) return false;
-    if (token.trim() === '') {
-      void prompter.showWarningMessage(vscode.l10n.t('The token cannot be blank.'));
-      return false;
-    }
-    await credentials.setSpeech({ appkey: appkey.trim(), token: token.trim() });
+    await credentials.setSpeech({ appkey, token });
     void prompter.showInformationMessage(vscode.l10n.t('MaaS speech credentials saved.'));
     return true;
   };

@@ -7,24 +7,17 @@ import type { CertificateProblem } from '../../core/http/certificateProblem';
 import type { Localiser } from '../../core/localiser';
 import type { Presentation } from './errorMessages';
 
-function certificateTitle(problem: CertificateProblem, l10n: Localiser): string {
-  const host = problem.host;
-  switch (problem.reason) {
-    case 'untrusted':
-      return l10n.t('The certificate of {0} is not trusted', host);
-    case 'selfSigned':
-      return l10n.t('The certificate of {0} is self-signed', host);
-    case 'expired':
-      return l10n.t('The certificate of {0} has expired', host);
-    case 'notYetValid':
-      return l10n.t('The certificate of {0} is not valid yet', host);
-    case 'hostMismatch':
-      return l10n.t('The certificate presented for {0} is for another name', host);
-    case 'revoked':
-      return l10n.t('The certificate of {0} has been revoked', host);
-    case 'invalid':
-      return l10n.t('The certificate of {0} is invalid', host);
-  }
+function certificateTitle({ reason, host }: CertificateProblem, l10n: Localiser): string {
+  const titles: Record<CertificateProblem['reason'], string> = {
+    untrusted: l10n.t('The certificate of {0} is not trusted', host),
+    selfSigned: l10n.t('The certificate of {0} is self-signed', host),
+    expired: l10n.t('The certificate of {0} has expired', host),
+    notYetValid: l10n.t('The certificate of {0} is not valid yet', host),
+    hostMismatch: l10n.t('The certificate presented for {0} is for another name', host),
+    revoked: l10n.t('The certificate of {0} has been revoked', host),
+    invalid: l10n.t('The certificate of {0} is invalid', host),
+  };
+  return titles[reason];
 }
 
 /** What the certificate says, as far as it was read. */
@@ -69,35 +62,23 @@ export function certificateMessage(error: StoredError, l10n: Localiser): Present
 
 export function proxyAuthMessage(error: StoredError, l10n: Localiser): Presentation {
   const proxy = error.proxy?.address ?? '';
-  switch (error.proxy?.credentials) {
-    case 'url':
-      return {
-        title: l10n.t('The proxy refused your credentials'),
-        detail: l10n.t(
-          'The proxy {0} answered 407 (Proxy Authentication Required) to the user name and password in http.proxy. Check them in your user settings (characters such as @ and : must be percent-encoded), or set http.proxyAuthorization instead.',
-          proxy,
-        ),
-        actions: ['retry', 'showLogs'],
-      };
-    case 'authorization':
-      return {
-        title: l10n.t('The proxy refused your credentials'),
-        detail: l10n.t(
-          'The proxy {0} answered 407 (Proxy Authentication Required) to the value of http.proxyAuthorization. Check it in your user settings, or put your user name and password in http.proxy instead.',
-          proxy,
-        ),
-        actions: ['retry', 'showLogs'],
-      };
-    default:
-      return {
-        title: l10n.t('The proxy asks for credentials'),
-        detail: l10n.t(
-          'The proxy {0} answered 407 (Proxy Authentication Required). In your user settings, put your user name and password in http.proxy (http://user:password@host:port), or set http.proxyAuthorization to the whole Proxy-Authorization value.',
-          proxy,
-        ),
-        actions: ['retry', 'showLogs'],
-      };
-  }
+  const credentials = error.proxy?.credentials ?? 'none';
+  const advice: Record<typeof credentials, string> = {
+    url: l10n.t(
+      'The proxy {0} answered 407 (Proxy Authentication Required) to the user name and password in http.proxy. Check them in your user settings (characters such as @ and : must be percent-encoded), or set http.proxyAuthorization instead.',
+      proxy,
+    ),
+    authorization: l10n.t(
+      'The proxy {0} answered 407 (Proxy Authentication Required) to the value of http.proxyAuthorization. Check it in your user settings, or put your user name and password in http.proxy instead.',
+      proxy,
+    ),
+    none: l10n.t(
+      'The proxy {0} answered 407 (Proxy Authentication Required). In your user settings, put your user name and password in http.proxy (http://user:password@host:port), or set http.proxyAuthorization to the whole Proxy-Authorization value.',
+      proxy,
+    ),
+  };
+  const title = credentials === 'none' ? l10n.t('The proxy asks for credentials') : l10n.t('The proxy refused your credentials');
+  return { title, detail: advice[credentials], actions: ['retry', 'showLogs'] };
 }
 
 export function invalidProxyMessage(error: StoredError, l10n: Localiser): Presentation {

@@ -88,39 +88,26 @@ const extraModel = z.union([
 /** More models: each a code, or `{ code, vision }` for a model that takes images. */
 export function modelList(maxItems: number): SettingKind<z.ZodDefault<z.ZodArray<typeof extraModel>>> {
   const code = { type: 'string', pattern: modelCodePattern };
-  return {
-    schema: z.array(extraModel).max(maxItems).default([]),
-    manifest: {
-      type: 'array',
-      default: [],
-      maxItems,
-      items: {
-        anyOf: [code, { type: 'object', required: ['code'], additionalProperties: false, properties: { code, vision: { type: 'boolean', default: false } } }],
-      },
-    },
-    otherwise: 'modelList',
-  };
+  const item = { type: 'object', required: ['code'], additionalProperties: false, properties: { code, vision: { type: 'boolean', default: false } } };
+  return list(extraModel, { anyOf: [code, item] }, maxItems, 'modelList');
 }
 
 const knowledgeBase = z.object({ id: z.number().int().positive(), name: z.string().trim().min(1).max(100) }).strict();
 
 /** Knowledge bases, each `{ id, name }`: the id the service knows it by, the name the user picks it by. */
 export function knowledgeBaseList(maxItems: number): SettingKind<z.ZodDefault<z.ZodArray<typeof knowledgeBase>>> {
-  return {
-    schema: z.array(knowledgeBase).max(maxItems).default([]),
-    manifest: {
-      type: 'array',
-      default: [],
-      maxItems,
-      items: {
-        type: 'object',
-        required: ['id', 'name'],
-        additionalProperties: false,
-        properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string', minLength: 1, maxLength: 100 } },
-      },
-    },
-    otherwise: 'knowledgeBases',
+  const item = {
+    type: 'object',
+    required: ['id', 'name'],
+    additionalProperties: false,
+    properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string', minLength: 1, maxLength: 100 } },
   };
+  return list(knowledgeBase, item, maxItems, 'knowledgeBases');
+}
+
+/** At most `maxItems` items, each parsed by `item` and declared by `items`; empty when not set. */
+function list<T extends z.ZodType>(item: T, items: Json, maxItems: number, otherwise: SettingsProblemKind): SettingKind<z.ZodDefault<z.ZodArray<T>>> {
+  return { schema: z.array(item).max(maxItems).default([]), manifest: { type: 'array', default: [], maxItems, items }, otherwise };
 }
 
 interface TextOptions {
@@ -169,8 +156,8 @@ export function flag(fallback: boolean): SettingKind<z.ZodDefault<z.ZodBoolean>>
 }
 
 interface ChoiceDescriptions {
-  /** The package.nls.json key of each choice's description, in the order of the choices. */
-  readonly keys: readonly string[];
+  /** Each choice's description is the package.nls.json text `<keysUnder>.<choice>`. */
+  readonly keysUnder: string;
   /** Whether the descriptions are Markdown (`markdownEnumDescriptions`) or plain text (`enumDescriptions`). */
   readonly markdown: boolean;
 }
@@ -181,8 +168,10 @@ export function choice<const T extends readonly [string, ...string[]]>(
   fallback: T[number],
   descriptions?: ChoiceDescriptions,
 ): SettingKind<z.ZodDefault<z.ZodEnum<{ [K in T[number]]: K }>>> {
-  if (descriptions !== undefined && descriptions.keys.length !== choices.length) throw new Error(`${choices.join('|')}: one description per choice`);
-  const described = descriptions === undefined ? {} : { [descriptions.markdown ? 'markdownEnumDescriptions' : 'enumDescriptions']: descriptions.keys.map(nls) };
+  const described =
+    descriptions === undefined
+      ? {}
+      : { [descriptions.markdown ? 'markdownEnumDescriptions' : 'enumDescriptions']: choices.map((value) => nls(`${descriptions.keysUnder}.${value}`)) };
   return {
     schema: z.enum(choices).default(fallback),
     manifest: { type: 'string', default: fallback, enum: choices, ...described },

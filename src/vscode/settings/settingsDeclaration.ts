@@ -57,10 +57,7 @@ export const settingsDeclaration = {
   fontSize: { name: 'maas.chat.fontSize', kind: integer(8, 32, 13), description: 'configuration.chat.fontSize.description' },
   imagesWithTextModel: {
     name: 'maas.images.withTextModel',
-    kind: choice(['describe', 'visionModel', 'refuse'], 'describe', {
-      keys: ['configuration.images.withTextModel.describe', 'configuration.images.withTextModel.visionModel', 'configuration.images.withTextModel.refuse'],
-      markdown: true,
-    }),
+    kind: choice(['describe', 'visionModel', 'refuse'], 'describe', { keysUnder: 'configuration.images.withTextModel', markdown: true }),
     description: 'configuration.images.withTextModel.description',
   },
   imageMaxBytes: { name: 'maas.images.maxBytes', kind: integer(65_536, 20_971_520, 5_242_880), description: 'configuration.images.maxBytes.description' },
@@ -78,10 +75,7 @@ export const settingsDeclaration = {
   knowledgeBases: { name: 'maas.knowledgeBases', kind: knowledgeBaseList(50), description: 'configuration.knowledgeBases.description', restricted: true },
   knowledgeChatMode: {
     name: 'maas.knowledge.chatMode',
-    kind: choice(['divergent', 'strict'], 'divergent', {
-      keys: ['configuration.knowledge.chatMode.divergent', 'configuration.knowledge.chatMode.strict'],
-      markdown: true,
-    }),
+    kind: choice(['divergent', 'strict'], 'divergent', { keysUnder: 'configuration.knowledge.chatMode', markdown: true }),
     description: 'configuration.knowledge.chatMode.description',
   },
   knowledgeRemoveCornerMark: {
@@ -115,10 +109,7 @@ export const settingsDeclaration = {
   },
   speechErrorCodes: {
     name: 'maas.speech.errorCodes',
-    kind: choice(['spec', 'localService'], 'spec', {
-      keys: ['configuration.speech.errorCodes.spec', 'configuration.speech.errorCodes.localService'],
-      markdown: false,
-    }),
+    kind: choice(['spec', 'localService'], 'spec', { keysUnder: 'configuration.speech.errorCodes', markdown: false }),
     description: 'configuration.speech.errorCodes.description',
   },
 } as const satisfies Record<string, SettingDeclaration>;

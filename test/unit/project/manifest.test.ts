@@ -28,7 +28,7 @@ describe('package.json', () => {
     // Since VS Code 1.74 a contributed view and contributed commands are implicit activation events
     // (onView:maas.chatView, onCommand:maas.*). onStartupFinished adds one: a long-text synthesis task left pending by
     // a reload or a restart must be followed to its file even when nothing of the extension is shown.
-    // It comes after the workbench has started, and activation costs ~30 ms (the README's Activation section).
+    // It comes after the workbench has started; docs/performance.md gives what activation costs.
     assert.deepEqual(manifest.activationEvents, ['onStartupFinished']);
     assert.ok(Number(/\^1\.(\d+)/.exec(manifest.engines.vscode)?.[1]) >= 74, 'implicit activation events need VS Code 1.74');
   });

@@ -14,29 +14,13 @@ import {
   type MessagePartClasses,
   type ProviderMessage,
 } from '../../../../src/vscode/languageModels/providerMessages';
+import {
+  LanguageModelDataPart as Data,
+  LanguageModelTextPart as Text,
+  LanguageModelToolCallPart as ToolCall,
+  LanguageModelToolResultPart as ToolResult,
+} from '../../../harness/fakeVscode';
 
-class Text {
-  constructor(readonly value: string) {}
-}
-class ToolCall {
-  constructor(
-    readonly callId: string,
-    readonly name: string,
-    readonly input: object,
-  ) {}
-}
-class ToolResult {
-  constructor(
-    readonly callId: string,
-    readonly content: readonly unknown[],
-  ) {}
-}
-class Data {
-  constructor(
-    readonly data: Uint8Array,
-    readonly mimeType: string,
-  ) {}
-}
 const USER = 1;
 const ASSISTANT = 2;
 const classes: MessagePartClasses = {

@@ -4,29 +4,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { responseParts, USAGE_MIME, type PartClasses } from '../../../../src/vscode/languageModels/responseParts';
 import type { AnswerEvent } from '../../../../src/core/requests/answerRun';
+import {
+  LanguageModelDataPart as Data,
+  LanguageModelTextPart as Text,
+  LanguageModelThinkingPart as Thinking,
+  LanguageModelToolCallPart as ToolCall,
+} from '../../../harness/fakeVscode';
 
-class Text {
-  constructor(readonly value: string) {}
-}
-class ToolCall {
-  constructor(
-    readonly callId: string,
-    readonly name: string,
-    readonly input: object,
-  ) {}
-}
-class Thinking {
-  constructor(readonly value: string | string[]) {}
-}
-class Data {
-  constructor(
-    readonly data: Uint8Array,
-    readonly mimeType: string,
-  ) {}
-}
-
-const old: PartClasses = { LanguageModelTextPart: Text, LanguageModelToolCallPart: ToolCall };
-const current: PartClasses = { ...old, LanguageModelThinkingPart: Thinking, LanguageModelDataPart: Data };
+/** The part classes of VS Code at the manifest's floor, and of a VS Code that also has the thinking and data parts. */
+const atFloor: PartClasses = { LanguageModelTextPart: Text, LanguageModelToolCallPart: ToolCall };
+const withNewerParts: PartClasses = { ...atFloor, LanguageModelThinkingPart: Thinking, LanguageModelDataPart: Data };
 const input = (_name: string, text: string): object => JSON.parse(text) as object;
 
 const answer: AnswerEvent[] = [
@@ -42,10 +29,10 @@ const answer: AnswerEvent[] = [
 
 describe("the provider's response parts", () => {
   it('with VS Code 1.139: reasoning as thinking parts, text as text, the call, then the usage JSON as a "usage" data part', () => {
-    const parts = answer.flatMap((event) => responseParts(current).of(event, input));
+    const parts = answer.flatMap((event) => responseParts(withNewerParts).of(event, input));
     assert.deepEqual(
-      parts.map((p) => (p as object).constructor.name),
-      ['Thinking', 'Thinking', 'Text', 'ToolCall', 'Data'],
+      parts.map((p) => (p as object).constructor),
+      [Thinking, Thinking, Text, ToolCall, Data],
     );
     assert.deepEqual(
       parts.slice(0, 2).map((p) => (p as Thinking).value),
@@ -59,14 +46,14 @@ describe("the provider's response parts", () => {
   });
 
   it('without the classes (VS Code 1.104): no thinking and no usage part, and the reasoning never lands in the answer', () => {
-    const parts = answer.flatMap((event) => responseParts(old).of(event, input));
+    const parts = answer.flatMap((event) => responseParts(atFloor).of(event, input));
     assert.deepEqual(
-      parts.map((p) => (p as object).constructor.name),
-      ['Text', 'ToolCall'],
+      parts.map((p) => (p as object).constructor),
+      [Text, ToolCall],
     );
     assert.equal((parts[0] as Text).value, 'It is 3.');
-    assert.equal(responseParts(old).showsThinking, false);
-    assert.deepEqual(responseParts(old).thinking('a note'), []);
+    assert.equal(responseParts(atFloor).showsThinking, false);
+    assert.deepEqual(responseParts(atFloor).thinking('a note'), []);
   });
 
   it('an answer without usage sends no usage part: nothing rather than a guess', () => {
@@ -75,13 +62,13 @@ describe("the provider's response parts", () => {
       { type: 'finish', reason: 'stop' },
     ];
     assert.deepEqual(
-      events.flatMap((e) => responseParts(current).of(e, input)).map((p) => (p as object).constructor.name),
-      ['Text'],
+      events.flatMap((e) => responseParts(withNewerParts).of(e, input)).map((p) => (p as object).constructor),
+      [Text],
     );
   });
 
   it("hands VS Code's chat the answer by the chat's link rule, even with a link cut across deltas", () => {
-    const parts = responseParts(current);
+    const parts = responseParts(withNewerParts);
     const answer = 'See ![the chart](https://img.example/c.png), [a file](file:///etc/passwd) and [the docs](https://docs.example/a).';
     const texts: string[] = [];
     for (const piece of answer.match(/.{1,3}/gs) ?? [])
@@ -95,7 +82,7 @@ describe("the provider's response parts", () => {
   });
 
   it('ends the text before a tool call, and shows at the end what was still held back', () => {
-    const parts = responseParts(current);
+    const parts = responseParts(withNewerParts);
     const first = parts.of({ type: 'delta', answer: 'Checking [the docs](https://docs.exa', reasoning: '' }, input);
     assert.deepEqual(
       first.map((p) => (p as Text).value),
@@ -103,8 +90,8 @@ describe("the provider's response parts", () => {
     );
     const call = parts.of({ type: 'toolCall', call: { id: 'c1', name: 'calc', arguments: '{}' } }, input);
     assert.deepEqual(
-      call.map((p) => (p as object).constructor.name),
-      ['Text', 'ToolCall'],
+      call.map((p) => (p as object).constructor),
+      [Text, ToolCall],
     );
     assert.equal((call[0] as Text).value, '[the docs\\](https://docs.exa', 'a link cut off by the call is text');
     parts.of({ type: 'delta', answer: 'Done: ![x](https://img.example/x.png', reasoning: '' }, input);
@@ -116,7 +103,7 @@ describe("the provider's response parts", () => {
   });
 
   it('applies the rule to reasoning and to the notes shown as thinking', () => {
-    const parts = responseParts(current);
+    const parts = responseParts(withNewerParts);
     const thought = [
       ...parts.of({ type: 'delta', answer: '', reasoning: 'Maybe ![a](https://img.example/a.png' }, input),
       ...parts.of({ type: 'delta', answer: '', reasoning: ') or [b](command:x).' }, input),
