@@ -150,7 +150,16 @@ export class KnowledgeTool implements vscode.LanguageModelTool<unknown> {
       settings.knowledgeChatMode,
     );
     const answer = await withAbortSignal(token, (signal) =>
-      searchKnowledge({ backend: this.deps.client(), settings, question: checked.question, ...extras, retrieval, signal, redact }).catch((error: unknown) => {
+      searchKnowledge({
+        backend: this.deps.client(),
+        settings,
+        question: checked.question,
+        history: extras.history,
+        onAnswer: extras.onAnswer,
+        retrieval,
+        signal,
+        redact,
+      }).catch((error: unknown) => {
         if (token.isCancellationRequested) throw new vscode.CancellationError();
         const explained = explainError(error, redact);
         this.deps.logger.warn(`The knowledge-base tool failed: ${explained.stored.kind} ${explained.stored.message}`);
