@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import type { StoredReference } from '../../core/conversations/conversationModel';
 import type { Credentials } from '../../core/credentials/credentials';
-import { checkKnowledgeToolInput, type KnowledgeToolProblem } from '../../core/knowledge/knowledgeToolInput';
+import { checkKnowledgeToolInput, type KnowledgeBaseChoice, type KnowledgeToolProblem } from '../../core/knowledge/knowledgeToolInput';
 import { searchKnowledge } from '../../core/knowledge/knowledgeSearch';
 import { CITATIONS_MIME, citationsData, fitToBudget, plainCitations, sourcesList, type ResultWords } from '../../core/knowledge/knowledgeToolResult';
 import type { ChatBackend } from '../../core/requests/prepareRequest';
@@ -64,10 +64,10 @@ export function problemText(problem: KnowledgeToolProblem): string {
 }
 
 /** The result's words, each looked up when the result needs it (an answer whose passages all have titles never cuts). */
-function resultWords(bases: readonly string[]): ResultWords {
+function resultWords(bases: readonly KnowledgeBaseChoice[]): ResultWords {
   return {
     get passageOf(): string {
-      return vscode.l10n.t('A passage of the knowledge base {0}', bases.map((name) => `"${name}"`).join(', '));
+      return vscode.l10n.t('A passage of the knowledge base {0}', bases.map((base) => `"${base.name}"`).join(', '));
     },
     get sources(): string {
       return vscode.l10n.t('Sources');
@@ -168,7 +168,7 @@ export class KnowledgeTool implements vscode.LanguageModelTool<unknown> {
       }),
     );
     if (answer.stopped) throw new vscode.CancellationError();
-    const words = resultWords(checked.bases.map((base) => base.name));
+    const words = resultWords(checked.bases);
     const plain = plainCitations(answer.text);
     return { answer: plain, sources: sourcesList(answer.references, plain, words), references: answer.references, words };
   }
