@@ -3,8 +3,6 @@
 // that re-renders the whole answer on every chunk, all in the same run and the same browser. Main-thread time is
 // Chromium's own TaskDuration (webviewPage.ts).
 import type { CDPSession, Page } from 'playwright-core';
-import type { WebviewStrings } from '../src/shared/protocol';
-import { englishStrings } from '../test/browser/englishStrings';
 import { openWebview, startSession } from '../test/browser/webviewHarness';
 import { longAnswer } from './longAnswer';
 import { atMost, compared, figure, median, progressOf, ratioAtMost, sized, type BenchResult } from './benchResult';
@@ -113,16 +111,15 @@ export default async function webviewBench(): Promise<BenchResult[]> {
     await naivePage.goto(naive.server.origin);
     await naivePage.waitForFunction(() => '__naiveBench' in window);
     const [viewCdp, naiveCdp] = [await cdpFor(page), await cdpFor(naivePage)];
-    const strings: WebviewStrings = englishStrings;
     const renderOnce = async (): Promise<number> =>
       (
         await measured(naiveCdp, () =>
           naivePage.evaluate(
-            async ({ text, strings }) => {
-              (window as unknown as { __naiveBench: { renderOnce(t: string, s: unknown): number } }).__naiveBench.renderOnce(text, strings);
+            async ({ text }) => {
+              (window as unknown as { __naiveBench: { renderOnce(t: string): number } }).__naiveBench.renderOnce(text);
               await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
             },
-            { text: answer, strings },
+            { text: answer },
           ),
         )
       ).busy;
@@ -155,14 +152,11 @@ export default async function webviewBench(): Promise<BenchResult[]> {
     }
     const { busy: naiveBusy } = await measured(naiveCdp, () =>
       naivePage.evaluate(
-        async ({ chunks, strings }) => {
-          await (window as unknown as { __naiveBench: { streamNaively(c: readonly string[], s: unknown): Promise<number> } }).__naiveBench.streamNaively(
-            chunks,
-            strings,
-          );
+        async ({ chunks }) => {
+          await (window as unknown as { __naiveBench: { streamNaively(c: readonly string[]): Promise<number> } }).__naiveBench.streamNaively(chunks);
           await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         },
-        { chunks, strings },
+        { chunks },
       ),
     );
     progress(`naive ${naiveBusy.toFixed(1)} ms`);

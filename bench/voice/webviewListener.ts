@@ -15,7 +15,6 @@ import type { HostToWebview, WebviewToHost } from '../../src/shared/protocol';
 import { AnswerVoice } from '../../src/vscode/speech/answerVoice';
 import { WebviewSpeechPlayer } from '../../src/vscode/speech/webviewSpeechPlayer';
 import type { Settings } from '../../src/vscode/settings/settingsDeclaration';
-import { englishStrings } from '../../test/browser/englishStrings';
 import { startWebviewServer, type WebviewServer } from '../../test/browser/webviewServer';
 import { launchBrowser } from '../../test/harness/browser';
 import { bundle } from '../webviewPage';
@@ -90,7 +89,7 @@ export class WebviewListener {
       settings: () => options.settings,
       apiKeySet: () => Promise.resolve(true),
       changes: [],
-      text: { error: (error) => ({ kind: error.kind, title: error.kind, detail: error.message, actions: [] }), strings: () => englishStrings },
+      text: { error: (error) => ({ kind: error.kind, title: error.kind, detail: error.message, actions: [] }) },
       l10n: { t: (message: string, ...args: unknown[]) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) },
       log,
       extensionVersion: 'bench',

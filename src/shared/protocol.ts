@@ -171,12 +171,7 @@ export interface ChatSnapshot {
     readonly readAnswers: boolean;
   };
   readonly notices: readonly NoticeView[];
-  readonly strings: WebviewStrings;
 }
-
-// The webview's strings, by key: their list lives beside this file.
-export { webviewStringKeys, type WebviewStringKey, type WebviewStrings } from './webviewStringKeys';
-import type { WebviewStrings } from './webviewStringKeys';
 
 export type HostToWebview =
   | { readonly type: 'snapshot'; readonly snapshot: ChatSnapshot }

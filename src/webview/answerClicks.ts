@@ -1,5 +1,6 @@
 // Delegated handling of what a rendered answer holds: links (never followed by the webview: the host opens them)
 // and the code blocks' buttons (copy, insert at cursor, open in editor), for the whole transcript in one listener.
+import * as l10n from '@vscode/l10n';
 import { codeLanguage, codeText } from './codeBlocks';
 import { showCopied } from './copyFeedback';
 import type { ViewContext } from './viewContext';
@@ -28,7 +29,7 @@ function onClick(event: MouseEvent, root: HTMLElement, context: ViewContext): vo
   switch (control.dataset.codeAction) {
     case 'copy':
       context.post({ type: 'copyText', text: code });
-      showCopied(control, context.strings().copied, context.strings().copy);
+      showCopied(control, l10n.t('Copied'), l10n.t('Copy'));
       break;
     case 'insert':
       context.post({ type: 'insertCode', code });

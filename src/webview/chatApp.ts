@@ -1,5 +1,6 @@
 // The chat view's root: applies host messages to the mirrored state at once and repaints at most once per
 // animation frame, so a burst of streaming deltas costs one render (docs/style.md rule 6: the host owns the state).
+import * as l10n from '@vscode/l10n';
 import { type HostToWebview, assertNever } from '../shared/protocol';
 import { Composer } from './composer';
 import { ConversationList } from './conversationList';
@@ -141,7 +142,7 @@ export class ChatApp {
     const liveTurn = snapshot.active.turns.find((turn) => isLive(turn.status));
     if (this.dirtyAll) {
       document.documentElement.style.setProperty('--chat-font-size', `${snapshot.settings.fontSize}px`);
-      document.title = snapshot.strings.title;
+      document.title = l10n.t('MaaS Assistant');
       this.header.render(snapshot);
       this.conversations.render(snapshot.conversations, snapshot.active.id);
       this.settings.render(snapshot);

@@ -1,15 +1,15 @@
 // Turns citation marks in a rendered (sanitised) answer into chips: a DOM pass over text nodes, skipping code and
 // links. It runs on every rendered block, so a mark split across streamed deltas becomes a chip once the open
 // block re-renders with the whole mark. Chips are built with DOM APIs only; model text never becomes markup.
-import type { KnowledgeView, WebviewStrings } from '../shared/protocol';
-import { formatString } from '../shared/formatString';
+import * as l10n from '@vscode/l10n';
+import type { KnowledgeView } from '../shared/protocol';
 import { citationMarkPattern, citedNumber } from '../shared/citationMarks';
 
 type Reference = KnowledgeView['references'][number];
 
 const skipped = 'code, pre, a, button';
 
-export function decorateCitations(root: DocumentFragment | HTMLElement, references: readonly Reference[], strings: WebviewStrings): void {
+export function decorateCitations(root: DocumentFragment | HTMLElement, references: readonly Reference[]): void {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const texts: Text[] = [];
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
@@ -20,11 +20,11 @@ export function decorateCitations(root: DocumentFragment | HTMLElement, referenc
   for (const text of texts) {
     const pieces = splitCitations(text.data);
     if (pieces.every((piece) => typeof piece === 'string')) continue;
-    text.replaceWith(...pieces.map((piece) => (typeof piece === 'string' ? piece : chip(piece.number, piece.mark, references, strings))));
+    text.replaceWith(...pieces.map((piece) => (typeof piece === 'string' ? piece : chip(piece.number, piece.mark, references))));
   }
 }
 
-function chip(number: number, mark: string, references: readonly Reference[], strings: WebviewStrings): HTMLButtonElement {
+function chip(number: number, mark: string, references: readonly Reference[]): HTMLButtonElement {
   const node = document.createElement('button');
   node.type = 'button';
   node.className = 'citation-chip';
@@ -32,14 +32,14 @@ function chip(number: number, mark: string, references: readonly Reference[], st
   node.dataset.citation = String(number);
   node.dataset.mark = mark;
   node.textContent = String(number);
-  node.title = citationTitle(number, references, strings);
+  node.title = citationTitle(number, references);
   return node;
 }
 
 /** The hover text: the reference's title and the start of its text, or "Source n" when there is none. */
-function citationTitle(number: number, references: readonly Reference[], strings: WebviewStrings): string {
+function citationTitle(number: number, references: readonly Reference[]): string {
   const reference = references.find((r) => r.index === number);
-  const label = formatString(strings.sourceNumber, number);
+  const label = l10n.t('Source {0}', number);
   if (reference === undefined) return label;
   const parts = [reference.title, reference.text === undefined ? undefined : reference.text.slice(0, 300)].filter(
     (p): p is string => p !== undefined && p !== '',
@@ -48,8 +48,8 @@ function citationTitle(number: number, references: readonly Reference[], strings
 }
 
 /** Refreshes the hover text of every chip under `root` (the references can arrive after the marks). */
-export function retitleCitations(root: HTMLElement, references: readonly Reference[], strings: WebviewStrings): void {
-  for (const node of root.querySelectorAll<HTMLElement>('.citation-chip')) node.title = citationTitle(Number(node.dataset.citation), references, strings);
+export function retitleCitations(root: HTMLElement, references: readonly Reference[]): void {
+  for (const node of root.querySelectorAll<HTMLElement>('.citation-chip')) node.title = citationTitle(Number(node.dataset.citation), references);
 }
 
 // Splits text into plain runs and citation marks (the marks' one pattern: shared/citationMarks.ts).

@@ -1,19 +1,19 @@
 // Wraps each rendered code block with its toolbar (Copy, Insert at cursor, Open in editor). The buttons carry no
 // handlers: the transcript handles their clicks by delegation and reads the code from the block itself.
-import type { WebviewStrings } from '../shared/protocol';
+import * as l10n from '@vscode/l10n';
 import { h, iconButton } from './element';
 
 export type CodeAction = 'copy' | 'insert' | 'open';
 
-export function decorateCodeBlocks(root: DocumentFragment, strings: WebviewStrings): void {
+export function decorateCodeBlocks(root: DocumentFragment): void {
   for (const pre of Array.from(root.querySelectorAll('pre'))) {
-    const toolbar = h('div', { className: 'code-toolbar', attrs: { role: 'toolbar', 'aria-label': strings.codeActions } });
+    const toolbar = h('div', { className: 'code-toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Code block actions') } });
     const language = codeLanguage(pre);
     if (language !== '') toolbar.append(h('span', { className: 'code-language', text: language }));
     const actions: readonly [CodeAction, string, string, string][] = [
-      ['copy', 'copy', strings.copy, 'code-copy'],
-      ['insert', 'insert', strings.insertAtCursor, 'code-insert'],
-      ['open', 'go-to-file', strings.openInEditor, 'code-open'],
+      ['copy', 'copy', l10n.t('Copy'), 'code-copy'],
+      ['insert', 'insert', l10n.t('Insert at cursor'), 'code-insert'],
+      ['open', 'go-to-file', l10n.t('Open in editor'), 'code-open'],
     ];
     for (const [action, icon, label, testId] of actions) {
       const control = iconButton(icon, label, () => undefined, { className: 'code-action', testId });

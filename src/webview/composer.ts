@@ -1,8 +1,8 @@
 // The question box: pending context chips, image attachments (paste, drop, attach button) with thumbnails, an
 // IME-safe Enter-to-send textarea that grows with its content, and Send / Stop.
+import * as l10n from '@vscode/l10n';
 import type { ChatSnapshot, ImageUpload } from '../shared/protocol';
 import { button, h, iconButton, setIcon } from './element';
-import { formatString } from '../shared/formatString';
 import { maxImagesPerQuestion } from '../shared/imageHeader';
 import { acceptedImageTypes, imageReadRefusal, readImage } from './imageAttachment';
 import type { ViewContext } from './viewContext';
@@ -121,7 +121,7 @@ export class Composer {
     area.addEventListener('dragenter', (event) => {
       if (!carriesFiles(event)) return;
       depth += 1;
-      target.textContent = this.context.strings().dropImages;
+      target.textContent = l10n.t('Drop images to attach them');
       show(true);
     });
     area.addEventListener('dragleave', (event) => {
@@ -146,27 +146,25 @@ export class Composer {
     const previous = this.snapshot;
     this.snapshot = snapshot;
     // Streaming deltas leave strings and context untouched: skip the DOM work (it would run every frame).
-    if (previous !== null && previous.strings === snapshot.strings && previous.pendingContext === snapshot.pendingContext && this.liveTurnId === liveTurnId)
-      return;
+    if (previous !== null && previous.pendingContext === snapshot.pendingContext && this.liveTurnId === liveTurnId) return;
     this.liveTurnId = liveTurnId;
-    const s = snapshot.strings;
-    this.input.placeholder = s.inputPlaceholder;
-    this.input.setAttribute('aria-label', s.inputPlaceholder);
-    setIcon(this.attachButton, 'attach', s.attachImage);
-    this.fileInput.setAttribute('aria-label', s.attachImage);
-    setIcon(this.addFileButton, 'new-file', s.addCurrentFile);
-    setIcon(this.sendButton, 'send', s.send);
-    setIcon(this.stopButton, 'debug-stop', s.stop);
+    this.input.placeholder = l10n.t('Ask a question (Enter to send, Shift+Enter for a new line)');
+    this.input.setAttribute('aria-label', l10n.t('Ask a question (Enter to send, Shift+Enter for a new line)'));
+    setIcon(this.attachButton, 'attach', l10n.t('Attach image'));
+    this.fileInput.setAttribute('aria-label', l10n.t('Attach image'));
+    setIcon(this.addFileButton, 'new-file', l10n.t('Add current file'));
+    setIcon(this.sendButton, 'send', l10n.t('Send'));
+    setIcon(this.stopButton, 'debug-stop', l10n.t('Stop'));
     this.stopButton.hidden = liveTurnId === undefined;
     this.updateSend();
-    this.chips.setAttribute('aria-label', s.pendingContext);
+    this.chips.setAttribute('aria-label', l10n.t('Context for the next question'));
     this.chips.replaceChildren(
       ...snapshot.pendingContext.map((chip) =>
         h(
           'span',
           { className: `chip chip-${chip.kind}`, testId: 'context-chip', attrs: { title: chip.label } },
           h('span', { text: chip.label }),
-          iconButton('close', `${s.removeContext}: ${chip.label}`, () => this.context.post({ type: 'removeContext', contextId: chip.id }), {
+          iconButton('close', `${l10n.t('Remove from context')}: ${chip.label}`, () => this.context.post({ type: 'removeContext', contextId: chip.id }), {
             className: 'chip-remove',
           }),
         ),
@@ -189,10 +187,16 @@ export class Composer {
     const live = this.liveTurnId !== undefined;
     // aria-disabled, not disabled: the button stays reachable by Tab, so a screen reader hears why it does nothing.
     this.sendButton.setAttribute('aria-disabled', String(empty || live));
-    const s = this.snapshot?.strings;
-    const reason = s === undefined ? '' : live ? s.sendWhileAnswering : empty ? s.sendNeedsText : '';
+    const reason =
+      this.snapshot === null
+        ? ''
+        : live
+          ? l10n.t('An answer is being written: wait for it or stop it to send.')
+          : empty
+            ? l10n.t('Type a question or attach an image to send.')
+            : '';
     this.sendHint.textContent = reason;
-    this.sendButton.title = reason === '' ? (s?.send ?? '') : reason;
+    this.sendButton.title = reason === '' ? (l10n.t('Send') ?? '') : reason;
     if (reason === '') this.sendButton.removeAttribute('aria-describedby');
     else this.sendButton.setAttribute('aria-describedby', 'send-hint');
   }
@@ -229,7 +233,6 @@ export class Composer {
   }
 
   private async addFiles(files: readonly File[]): Promise<void> {
-    const s = this.context.strings();
     const maxBytes = this.snapshot?.settings.maxImageBytes ?? 0;
     const problems: string[] = [];
     let refused = 0;
@@ -244,9 +247,9 @@ export class Composer {
         const bytes = Uint8Array.from(atob(read.image.thumbnail.split(',')[1] ?? ''), (ch) => ch.charCodeAt(0));
         const previewUrl = URL.createObjectURL(new Blob([bytes], { type: read.image.thumbnail.slice(5, read.image.thumbnail.indexOf(';')) }));
         this.attachments.push({ image: read.image, previewUrl });
-      } else problems.push(imageReadRefusal(read, file.name, maxBytes, s));
+      } else problems.push(imageReadRefusal(read, file.name, maxBytes));
     }
-    if (refused > 0) problems.push(formatString(s.tooManyImages, maxImagesPerQuestion, refused));
+    if (refused > 0) problems.push(l10n.t('A question takes at most {0} images; {1} more were not attached.', maxImagesPerQuestion, refused));
     this.message.textContent = problems.join(' ');
     this.message.hidden = problems.length === 0;
     this.renderAttachments();
@@ -255,8 +258,7 @@ export class Composer {
 
   private renderAttachments(): void {
     this.updateSend();
-    const s = this.context.strings();
-    this.attachmentList.setAttribute('aria-label', s.attachments);
+    this.attachmentList.setAttribute('aria-label', l10n.t('Attachments'));
     this.attachmentList.hidden = this.attachments.length === 0;
     this.attachmentList.replaceChildren(
       ...this.attachments.map((attachment, index) =>
@@ -264,7 +266,7 @@ export class Composer {
           'span',
           { className: 'attachment', testId: 'attachment' },
           h('img', { className: 'thumbnail', attrs: { src: attachment.previewUrl, alt: attachment.image.name } }),
-          iconButton('close', `${s.removeAttachment}: ${attachment.image.name}`, () => this.removeAttachment(index), { className: 'chip-remove' }),
+          iconButton('close', `${l10n.t('Remove attachment')}: ${attachment.image.name}`, () => this.removeAttachment(index), { className: 'chip-remove' }),
         ),
       ),
     );

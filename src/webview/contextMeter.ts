@@ -3,8 +3,9 @@
 // question being typed, counted here by the same rule), against the model's limit. Before a question would go over
 // the limit, a line above the question box says so, with what the user can do: start a new conversation, or send
 // fewer earlier turns (the history settings). The host refuses such a request all the same.
+import * as l10n from '@vscode/l10n';
+import { actionTitles } from '../shared/chatWords';
 import type { ChatSnapshot } from '../shared/protocol';
-import { formatString } from '../shared/formatString';
 import { countTokens } from '../shared/tokenCount';
 import { button, h } from './element';
 import type { ViewContext } from './viewContext';
@@ -62,11 +63,10 @@ export class ContextMeter {
   private update(): void {
     const snapshot = this.snapshot;
     if (snapshot === null) return;
-    const s = snapshot.strings;
     const limit = snapshot.settings.contextLimit;
     const used = snapshot.active.contextTokens + this.draftTokens;
     const share = limit > 0 ? used / limit : 0;
-    const described = formatString(s.contextMeter, used.toLocaleString(), limit.toLocaleString(), Math.round(share * 100));
+    const described = l10n.t('Context: {0} of {1} tokens ({2}%) for the next question', used.toLocaleString(), limit.toLocaleString(), Math.round(share * 100));
     this.element.setAttribute('aria-valuemax', String(limit));
     this.element.setAttribute('aria-valuenow', String(Math.min(used, limit)));
     this.element.setAttribute('aria-label', described);
@@ -78,9 +78,13 @@ export class ContextMeter {
     const over = used > limit;
     this.warning.hidden = !over;
     if (over) {
-      this.warningText.textContent = formatString(s.contextTooLong, used.toLocaleString(), limit.toLocaleString());
-      this.newConversation.textContent = s.newConversation;
-      this.settings.textContent = s.openSettings;
+      this.warningText.textContent = l10n.t(
+        'With this question the request comes to about {0} tokens, more than the {1} the model takes. Start a new conversation, or send fewer earlier turns.',
+        used.toLocaleString(),
+        limit.toLocaleString(),
+      );
+      this.newConversation.textContent = actionTitles(l10n).newConversation;
+      this.settings.textContent = actionTitles(l10n).openSettings;
     }
   }
 }

@@ -4,9 +4,10 @@
 // hover or keyboard focus. A year of daily use is a thousand conversations: rows are built only while the panel is
 // open, a page around the open conversation at first, more as the list scrolls or the keyboard walks past either
 // end (arrows, Home/End, Tab); each row says its place in the whole list to screen readers.
+import * as l10n from '@vscode/l10n';
+import { actionTitles } from '../shared/chatWords';
 import type { ConversationSummaryView } from '../shared/protocol';
 import { button, h, iconButton, setIcon } from './element';
-import { formatString } from '../shared/formatString';
 import { keepInPlace } from './scrollAnchor';
 import type { ViewContext } from './viewContext';
 
@@ -92,10 +93,9 @@ export class ConversationList {
   render(conversations: readonly ConversationSummaryView[], activeId: string, force = false): void {
     this.conversations = conversations;
     this.activeId = activeId;
-    const s = this.context.strings();
-    this.heading.textContent = s.conversations;
-    setIcon(this.newButton, 'add', s.newConversation);
-    setIcon(this.closeButton, 'close', s.close);
+    this.heading.textContent = l10n.t('Conversations');
+    setIcon(this.newButton, 'add', actionTitles(l10n).newConversation);
+    setIcon(this.closeButton, 'close', l10n.t('Close'));
     // Nothing is built for a closed panel; and an open rename field is kept as it is: a snapshot must not throw
     // away what the user is typing.
     const typing = document.activeElement instanceof HTMLInputElement && this.list.contains(document.activeElement);
@@ -196,7 +196,6 @@ export class ConversationList {
   }
 
   private item(conversation: ConversationSummaryView, index: number, when: Intl.DateTimeFormat): HTMLLIElement {
-    const s = this.context.strings();
     const active = conversation.id === this.activeId;
     const state = this.renaming?.id === conversation.id ? ' renaming' : this.confirming === conversation.id ? ' confirming' : '';
     const place = { 'aria-posinset': String(index + 1), 'aria-setsize': String(this.built.length) };
@@ -204,7 +203,11 @@ export class ConversationList {
     item.dataset.conversationId = conversation.id;
     const renaming = this.renaming;
     if (renaming?.id === conversation.id) {
-      const input = h('input', { className: 'rename-input', testId: 'rename-input', attrs: { type: 'text', 'aria-label': s.rename, maxlength: '200' } });
+      const input = h('input', {
+        className: 'rename-input',
+        testId: 'rename-input',
+        attrs: { type: 'text', 'aria-label': l10n.t('Rename'), maxlength: '200' },
+      });
       input.value = renaming.draft;
       input.addEventListener('input', () => (renaming.draft = input.value));
       const save = (): void => {
@@ -226,8 +229,8 @@ export class ConversationList {
       });
       item.append(
         input,
-        button(s.editSave, save, { className: 'secondary' }),
-        button(s.cancel, () => ((this.renaming = undefined), this.rerender()), { className: 'secondary' }),
+        button(l10n.t('Save and re-run'), save, { className: 'secondary' }),
+        button(l10n.t('Cancel'), () => ((this.renaming = undefined), this.rerender()), { className: 'secondary' }),
       );
       if (renaming.focus) {
         renaming.focus = false;
@@ -237,9 +240,9 @@ export class ConversationList {
     }
     if (this.confirming === conversation.id) {
       item.append(
-        h('span', { className: 'confirm-text', text: formatString(s.confirmDelete, conversation.title) }),
+        h('span', { className: 'confirm-text', text: l10n.t('Delete "{0}"?', conversation.title) }),
         button(
-          s.delete,
+          l10n.t('Delete'),
           () => {
             this.confirming = undefined;
             this.context.post({ type: 'deleteConversation', conversationId: conversation.id });
@@ -247,7 +250,7 @@ export class ConversationList {
           // The primary button, as in VS Code's own confirmations (a red fill has no theme colour that keeps its text readable).
           { testId: 'confirm-delete' },
         ),
-        button(s.cancel, () => ((this.confirming = undefined), this.rerender()), { className: 'secondary' }),
+        button(l10n.t('Cancel'), () => ((this.confirming = undefined), this.rerender()), { className: 'secondary' }),
       );
       return item;
     }
@@ -258,21 +261,26 @@ export class ConversationList {
     if (active) select.setAttribute('aria-current', 'true');
     select.append(
       h('span', { className: 'conversation-title', text: conversation.title }),
-      h('span', { className: 'conversation-meta', text: `${when.format(conversation.updatedAt)} · ${formatString(s.turnCount, conversation.turnCount)}` }),
+      h('span', { className: 'conversation-meta', text: `${when.format(conversation.updatedAt)} · ${l10n.t('{0} turns', conversation.turnCount)}` }),
     );
     const actions = h(
       'span',
       { className: 'conversation-actions' },
       iconButton(
         'edit',
-        `${s.rename}: ${conversation.title}`,
+        `${l10n.t('Rename')}: ${conversation.title}`,
         () => ((this.renaming = { id: conversation.id, draft: conversation.title, focus: true }), this.rerender()),
         { testId: 'rename-conversation' },
       ),
-      iconButton('export', `${s.export}: ${conversation.title}`, () => this.context.post({ type: 'exportConversation', conversationId: conversation.id }), {
-        testId: 'export-conversation',
-      }),
-      iconButton('trash', `${s.delete}: ${conversation.title}`, () => ((this.confirming = conversation.id), this.rerender()), {
+      iconButton(
+        'export',
+        `${l10n.t('Export as Markdown')}: ${conversation.title}`,
+        () => this.context.post({ type: 'exportConversation', conversationId: conversation.id }),
+        {
+          testId: 'export-conversation',
+        },
+      ),
+      iconButton('trash', `${l10n.t('Delete')}: ${conversation.title}`, () => ((this.confirming = conversation.id), this.rerender()), {
         testId: 'delete-conversation',
       }),
     );

@@ -1,9 +1,10 @@
 // The top of the view: what stops the chat from working (no API key; no or an invalid service address, with the
 // button that fixes it) and the host's notices (each with its action, dismissable). The address in use is not
 // shown here (the parameters panel names it): a working chat spends no room on it.
-import type { ChatSnapshot, NoticeView, WebviewStrings } from '../shared/protocol';
+import * as l10n from '@vscode/l10n';
+import { actionTitles } from '../shared/chatWords';
+import type { ChatSnapshot, NoticeView } from '../shared/protocol';
 import { button, h, iconButton } from './element';
-import { formatString } from '../shared/formatString';
 import type { ViewContext } from './viewContext';
 
 export class HeaderView {
@@ -19,7 +20,6 @@ export class HeaderView {
   }
 
   render(snapshot: ChatSnapshot): void {
-    const s = snapshot.strings;
     this.banner.hidden = snapshot.apiKeyState !== 'missing';
     if (!this.banner.hidden && this.banner.childElementCount === 0) {
       this.banner.append(
@@ -28,17 +28,21 @@ export class HeaderView {
       );
     }
     const [text, action] = Array.from(this.banner.children);
-    if (text !== undefined) text.textContent = s.apiKeyMissing;
-    if (action !== undefined) action.textContent = s.setApiKey;
-    this.renderService(snapshot, s);
-    this.renderNotices(snapshot.notices, s);
+    if (text !== undefined) text.textContent = l10n.t('No API key is set. Set the key you created in the service console to start chatting.');
+    if (action !== undefined) action.textContent = actionTitles(l10n).setApiKey;
+    this.renderService(snapshot);
+    this.renderNotices(snapshot.notices);
   }
 
   /** No address, or one that is not an http(s) URL (quoted as written), with Open Settings. */
-  private renderService(snapshot: ChatSnapshot, s: WebviewStrings): void {
+  private renderService(snapshot: ChatSnapshot): void {
     const problem =
-      snapshot.baseUrlProblem !== undefined ? formatString(s.baseUrlInvalid, snapshot.baseUrlProblem) : snapshot.baseUrl === '' ? s.serviceNotConfigured : '';
-    const key = JSON.stringify([problem, s.openSettings]);
+      snapshot.baseUrlProblem !== undefined
+        ? l10n.t('The service address in maas.baseUrl is not an http:// or https:// URL: “{0}”.', snapshot.baseUrlProblem)
+        : snapshot.baseUrl === ''
+          ? l10n.t('Service address not configured (maas.baseUrl)')
+          : '';
+    const key = JSON.stringify([problem, actionTitles(l10n).openSettings]);
     if (key === this.serviceKey) return;
     this.serviceKey = key;
     this.serviceBanner.hidden = problem === '';
@@ -47,19 +51,19 @@ export class HeaderView {
         ? []
         : [
             h('span', { className: 'banner-text', text: problem }),
-            button(s.openSettings, () => this.context.post({ type: 'runCommand', command: 'openSettings' }), { testId: 'open-settings' }),
+            button(actionTitles(l10n).openSettings, () => this.context.post({ type: 'runCommand', command: 'openSettings' }), { testId: 'open-settings' }),
           ]),
     );
   }
 
-  renderNotices(notices: readonly NoticeView[], s: WebviewStrings): void {
-    const key = JSON.stringify([notices, s.close, s.openSettings]);
+  renderNotices(notices: readonly NoticeView[]): void {
+    const key = JSON.stringify([notices, l10n.t('Close'), actionTitles(l10n).openSettings]);
     if (key === this.noticesKey) return;
     this.noticesKey = key;
-    this.notices.replaceChildren(...notices.map((notice) => this.notice(notice, s)));
+    this.notices.replaceChildren(...notices.map((notice) => this.notice(notice)));
   }
 
-  private notice(notice: NoticeView, s: WebviewStrings): HTMLElement {
+  private notice(notice: NoticeView): HTMLElement {
     const action = notice.action;
     return h(
       'div',
@@ -67,8 +71,13 @@ export class HeaderView {
       h('span', { className: 'notice-text', text: notice.text }),
       ...(action === undefined || action === 'retry'
         ? []
-        : [button(s[action], () => this.context.post({ type: 'runCommand', command: action }), { className: 'secondary', testId: 'notice-action' })]),
-      iconButton('close', s.close, () => this.context.post({ type: 'dismissNotice', noticeId: notice.id }), { className: 'chip-remove' }),
+        : [
+            button(actionTitles(l10n)[action], () => this.context.post({ type: 'runCommand', command: action }), {
+              className: 'secondary',
+              testId: 'notice-action',
+            }),
+          ]),
+      iconButton('close', l10n.t('Close'), () => this.context.post({ type: 'dismissNotice', noticeId: notice.id }), { className: 'chip-remove' }),
     );
   }
 }

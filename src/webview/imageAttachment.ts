@@ -2,10 +2,11 @@
 // is refused by its size before a byte is read, one whose header declares more pixels than the limit before it is
 // decoded (a small file can hold a huge picture, and decoding it would hold up the view); the rest is decoded by the
 // browser (so a corrupt file is refused here), downscaled with a canvas when above the size cap, plus a thumbnail.
+import * as l10n from '@vscode/l10n';
+import { imageRefusalText } from '../shared/chatWords';
 import { imageMimeOfFileName, imageMimes, maxThumbnailCharacters, type ImageMime, parseImageDataUrl } from '../shared/imageFormats';
 import { hasTooManyPixels, imageDimensions, maxImageFileBytes, maxImagePixels, type ImageDimensions } from '../shared/imageHeader';
-import { formatString } from '../shared/formatString';
-import type { ImageUpload, WebviewStrings } from '../shared/protocol';
+import type { ImageUpload } from '../shared/protocol';
 
 export type ImageReadError = 'unsupported' | 'unreadable' | 'tooLarge' | 'fileTooLarge';
 export type ImageRead =
@@ -122,19 +123,17 @@ export async function readImage(file: File, maxBytes: number): Promise<ImageRead
   }
 }
 
-/** Why an attached image was refused, in the host's words (the templates of imageRefusalWords.ts). */
-export function imageReadRefusal(read: Extract<ImageRead, { ok: false }>, name: string, maxBytes: number, s: WebviewStrings): string {
+/** Why an attached image was refused, in the words the host uses for the images it refuses (src/shared/chatWords.ts). */
+export function imageReadRefusal(read: Extract<ImageRead, { ok: false }>, name: string, maxBytes: number): string {
   switch (read.error) {
-    case 'unsupported':
-      return formatString(s.imageUnsupported, name);
-    case 'unreadable':
-      return formatString(s.imageUnreadable, name);
     case 'tooLarge':
-      return formatString(s.imageTooLarge, name, Math.round(maxBytes / 1024));
+      return imageRefusalText(l10n, { reason: 'tooLarge', maxBytes }, name);
     case 'fileTooLarge':
-      return formatString(s.imageFileTooLarge, name, Math.round(maxImageFileBytes / (1024 * 1024)));
+      return imageRefusalText(l10n, { reason: 'fileTooLarge', maxBytes: maxImageFileBytes }, name);
     case 'tooManyPixels':
-      return formatString(s.imageTooManyPixels, name, read.dimensions.width, read.dimensions.height, Math.round(maxImagePixels / 1e6));
+      return imageRefusalText(l10n, { reason: 'tooManyPixels', ...read.dimensions, maxPixels: maxImagePixels }, name);
+    default:
+      return imageRefusalText(l10n, { reason: read.error }, name);
   }
 }
 

@@ -1,6 +1,8 @@
 // The chat view's browser program: says `ready`, mirrors the host's state (snapshot, deltas, turn updates,
 // notices) and turns the user's actions into intents. Never imports vscode, node or core (enforced by the linter).
-import type { HostToWebview, WebviewStrings, WebviewToHost } from '../shared/protocol';
+// Its words come from @vscode/l10n, given the UI language's bundle that the host put in the page (webviewHtml.ts).
+import * as l10n from '@vscode/l10n';
+import type { HostToWebview, WebviewToHost } from '../shared/protocol';
 import { ChatApp, type PersistedState } from './chatApp';
 import { createMarkdownEngine } from './markdownEngine';
 
@@ -12,11 +14,10 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
+const bundle = document.querySelector<HTMLMetaElement>('meta[name="l10n-bundle"]')?.content;
+if (bundle !== undefined) l10n.config({ contents: bundle });
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('app') ?? document.body;
-
-/** The strings of the latest snapshot; nothing renders before the first one arrives. */
-let latestStrings: WebviewStrings | undefined;
 
 function persisted(): PersistedState {
   const state = vscode.getState();
@@ -30,11 +31,6 @@ const app = new ChatApp(
   {
     md: createMarkdownEngine(),
     post: (message) => vscode.postMessage(message),
-    strings: () => {
-      const snapshot = latestStrings;
-      if (snapshot === undefined) throw new Error('strings requested before the first snapshot');
-      return snapshot;
-    },
     lang: document.documentElement.lang || navigator.language,
   },
   persisted(),
@@ -46,7 +42,6 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   // Only messages shaped like the protocol's events are considered; the host is the only sender.
   if (typeof message !== 'object' || message === null || typeof (message as { type?: unknown }).type !== 'string') return;
   const typed = message as HostToWebview;
-  if (typed.type === 'snapshot') latestStrings = typed.snapshot.strings;
   try {
     app.receive(typed);
   } catch (error) {

@@ -18,7 +18,6 @@
 // rendered by a timer in a task of its own (never in the frame of another render); the final render is never held
 // back.
 import type MarkdownIt from 'markdown-it';
-import type { WebviewStrings } from '../shared/protocol';
 import { decorateCodeBlocks } from './codeBlocks';
 import { IncrementalMarkdown, type OpenPatch, type SettledPatch } from './incrementalMarkdown';
 import type { ContainerKind } from './markdownContainers';
@@ -62,7 +61,6 @@ export class MarkdownView {
   constructor(
     readonly element: HTMLElement,
     md: MarkdownIt,
-    private readonly strings: () => WebviewStrings,
     /** Extra work on each rendered fragment (citation chips), after sanitising. */
     private readonly decorate?: (fragment: DocumentFragment) => void,
   ) {
@@ -227,7 +225,7 @@ export class MarkdownView {
 
   private fragment(html: string): DocumentFragment {
     const fragment = sanitizeToFragment(html);
-    decorateCodeBlocks(fragment, this.strings());
+    decorateCodeBlocks(fragment);
     this.decorate?.(fragment);
     return fragment;
   }
@@ -248,8 +246,8 @@ function blockNodes(fragment: DocumentFragment, count: number): ChildNode[][] | 
 }
 
 /** Renders `text` in one go: the baseline of the benchmark. */
-export function renderMarkdownOnce(element: HTMLElement, md: MarkdownIt, strings: WebviewStrings, text: string): void {
+export function renderMarkdownOnce(element: HTMLElement, md: MarkdownIt, text: string): void {
   const fragment = sanitizeToFragment(md.render(text, { highlight: true }));
-  decorateCodeBlocks(fragment, strings);
+  decorateCodeBlocks(fragment);
   element.replaceChildren(fragment);
 }

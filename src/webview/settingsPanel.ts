@@ -3,9 +3,9 @@
 // composer's bottom row (as in VS Code's own chat); the panel they open sits above the composer. When the persona in
 // use is the workspace's maas.chat.persona (a repository steering the answers), a line above the question box says so,
 // with a button that shows it in the panel.
-import type { ChatParamName, ChatParams, ChatSnapshot, ParamRangeView, WebviewStrings } from '../shared/protocol';
+import * as l10n from '@vscode/l10n';
+import type { ChatParamName, ChatParams, ChatSnapshot, ParamRangeView } from '../shared/protocol';
 import { button, h, setIcon } from './element';
-import { formatString } from '../shared/formatString';
 import { parseParamInput, rangeText } from '../shared/chatParams';
 import type { ViewContext } from './viewContext';
 
@@ -73,25 +73,26 @@ export class SettingsPanel {
 
   render(snapshot: ChatSnapshot): void {
     this.snapshot = snapshot;
-    const s = snapshot.strings;
-    this.pickerLabel.textContent = s.model;
-    this.picker.title = `${s.model}: ${snapshot.active.model}`;
-    this.personaLabel.textContent = s.persona;
-    setIcon(this.toggle, 'settings', s.parameters);
-    this.service.textContent = snapshot.baseUrl === '' ? '' : formatString(s.serviceAddress, snapshot.baseUrl, snapshot.extensionVersion);
+    this.pickerLabel.textContent = l10n.t('Model');
+    this.picker.title = `${l10n.t('Model')}: ${snapshot.active.model}`;
+    this.personaLabel.textContent = l10n.t('Persona');
+    setIcon(this.toggle, 'settings', l10n.t('Parameters'));
+    this.service.textContent = snapshot.baseUrl === '' ? '' : l10n.t('Service: {0} (MaaS Assistant {1})', snapshot.baseUrl, snapshot.extensionVersion);
     const options = snapshot.models.map((model) => h('option', { text: model.code, attrs: { value: model.code } }));
     if (!snapshot.models.some((model) => model.code === snapshot.active.model))
       options.push(h('option', { text: snapshot.active.model, attrs: { value: snapshot.active.model } }));
     this.picker.replaceChildren(...options);
     this.picker.value = snapshot.active.model;
-    this.persona.placeholder = snapshot.settings.defaultPersona === '' ? '' : formatString(s.personaPlaceholder, snapshot.settings.defaultPersona);
+    this.persona.placeholder = snapshot.settings.defaultPersona === '' ? '' : l10n.t('Default persona: {0}', snapshot.settings.defaultPersona);
     if (document.activeElement !== this.persona) this.persona.value = snapshot.active.persona;
     // A conversation with a persona of its own does not use the workspace's.
     this.workspacePersona.hidden = !(snapshot.settings.defaultPersonaFromWorkspace && snapshot.active.persona.trim() === '');
-    this.workspacePersonaText.textContent = s.personaFromWorkspace;
-    this.showPersona.textContent = s.showPersona;
+    this.workspacePersonaText.textContent = l10n.t(
+      "This conversation's persona (its system prompt) comes from this workspace's settings (maas.chat.persona), not yours.",
+    );
+    this.showPersona.textContent = l10n.t('Show persona');
     const model = snapshot.models.find((candidate) => candidate.code === snapshot.active.model);
-    const key = JSON.stringify([model, snapshot.active.params, s.resetParameters]);
+    const key = JSON.stringify([model, snapshot.active.params, l10n.t('Reset to defaults')]);
     // Rebuilt only when the model, its ranges or the values changed, and never under a field being typed in
     // (unless the model itself changed, which makes that field meaningless).
     const typing = document.activeElement instanceof HTMLInputElement && this.params.contains(document.activeElement);
@@ -99,22 +100,22 @@ export class SettingsPanel {
     if (key !== this.paramsKey && (!typing || modelChanged)) {
       this.paramsKey = key;
       this.paramsModel = snapshot.active.model;
-      this.renderParams(model?.params ?? {}, snapshot.active.params, s);
+      this.renderParams(model?.params ?? {}, snapshot.active.params);
     }
   }
 
-  private renderParams(ranges: Partial<Record<ChatParamName, ParamRangeView>>, values: ChatParams, s: WebviewStrings): void {
+  private renderParams(ranges: Partial<Record<ChatParamName, ParamRangeView>>, values: ChatParams): void {
     const fields: HTMLElement[] = [];
     for (const name of paramOrder) {
       const range = ranges[name];
       if (range === undefined) continue;
-      fields.push(this.field(name, range, values[name] ?? range.defaultValue, s));
+      fields.push(this.field(name, range, values[name] ?? range.defaultValue));
     }
-    const reset = button(s.resetParameters, () => this.reset(), { className: 'secondary', testId: 'reset-params' });
+    const reset = button(l10n.t('Reset to defaults'), () => this.reset(), { className: 'secondary', testId: 'reset-params' });
     this.params.replaceChildren(...fields, reset);
   }
 
-  private field(name: ChatParamName, range: ParamRangeView, value: number, s: WebviewStrings): HTMLElement {
+  private field(name: ChatParamName, range: ParamRangeView, value: number): HTMLElement {
     const id = `param-${name}`;
     const input = h('input', {
       testId: id,
@@ -130,7 +131,9 @@ export class SettingsPanel {
       message.hidden = check.ok;
       if (!check.ok) {
         message.textContent =
-          check.reason === 'notAnInteger' ? formatString(s.parameterMustBeInteger, s[name]) : formatString(s.invalidParameter, s[name], rangeText(range));
+          check.reason === 'notAnInteger'
+            ? l10n.t('{0} must be a whole number.', paramLabel(name))
+            : l10n.t('{0} must be in {1}.', paramLabel(name), rangeText(range));
         return;
       }
       message.textContent = '';
@@ -139,7 +142,7 @@ export class SettingsPanel {
     return h(
       'div',
       { className: 'param' },
-      h('label', { className: 'field-label', text: s[name], attrs: { for: id } }),
+      h('label', { className: 'field-label', text: paramLabel(name), attrs: { for: id } }),
       input,
       h('span', { className: 'param-range', text: rangeText(range) }),
       message,
@@ -185,8 +188,19 @@ export class ReadAnswersToggle {
 
   render(snapshot: ChatSnapshot): void {
     this.on = snapshot.settings.readAnswers;
-    setIcon(this.element, this.on ? 'unmute' : 'mute', snapshot.strings.readAnswers);
+    setIcon(this.element, this.on ? 'unmute' : 'mute', l10n.t('Read answers aloud as they arrive'));
     this.element.setAttribute('aria-pressed', String(this.on));
     this.element.classList.toggle('on', this.on);
   }
+}
+
+/** A parameter's name as its field is labelled. */
+function paramLabel(name: ChatParamName): string {
+  const labels: Record<ChatParamName, string> = {
+    temperature: l10n.t('Temperature'),
+    topP: l10n.t('Top P'),
+    maxTokens: l10n.t('Max tokens'),
+    repetitionPenalty: l10n.t('Repetition penalty'),
+  };
+  return labels[name];
 }

@@ -8,10 +8,10 @@
 // "Sentence n" until then. The sentence being spoken is marked in the answer (spokenSentence.ts); a sentence whose
 // synthesis failed is skipped, marked in the answer and named in the player, and the reading goes on.
 
-import type { HostToWebview, WebviewStrings } from '../shared/protocol';
+import * as l10n from '@vscode/l10n';
+import type { HostToWebview } from '../shared/protocol';
 import { assertNever } from '../shared/protocol';
 import { button, h, setIcon } from './element';
-import { formatString } from '../shared/formatString';
 import type { SpokenSentence } from './spokenSentence';
 import type { ViewContext } from './viewContext';
 
@@ -113,7 +113,7 @@ export class SpeechPlayerView {
         this.sentences = message.sentences;
         this.next = message.sentences === 0 ? 0 : Math.min(message.resumeAt ?? 0, Math.max(0, message.sentences - 1));
         this.title.textContent = message.title;
-        this.renderLabels(this.context.strings());
+        this.renderLabels();
         this.element.hidden = false;
         return;
       case 'speechSegment': {
@@ -149,7 +149,7 @@ export class SpeechPlayerView {
     if (this.playbackId !== undefined) this.context.post({ type: 'speechProgress', playbackId: this.playbackId, index });
     if (segment.failed) {
       // Skipped, with a mark in the answer and a word in the player; the reading goes on with the next sentence.
-      this.skipped.textContent = formatString(this.context.strings().playerSkipped, index + 1);
+      this.skipped.textContent = l10n.t('Sentence {0} was skipped: the speech service could not synthesise it.', index + 1);
       this.skipped.hidden = false;
       if (this.turnId !== undefined) this.spoken.mark(this.turnId, segment.text, true);
       this.onEnded();
@@ -247,7 +247,7 @@ export class SpeechPlayerView {
 
   /** Reports a playback failure in the user's language, with the browser's own detail (English) after it. */
   private fail(detail: string): void {
-    const failed = this.context.strings().playerFailed;
+    const failed = l10n.t('The audio could not be played.');
     const message = detail === '' ? failed : `${failed} (${detail})`;
     if (this.playbackId !== undefined) this.context.post({ type: 'speechError', playbackId: this.playbackId, message: message.slice(0, 500) });
     this.close();
@@ -284,23 +284,25 @@ export class SpeechPlayerView {
     this.spoken.clear();
   }
 
-  private renderLabels(s: WebviewStrings): void {
-    this.element.setAttribute('aria-label', s.player);
-    setIcon(this.stopButton, 'debug-stop', s.playerStop);
-    setIcon(this.previous, 'arrow-left', s.playerPrevious);
-    setIcon(this.nextButton, 'arrow-right', s.playerNext);
-    setIcon(this.save, 'save', s.playerSave);
-    this.blocked.replaceChildren(h('span', { className: 'codicon codicon-play', attrs: { 'aria-hidden': 'true' } }), ` ${s.playerAutoplayBlocked}`);
-    this.speed.setAttribute('aria-label', s.playerSpeed);
-    this.speed.title = s.playerSpeed;
+  private renderLabels(): void {
+    this.element.setAttribute('aria-label', l10n.t('Read-aloud player'));
+    setIcon(this.stopButton, 'debug-stop', l10n.t('Stop reading'));
+    setIcon(this.previous, 'arrow-left', l10n.t('Previous sentence'));
+    setIcon(this.nextButton, 'arrow-right', l10n.t('Next sentence'));
+    setIcon(this.save, 'save', l10n.t('Save audio'));
+    this.blocked.replaceChildren(
+      h('span', { className: 'codicon codicon-play', attrs: { 'aria-hidden': 'true' } }),
+      ` ${l10n.t('Click to start reading aloud')}`,
+    );
+    this.speed.setAttribute('aria-label', l10n.t('Playback speed'));
+    this.speed.title = l10n.t('Playback speed');
     this.renderToggle();
     this.renderPosition();
   }
 
   private renderToggle(): void {
-    const s = this.context.strings();
-    if (this.audio.paused) setIcon(this.toggle, 'play', s.playerPlay);
-    else setIcon(this.toggle, 'debug-pause', s.playerPause);
+    if (this.audio.paused) setIcon(this.toggle, 'play', l10n.t('Play'));
+    else setIcon(this.toggle, 'debug-pause', l10n.t('Pause'));
   }
 
   private renderPosition(): void {
@@ -308,10 +310,7 @@ export class SpeechPlayerView {
     let before = 0;
     for (const [index, seconds] of this.durations) if (index < at) before += seconds;
     const elapsed = before + (this.current === undefined ? 0 : this.audio.currentTime);
-    const s = this.context.strings();
     this.position.textContent =
-      this.sentences === 0
-        ? formatString(s.playerPositionLive, at + 1, clock(elapsed))
-        : formatString(s.playerPosition, at + 1, this.sentences, clock(elapsed));
+      this.sentences === 0 ? l10n.t('Sentence {0} · {1}', at + 1, clock(elapsed)) : l10n.t('Sentence {0} of {1} · {2}', at + 1, this.sentences, clock(elapsed));
   }
 }

@@ -3,10 +3,10 @@
 // and code-block buttons inside answers are delegated (answerClicks.ts). A long conversation is rendered from its
 // newest turn back: enough to fill the view at once, older turns when the reader nears them (a sentinel above the
 // turns) and a few screens ahead in idle time, each inserted above without moving what is on screen.
+import * as l10n from '@vscode/l10n';
 import type { ConversationView } from '../shared/protocol';
 import { handleAnswerClicks } from './answerClicks';
 import { button, h } from './element';
-import { formatString } from '../shared/formatString';
 import { keepInPlace } from './scrollAnchor';
 import { isLive } from '../shared/turnStatus';
 import { TurnView } from './turnView';
@@ -118,10 +118,9 @@ export class TranscriptView {
 
   /** Reconciles the rendered turns of `active`; `only` limits the work to one turn (a streaming delta). */
   render(active: ConversationView, only?: string): void {
-    const s = this.context.strings();
     this.active = active;
-    this.jump.textContent = s.jumpToLatest;
-    this.element.setAttribute('aria-label', active.title === '' ? s.title : active.title);
+    this.jump.textContent = l10n.t('Jump to latest');
+    this.element.setAttribute('aria-label', active.title === '' ? l10n.t('MaaS Assistant') : active.title);
     const switched = active.id !== this.conversationId;
     if (switched) {
       for (const view of this.views.values()) view.dispose();
@@ -150,9 +149,9 @@ export class TranscriptView {
     // A delta leaves the turns where they were; a snapshot may have added or dropped some before the oldest shown.
     if (!switched) this.from = this.oldestIndex(active);
     this.omitted.hidden = active.omittedTurns <= 0;
-    this.omitted.textContent = formatString(s.omittedTurns, active.omittedTurns);
+    this.omitted.textContent = l10n.t('{0} earlier turns are left out of the request (history limits in settings).', active.omittedTurns);
     this.empty.hidden = active.turns.length > 0;
-    this.empty.textContent = s.emptyConversation;
+    this.empty.textContent = l10n.t('Ask anything about your code. Select code in the editor and use "MaaS: Add Selection to Chat" to include it.');
     const seen = new Set<string>();
     const elements: HTMLElement[] = [];
     for (let index = this.from; index <= lastIndex; index += 1) {
@@ -256,7 +255,7 @@ export class TranscriptView {
     // The control goes away under the keyboard's focus once everything is shown: focus stays in the transcript.
     if (none && document.activeElement === this.earlier) this.element.focus({ preventScroll: true });
     this.earlier.hidden = none;
-    this.earlier.textContent = formatString(this.context.strings().earlierTurns, this.from);
+    this.earlier.textContent = l10n.t('Show earlier turns ({0} more)', this.from);
   }
 
   private scheduleIdle(): void {
@@ -275,7 +274,7 @@ export class TranscriptView {
     view.update(turn, isLast, anyLive);
     if (wasLive && turn.status === 'done') {
       const text = view.answerText.replace(/\s+/g, ' ').trim().slice(0, announcementLength);
-      this.liveRegion.textContent = formatString(this.context.strings().answerAnnouncement, text);
+      this.liveRegion.textContent = l10n.t('Answer: {0}', text);
     }
   }
 

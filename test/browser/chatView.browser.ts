@@ -72,6 +72,20 @@ describe('chat webview', () => {
     await page.close();
   });
 
+  it("speaks the UI language of the bundle the host puts in the page, the figures filled in the translation's places", async () => {
+    const page = await openWebview(session(), { language: 'zh-cn' });
+    const active = conversation({ turns: [turn({ id: 't1', answer: 'Hello', usage: { promptTokens: 3, completionTokens: 4, totalTokens: 7 } })] });
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ apiKeyState: 'missing', active }) });
+    await page.getByTestId('usage').waitFor();
+    assert.equal(await page.getByTestId('usage').textContent(), 'Token：输入 3 + 输出 4 = 7');
+    assert.equal(await page.getByTestId('service-status').textContent(), '服务：http://127.0.0.1:9/（MaaS Assistant 0.1.0）');
+    assert.equal(await page.getByTestId('set-api-key').textContent(), '设置 API Key');
+    assert.match((await page.getByTestId('api-key-banner').textContent()) ?? '', /^尚未设置 API Key。/);
+    assert.equal(await page.getByTestId('chat-input').getAttribute('placeholder'), '输入问题（Enter 发送，Shift+Enter 换行）');
+    assert.equal(await page.title(), 'MaaS 助手');
+    await page.close();
+  });
+
   it('the "earlier turns left out" marker sits where the sent history starts, and moves with it', async () => {
     const page = await open();
     const turns = ['t1', 't2', 't3', 't4'].map((id) => turn({ id, question: `Question ${id}`, answer: `Answer ${id}` }));

@@ -1,12 +1,11 @@
 // What the knowledge and player browser suites share: real WAV segments, the Chrome user-gesture rule for play(),
 // a webview session (server + Chromium) and a page opened on a snapshot.
 import type { Browser, Page } from 'playwright-core';
-import type { HostToWebview, KnowledgeView, WebviewStrings } from '../../src/shared/protocol';
+import type { HostToWebview, KnowledgeView } from '../../src/shared/protocol';
 import { pcmWav } from '../fixtures/pcmWav';
 import { launchBrowser } from '../harness/browser';
-import { englishStrings } from './englishStrings';
 import { conversation, snapshot } from './snapshotFixture';
-import { deliver, openWebview, type WebviewSession } from './webviewHarness';
+import { deliver, openWebview, type UiLanguage, type WebviewSession } from './webviewHarness';
 import { startWebviewServer, type WebviewServer } from './webviewServer';
 
 /** A mono 16-bit 8 kHz WAV: `seconds` of a quiet tone, so the audio element has a real duration. */
@@ -50,10 +49,10 @@ export async function session(autoplay: boolean): Promise<{ server: WebviewServe
   };
 }
 
-/** Opens the view on a snapshot of these turns; `strings` replaces some of the English strings (a translation). */
-export async function openWith(s: WebviewSession, turns: Parameters<typeof conversation>[0], strings: Partial<WebviewStrings> = {}): Promise<Page> {
-  const page = await openWebview(s);
-  await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation(turns), strings: { ...englishStrings, ...strings } }) });
+/** Opens the view (in English, or in the UI `language` given) on a snapshot of these turns. */
+export async function openWith(s: WebviewSession, turns: Parameters<typeof conversation>[0], options: { language?: UiLanguage } = {}): Promise<Page> {
+  const page = await openWebview(s, options);
+  await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation(turns) }) });
   await page.getByTestId('turn').first().waitFor();
   return page;
 }

@@ -1,14 +1,13 @@
 // Benchmark baselines in the browser, built from the webview's own modules: the whole answer rendered once, and
 // a naive view that re-renders the whole answer on every chunk (what incremental rendering is measured against).
-import type { WebviewStrings } from '../../src/shared/protocol';
 import { createMarkdownEngine } from '../../src/webview/markdownEngine';
 import { renderMarkdownOnce } from '../../src/webview/markdownView';
 
 interface NaiveBench {
   /** Renders `text` once into a fresh answer element; returns the main-thread milliseconds spent. */
-  renderOnce(text: string, strings: WebviewStrings): number;
+  renderOnce(text: string): number;
   /** Posts every chunk as a message and re-renders the whole answer on each; resolves with the busy milliseconds. */
-  streamNaively(chunks: readonly string[], strings: WebviewStrings): Promise<number>;
+  streamNaively(chunks: readonly string[]): Promise<number>;
 }
 
 const md = createMarkdownEngine();
@@ -29,14 +28,14 @@ function pin(answer: HTMLElement): void {
 }
 
 const bench: NaiveBench = {
-  renderOnce(text, strings) {
+  renderOnce(text) {
     const answer = answerElement();
     const started = performance.now();
-    renderMarkdownOnce(answer, md, strings, text);
+    renderMarkdownOnce(answer, md, text);
     pin(answer);
     return performance.now() - started;
   },
-  streamNaively(chunks, strings) {
+  streamNaively(chunks) {
     const answer = answerElement();
     let text = '';
     let busy = 0;
@@ -45,7 +44,7 @@ const bench: NaiveBench = {
       const onMessage = (event: MessageEvent<string>): void => {
         const started = performance.now();
         text += event.data;
-        renderMarkdownOnce(answer, md, strings, text);
+        renderMarkdownOnce(answer, md, text);
         pin(answer);
         busy += performance.now() - started;
         received += 1;

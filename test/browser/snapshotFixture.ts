@@ -1,7 +1,6 @@
 // Builders for the host's views, as the fake host of the browser tests sends them.
 import type { ChatSnapshot, ConversationSummaryView, ConversationView, ModelOptionView, TurnView } from '../../src/shared/protocol';
 import { paramRangesFor } from '../../src/shared/chatParams';
-import { englishStrings } from './englishStrings';
 
 export const models: readonly ModelOptionView[] = [
   { code: 'svc_llm', vision: false, params: paramRangesFor(false) },
@@ -56,7 +55,6 @@ export function snapshot(overrides: Partial<ChatSnapshot> = {}): ChatSnapshot {
       readAnswers: false,
     },
     notices: [],
-    strings: englishStrings,
     ...overrides,
   };
 }

@@ -68,8 +68,8 @@ describe('the read-aloud player (autoplay allowed)', () => {
     await page.close();
   });
 
-  it("audio the browser cannot decode is reported in the strings of the view, with the browser's detail after them", async () => {
-    const page = await openWith(s, { turns: [turn({ id: 't1', answer: 'One.' })] }, { playerFailed: '音频无法播放。' });
+  it("audio the browser cannot decode is reported in the view's language, with the browser's detail after them", async () => {
+    const page = await openWith(s, { turns: [turn({ id: 't1', answer: 'One.' })] }, { language: 'zh-cn' });
     await deliver(page, start(1));
     await deliver(page, {
       type: 'speechSegment',

@@ -26,14 +26,21 @@ export async function startSession(options: WebviewServerOptions = {}): Promise<
   };
 }
 
+/** A UI language other than English, whose bundle (l10n/bundle.l10n.<language>.json) the page is given. */
+export type UiLanguage = 'zh-cn';
+
 /**
- * Opens the webview page and waits for its `ready`; with `theme`, in that VS Code theme. The page's CSP violations
- * are recorded from before it loads (`cspViolations`).
+ * Opens the webview page and waits for its `ready`; with `theme`, in that VS Code theme; with `language`, given that
+ * language's bundle as the host gives it. The page's CSP violations are recorded from before it loads (`cspViolations`).
  */
-export async function openWebview(session: WebviewSession, options: { theme?: ThemeName } = {}): Promise<Page> {
+export async function openWebview(session: WebviewSession, options: { theme?: ThemeName; language?: UiLanguage } = {}): Promise<Page> {
   const page = await session.browser.newPage({ viewport: { width: 420, height: 800 } });
   await CspViolations.of(page);
-  await page.goto(options.theme === undefined ? session.server.origin : `${session.server.origin}/?theme=${options.theme}`);
+  const query = new URLSearchParams({
+    ...(options.theme === undefined ? {} : { theme: options.theme }),
+    ...(options.language === undefined ? {} : { language: options.language }),
+  });
+  await page.goto(`${session.server.origin}/${query.size === 0 ? '' : `?${query}`}`);
   await page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'ready'));
   return page;
 }

@@ -1,8 +1,9 @@
 // Serves the real chat webview (renderWebviewHtml + dist/webview.js + media/chat.css) on 127.0.0.1 with a fake
 // host: a script carrying the page's nonce, placed before the bundle, that records what the webview posts and
 // lets a test deliver host messages with window.postMessage. `/?theme=<name>` gives the page a VS Code theme as a
-// real webview has it (vscodeTheme.ts); without, a few dark-theme variables stand in. Free of DOM types, so a bench
-// of the host side (plain Node) can serve the page too; webviewHarness.ts drives it.
+// real webview has it (vscodeTheme.ts); without, a few dark-theme variables stand in. `/?language=zh-cn` gives the page
+// that language's bundle as the host does. Free of DOM types, so a bench of the host side (plain Node) can serve the
+// page too; webviewHarness.ts drives it.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -67,7 +68,9 @@ export async function startWebviewServer(options: WebviewServerOptions = {}): Pr
       response.end(body);
     };
     if (url === '/' || url.startsWith('/?')) {
-      const theme = new URL(url, origin).searchParams.get('theme');
+      const query = new URL(url, origin).searchParams;
+      const theme = query.get('theme');
+      const language = query.get('language');
       const nonce = randomBytes(16).toString('base64');
       const html = renderWebviewHtml({
         cspSource: origin,
@@ -75,8 +78,9 @@ export async function startWebviewServer(options: WebviewServerOptions = {}): Pr
         scriptUri: `${origin}/dist/webview.js`,
         styleUri: `${origin}/media/chat.css`,
         iconStyleUri: `${origin}/dist/codicons/codicon.css`,
-        lang: 'en',
+        lang: language ?? 'en',
         title: 'MaaS Assistant',
+        ...(language === 'zh-cn' ? { l10nBundle: readFileSync(path.join(root, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8') } : {}),
       });
       const pageScripts = [...Object.keys(scripts), ...(isThemeName(theme) ? [`/theme/${theme}.js`] : [])];
       const extra = pageScripts.map((src) => `<script nonce="${nonce}" src="${origin}${src}"></script>\n`).join('');

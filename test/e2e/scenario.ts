@@ -32,7 +32,7 @@ export async function openScenario(
   settings: Record<string, unknown>,
   env: NodeJS.ProcessEnv = {},
   folder = path.join(repoRoot, 'test', 'fixtures', 'workspace'),
-  options: { autoplay?: boolean; workspaceTrust?: boolean } = {},
+  options: { autoplay?: boolean; workspaceTrust?: boolean; locale?: 'zh-cn' } = {},
 ): Promise<Scenario> {
   const tools = ensureTools();
   const runDir = newRunDir(`e2e-${name}`);
@@ -44,6 +44,7 @@ export async function openScenario(
     settings,
     env,
     workspaceTrust: options.workspaceTrust,
+    locale: options.locale,
   });
   let browser: Browser | undefined;
   try {

@@ -25,6 +25,8 @@ export async function openServiceScenario(
     folder?: string;
     autoplay?: boolean;
     workspaceTrust?: boolean;
+    /** VS Code's display language (its language pack installed); English without. */
+    locale?: 'zh-cn';
   } = {},
 ): Promise<ServiceScenario> {
   const service = await startLocalService({
@@ -64,7 +66,7 @@ export async function openServiceScenario(
       },
       { ...options.env, MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },
       options.folder,
-      { autoplay: options.autoplay, workspaceTrust: options.workspaceTrust },
+      { autoplay: options.autoplay, workspaceTrust: options.workspaceTrust, locale: options.locale },
     );
   } catch (error) {
     await service.stop();

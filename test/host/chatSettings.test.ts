@@ -9,7 +9,6 @@ import * as vscode from 'vscode';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
 import { ChatSession } from '../../src/core/session/chatSession';
 import { errorView } from '../../src/vscode/errors/errorPresentation';
-import { webviewStrings } from '../../src/vscode/chat/webviewStrings';
 import { CommandId } from '../../src/vscode/commandIds';
 import { Logger } from '../../src/vscode/logger';
 import { SettingsReader } from '../../src/vscode/settings/settings';
@@ -150,7 +149,7 @@ describe('chat settings, validation and a corrupt history', () => {
       settings: () => settings.chat,
       apiKeySet: async () => false,
       changes: [],
-      text: { error: errorView, strings: () => webviewStrings(vscode.l10n) },
+      text: { error: errorView },
       l10n: vscode.l10n,
       log: logger,
       extensionVersion: 'test',

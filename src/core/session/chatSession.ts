@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Event } from '../emitter';
 import { Emitter } from '../emitter';
-import type { Localiser } from '../localiser';
+import type { Localiser } from '../../shared/localiser';
 import type { Conversation, StoredContext } from '../conversations/conversationModel';
 import type { ConversationStore } from '../conversations/conversationStore';
 import * as ops from '../conversations/conversationsState';
@@ -28,7 +28,7 @@ import { answerTurn } from './turns/answerTurn';
 import { Questions } from './turns/questions';
 import { RunningTurns, type TurnProgress } from './turns/runningTurns';
 import type { NewTurn } from './turns/turnPlacement';
-import type { ChatViewText } from './view/chatViews';
+import type { ChatViewText } from './view/turnView';
 import { ViewFeed } from './view/viewFeed';
 
 export type { ChatLog, SessionState } from './sessionState';
@@ -100,7 +100,6 @@ export class ChatSession {
       store,
       open: this.open,
       settings: deps.settings,
-      strings: () => deps.text.strings(),
       l10n,
     });
     this.feed = new ViewFeed({

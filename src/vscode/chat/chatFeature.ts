@@ -8,7 +8,6 @@ import { errorView } from '../errors/errorPresentation';
 import type { ExtensionServices } from '../activation/extensionServices';
 import type { ChatSpeech } from './chatIntents';
 import { ChatViewProvider } from './chatViewProvider';
-import { webviewStrings } from './webviewStrings';
 import type { SettingsReader } from '../settings/settings';
 import type { ChatSettings } from '../../core/session/chatSettings';
 import type { SettingKey } from '../settings/settingsDeclaration';
@@ -51,7 +50,7 @@ export function registerChat(services: ExtensionServices, speech: ChatSpeech | u
     settings: () => settings.chat,
     apiKeySet: () => credentials.hasApiKey(),
     changes: [credentials.onDidChange, chatSettingsChanged(settings)],
-    text: { error: errorView, strings: () => webviewStrings(vscode.l10n) },
+    text: { error: errorView },
     l10n: vscode.l10n,
     log: logger,
     extensionVersion: services.version,

@@ -44,6 +44,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       iconStyleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'codicons', 'codicon.css')).toString(),
       lang: vscode.env.language,
       title: vscode.l10n.t('MaaS Assistant'),
+      l10nBundle: vscode.l10n.bundle === undefined ? undefined : JSON.stringify(vscode.l10n.bundle),
     });
     const speechPlayer = this.intents.speech?.player;
     speechPlayer?.connect({ post: (message) => void webview.postMessage(message) });

@@ -1,5 +1,6 @@
 // The chat webview's HTML as a pure function (docs/style.md rule 11): a strict CSP with a fresh nonce per render,
-// one script, the view's stylesheet and the icon font's, nothing inline. Free of the VS Code API so unit tests check the CSP directly.
+// one script, the view's stylesheet and the icon font's, nothing inline; the UI language's strings bundle rides in a
+// meta element, for the webview's @vscode/l10n. Free of the VS Code API so unit tests check the CSP directly.
 export interface WebviewHtmlInput {
   /** `webview.cspSource`: the origin the webview's local resources are served from. */
   readonly cspSource: string;
@@ -12,6 +13,8 @@ export interface WebviewHtmlInput {
   /** BCP 47 language tag of the UI, e.g. `en` or `zh-cn`. */
   readonly lang: string;
   readonly title: string;
+  /** The UI language's strings bundle as JSON (`vscode.l10n.bundle`); absent in English. */
+  readonly l10nBundle?: string;
 }
 
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
@@ -40,7 +43,7 @@ export function renderWebviewHtml(input: WebviewHtmlInput): string {
 <link rel="stylesheet" href="${escapeAttribute(input.iconStyleUri)}">
 <link rel="stylesheet" href="${escapeAttribute(input.styleUri)}">
 <title>${escapeText(input.title)}</title>
-</head>
+${input.l10nBundle === undefined ? '' : `<meta name="l10n-bundle" content="${escapeAttribute(input.l10nBundle)}">\n`}</head>
 <body>
 <main id="app" aria-busy="true"></main>
 <script nonce="${escapeAttribute(input.nonce)}" src="${escapeAttribute(input.scriptUri)}"></script>

@@ -8,7 +8,7 @@ import { retrievalOptions, type KnowledgeMode, noKnowledgeBaseText } from '../kn
 import { openSettings } from '../settings/openSettings';
 import type { KnowledgeBaseSetting } from '../settings/settingsDeclaration';
 import { revealChatView } from '../chat/revealChat';
-import { actionTitles, knowledgeWords } from '../chat/webviewStrings';
+import { actionTitles, knowledgeWords } from '../../shared/chatWords';
 import type { FeatureDependencies } from '../activation/featureDependencies';
 import { StateKey } from '../stateKeys';
 import { workspaceLabel } from '../workspaceLabel';

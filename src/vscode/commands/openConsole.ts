@@ -4,7 +4,7 @@
 // page where a user creates and pastes keys.
 import * as vscode from 'vscode';
 import type { Credentials } from '../../core/credentials/credentials';
-import { actionTitles } from '../chat/webviewStrings';
+import { actionTitles } from '../../shared/chatWords';
 import type { Prompter } from '../prompter';
 import { openSettings } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';

@@ -1,7 +1,7 @@
 // Every error kind in words and actions, in the UI language: one row per kind of the spec's error table
 // (section 7) and per local failure. Pure (the localiser is passed in), so a unit test checks every row.
 import type { StoredError } from '../../core/conversations/conversationModel';
-import type { Localiser } from '../../core/localiser';
+import type { Localiser } from '../../shared/localiser';
 import type { TurnAction } from '../../shared/protocol';
 import { certificateMessage, invalidProxyMessage, proxyAuthMessage } from './networkMessages';
 

@@ -4,7 +4,7 @@
 // error presentation (errorMessages.ts), in a file of its own for its size.
 import type { StoredError } from '../../core/conversations/conversationModel';
 import type { CertificateProblem } from '../../core/http/certificateProblem';
-import type { Localiser } from '../../core/localiser';
+import type { Localiser } from '../../shared/localiser';
 import type { Presentation } from './errorMessages';
 
 function certificateTitle({ reason, host }: CertificateProblem, l10n: Localiser): string {

@@ -16,7 +16,7 @@ import { noKnowledgeBaseText } from '../knowledge/retrievalOptions';
 import { actionCommand, explainError } from '../errors/errorPresentation';
 import type { Logger } from '../logger';
 import { FeatureName, featureUnavailable } from '../activation/featureNames';
-import { actionTitles, knowledgeWords } from '../chat/webviewStrings';
+import { actionTitles, knowledgeWords } from '../../shared/chatWords';
 import { CommandId } from '../commandIds';
 import { KNOWLEDGE_TOOL_NAME, LM_VENDOR, PARTICIPANT_ID } from '../contributionIds';
 import type { KnowledgeTool } from '../knowledge/knowledgeTool';

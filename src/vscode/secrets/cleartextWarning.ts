@@ -4,7 +4,7 @@
 // container names gets the same warning inside the question asked before anything is sent (addressQuestion.ts).
 import * as vscode from 'vscode';
 import { ownCleartextAddresses, type AddressSetting } from '../../core/credentials/addressCheck';
-import { actionTitles } from '../chat/webviewStrings';
+import { actionTitles } from '../../shared/chatWords';
 import type { Prompter } from '../prompter';
 import { openSettings } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';

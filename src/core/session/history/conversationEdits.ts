@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Conversation } from '../../conversations/conversationModel';
 import type { ConversationStore } from '../../conversations/conversationStore';
 import * as ops from '../../conversations/conversationsState';
-import type { Localiser } from '../../localiser';
+import type { Localiser } from '../../../shared/localiser';
 import { paramProblem, rangeText, type ChatParamName, type ChatParams } from '../../../shared/chatParams';
 import type { ModelOptionView } from '../../../shared/protocol';
 import { modelOptions, type ChatSettings } from '../chatSettings';

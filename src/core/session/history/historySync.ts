@@ -6,7 +6,7 @@ import { summaryOf } from '../../conversations/conversationModel';
 import type { ConversationStore, StoreChange } from '../../conversations/conversationStore';
 import * as ops from '../../conversations/conversationsState';
 import type { Subscription } from '../../emitter';
-import type { Localiser } from '../../localiser';
+import type { Localiser } from '../../../shared/localiser';
 import { withNotices, withoutConversation, type ChatLog, type ChatState, type SessionState } from '../sessionState';
 import type { HistorySaver } from './historySaver';
 import { reportSetAside, type OpenConversations } from './openConversations';

@@ -8,7 +8,7 @@ import type { Conversation } from '../../conversations/conversationModel';
 import type { ConversationStore, SetAsideFile } from '../../conversations/conversationStore';
 import * as ops from '../../conversations/conversationsState';
 import type { Subscription } from '../../emitter';
-import type { Localiser } from '../../localiser';
+import type { Localiser } from '../../../shared/localiser';
 import type { Notices } from '../notices';
 import type { ChangeReason, ChatLog, ChatState } from '../sessionState';
 

@@ -3,8 +3,8 @@
 // and Edit of an earlier turn, and Stop. Each resolves once the change that placed its turn is written.
 import type { ConversationStore } from '../../conversations/conversationStore';
 import * as ops from '../../conversations/conversationsState';
-import type { Localiser } from '../../localiser';
-import type { ImageUpload, WebviewStrings } from '../../../shared/protocol';
+import type { Localiser } from '../../../shared/localiser';
+import type { ImageUpload } from '../../../shared/protocol';
 import { isLive } from '../../../shared/turnStatus';
 import type { ChatSettings } from '../chatSettings';
 import type { HistorySaver } from '../history/historySaver';
@@ -21,8 +21,6 @@ export interface QuestionsDeps {
   readonly store: ConversationStore;
   readonly open: Pick<OpenConversations, 'settleActive'>;
   readonly settings: () => ChatSettings;
-  /** The view's words, for a refused upload. */
-  readonly strings: () => WebviewStrings;
   readonly l10n: Localiser;
 }
 
@@ -33,7 +31,7 @@ export class Questions {
   async send(text: string, uploads: readonly ImageUpload[]): Promise<string | undefined> {
     if (text.trim() === '' && uploads.length === 0) return undefined;
     const { activeId } = this.deps.state.current.conversations;
-    const checked = checkUploads(uploads, this.deps.settings().imageMaxBytes, this.deps.strings());
+    const checked = checkUploads(uploads, this.deps.settings().imageMaxBytes, this.deps.l10n);
     if (!checked.ok) {
       this.deps.state.update('notice', (s) => withNotices(s, s.notices.set('image', 'error', checked.refusal, { conversationId: activeId })));
       return undefined;

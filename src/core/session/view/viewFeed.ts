@@ -5,12 +5,14 @@
 // of its conversation carries. A view only forwards these (`onDidEmit`); a hidden one asks for a snapshot when shown.
 import type { Turn } from '../../conversations/conversationModel';
 import { Emitter, type Event, type Subscription } from '../../emitter';
-import type { Localiser } from '../../localiser';
+import type { Localiser } from '../../../shared/localiser';
 import { assertNever, type HostToWebview } from '../../../shared/protocol';
 import type { ChatSettings } from '../chatSettings';
 import { openConversation, withNotices, type ChangeReason, type ChatLog, type ChatState, type StateChange } from '../sessionState';
 import type { TurnProgress } from '../turns/runningTurns';
-import { buildSnapshot, nextQuestionContext, turnView, type ChatViewText } from './chatViews';
+import { nextQuestionContext } from '../turns/contextBudget';
+import { buildSnapshot } from './chatSnapshot';
+import { turnView, type ChatViewText } from './turnView';
 import { DeltaBatcher } from './deltaBatcher';
 
 /** The changes after which the view gets a full snapshot; after the others, at most the notices. */

@@ -18,7 +18,6 @@ import { parseSettings } from '../../../../src/vscode/settings/settingsDeclarati
 import type { HostToWebview, NoticeView } from '../../../../src/shared/protocol';
 import { isLive } from '../../../../src/shared/turnStatus';
 import { waitFor } from '../../../harness/waitFor';
-import { englishStrings } from '../../../browser/englishStrings';
 
 /** One answer the backend streams: the test pushes its events and ends (or breaks) it. */
 export class ScriptedAnswer {
@@ -158,7 +157,6 @@ export function sessionUnderTest(options: { folder?: string; settings?: Partial<
     changes: [],
     text: {
       error: (error) => ({ kind: error.kind, title: error.kind, detail: error.value ?? error.message, actions: [] }),
-      strings: () => englishStrings,
     },
     l10n,
     log: { info: log, warn: log, error: log, redact: (text) => text.replaceAll('sk-secret', '***') },

@@ -2,7 +2,7 @@
 // versions up to 0.1 wrote kept them in an untyped `extra` record, which still loads. The view is built from them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { knowledgeView } from '../../../../src/core/session/view/chatViews';
+import { knowledgeView } from '../../../../src/core/session/view/turnView';
 import { turnSchema, type Turn } from '../../../../src/core/conversations/conversationModel';
 
 const stored = { id: 't', kind: 'knowledge', question: 'q', status: 'done', model: 'svc_llm', createdAt: 1 };

@@ -46,6 +46,22 @@ describe('renderWebviewHtml', () => {
     assert.match(html, /<html lang="zh-cn">/);
   });
 
+  it("gives the page the UI language's bundle in a meta element, escaped, and none in English", () => {
+    const bundle = JSON.stringify({ Send: '发送', 'Delete "{0}"?': '删除“{0}”？</meta><script>' });
+    const translated = renderWebviewHtml({ ...input, l10nBundle: bundle });
+    const content = /<meta name="l10n-bundle" content="([^"]*)">/.exec(translated)?.[1];
+    assert.ok(content !== undefined, 'no bundle in the page');
+    const decoded = content
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    assert.equal(decoded, bundle);
+    assert.equal([...translated.matchAll(/<script\b/g)].length, 1, 'the bundle adds no script');
+    assert.doesNotMatch(html, /l10n-bundle/);
+  });
+
   it('refuses a weak nonce', () => {
     assert.throws(() => renderWebviewHtml({ ...input, nonce: 'abc' }), /nonce/);
     assert.throws(() => renderWebviewHtml({ ...input, nonce: '"><script>alert(1)</script>' }), /nonce/);

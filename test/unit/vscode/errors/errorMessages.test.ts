@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { classifyHttpError } from '../../../../src/core/http/classifyError';
 import type { CertificateProblem } from '../../../../src/core/http/certificateProblem';
 import { storedErrorFrom } from '../../../../src/core/requests/answerRun';
-import type { Localiser } from '../../../../src/core/localiser';
+import type { Localiser } from '../../../../src/shared/localiser';
 import { presentError } from '../../../../src/vscode/errors/errorMessages';
 
 const bundle = JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', '..', 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
