@@ -8,7 +8,7 @@ import { benchApi } from './knowledgeTool/vscodeWithDataParts'; // before the to
 import { performance } from 'node:perf_hooks';
 import { startLocalService } from '../service/src/localService';
 import { MaasClient } from '../src/core/maasClient';
-import { registerKnowledgeTool } from '../src/vscode/knowledge/knowledgeTool';
+import { KnowledgeTool, registerKnowledgeTool, type KnowledgeToolDependencies } from '../src/vscode/knowledge/knowledgeTool';
 import { retrievalOptions } from '../src/vscode/knowledge/retrievalOptions';
 import { parseSettings } from '../src/vscode/settings/settingsDeclaration';
 import { compared, median, progressOf, ratioAtMost, sized, type BenchResult } from './benchResult';
@@ -41,12 +41,13 @@ export default async function knowledgeToolBench(): Promise<BenchResult[]> {
     const client = new MaasClient({ baseUrl: service.baseUrl, getApiKey: () => Promise.resolve(KEY) });
     const settings = { ...parseSettings({ knowledgeBases: [{ id: 7, name: 'Extension guide' }] }).settings, baseUrl: service.baseUrl };
     const quiet = { dispose: () => undefined };
-    const registration = registerKnowledgeTool({
-      settings: { settings, onDidChange: () => quiet },
+    const deps: KnowledgeToolDependencies = {
+      settings: { settings },
       credentials: { hasApiKey: () => Promise.resolve(true) },
       client: () => client,
       logger: { info: () => undefined, warn: () => undefined, redact: (text: string) => text },
-    } as never);
+    };
+    const registration = registerKnowledgeTool(new KnowledgeTool(deps), deps.logger);
     const tool = benchApi.tools.get('maas_searchKnowledgeBase');
     if (tool === undefined) throw new Error('the tool did not register');
     const token = { isCancellationRequested: false, onCancellationRequested: () => quiet };

@@ -9,7 +9,7 @@ import { registerChat } from './vscode/chat/chatFeature';
 import { registerCommands } from './vscode/commands/registerCommands';
 import { registerChatProvider } from './vscode/languageModels/maasChatProvider';
 import { registerParticipant } from './vscode/languageModels/maasParticipant';
-import { registerKnowledgeTool } from './vscode/knowledge/knowledgeTool';
+import { KnowledgeTool, registerKnowledgeTool } from './vscode/knowledge/knowledgeTool';
 import { NativeChatSetupOffer } from './vscode/languageModels/nativeChatSetup';
 import { readAnswerAloud } from './vscode/speech/speakText';
 import { AnswerVoice } from './vscode/speech/answerVoice';
@@ -37,11 +37,16 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
       registerChatProvider({ settings: services.settings, credentials: services.credentials, client: () => services.clients.get(), logger: services.logger }),
     ),
   );
-  steps.run(FeatureName.knowledgeTool(), () =>
-    context.subscriptions.push(
-      registerKnowledgeTool({ settings: services.settings, credentials: services.credentials, client: () => services.clients.get(), logger: services.logger }),
-    ),
-  );
+  const knowledgeTool = steps.run(FeatureName.knowledgeTool(), () => {
+    const tool = new KnowledgeTool({
+      settings: services.settings,
+      credentials: services.credentials,
+      client: () => services.clients.get(),
+      logger: services.logger,
+    });
+    context.subscriptions.push(registerKnowledgeTool(tool, services.logger));
+    return tool;
+  });
   const setupOffer = steps.run(FeatureName.nativeChatSetup(), () => {
     const offer = new NativeChatSetupOffer({ ...services, memento: context.globalState }, (listener) =>
       services.credentials.onDidChange((kind) => kind === 'apiKey' && listener()),
@@ -63,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
       logger: services.logger,
       readAloud: speech === undefined ? undefined : readAnswerAloud(features),
       voice,
+      knowledge: knowledgeTool,
     });
     context.subscriptions.push(registration);
     return registration;

@@ -1,7 +1,8 @@
 // The knowledge-base tool in VS Code's own chat, in code-server with AI features on: in Agent mode with svc_llm
 // picked, a question about "our docs" makes the local service's model call maas_searchKnowledgeBase, VS Code runs the
 // tool (its row in the answer), and the final answer cites the document; `#kb` typed in the input attaches the tool.
-// Screenshots go to .test-results/kb-tool/ (docs/images/ with MAAS_SCREENSHOTS=1); a failure leaves one too.
+// The README's screenshot of `#kb` (the question with its #kb, the tool's row unfolded, the cited answer) goes to
+// .test-results/kb-tool/native-kb-tool.png (docs/images/ with MAAS_SCREENSHOTS=1); a failure leaves one too.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
@@ -89,7 +90,6 @@ describe("the knowledge-base tool in VS Code's chat", () => {
       'the final answer citing the document',
     );
     assert.match(text, /Searching\s+Extension\s+guide\s+for|Search\s+MaaS\s+Knowledge\s+Base/, 'the tool row');
-    await shot(page, 'native-kb-tool', { x: 700, y: 0, width: 700, height: 900 });
   });
 
   it('#kb typed in the input attaches the tool, and the question is answered from the knowledge base', async () => {
@@ -119,5 +119,11 @@ describe("the knowledge-base tool in VS Code's chat", () => {
     assert.ok(asked !== undefined, 'a request offering maas_searchKnowledgeBase');
     const response = nativeChat(page).locator('.interactive-response').last();
     await until(async () => /secret storage[\s\S]*\[1\] Keys/.test((await response.textContent()) ?? ''), 60_000, 'the cited answer');
+    // The tool's row, unfolded as a user unfolds VS Code's "Completed N steps" (the click goes to the element: the
+    // chat's list moves under the pointer).
+    const summary = response.locator('details.completed-response-disclosure summary').first();
+    if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.dispatchEvent('click');
+    await until(async () => /Search(ing|ed)\s+Extension\s+guide\s+for/.test(await response.innerText()), 15_000, "the tool's row unfolded");
+    await shot(page, 'native-kb-tool', { x: 700, y: 0, width: 700, height: 900 });
   });
 });

@@ -1,13 +1,16 @@
 // The knowledge-base tool as another extension uses it: listed in vscode.lm.tools and called with
 // vscode.lm.invokeTool('maas_searchKnowledgeBase', …) (no chat request: toolInvocationToken undefined). It answers from
 // the configured knowledge bases through the service's retrieval tool with [n] marks, a Sources list and, on this VS
-// Code (1.139), the citations as a data part; @maas turns that data into references for /kb and #kb. Bad input and a
-// missing key are errors the calling model can act on.
+// Code (1.139), the citations as a data part. @maas /kb and #kb run the tool's search with the conversation's earlier
+// turns and show the answer as it streams, the cited passages as references. Bad input and a missing key are errors
+// the calling model can act on.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
 import { restoreSetting, setSetting } from '../harness/hostSettings';
-import { chatRequests } from '../harness/requestLog';
+import { CHAT_ROUTE, chatRequests } from '../harness/requestLog';
+import { holdRequests } from '../harness/serviceGate';
+import { waitFor } from '../harness/waitFor';
 import { api, hook, service } from './hostService';
 
 const TOOL = 'maas_searchKnowledgeBase';
@@ -22,6 +25,17 @@ function citationsOf(result: vscode.LanguageModelToolResult): unknown {
   const part = result.content.find((p) => (p as { mimeType?: string }).mimeType === CITATIONS_MIME) as { data: Uint8Array } | undefined;
   return part === undefined ? undefined : JSON.parse(new TextDecoder().decode(part.data));
 }
+
+/** VS Code's chat history turns, built as VS Code builds them (their constructors are not in the typings). */
+const turns = vscode as unknown as {
+  ChatRequestTurn: new (prompt: string, command: string | undefined, references: [], participant: string, toolReferences: []) => vscode.ChatRequestTurn;
+  ChatResponseTurn: new (
+    response: vscode.ChatResponseMarkdownPart[],
+    result: vscode.ChatResult,
+    participant: string,
+    command?: string,
+  ) => vscode.ChatResponseTurn;
+};
 
 function invoke(input: object, tokenizationOptions?: vscode.LanguageModelToolTokenizationOptions): Promise<vscode.LanguageModelToolResult> {
   return Promise.resolve(vscode.lm.invokeTool(TOOL, { input, toolInvocationToken: undefined, ...(tokenizationOptions ? { tokenizationOptions } : {}) }));
@@ -128,5 +142,61 @@ describe('the knowledge-base tool through vscode.lm', () => {
       const asked = (await chatRequests(service.baseUrl)).slice(before).pop();
       assert.equal(asked?.body.messages.at(-1)?.content, 'Where is the API key kept?');
     }
+  });
+
+  it('@maas /kb keeps the conversation: the earlier question and answer go before the new one, and the answer streams in', async () => {
+    const handler = (await hook()).participantHandler();
+    assert.ok(handler, '@maas is registered');
+    const model = (await vscode.lm.selectChatModels({ vendor: 'maas', id: 'svc_llm' }))[0];
+    const id = 'maas.assistant';
+    const said = (text: string, command: string): vscode.ChatResponseTurn =>
+      new turns.ChatResponseTurn([new vscode.ChatResponseMarkdownPart(text)], { metadata: { command, answered: true } }, id, command);
+    const history = [
+      new turns.ChatRequestTurn('Where is the API key kept?', 'kb', [], id, []),
+      said('It is kept in secret storage. [1]', 'kb'),
+      // /read reads aloud, it does not answer: not part of the conversation the service gets.
+      new turns.ChatRequestTurn('', 'read', [], id, []),
+      said('Reading aloud in the MaaS Assistant view.', 'read'),
+    ];
+    const answer = 'Run Clear API Key to remove the key from secret storage; nothing else keeps it.';
+    await api('/_local/next-answer', { text: answer, count: 1 });
+    const pieces: string[] = [];
+    const progress: string[] = [];
+    const stream = {
+      markdown: (value: string | vscode.MarkdownString) => pieces.push(typeof value === 'string' ? value : value.value),
+      reference: () => undefined,
+      progress: (value: string) => progress.push(value),
+      button: () => undefined,
+    } as unknown as vscode.ChatResponseStream;
+    const before = (await chatRequests(service.baseUrl)).length;
+    const held = await holdRequests(service.baseUrl, { route: CHAT_ROUTE, holdAfterChunks: 3 });
+    try {
+      const request = { prompt: 'And how do I remove it?', command: 'kb', references: [], toolReferences: [], model, toolInvocationToken: undefined };
+      const answered = Promise.resolve(handler(request as unknown as vscode.ChatRequest, { history }, stream, new vscode.CancellationTokenSource().token));
+      await held.held();
+      // The first words are shown while the service still holds the rest of the answer.
+      await waitFor(() => pieces.join('').startsWith('Run Clear'), { what: "the answer's first words, shown before it ends" });
+      assert.doesNotMatch(pieces.join(''), /nothing else keeps it/);
+      assert.deepEqual(progress, ['Searching Host guide for "And how do I remove it?"']);
+      await held.release();
+      const result = (await answered) as { metadata?: { answered?: boolean } } | undefined;
+      assert.equal(result?.metadata?.answered, true);
+      assert.ok(pieces.join('').startsWith(answer), pieces.join(''));
+    } finally {
+      await held.release();
+    }
+    const asked = (await chatRequests(service.baseUrl)).slice(before).pop();
+    assert.deepEqual(
+      asked?.body.messages.map((m) => [m.role, m.content]),
+      [
+        ['user', 'Where is the API key kept?'],
+        ['assistant', 'It is kept in secret storage. [1]'],
+        ['user', 'And how do I remove it?'],
+      ],
+    );
+    assert.deepEqual(
+      asked?.body.tools?.map((t) => t.type),
+      ['retrieval'],
+    );
   });
 });

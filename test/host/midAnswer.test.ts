@@ -1,8 +1,9 @@
 // What a user does while an answer streams never breaks it: for every surface that streams from the service (the
-// chat view, the language-model provider as any extension uses it, @maas, and Read Aloud to File's long-text task),
-// each change a user can make mid-answer (the speaker toggle, Choose Voice, the font size, the temperature, the
-// persona, the knowledge-base list, the base address, the proxy, Set API Key) is made while the service holds the
-// answer at a gate; once released, the answer ends whole. The next request goes where the settings now say.
+// chat view, the language-model provider as any extension uses it, @maas, the knowledge-base tool as VS Code's chat
+// and other extensions call it, @maas /kb through that tool, and Read Aloud to File's long-text task), each change a
+// user can make mid-answer (the speaker toggle, Choose Voice, the font size, the temperature, the persona, the
+// knowledge-base list, asking before the knowledge-base tool runs, the base address, the proxy, Set API Key) is made
+// while the service holds the answer at a gate; once released, the answer ends whole. The next request goes where the settings now say.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -43,6 +44,9 @@ async function llm(): Promise<vscode.LanguageModelChat> {
   return waitFor(async () => (await vscode.lm.selectChatModels({ vendor: 'maas', id: 'svc_llm' }))[0], { what: 'the model svc_llm', timeoutMs: 10_000 });
 }
 
+/** An answer that ended with an error: the error's words as its status, and what had arrived. */
+const failedWith = (error: unknown, text: string): Outcome => ({ status: `error: ${error instanceof Error ? error.message : String(error)}`, text });
+
 const answeredWhole = (outcome: Outcome): void => {
   assert.equal(outcome.status, 'done');
   assert.equal(outcome.text, ANSWER, 'the answer is whole, its last words included');
@@ -75,43 +79,87 @@ const provider: Surface = {
         for await (const part of response.text) text += part;
         return { status: 'done', text };
       } catch (error) {
-        return { status: `error: ${error instanceof Error ? error.message : String(error)}`, text };
+        return failedWith(error, text);
       }
     };
   },
   assertWhole: answeredWhole,
 };
 
+/** Asks @maas (with `command`, if any) through its request handler, as VS Code's chat calls it. */
+async function startParticipant(command: string | undefined): Promise<() => Promise<Outcome>> {
+  const handler = (await hook()).participantHandler();
+  assert.ok(handler, '@maas is registered');
+  let markdown = '';
+  const stream = {
+    markdown: (value: string | vscode.MarkdownString) => (markdown += typeof value === 'string' ? value : value.value),
+    progress: () => undefined,
+    button: () => undefined,
+    reference: () => undefined,
+    anchor: () => undefined,
+  } as unknown as vscode.ChatResponseStream;
+  const request = {
+    prompt: 'What happens when I change a setting now?',
+    command,
+    references: [],
+    toolReferences: [],
+    toolInvocationToken: undefined,
+    model: await llm(),
+  } as unknown as vscode.ChatRequest;
+  const answered = Promise.resolve(handler(request, { history: [] }, stream, new vscode.CancellationTokenSource().token));
+  return async () => {
+    const result = (await answered) as { metadata?: { answered?: boolean } } | undefined;
+    return { status: result?.metadata?.answered === true ? 'done' : 'not answered', text: markdown };
+  };
+}
+
 const participant: Surface = {
   name: '@maas',
   route: CHAT_ROUTE,
   holdAfter: 4,
+  start: () => startParticipant(undefined),
+  assertWhole: answeredWhole,
+};
+
+/** The knowledge base the knowledge-base surfaces ask (set again by each: a change may have restored the list). */
+const KNOWLEDGE_BASES = [{ id: 3, name: 'Host guide' }];
+
+/** The answer of a knowledge-base surface, before its Sources list and badge, is the service's answer, whole. */
+const searchedWhole = (outcome: Outcome): void => {
+  assert.equal(outcome.status, 'done');
+  assert.equal(outcome.text.split('\n\n')[0], ANSWER, 'the answer is whole, its last words included');
+};
+
+const knowledgeTool: Surface = {
+  name: 'the knowledge-base tool (vscode.lm.invokeTool)',
+  route: CHAT_ROUTE,
+  holdAfter: 4,
   start: async () => {
-    const handler = (await hook()).participantHandler();
-    assert.ok(handler, '@maas is registered');
-    let markdown = '';
-    const stream = {
-      markdown: (value: string | vscode.MarkdownString) => (markdown += typeof value === 'string' ? value : value.value),
-      progress: () => undefined,
-      button: () => undefined,
-      reference: () => undefined,
-      anchor: () => undefined,
-    } as unknown as vscode.ChatResponseStream;
-    const request = {
-      prompt: 'What happens when I change a setting now?',
-      command: undefined,
-      references: [],
-      toolReferences: [],
-      toolInvocationToken: undefined,
-      model: await llm(),
-    } as unknown as vscode.ChatRequest;
-    const answered = Promise.resolve(handler(request, { history: [] }, stream, new vscode.CancellationTokenSource().token));
+    await setSetting('knowledgeBases', KNOWLEDGE_BASES);
+    const result = Promise.resolve(
+      vscode.lm.invokeTool('maas_searchKnowledgeBase', { input: { question: 'What happens when I change a setting now?' }, toolInvocationToken: undefined }),
+    );
     return async () => {
-      const result = (await answered) as { metadata?: { answered?: boolean } } | undefined;
-      return { status: result?.metadata?.answered === true ? 'done' : 'not answered', text: markdown };
+      try {
+        const parts = (await result).content;
+        return { status: 'done', text: parts.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('') };
+      } catch (error) {
+        return failedWith(error, '');
+      }
     };
   },
-  assertWhole: answeredWhole,
+  assertWhole: searchedWhole,
+};
+
+const participantKnowledge: Surface = {
+  name: '@maas /kb',
+  route: CHAT_ROUTE,
+  holdAfter: 4,
+  start: async () => {
+    await setSetting('knowledgeBases', KNOWLEDGE_BASES);
+    return startParticipant('kb');
+  },
+  assertWhole: searchedWhole,
 };
 
 let dir = '';
@@ -205,6 +253,11 @@ const changes: readonly Change[] = [
     restore: () => restoreSetting('knowledgeBases'),
   },
   {
+    name: 'asking before the knowledge-base tool runs (maas.knowledge.confirmToolUse)',
+    apply: () => setSetting('knowledge.confirmToolUse', true),
+    restore: () => restoreSetting('knowledge.confirmToolUse'),
+  },
+  {
     name: 'the base address',
     apply: () => setSetting('baseUrl', service.altBaseUrl),
     restore: () => restoreSetting('baseUrl'),
@@ -266,12 +319,13 @@ describe('changes made while an answer streams', function () {
     h.speech.attachPlayer(undefined);
     await h.apiKey.set(service.key);
     await restoreSetting('speech.longTextThreshold');
+    await restoreSetting('knowledgeBases');
     await proxy.close();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const surface of [chatView, provider, participant, longTask]) {
+  for (const surface of [chatView, provider, participant, knowledgeTool, participantKnowledge, longTask]) {
     for (const change of changes) {
       it(`${surface.name}: ${change.name} mid-answer, and the answer ends whole`, async () => {
         if (surface.route === CHAT_ROUTE) await api('/_local/next-answer', { text: ANSWER });

@@ -19,6 +19,8 @@ const PARTIAL_TAIL = /^(?:\^(?:\[(?:\d{1,4}(?:\])?)?)?|\[(?:\^(?:\d{1,4}\^?)?|\d
 
 /** Ranges of code: fenced blocks (``` or ~~~, an unclosed one runs to the end) and inline backtick spans. */
 function codeRanges(text: string): Array<[number, number]> {
+  // Both kinds of code begin with a backtick or (a fence) a tilde: a text with neither has none.
+  if (!text.includes('`') && !text.includes('~')) return [];
   const ranges: Array<[number, number]> = [];
   const fences = new FenceTracker();
   let offset = 0;

@@ -24,19 +24,16 @@ export type KnowledgeToolInput =
   | { readonly ok: true; readonly question: string; readonly bases: readonly KnowledgeBaseChoice[] }
   | { readonly ok: false; readonly problem: KnowledgeToolProblem };
 
-/** A blank, null or absent knowledge base means all of them (models write each of the three). */
-const inputSchema = z.object({
-  question: z.string().trim().min(1).max(MAX_TOOL_QUESTION_CHARS),
-  knowledgeBase: z.preprocess(
-    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
-    z.string().trim().optional(),
-  ),
-});
+/**
+ * The input's shape; its values (a question of 1 to MAX_TOOL_QUESTION_CHARS characters once trimmed, a blank, null or
+ * absent knowledge base meaning all of them: models write each of the three) are checked after, in plain code: the
+ * tool runs once per question, where zod's interpreter would cost more than the checks themselves.
+ */
+const inputSchema = z.object({ question: z.string(), knowledgeBase: z.string().nullish() });
 
 function problemOf(error: z.ZodError): KnowledgeToolProblem {
-  const issue = error.issues[0];
-  const field = issue?.path[0];
-  if (field === 'question') return issue?.code === 'too_big' ? { kind: 'questionTooLong', max: MAX_TOOL_QUESTION_CHARS } : { kind: 'questionMissing' };
+  const field = error.issues[0]?.path[0];
+  if (field === 'question') return { kind: 'questionMissing' };
   if (field === 'knowledgeBase') return { kind: 'knowledgeBaseNotText' };
   return { kind: 'notAnObject' };
 }
@@ -46,8 +43,11 @@ export function checkKnowledgeToolInput(input: unknown, configured: readonly Kno
   if (configured.length === 0) return { ok: false, problem: { kind: 'noKnowledgeBase' } };
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, problem: problemOf(parsed.error) };
-  const { question, knowledgeBase } = parsed.data;
-  if (knowledgeBase === undefined) return { ok: true, question, bases: configured };
+  const question = parsed.data.question.trim();
+  if (question === '') return { ok: false, problem: { kind: 'questionMissing' } };
+  if (question.length > MAX_TOOL_QUESTION_CHARS) return { ok: false, problem: { kind: 'questionTooLong', max: MAX_TOOL_QUESTION_CHARS } };
+  const knowledgeBase = parsed.data.knowledgeBase?.trim() ?? '';
+  if (knowledgeBase === '') return { ok: true, question, bases: configured };
   const wanted = knowledgeBase.toLowerCase();
   const named = configured.filter((base) => base.name.trim().toLowerCase() === wanted);
   if (named.length === 0) return { ok: false, problem: { kind: 'unknownKnowledgeBase', name: knowledgeBase, valid: configured.map((base) => base.name) } };

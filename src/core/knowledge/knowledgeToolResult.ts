@@ -16,8 +16,8 @@ export function plainCitations(text: string): string {
   let out = '';
   let at = 0;
   for (const mark of findCitationMarks(text)) {
-    const before = text.slice(at, mark.start);
-    out += `${before}${/\s$/.test(out + before) ? '' : ' '}[${mark.number}]`;
+    out += text.slice(at, mark.start);
+    out += `${/\s/.test(out.at(-1) ?? '') ? '' : ' '}[${mark.number}]`;
     at = mark.end;
   }
   return (out + text.slice(at)).trim();
@@ -94,9 +94,11 @@ export async function fitToBudget(answer: string, sources: string, budget: numbe
   return longestPrefix(whole, fits);
 }
 
+const encoder = new TextEncoder();
+
 /** The citations data part's bytes. */
 export function citationsData(references: readonly StoredReference[]): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify({ citations: references }));
+  return encoder.encode(JSON.stringify({ citations: references }));
 }
 
 const citationsSchema = z.object({ citations: z.array(storedReferenceSchema) });

@@ -4,22 +4,17 @@
 // knowledge_ids and mode) and returns the answer with its marks written [n] and a Sources list, within the caller's
 // token budget. Where the host has LanguageModelDataPart (VS Code 1.106+; the manifest's floor is older) the citations
 // go with it as a data part our own surfaces turn into references; without it the text alone is returned.
-// Every problem is thrown as an Error whose words tell the model (and through it the user) what to do.
+// @maas calls `search` itself, with what invokeTool cannot carry (SearchExtras): the conversation's earlier turns and
+// the answer as it streams. Every problem is thrown as an Error whose words tell the model (and through it the user)
+// what to do.
 import * as vscode from 'vscode';
 import type { StoredReference } from '../../core/conversations/conversationModel';
 import type { Credentials } from '../../core/credentials/credentials';
-import { checkKnowledgeToolInput, type KnowledgeToolProblem } from '../../core/knowledge/knowledgeToolInput';
+import { checkKnowledgeToolInput, type KnowledgeBaseChoice, type KnowledgeToolProblem } from '../../core/knowledge/knowledgeToolInput';
 import { searchKnowledge } from '../../core/knowledge/knowledgeSearch';
-import {
-  CITATIONS_MIME,
-  citationsData,
-  citationsFrom,
-  fitToBudget,
-  plainCitations,
-  sourcesList,
-  type ResultWords,
-} from '../../core/knowledge/knowledgeToolResult';
-import type { MaasClient } from '../../core/maasClient';
+import { CITATIONS_MIME, citationsData, fitToBudget, plainCitations, sourcesList, type ResultWords } from '../../core/knowledge/knowledgeToolResult';
+import type { ChatBackend } from '../../core/requests/prepareRequest';
+import type { PlanMessage } from '../../core/requests/requestPlan';
 import { countTokens } from '../../shared/tokenCount';
 import { KNOWLEDGE_TOOL_NAME } from '../contributionIds';
 import { explainError } from '../errors/errorPresentation';
@@ -28,11 +23,12 @@ import type { SettingsReader } from '../settings/settings';
 import { withAbortSignal } from '../withAbortSignal';
 import { retrievalOptions } from './retrievalOptions';
 
+/** What the tool uses, no more: the settings as read now, whether a key is set, the client, the log. */
 export interface KnowledgeToolDependencies {
-  readonly settings: SettingsReader;
+  readonly settings: Pick<SettingsReader, 'settings'>;
   readonly credentials: Pick<Credentials, 'hasApiKey'>;
-  readonly client: () => MaasClient;
-  readonly logger: Logger;
+  readonly client: () => ChatBackend;
+  readonly logger: Pick<Logger, 'info' | 'warn' | 'redact'>;
 }
 
 /** The data part class where the host has one (looked up at run time: not in the manifest's floor). */
@@ -67,13 +63,42 @@ export function problemText(problem: KnowledgeToolProblem): string {
   }
 }
 
-function resultWords(bases: readonly string[]): ResultWords {
+/** The result's words, each looked up when the result needs it (an answer whose passages all have titles never cuts). */
+function resultWords(bases: readonly KnowledgeBaseChoice[]): ResultWords {
   return {
-    passageOf: vscode.l10n.t('A passage of the knowledge base {0}', bases.map((name) => `"${name}"`).join(', ')),
-    sources: vscode.l10n.t('Sources'),
+    get passageOf(): string {
+      return vscode.l10n.t('A passage of the knowledge base {0}', bases.map((base) => `"${base.name}"`).join(', '));
+    },
+    get sources(): string {
+      return vscode.l10n.t('Sources');
+    },
     untitled: (index) => vscode.l10n.t('Source {0}', index),
-    cut: vscode.l10n.t('[The answer was cut to fit the token budget.]'),
+    get cut(): string {
+      return vscode.l10n.t('[The answer was cut to fit the token budget.]');
+    },
   };
+}
+
+/**
+ * What @maas /kb gives a search that a call through vscode.lm.invokeTool cannot carry. invokeTool's input is what a
+ * model writes (the manifest's schema: a self-contained question), and a tool's invoke returns one
+ * LanguageModelToolResult: the stable API has no progress for a tool (VS Code's own tool progress is a proposed API),
+ * so a caller of invokeTool sees the answer only when it is whole.
+ */
+export interface SearchExtras {
+  /** The conversation's earlier turns, alternating user/assistant and ending with an answer. */
+  readonly history?: readonly PlanMessage[];
+  /** Each piece of the answer's text as it arrives (citation marks as the service writes them). */
+  readonly onAnswer?: (piece: string) => void;
+}
+
+/** A search's outcome, before the caller's budget: the answer with its marks written [n], its Sources list, the citations. */
+export interface KnowledgeFound {
+  readonly answer: string;
+  /** `Sources:` and a line per cited passage; empty when nothing is cited. */
+  readonly sources: string;
+  readonly references: readonly StoredReference[];
+  readonly words: ResultWords;
 }
 
 export class KnowledgeTool implements vscode.LanguageModelTool<unknown> {
@@ -97,8 +122,20 @@ export class KnowledgeTool implements vscode.LanguageModelTool<unknown> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const found = await this.search(options.input, token);
+    const budget = options.tokenizationOptions;
+    const count = budget === undefined ? countLocally : (part: string): Promise<number> => Promise.resolve(budget.countTokens(part, token));
+    const text = await fitToBudget(found.answer, found.sources, budget?.tokenBudget, count, found.words);
+    const DataPart = dataPartClass();
+    const parts: unknown[] = [new vscode.LanguageModelTextPart(text)];
+    if (DataPart !== undefined && found.references.length > 0) parts.push(new DataPart(citationsData(found.references), CITATIONS_MIME));
+    return new vscode.LanguageModelToolResult(parts as vscode.LanguageModelTextPart[]);
+  }
+
+  /** The search behind invoke, for @maas too: the input checked, the knowledge bases asked, the answer and its Sources. */
+  async search(input: unknown, token: vscode.CancellationToken, extras: SearchExtras = {}): Promise<KnowledgeFound> {
     const settings = this.deps.settings.settings;
-    const checked = checkKnowledgeToolInput(options.input, settings.knowledgeBases);
+    const checked = checkKnowledgeToolInput(input, settings.knowledgeBases);
     if (!checked.ok) throw new Error(problemText(checked.problem));
     if (!(await this.deps.credentials.hasApiKey()))
       throw new Error(
@@ -113,7 +150,16 @@ export class KnowledgeTool implements vscode.LanguageModelTool<unknown> {
       settings.knowledgeChatMode,
     );
     const answer = await withAbortSignal(token, (signal) =>
-      searchKnowledge({ backend: this.deps.client(), settings, question: checked.question, retrieval, signal, redact }).catch((error: unknown) => {
+      searchKnowledge({
+        backend: this.deps.client(),
+        settings,
+        question: checked.question,
+        history: extras.history,
+        onAnswer: extras.onAnswer,
+        retrieval,
+        signal,
+        redact,
+      }).catch((error: unknown) => {
         if (token.isCancellationRequested) throw new vscode.CancellationError();
         const explained = explainError(error, redact);
         this.deps.logger.warn(`The knowledge-base tool failed: ${explained.stored.kind} ${explained.stored.message}`);
@@ -122,45 +168,19 @@ export class KnowledgeTool implements vscode.LanguageModelTool<unknown> {
       }),
     );
     if (answer.stopped) throw new vscode.CancellationError();
-    const words = resultWords(checked.bases.map((base) => base.name));
-    const budget = options.tokenizationOptions;
-    const count = (text: string): Promise<number> =>
-      budget === undefined ? Promise.resolve(countTokens(text)) : Promise.resolve(budget.countTokens(text, token));
+    const words = resultWords(checked.bases);
     const plain = plainCitations(answer.text);
-    const text = await fitToBudget(plain, sourcesList(answer.references, plain, words), budget?.tokenBudget, count, words);
-    const DataPart = dataPartClass();
-    const parts: unknown[] = [new vscode.LanguageModelTextPart(text)];
-    if (DataPart !== undefined && answer.references.length > 0) parts.push(new DataPart(citationsData(answer.references), CITATIONS_MIME));
-    return new vscode.LanguageModelToolResult(parts as vscode.LanguageModelTextPart[]);
+    return { answer: plain, sources: sourcesList(answer.references, plain, words), references: answer.references, words };
   }
 }
+
+const countLocally = (text: string): Promise<number> => Promise.resolve(countTokens(text));
 
 /** Registers the tool where VS Code has language-model tools (1.95+; every VS Code the manifest allows). */
-export function registerKnowledgeTool(deps: KnowledgeToolDependencies): vscode.Disposable {
+export function registerKnowledgeTool(tool: KnowledgeTool, logger: Pick<Logger, 'info'>): vscode.Disposable {
   if (typeof vscode.lm?.registerTool !== 'function') {
-    deps.logger.info('This VS Code has no language-model tools: #kb is not offered.');
+    logger.info('This VS Code has no language-model tools: #kb is not offered.');
     return new vscode.Disposable(() => undefined);
   }
-  return vscode.lm.registerTool(KNOWLEDGE_TOOL_NAME, new KnowledgeTool(deps));
-}
-
-/** A knowledge-base tool result as our surfaces read it: its text parts, and the citations of its data part (if any). */
-export function readToolResult(result: vscode.LanguageModelToolResult): { text: string; references: StoredReference[] } {
-  let text = '';
-  let references: StoredReference[] = [];
-  for (const part of result.content) {
-    if (part instanceof vscode.LanguageModelTextPart) text += part.value;
-    else if (typeof part === 'object' && part !== null) {
-      // A data part, told by shape: the class is looked up at run time (not in every VS Code the manifest allows).
-      const { mimeType, data } = part as { mimeType?: unknown; data?: unknown };
-      if (mimeType === CITATIONS_MIME && data instanceof Uint8Array) references = citationsFrom(data);
-    }
-  }
-  return { text, references };
-}
-
-/** The answer before its Sources list (for reading aloud). */
-export function answerWithoutSources(text: string, heading: string): string {
-  const at = text.lastIndexOf(`\n\n${heading}:\n`);
-  return at < 0 ? text : text.slice(0, at);
+  return vscode.lm.registerTool(KNOWLEDGE_TOOL_NAME, tool);
 }

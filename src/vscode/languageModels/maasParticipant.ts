@@ -1,6 +1,7 @@
 // `@maas` in VS Code's own chat, for what only this service does: `/kb` (and `#kb` in a question) asks the configured
-// knowledge bases through the knowledge-base tool (knowledge/knowledgeTool.ts; the passages as references), `/read` reads the last answer (or the given text) aloud in
-// the MaaS view's player, `/describe` describes the attached images with the vision model; a plain `@maas`
+// knowledge bases through the knowledge-base tool's search (knowledge/knowledgeTool.ts), with the conversation's
+// earlier turns and the answer streamed as it arrives (neither passes through vscode.lm.invokeTool, see SearchExtras),
+// the passages as references; `/read` reads the last answer (or the given text) aloud in the MaaS view's player, `/describe` describes the attached images with the vision model; a plain `@maas`
 // question is answered by the chosen MaaS model with the participant's own history and the persona. Errors are
 // the chat view's words with a button to the action that fixes them. Model and service text reaches VS Code's chat
 // through the chat's link rule (core/markdown/chatMarkdownLinks.ts): images as links, refused links as text.
@@ -18,7 +19,7 @@ import { FeatureName, featureUnavailable } from '../activation/featureNames';
 import { actionTitles, knowledgeWords } from '../../shared/chatWords';
 import { CommandId } from '../commandIds';
 import { KNOWLEDGE_TOOL_NAME, LM_VENDOR, PARTICIPANT_ID } from '../contributionIds';
-import { answerWithoutSources, readToolResult } from '../knowledge/knowledgeTool';
+import type { KnowledgeTool } from '../knowledge/knowledgeTool';
 import { openSettingsCommand } from '../settings/openSettings';
 import type { SettingsReader } from '../settings/settings';
 import type { AnswerVoice } from '../speech/answerVoice';
@@ -42,6 +43,8 @@ export interface ParticipantDependencies {
   readonly readAloud: ((source: ReadAloudSource) => Promise<void>) | undefined;
   /** Speaks answers as they stream, while maas.speech.readAnswers is on (undefined when it could not start). */
   readonly voice?: Pick<AnswerVoice, 'begin'>;
+  /** The knowledge-base tool, whose search /kb and #kb run (undefined when it could not start). */
+  readonly knowledge: Pick<KnowledgeTool, 'search' | 'prepareInvocation'> | undefined;
 }
 
 interface MaasChatResult extends vscode.ChatResult {
@@ -80,18 +83,65 @@ function turnText(turn: vscode.ChatRequestTurn | vscode.ChatResponseTurn): strin
     .trim();
 }
 
-/** This participant's earlier turns (context.history holds only them), alternating user/assistant. */
+/**
+ * This participant's earlier questions and answers (context.history holds only its turns), as alternating user and
+ * assistant messages: a question goes with the answer that followed it. A question that got no answer (an error, a
+ * stop before any text) and /read, which reads aloud rather than answers, are left out.
+ */
 function historyMessages(context: vscode.ChatContext): PlanMessage[] {
   const messages: PlanMessage[] = [];
+  let asked: string | undefined;
   for (const turn of context.history) {
-    const text = turnText(turn);
-    const role = turn instanceof vscode.ChatRequestTurn ? 'user' : 'assistant';
-    if (text === '' || messages[messages.length - 1]?.role === role) continue;
-    messages.push({ role, text });
+    if (turn instanceof vscode.ChatRequestTurn) {
+      asked = turn.command === 'read' ? undefined : turnText(turn);
+      continue;
+    }
+    const answer = turnText(turn);
+    const answered = (turn.result?.metadata as { answered?: unknown } | undefined)?.answered !== false;
+    if (asked !== undefined && asked !== '' && answer !== '' && answered) messages.push({ role: 'user', text: asked }, { role: 'assistant', text: answer });
+    asked = undefined;
   }
-  // The history ends with an answer, so the new question follows an assistant turn.
-  if (messages[messages.length - 1]?.role === 'user') messages.pop();
   return messages;
+}
+
+/**
+ * An answer shown in VS Code's chat as it streams: citation marks become plain `[n]` (a mark arriving in pieces, "^[1"
+ * then "]^", is held back until whole), links follow the chat's link rule (a link arriving in pieces is held back too),
+ * and the answer is spoken as it streams while maas.speech.readAnswers is on.
+ */
+class StreamedAnswer {
+  private readonly plain = new PlainCitationStream();
+  private readonly links = new ChatMarkdownLinks();
+  text = '';
+
+  constructor(
+    private readonly stream: vscode.ChatResponseStream,
+    private readonly voice: ReturnType<AnswerVoice['begin']> | undefined,
+  ) {}
+
+  push(piece: string): void {
+    this.text += piece;
+    this.show(this.plain.push(piece));
+    this.voice?.update(this.text);
+  }
+
+  /** The answer ended (whole, or broken off): what was held back is shown, and what arrived is spoken. */
+  end(): void {
+    this.voice?.end(this.text);
+    this.show(this.plain.end());
+    const rest = this.links.end();
+    if (rest !== '') this.stream.markdown(rest);
+  }
+
+  /** The user stopped it: the voice stops too. */
+  stop(): void {
+    this.voice?.stop();
+  }
+
+  private show(piece: string): void {
+    const markdown = this.links.push(piece);
+    if (markdown !== '') this.stream.markdown(markdown);
+  }
 }
 
 class MaasParticipant implements vscode.Disposable {
@@ -117,7 +167,7 @@ class MaasParticipant implements vscode.Disposable {
     try {
       switch (command) {
         case 'kb':
-          return await this.knowledge(request, request.prompt.trim(), stream, token);
+          return await this.knowledge(request.prompt.trim(), context, stream, token);
         case 'read':
           return await this.read(request, context, stream);
         case 'describe':
@@ -125,7 +175,7 @@ class MaasParticipant implements vscode.Disposable {
         default: {
           // `#kb` typed (or attached) in a plain @maas question asks the knowledge bases, as /kb does.
           const kb = request.toolReferences.find((reference) => reference.name === KNOWLEDGE_TOOL_NAME);
-          if (kb !== undefined) return await this.knowledge(request, withoutReference(request.prompt, kb.range), stream, token);
+          if (kb !== undefined) return await this.knowledge(withoutReference(request.prompt, kb.range), context, stream, token);
           return await this.answer(request, context, stream, token);
         }
       }
@@ -160,13 +210,14 @@ class MaasParticipant implements vscode.Disposable {
   }
 
   /**
-   * `/kb`, and a question that attaches `#kb`: the question goes through the knowledge-base tool (the same code path as
-   * VS Code's chat and other extensions), shown in the answer as the tool's row; the cited passages become references
-   * where the tool's result carries them as data.
+   * `/kb`, and a question that attaches `#kb`: the question, after the conversation's earlier turns, goes through the
+   * knowledge-base tool's search (the code VS Code's chat and other extensions run through vscode.lm.invokeTool), under
+   * the tool's "Searching … for …" line; the answer streams in as it arrives, then its Sources list, the cited passages
+   * as references and the mode badge. It runs without the tool's confirmation: the user asked for it by name.
    */
   private async knowledge(
-    request: vscode.ChatRequest,
     question: string,
+    context: vscode.ChatContext,
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
   ): Promise<MaasChatResult> {
@@ -180,15 +231,21 @@ class MaasParticipant implements vscode.Disposable {
       stream.markdown(vscode.l10n.t('Write your question after /kb.'));
       return { metadata: { command: 'kb', answered: false } };
     }
+    const tool = this.deps.knowledge;
+    if (tool === undefined) throw featureUnavailable(FeatureName.knowledgeTool());
     const mode = settings.knowledgeChatMode;
-    const result = await vscode.lm.invokeTool(KNOWLEDGE_TOOL_NAME, { input: { question }, toolInvocationToken: request.toolInvocationToken }, token);
-    const { text, references } = readToolResult(result);
-    stream.markdown(chatMarkdown(text));
-    for (const reference of references) stream.reference(this.sources.add(reference));
-    // Spoken when the setting is on, as the chat view's answers are: the answer, not its list of sources.
-    const voice = this.deps.voice?.begin(vscode.l10n.t('@maas answer'));
-    voice?.end(answerWithoutSources(text, vscode.l10n.t('Sources')));
-    const cited = references.length > 0 || findCitationMarks(text).length > 0;
+    const input = { question };
+    const searching = tool.prepareInvocation({ input }).invocationMessage;
+    if (searching !== undefined) stream.progress(typeof searching === 'string' ? searching : searching.value);
+    const shown = new StreamedAnswer(stream, this.deps.voice?.begin(vscode.l10n.t('@maas answer')));
+    const found = await tool.search(input, token, { history: historyMessages(context), onAnswer: (piece) => shown.push(piece) }).catch((error: unknown) => {
+      shown.stop();
+      throw error;
+    });
+    shown.end();
+    if (found.sources !== '') stream.markdown(chatMarkdown(`\n\n${found.sources}`));
+    for (const reference of found.references) stream.reference(this.sources.add(reference));
+    const cited = found.references.length > 0 || findCitationMarks(found.answer).length > 0;
     const words = knowledgeWords(vscode.l10n);
     const badge = mode === 'strict' ? words.strict : words.divergent;
     stream.markdown(`\n\n*${cited ? badge : `${badge} · ${words.noHits}`}*`);
@@ -252,42 +309,23 @@ class MaasParticipant implements vscode.Disposable {
     stream: vscode.ChatResponseStream,
     signal: AbortSignal,
   ): Promise<{ text: string; references: readonly StoredReference[] }> {
-    let text = '';
     let references: readonly StoredReference[] = [];
-    // Marks become plain `[n]`; a mark arriving in pieces ("^[1" then "]^") is held back until whole. Links follow
-    // the chat's link rule (a link arriving in pieces is held back until it is whole too).
-    const plain = new PlainCitationStream();
-    const links = new ChatMarkdownLinks();
-    const show = (piece: string): void => {
-      const markdown = links.push(piece);
-      if (markdown !== '') stream.markdown(markdown);
-    };
-    const showRest = (): void => {
-      show(plain.end());
-      const rest = links.end();
-      if (rest !== '') stream.markdown(rest);
-    };
-    // Spoken as it streams when the setting is on, as the chat view's answers are.
-    const voice = this.deps.voice?.begin(vscode.l10n.t('@maas answer'));
+    const shown = new StreamedAnswer(stream, this.deps.voice?.begin(vscode.l10n.t('@maas answer')));
     const redact = (value: string): string => this.deps.logger.redact(value);
     for await (const event of runAnswer({ backend: client, request, maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts, signal, redact })) {
-      if (event.type === 'delta' && event.answer !== '') {
-        text += event.answer;
-        show(plain.push(event.answer));
-        voice?.update(text);
-      } else if (event.type === 'references') references = event.references;
+      if (event.type === 'delta' && event.answer !== '') shown.push(event.answer);
+      else if (event.type === 'references') references = event.references;
       else if (event.type === 'end') {
         // A cancel stops the voice; a dropped stream speaks what arrived, and shows it whole.
         if (event.outcome.status === 'stopped') {
-          voice?.stop();
+          shown.stop();
           break;
         }
-        voice?.end(text);
-        showRest();
+        shown.end();
         if (event.outcome.status !== 'done') throw new AnswerFailed(event.outcome.error);
       }
     }
-    return { text, references };
+    return { text: shown.text, references };
   }
 
   private showError(error: unknown, stream: vscode.ChatResponseStream): void {

@@ -1,8 +1,8 @@
 // The provider, @maas and the knowledge-base tool on a VS Code at the manifest's floor (engines.vscode), where the
 // classes newer than it are missing: LanguageModelDataPart (1.106) and LanguageModelThinkingPart. code-server opens
 // every API, so only here is the fallback run. What each does without them (the README's "VS Code's own chat"):
-// the tool returns its text alone (answer, [n] marks, Sources list) and no citations data; @maas /kb and #kb show
-// that text, with no reference entries; the provider leaves reasoning and the usage out and answers in text parts.
+// the tool returns its text alone (answer, [n] marks, Sources list) and no citations data; @maas /kb and #kb, which
+// run the tool's search themselves, show that text with a reference entry per cited passage; the provider leaves reasoning and the usage out and answers in text parts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type * as vscode from 'vscode';
@@ -62,15 +62,16 @@ describe('the language-model surfaces on the VS Code of engines.vscode (no data 
     return { settings: parsed, onDidChange: () => ({ dispose: () => undefined }) };
   }
 
-  function registerTool(events: readonly ChatEvent[]): { requests: ChatRequest[]; dispose(): void } {
+  function registerTool(events: readonly ChatEvent[]): { tool: InstanceType<typeof modules.tool.KnowledgeTool>; requests: ChatRequest[]; dispose(): void } {
     const service = backend(events);
-    const registration = modules.tool.registerKnowledgeTool({
+    const tool = new modules.tool.KnowledgeTool({
       settings: settings() as never,
       credentials,
       client: () => service.client,
-      logger: logger as never,
+      logger,
     });
-    return { requests: service.requests, dispose: () => registration.dispose() };
+    const registration = modules.tool.registerKnowledgeTool(tool, logger);
+    return { tool, requests: service.requests, dispose: () => registration.dispose() };
   }
 
   it('the tool returns the cited answer as text alone', async () => {
@@ -112,7 +113,7 @@ describe('the language-model surfaces on the VS Code of engines.vscode (no data 
     );
   });
 
-  it('@maas /kb and #kb show the tool text (the Sources list as written) without reference entries', async () => {
+  it("@maas /kb and #kb show the tool's answer, its Sources list and a reference entry per cited passage", async () => {
     const registration = registerTool([
       { type: 'text', text: ANSWER },
       { type: 'references', references: REFERENCES },
@@ -123,6 +124,7 @@ describe('the language-model surfaces on the VS Code of engines.vscode (no data 
         client: () => backend([]).client,
         logger: logger as never,
         readAloud: undefined,
+        knowledge: registration.tool,
       });
       const handler = participant.handler;
       assert.ok(handler, '@maas is registered');
@@ -135,7 +137,7 @@ describe('the language-model surfaces on the VS Code of engines.vscode (no data 
         const result = await handler(request as unknown as vscode.ChatRequest, { history: [] } as unknown as vscode.ChatContext, shown.stream, token);
         assert.deepEqual(result?.metadata, { command: 'kb', answered: true });
         assert.match(shown.markdown.join(''), /secret storage\. \[1\]\n\nSources:\n- \\?\[1\] Getting started\n\n\*Divergent\*/);
-        assert.deepEqual(shown.references, []);
+        assert.equal(shown.references.length, 1);
       }
       const questions = registration.requests.map((r) => r.messages.at(-1)?.content);
       assert.deepEqual(questions, ['Where is the API key stored?', 'Where is the API key stored?']);
