@@ -124,6 +124,9 @@ describe("the knowledge-base tool in VS Code's chat", () => {
     const summary = response.locator('details.completed-response-disclosure summary').first();
     if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.dispatchEvent('click');
     await until(async () => /Search(ing|ed)\s+Extension\s+guide\s+for/.test(await response.innerText()), 15_000, "the tool's row unfolded");
+    // The result is text alone in a chat: VS Code would show a data part under the row as a file to save.
+    assert.equal(await response.locator('.chat-collapsible-top-level-resource-group').count(), 0, 'no output file under the tool row');
+    assert.doesNotMatch(await response.innerText(), /file\.bin/);
     await shot(page, 'native-kb-tool', { x: 700, y: 0, width: 700, height: 900 });
   });
 });

@@ -163,6 +163,12 @@ export function screenshots(folder: string): (page: Page, name: string, clip?: {
   return async (page, name, clip) => {
     mkdirSync(dir, { recursive: true });
     await page.mouse.move(700, 880);
+    // A hover the last click left (a button's tooltip) goes once the pointer has left it.
+    await page
+      .locator('.workbench-hover-container, .monaco-hover:not(.hidden)')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5_000 })
+      .catch(() => undefined);
     await page.screenshot({ path: path.join(dir, `${name}.png`), ...(clip ? { clip } : {}) });
   };
 }

@@ -2,8 +2,10 @@
 // (vscode.lm.invokeTool) and for @maas /kb: it checks its input itself (VS Code does not), asks the configured
 // knowledge bases through the request plan (core/knowledge/knowledgeSearch.ts: the retrieval tool, the settings'
 // knowledge_ids and mode) and returns the answer with its marks written [n] and a Sources list, within the caller's
-// token budget. Where the host has LanguageModelDataPart (VS Code 1.106+; the manifest's floor is older) the citations
-// go with it as a data part our own surfaces turn into references; without it the text alone is returned.
+// token budget. For a caller outside a chat (vscode.lm.invokeTool without a toolInvocationToken), where the host has
+// LanguageModelDataPart (VS Code 1.106+; the manifest's floor is older), the citations go with it as a data part too.
+// Inside a chat the text alone is returned: VS Code shows every data part of a tool's result to the user as a file to
+// save (an opaque "file.bin" under the tool's row), and the Sources list already names each document.
 // @maas calls `search` itself, with what invokeTool cannot carry (SearchExtras): the conversation's earlier turns and
 // the answer as it streams. Every problem is thrown as an Error whose words tell the model (and through it the user)
 // what to do.
@@ -128,7 +130,8 @@ export class KnowledgeTool implements vscode.LanguageModelTool<unknown> {
     const text = await fitToBudget(found.answer, found.sources, budget?.tokenBudget, count, found.words);
     const DataPart = dataPartClass();
     const parts: unknown[] = [new vscode.LanguageModelTextPart(text)];
-    if (DataPart !== undefined && found.references.length > 0) parts.push(new DataPart(citationsData(found.references), CITATIONS_MIME));
+    const inChat = options.toolInvocationToken !== undefined;
+    if (DataPart !== undefined && !inChat && found.references.length > 0) parts.push(new DataPart(citationsData(found.references), CITATIONS_MIME));
     return new vscode.LanguageModelToolResult(parts as vscode.LanguageModelTextPart[]);
   }
 
