@@ -13,7 +13,6 @@
 import './languageModel/vscodeStub'; // `require('vscode')` answered before AnswerVoice loads
 import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { startLocalService } from '../service/src/localService';
 import { MaasClient } from '../src/core/maasClient';
@@ -66,13 +65,21 @@ async function cuttingCost(chars: number): Promise<number> {
 /** A player that takes each segment as it comes, noting when it arrived (the first-audio rows). */
 class ArrivalPlayer implements SpeechPlayer {
   readonly heard: { text: string; arrived: number }[] = [];
+  /** Settles once `wanted` segments have arrived. */
+  readonly heardAll: Promise<void>;
+  private reached: () => void = () => undefined;
 
-  constructor(private readonly wanted: number) {}
+  constructor(private readonly wanted: number) {
+    this.heardAll = new Promise((resolve) => (this.reached = resolve));
+  }
 
   async play(segments: AsyncIterable<SpeechSegment>): Promise<void> {
     for await (const segment of segments) {
       this.heard.push({ text: segment.text, arrived: performance.now() });
-      if (this.heard.length >= this.wanted) return;
+      if (this.heard.length >= this.wanted) {
+        this.reached();
+        return;
+      }
     }
   }
 
@@ -133,11 +140,11 @@ export default async function voiceBench(): Promise<BenchResult[]> {
       live.update(answer);
     }
     live.end(answer);
-    const deadline = performance.now() + 120_000;
-    while (player.heard.length < wanted) {
-      if (performance.now() > deadline) throw new Error(`the player heard ${player.heard.length} of ${wanted} sentences in 120 s`);
-      await sleep(20);
-    }
+    let bound: NodeJS.Timeout | undefined;
+    const tooLong = new Promise<never>((_, reject) => {
+      bound = setTimeout(() => reject(new Error(`the player heard ${player.heard.length} of ${wanted} sentences in 120 s`)), 120_000);
+    });
+    await Promise.race([player.heardAll, tooLong]).finally(() => clearTimeout(bound));
     voice.dispose();
     return { player, deltas, answer };
   };
