@@ -21,6 +21,10 @@ export async function launchBrowser(options: { autoplay?: boolean; args?: readon
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      // code-server opens an external address (MaaS: Open Console, vscode.env.openExternal) with window.open once the
+      // extension host has answered; on a busy machine that can come after the click's user activation has expired,
+      // and Chromium would block it as a pop-up, which desktop VS Code, opening the system browser, never does.
+      '--disable-popup-blocking',
       ...(options.autoplay === true ? ['--autoplay-policy=no-user-gesture-required'] : []),
       ...(options.args ?? []),
     ],
