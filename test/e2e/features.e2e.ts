@@ -13,7 +13,7 @@ import { CHAT_ROUTE, lastChatRequest, requestCount } from '../harness/requestLog
 import { extensionId, repoRoot } from '../harness/tools';
 import { openChat, until, waitForStatus } from './chatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
-import { acceptQuickInput, chatView, contextMenu, notification, openFile, runCommand, waitForWorkbench } from './workbench';
+import { acceptQuickInput, chatView, contextMenu, notification, openContextMenu, runMenuEntry, openFile, runCommand, waitForWorkbench } from './workbench';
 
 function png(width: number, height: number, rgb: readonly [number, number, number]): Buffer {
   const image = new PNG({ width, height });
@@ -64,21 +64,31 @@ describe('knowledge base, images and read aloud in code-server', () => {
     const selectedNames = async (): Promise<string[]> =>
       page.locator('.explorer-folders-view .monaco-list-row[aria-selected="true"]').evaluateAll((rows) => rows.map((r) => r.textContent?.trim() ?? ''));
     // Control+click selects without opening a preview, so the Explorer never re-selects an opened file under us
-    // (auto-reveal is off too); extend the selection until exactly both images are selected.
-    await until(
+    // (auto-reveal is off too); extend the selection until exactly both images are selected, and check it again
+    // with the context menu open, as the command receives the selection of that moment.
+    const bothSelected = async (): Promise<boolean> => {
+      const now = await selectedNames();
+      return now.length === 2 && now.some((n) => n.includes('a-red.png')) && now.some((n) => n.includes('b-blue.webp'));
+    };
+    let selectedAtMenu: string[] = [];
+    const entry = await until(
       async () => {
         const names = await selectedNames();
         if (names.some((n) => !/\.(png|webp)/.test(n))) await row('a-red.png').click();
         for (const name of ['a-red.png', 'b-blue.webp']) {
           if (!(await selectedNames()).some((n) => n.includes(name))) await row(name).click({ modifiers: ['Control'] });
         }
-        const now = await selectedNames();
-        return now.length === 2 && now.some((n) => n.includes('a-red.png')) && now.some((n) => n.includes('b-blue.webp'));
+        if (!(await bothSelected())) return undefined;
+        const item = await openContextMenu(page, row('b-blue.webp'), 'Describe Image');
+        selectedAtMenu = await selectedNames();
+        if (await bothSelected()) return item;
+        await page.keyboard.press('Escape');
+        return undefined;
       },
-      15_000,
-      'exactly both images to be selected',
+      30_000,
+      'the context menu open on exactly both images',
     );
-    await contextMenu(page, row('b-blue.webp'), 'Describe Image');
+    await runMenuEntry(page, entry, 'Describe Image');
     await acceptQuickInput(page, 'Describe image');
     // Describe Image reveals the chat itself.
     const view = chatView(page);
@@ -86,7 +96,10 @@ describe('knowledge base, images and read aloud in code-server', () => {
     const turns = view.locator('[data-testid="turn"]');
     await until(async () => (await turns.count()) >= 2, 30_000, 'two image turns').catch(async (error: unknown) => {
       const chats = await requestCount(scenario.service.baseUrl, CHAT_ROUTE);
-      throw new Error(`${String(error)}; ${await turns.count()} turn(s) shown, ${chats} chat request(s) received`);
+      const statuses = await turns.evaluateAll((shown) => shown.map((turn) => turn.getAttribute('data-status') ?? '?'));
+      throw new Error(
+        `${String(error)}; ${statuses.length} turn(s) shown (${statuses.join(', ')}), ${chats} chat request(s) received; selected at the menu: ${selectedAtMenu.join(', ')}`,
+      );
     });
     const answers: string[] = [];
     for (const index of [0, 1]) {

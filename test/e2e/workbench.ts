@@ -75,10 +75,20 @@ export function chatView(page: Page): FrameLocator {
  * open and nothing runs): the menu is then still open with the item highlighted, and Enter runs it.
  */
 export async function contextMenu(page: Page, target: Locator, item: string): Promise<void> {
+  await runMenuEntry(page, await openContextMenu(page, target, item), item);
+}
+
+/** Opens the context menu of `target` and waits for its item `item`, which it returns. */
+export async function openContextMenu(page: Page, target: Locator, item: string): Promise<Locator> {
   await target.click({ button: 'right' });
-  const menu = page.locator('.context-view .monaco-menu');
-  const entry = menu.locator('.action-item', { hasText: item }).first();
+  const entry = page.locator('.context-view .monaco-menu .action-item', { hasText: item }).first();
   await entry.waitFor({ timeout: 10_000 });
+  return entry;
+}
+
+/** Runs an item of the open context menu (see contextMenu). */
+export async function runMenuEntry(page: Page, entry: Locator, item: string): Promise<void> {
+  const menu = page.locator('.context-view .monaco-menu');
   await entry.hover();
   await entry.click();
   for (let attempt = 0; attempt < 3; attempt++) {
