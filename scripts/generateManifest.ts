@@ -1,12 +1,12 @@
 // `npm run generate`: writes package.json's settings, commands, language-model tools and restricted settings from
 // their declarations (src/vscode/settings/settingsDeclaration.ts, src/vscode/commandIds.ts,
 // src/vscode/knowledge/knowledgeToolDeclaration.ts; scripts/manifestContributions.ts says which parts and how), then
-// the README's settings table from that manifest (scripts/readmeSettings.ts). Run it after changing a declaration or a
-// setting's description, and commit package.json and README.md with it.
+// the settings table of docs/settings.md from that manifest (scripts/settingsPage.ts). Run it after changing a
+// declaration or a setting's description, and commit package.json and docs/settings.md with it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generatedManifest } from './manifestContributions';
-import { readmeWithSettingsTable, settingsTable } from './readmeSettings';
+import { SETTINGS_PAGE, pageWithSettingsTable, settingsTable } from './settingsPage';
 
 const root = path.resolve(__dirname, '..');
 
@@ -25,10 +25,10 @@ function regenerate(name: string, make: (before: string) => string, what: string
 
 regenerate('package.json', generatedManifest, 'contributes.configuration, contributes.commands, contributes.languageModelTools and restrictedConfigurations');
 regenerate(
-  'README.md',
-  (readme) =>
-    readmeWithSettingsTable(
-      readme,
+  SETTINGS_PAGE,
+  (page) =>
+    pageWithSettingsTable(
+      page,
       settingsTable(readFileSync(path.join(root, 'package.json'), 'utf8'), readFileSync(path.join(root, 'package.nls.json'), 'utf8')),
     ),
   'the settings table',

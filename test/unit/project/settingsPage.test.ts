@@ -1,23 +1,23 @@
-// The README's settings table is made from the manifest by `npm run generate` (scripts/readmeSettings.ts): the README
-// must hold exactly what the generator writes, so a setting added, removed or reworded without regenerating fails here
+// The settings table of docs/settings.md is made from the manifest by `npm run generate` (scripts/settingsPage.ts): the
+// page must hold exactly what the generator writes, so a setting added, removed or reworded without regenerating fails here
 // (and so in CI), naming the rows that differ.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { SETTINGS_END, SETTINGS_START, readmeWithSettingsTable, settingsTable } from '../../../scripts/readmeSettings';
+import { SETTINGS_END, SETTINGS_PAGE, SETTINGS_START, pageWithSettingsTable, settingsTable } from '../../../scripts/settingsPage';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const read = (name: string): string => readFileSync(path.join(root, name), 'utf8');
 
-describe("the README's settings table", () => {
+describe("the settings page's table", () => {
   it('is the table npm run generate makes from package.json and package.nls.json', () => {
-    const readme = read('README.md');
-    const expected = readmeWithSettingsTable(readme, settingsTable(read('package.json'), read('package.nls.json')));
-    if (expected === readme) return;
-    const actualRows = new Set(readme.split('\n'));
+    const page = read(SETTINGS_PAGE);
+    const expected = pageWithSettingsTable(page, settingsTable(read('package.json'), read('package.nls.json')));
+    if (expected === page) return;
+    const actualRows = new Set(page.split('\n'));
     const missing = expected.split('\n').filter((line) => !actualRows.has(line));
-    assert.fail(`README.md's settings table differs from the manifest; run \`npm run generate\` and commit README.md.\nRows to write:\n${missing.join('\n')}`);
+    assert.fail(`${SETTINGS_PAGE}'s settings table differs from the manifest; run \`npm run generate\` and commit it.\nRows to write:\n${missing.join('\n')}`);
   });
 
   it('has a row for every setting the manifest declares, in the Settings editor order', () => {
@@ -25,8 +25,8 @@ describe("the README's settings table", () => {
     const names = Object.entries(manifest.contributes.configuration.properties)
       .sort(([, a], [, b]) => a.order - b.order)
       .map(([name]) => name);
-    const readme = read('README.md');
-    const table = readme.slice(readme.indexOf(SETTINGS_START), readme.indexOf(SETTINGS_END));
+    const page = read(SETTINGS_PAGE);
+    const table = page.slice(page.indexOf(SETTINGS_START), page.indexOf(SETTINGS_END));
     const rows = [...table.matchAll(/^\| `(maas\.[\w.]+)` \|/gm)].map((match) => match[1]);
     assert.deepEqual(rows, names);
   });
@@ -64,10 +64,10 @@ describe("the README's settings table", () => {
     assert.throws(() => settingsTable(manifest, JSON.stringify({ a: 'A' })), /package\.nls\.json has no text for %a\.on%/);
   });
 
-  it('goes between the markers, and refuses a README without them', () => {
-    const readme = `intro\n${SETTINGS_START}\nold table\n${SETTINGS_END}\nafter\n`;
-    assert.equal(readmeWithSettingsTable(readme, '| t |'), `intro\n${SETTINGS_START}\n| t |\n${SETTINGS_END}\nafter\n`);
-    assert.throws(() => readmeWithSettingsTable('no markers', '| t |'), /README\.md needs the lines/);
-    assert.throws(() => readmeWithSettingsTable(`${SETTINGS_END}\n${SETTINGS_START}`, '| t |'), /in that order/);
+  it('goes between the markers, and refuses a page without them', () => {
+    const text = `intro\n${SETTINGS_START}\nold table\n${SETTINGS_END}\nafter\n`;
+    assert.equal(pageWithSettingsTable(text, '| t |'), `intro\n${SETTINGS_START}\n| t |\n${SETTINGS_END}\nafter\n`);
+    assert.throws(() => pageWithSettingsTable('no markers', '| t |'), /docs\/settings\.md needs the lines/);
+    assert.throws(() => pageWithSettingsTable(`${SETTINGS_END}\n${SETTINGS_START}`, '| t |'), /in that order/);
   });
 });

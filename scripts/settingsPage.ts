@@ -1,8 +1,10 @@
-// The README's settings table, made from the manifest: each setting of package.json's contributes.configuration, in
-// the Settings editor's order, with its default, its allowed values and its English description (package.nls.json).
-// `npm run generate` (scripts/generateManifest.ts) writes it between the README's two settings markers;
-// test/unit/project/readmeSettings.test.ts fails when the README's table differs from what this makes.
+// The settings table of docs/settings.md, made from the manifest: each setting of package.json's
+// contributes.configuration, in the Settings editor's order, with its default, its allowed values and its English
+// description (package.nls.json). `npm run generate` (scripts/generateManifest.ts) writes it between the page's two
+// settings markers; test/unit/project/settingsPage.test.ts fails when the page's table differs from what this makes.
 
+/** The page that holds the table, from the repository's root. */
+export const SETTINGS_PAGE = 'docs/settings.md';
 export const SETTINGS_START = '<!-- settings:start (npm run generate writes this table from the manifest) -->';
 export const SETTINGS_END = '<!-- settings:end -->';
 
@@ -65,11 +67,11 @@ export function settingsTable(manifestText: string, nlsText: string): string {
   return ['| Setting | Default | Values | What it does |', '|---|---|---|---|', ...rows].join('\n');
 }
 
-/** The README with `table` between its settings markers; fails when the markers are missing or out of order. */
-export function readmeWithSettingsTable(readme: string, table: string): string {
-  const start = readme.indexOf(SETTINGS_START);
-  const end = readme.indexOf(SETTINGS_END);
+/** The page with `table` between its settings markers; fails when the markers are missing or out of order. */
+export function pageWithSettingsTable(page: string, table: string): string {
+  const start = page.indexOf(SETTINGS_START);
+  const end = page.indexOf(SETTINGS_END);
   if (start === -1 || end === -1 || end < start)
-    throw new Error(`README.md needs the lines ${SETTINGS_START} and ${SETTINGS_END}, in that order, where the settings table goes.`);
-  return `${readme.slice(0, start + SETTINGS_START.length)}\n${table}\n${readme.slice(end)}`;
+    throw new Error(`${SETTINGS_PAGE} needs the lines ${SETTINGS_START} and ${SETTINGS_END}, in that order, where the settings table goes.`);
+  return `${page.slice(0, start + SETTINGS_START.length)}\n${table}\n${page.slice(end)}`;
 }
