@@ -7,6 +7,7 @@ import { ConversationList } from './conversationList';
 import { h, setAttribute } from './element';
 import { SettingsPanel, ReadAnswersToggle } from './settingsPanel';
 import { ContextMeter } from './contextMeter';
+import { RENDERED_OUT_OF_FRAME } from './markdownView';
 import { SpokenSentence } from './spokenSentence';
 import { SpeechPlayerView } from './speechPlayerView';
 import { HeaderView } from './headerView';
@@ -69,6 +70,8 @@ export class ChatApp {
     this.composer.addAboveInput(this.settings.workspacePersona);
     this.composer.addAboveInput(this.meter.warning);
     this.player = new SpeechPlayerView(context, this.spoken);
+    // A large answer is rendered in a task of its own (markdownView.ts): the spoken sentence's mark goes back on it then.
+    this.root.addEventListener(RENDERED_OUT_OF_FRAME, () => this.spoken.apply());
     this.composer.restoreDraft(persisted.draft ?? '');
     this.meter.draft(persisted.draft ?? '');
   }

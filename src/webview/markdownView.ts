@@ -16,7 +16,9 @@
 // ordinary Markdown already costs a few milliseconds, and what the measured cost leaves out (delivering the messages,
 // the frame's own bookkeeping) needs room under that budget too. Text that arrives meanwhile waits for that moment,
 // rendered by a timer in a task of its own (never in the frame of another render); the final render is never held
-// back.
+// back. A render when the last two cost more than OWN_TASK_MS (the open block is that large) runs in a task of its own, the
+// final one too, a timer's turn after the frame that asked for it: the browser's style, layout and paint of it then
+// come in the next frame's task, and no single task of the main thread carries both halves.
 import type MarkdownIt from 'markdown-it';
 import { decorateCodeBlocks } from './codeBlocks';
 import { IncrementalMarkdown, type OpenPatch, type SettledPatch } from './incrementalMarkdown';
@@ -27,6 +29,10 @@ import { sanitizeToFragment } from './sanitizeHtml';
 const GROUP_BLOCKS = 32;
 /** A streaming render waits this many times what the previous one cost. */
 const THROTTLE_FACTOR = 12;
+/** A render whose last one cost more than this, ms, runs out of the frame: a long task, as the browser names one. */
+const OWN_TASK_MS = 50;
+/** Fired (bubbling) on the element after a render out of the view's frame, for what is put back after renders. */
+export const RENDERED_OUT_OF_FRAME = 'maas-markdown-rendered';
 
 /** Markup that holds children of each container kind where the HTML parser accepts them. */
 const wrappers: Record<ContainerKind, readonly [string, string]> = { table: ['<table><tbody>', '</tbody></table>'], list: ['<ul>', '</ul>'] };
@@ -55,6 +61,10 @@ export class MarkdownView {
   private notBefore = 0;
   /** What the last render cost, all of it, ms. */
   private lastCost = 0;
+  /** The cheaper of the last two renders' costs, ms: one slow frame (a page's first layout) does not raise it. */
+  private steadyCost = 0;
+  /** Called once the text last given is in the page. */
+  private waiting: (() => void)[] = [];
   /** The timer of a render waiting for its time. */
   private catchUp: number | undefined;
 
@@ -70,20 +80,42 @@ export class MarkdownView {
   render(text: string, final: boolean): void {
     if (text === this.latest?.text && final === this.latest.final) return;
     this.latest = { text, final };
-    const wait = this.notBefore - performance.now();
-    if (final || wait <= 0) this.apply(true);
-    else this.catchUp ??= window.setTimeout(() => this.apply(false), wait);
+    const wait = final ? 0 : this.notBefore - performance.now();
+    if (wait > 0) this.catchUp ??= window.setTimeout(() => this.apply(false), wait);
+    else if (this.steadyCost <= OWN_TASK_MS) this.apply(true);
+    else {
+      this.cancelCatchUp();
+      this.catchUp = window.setTimeout(() => this.apply(false), 0);
+    }
+  }
+
+  /** Calls `then` once the text last given to render is in the page: at once when it already is. */
+  whenRendered(then: () => void): void {
+    if (this.catchUp === undefined) then();
+    else this.waiting.push(then);
   }
 
   /** Stops a render waiting for its time (the view is going away). */
   dispose(): void {
+    this.cancelCatchUp();
+    this.waiting = [];
+  }
+
+  private cancelCatchUp(): void {
     clearTimeout(this.catchUp);
     this.catchUp = undefined;
   }
 
   /** `inFrame`: called in an animation frame (the view's render), not by the timer of a held-back render. */
   private apply(inFrame: boolean): void {
-    this.dispose();
+    this.cancelCatchUp();
+    this.renderLatest(inFrame);
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const then of waiting) then();
+  }
+
+  private renderLatest(inFrame: boolean): void {
     const latest = this.latest;
     if (latest === undefined || (latest.text === this.rendered?.text && latest.final === this.rendered.final)) return;
     this.rendered = latest;
@@ -108,11 +140,13 @@ export class MarkdownView {
     // In an animation frame, the browser's style, layout and paint of the change follow in the same task, and a timer
     // set now fires after them: what the render cost, all of it. Out of one, that work comes with the next frame.
     if (inFrame) window.setTimeout(() => this.holdBack(performance.now() - started, true), 0);
-    else
+    else {
+      this.element.dispatchEvent(new Event(RENDERED_OUT_OF_FRAME, { bubbles: true }));
       requestAnimationFrame(() => {
         const frame = performance.now();
         window.setTimeout(() => this.holdBack(script + performance.now() - frame, true), 0);
       });
+    }
   }
 
   /**
@@ -122,7 +156,9 @@ export class MarkdownView {
    */
   private holdBack(cost: number, complete: boolean): void {
     this.notBefore = performance.now() + Math.min(cost, this.lastCost) * THROTTLE_FACTOR;
-    if (complete) this.lastCost = cost;
+    if (!complete) return;
+    this.steadyCost = Math.min(cost, this.lastCost);
+    this.lastCost = cost;
   }
 
   private replaceBlock(index: number, html: string): void {

@@ -275,10 +275,11 @@ export class TranscriptView {
   private updateTurn(view: TurnView, turn: Turn, isLast: boolean, anyLive: boolean): void {
     const wasLive = isLive(view.element.dataset.status);
     view.update(turn, isLast, anyLive);
-    if (wasLive && turn.status === 'done') {
-      const text = view.answerText.replace(/\s+/g, ' ').trim().slice(0, announcementLength);
-      this.liveRegion.textContent = l10n.t('Answer: {0}', text);
-    }
+    if (wasLive && turn.status === 'done')
+      view.whenAnswerRendered(() => {
+        const text = view.answerText.replace(/\s+/g, ' ').trim().slice(0, announcementLength);
+        this.liveRegion.textContent = l10n.t('Answer: {0}', text);
+      });
   }
 
   private atBottom(): boolean {

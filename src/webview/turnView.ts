@@ -72,6 +72,11 @@ export class TurnView {
     return this.answerView.element.textContent ?? '';
   }
 
+  /** Calls `then` once the answer's text last given is in the page (a large one is rendered in a task of its own). */
+  whenAnswerRendered(then: () => void): void {
+    this.answerView.whenRendered(then);
+  }
+
   update(turn: Turn, isLast: boolean, anyLive: boolean): void {
     const previous = this.turn;
     this.turn = turn;

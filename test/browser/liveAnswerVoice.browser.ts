@@ -85,6 +85,32 @@ describe('answers read aloud as they stream', () => {
     await page.close();
   });
 
+  it('the mark stays on the final render of a large answer, which runs in a task of its own', async () => {
+    // One open paragraph of 40,000 characters on a CPU slowed eightfold: its renders cost more than a long task, so the
+    // final one runs out of the view's frame (markdownView.ts), and the mark is put back after it.
+    const huge = `First sentence here. ${'![a '.repeat(10_000)}`;
+    const page = await openWith(s, { turns: [turn({ id: 't1', answer: huge.slice(0, 20_000), status: 'streaming' })] });
+    await deliver(page, { type: 'speechStart', playbackId: 'p1', title: 'Answer', sentences: 0, format: 'wav', turnId: 't1' });
+    await deliver(page, segment(0, 'First sentence here.', false, 5));
+    await page.waitForFunction(() => document.querySelector('[data-testid="player-sentence"]')?.textContent === 'First sentence here.');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await page.evaluate(() => {
+      const counter = window as unknown as { outOfFrame: number };
+      counter.outOfFrame = 0;
+      document.addEventListener('maas-markdown-rendered', () => (counter.outOfFrame += 1));
+    });
+    await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 't1', answer: huge.slice(20_000) });
+    await page.waitForFunction(() => document.querySelector('[data-turn-id="t1"] [data-testid="answer"]')?.textContent?.includes('![a ![a', 39_000) === true);
+    await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 't1', status: 'done', answer: `${huge} The end.` }) });
+    await page.waitForFunction(() => document.querySelector('[data-turn-id="t1"] [data-testid="answer"]')?.textContent?.includes('The end.') === true);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    assert.ok((await page.evaluate(() => (window as unknown as { outOfFrame: number }).outOfFrame)) > 0, 'the final render ran out of the frame');
+    assert.deepEqual((await marked(page))['maas-spoken'], ['First sentence here.']);
+    await cdp.detach();
+    await page.close();
+  });
+
   it("the composer's toggle shows the setting and asks for the change", async () => {
     const page = await openWebview(s);
     await deliver(page, { type: 'snapshot', snapshot: snapshot() });
