@@ -59,6 +59,11 @@ export class IncrementalMarkdown {
     this.book = new ReferenceBook(md);
   }
 
+  /** Characters of the text given last that are settled: a later text that goes on from it renders only the rest. */
+  get settledChars(): number {
+    return this.settledOffset;
+  }
+
   /** Renders `src` (the whole text so far); `final` once the stream has ended, so a still-open code block gets highlighted. */
   update(src: string, final: boolean): MarkdownPatch {
     const text = normalizeMarkdown(src);

@@ -3,7 +3,7 @@
 // Links follow the one rule of src/shared/linkPolicy.ts: a link the host would not open is rendered as its text, one
 // it opens carries its address as its title and shows its destination beside a text that does not.
 import MarkdownIt from 'markdown-it';
-import type { Token } from 'markdown-it';
+import type { StateInline, Token } from 'markdown-it';
 import reference from 'markdown-it/lib/rules_block/reference.mjs';
 import { labelShowsDestination, linkDestination, openableHref, openableLink } from '../shared/linkPolicy';
 import hljs from 'highlight.js/lib/core';
@@ -144,6 +144,28 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/**
+ * Where the last `]` before each inline state's end is (-1: none), found once per end: the link rule parses a label
+ * on the same state with an earlier end.
+ */
+const lastClosingBracket = new WeakMap<StateInline, { readonly posMax: number; readonly at: number }>();
+
+/** markdown-it inline rule: a `[` or `![` with no `]` after it, taken as text. */
+function unclosedBracket(state: StateInline, silent: boolean): boolean {
+  const { src, pos } = state;
+  const length = src.charCodeAt(pos) === 0x5b ? 1 : src.charCodeAt(pos) === 0x21 && src.charCodeAt(pos + 1) === 0x5b ? 2 : 0;
+  if (length === 0) return false;
+  let last = lastClosingBracket.get(state);
+  if (last?.posMax !== state.posMax) {
+    last = { posMax: state.posMax, at: src.lastIndexOf(']', state.posMax - 1) };
+    lastClosingBracket.set(state, last);
+  }
+  if (last.at > pos) return false;
+  if (!silent) state.pending += src.slice(pos, pos + length);
+  state.pos += length;
+  return true;
+}
+
 export function createMarkdownEngine(): MarkdownIt {
   const md: MarkdownIt = new MarkdownIt({ html: false, linkify: true, typographer: false });
   // Every link parses as a link (markdown-it's default would leave `[text](file:///x)` as its raw source), so that
@@ -174,6 +196,10 @@ export function createMarkdownEngine(): MarkdownIt {
     if (!silent && spans !== undefined) spans.push({ startLine, endLine: state.line, topLevel: state.parentType === 'root' });
     return true;
   });
+  // A `[` or `![` that no `]` follows can open neither a link nor an image, yet markdown-it's link and image rules
+  // scan to the end of the paragraph to find that out, at each one: a paragraph of 20,000 of them took 100-200 ms to
+  // parse in the view. This rule, tried first, takes such a bracket as the text it is, which changes no output.
+  md.inline.ruler.before('link', 'unclosed_bracket', unclosedBracket);
   // markdown-it aligns table columns with a style attribute; the page's CSP forbids inline styles, and parsing one
   // (even in the sanitiser's inert document) reports a violation, about 18 per answer with tables. A class instead.
   md.core.ruler.push('align_class', (state) => {

@@ -16,9 +16,11 @@
 // ordinary Markdown already costs a few milliseconds, and what the measured cost leaves out (delivering the messages,
 // the frame's own bookkeeping) needs room under that budget too. Text that arrives meanwhile waits for that moment,
 // rendered by a timer in a task of its own (never in the frame of another render); the final render is never held
-// back. A render when the last two cost more than OWN_TASK_MS (the open block is that large) runs in a task of its own, the
-// final one too, a timer's turn after the frame that asked for it: the browser's style, layout and paint of it then
-// come in the next frame's task, and no single task of the main thread carries both halves.
+// back. A render when the last two cost more than OWN_TASK_MS (the open block is that large) runs in a task of its own,
+// the final one too, a timer's turn after the frame that asked for it; so does a final render of an open block of more
+// than OWN_TASK_CHARS, which may cost far more than the streaming ones did (a code block is highlighted only then).
+// The browser's style, layout and paint of such a render come in the next frame's task, and no single task of the
+// main thread carries both halves.
 import type MarkdownIt from 'markdown-it';
 import { decorateCodeBlocks } from './codeBlocks';
 import { IncrementalMarkdown, type OpenPatch, type SettledPatch } from './incrementalMarkdown';
@@ -31,6 +33,9 @@ const GROUP_BLOCKS = 32;
 const THROTTLE_FACTOR = 12;
 /** A render whose last one cost more than this, ms, runs out of the frame: a long task, as the browser names one. */
 const OWN_TASK_MS = 50;
+/** A final render of an open block this long, in characters, runs out of the frame (highlighting and laying out
+ * 10,000 characters of code takes tens of milliseconds). */
+const OWN_TASK_CHARS = 10_000;
 /** Fired (bubbling) on the element after a render out of the view's frame, for what is put back after renders. */
 export const RENDERED_OUT_OF_FRAME = 'maas-markdown-rendered';
 
@@ -82,7 +87,7 @@ export class MarkdownView {
     this.latest = { text, final };
     const wait = final ? 0 : this.notBefore - performance.now();
     if (wait > 0) this.catchUp ??= window.setTimeout(() => this.apply(false), wait);
-    else if (this.steadyCost <= OWN_TASK_MS) this.apply(true);
+    else if (this.steadyCost <= OWN_TASK_MS && !(final && text.length - this.model.settledChars > OWN_TASK_CHARS)) this.apply(true);
     else {
       this.cancelCatchUp();
       this.catchUp = window.setTimeout(() => this.apply(false), 0);

@@ -146,7 +146,7 @@ describe('hostile answers', () => {
 
   it('a huge open block is not rendered again on every delta: renders wait for what the last one cost', async () => {
     const page = await streamingTurn();
-    const pieces = deltas(hostileShapes(40_000).find((candidate) => candidate.name === 'unclosed-image-brackets')?.text ?? '', 100);
+    const pieces = deltas(hostileShapes(40_000).find((candidate) => candidate.name === 'huge-paragraph')?.text ?? '', 100);
     await page.evaluate(() => {
       const state = window as unknown as { __renders: number };
       state.__renders = 0;
@@ -159,9 +159,25 @@ describe('hostile answers', () => {
     await page.close();
   });
 
+  it('a 40,000-character code block is highlighted when the answer ends, in a task of its own', async () => {
+    const page = await streamingTurn();
+    const text = hostileShapes(40_000).find((candidate) => candidate.name === 'open-code-block')?.text ?? '';
+    await stream(page, deltas(text.slice(0, -4), 4_000));
+    assert.equal(await page.locator('[data-testid="answer"] pre code .hljs-keyword').count(), 0, 'an open code block is not highlighted while it streams');
+    await page.evaluate(() => {
+      const counter = window as unknown as { outOfFrame: number };
+      counter.outOfFrame = 0;
+      document.addEventListener('maas-markdown-rendered', () => (counter.outOfFrame += 1));
+    });
+    await deliver(page, { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 't1', status: 'done', answer: text }) });
+    await page.locator('[data-testid="answer"] pre code .hljs-keyword').first().waitFor();
+    assert.equal(await page.evaluate(() => (window as unknown as { outOfFrame: number }).outOfFrame), 1, 'the final render ran out of the frame, once');
+    await page.close();
+  });
+
   it('text held back while a huge open block streams shows once the stream pauses, before the answer ends', async () => {
     const page = await streamingTurn();
-    const text = shape('unclosed-image-brackets');
+    const text = shape('huge-paragraph');
     await stream(page, deltas(text, 89));
     await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 't1', answer: ' the last words' });
     await page.getByTestId('answer').getByText('the last words').waitFor({ timeout: 10_000 });
