@@ -31,7 +31,7 @@ import { sanitizeToFragment } from './sanitizeHtml';
 const GROUP_BLOCKS = 32;
 /** A streaming render waits this many times what the previous one cost. */
 const THROTTLE_FACTOR = 12;
-/** A render whose last one cost more than this, ms, runs out of the frame: a long task, as the browser names one. */
+/** A render when the last two each cost more than this, ms, runs out of the frame: a long task, as the browser names one. */
 const OWN_TASK_MS = 50;
 /** A final render of an open block this long, in characters, runs out of the frame (highlighting and laying out
  * 10,000 characters of code takes tens of milliseconds). */
