@@ -115,6 +115,10 @@ describe('chat webview', () => {
     const pieces = chunks(long, 23);
     const half = Math.floor(pieces.length / 2);
     for (const piece of pieces.slice(0, half)) await deliver(page, { type: 'turnDelta', conversationId: 'c1', turnId: 't1', answer: piece });
+    // A render may be held back by what the last one cost (markdownView.ts): wait until the view shows every paragraph
+    // delivered so far, the open one included.
+    const delivered = pieces.slice(0, half).join('').split('\n\n').length;
+    await page.waitForFunction((count) => document.querySelectorAll('[data-testid="answer"] p').length >= count, delivered);
     await settled(page);
     // Mark the first group and remember its markup: the rest of the stream must leave both alone.
     const firstGroup = await page
