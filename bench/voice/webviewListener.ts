@@ -22,7 +22,6 @@ import { bundle } from '../webviewPage';
 /** Before the bundle: every post of the view also reaches the bench process, and the audio element's events are kept. */
 const pageProbe = `
 window.__audio = [];
-window.__lastDelta = 0;
 const acquire = window.acquireVsCodeApi;
 window.acquireVsCodeApi = function () {
   const api = acquire();
@@ -36,9 +35,6 @@ for (const type of ['ended', 'playing']) {
     if (event.target instanceof HTMLAudioElement) window.__audio.push({ type: type, at: performance.now() });
   }, true);
 }
-window.addEventListener('message', function (event) {
-  if (event.data && event.data.type === 'turnDelta') window.__lastDelta = performance.now();
-});
 `;
 
 interface AudioEvent {
@@ -49,14 +45,17 @@ interface AudioEvent {
 /** What the probe keeps in the page (read through `globalThis`: this file is type-checked without the DOM's types). */
 interface Probe {
   __audio: AudioEvent[];
-  __lastDelta: number;
   postMessage(message: unknown, target: string): void;
 }
 
 export interface Heard {
   /** Each `playing` minus the `ended` before it, ms. */
   readonly silences: number[];
-  /** Whether the answer was still streaming (a delta arrived later) when the last sentence measured began. */
+  /**
+   * Whether the answer was still streaming when the last sentence measured began: its turn still streams once that
+   * sentence has been seen to play. (Whether a delta arrived after it is a race with the page's polling, not a fact
+   * about the answer.)
+   */
   readonly streamingThroughout: boolean;
 }
 
@@ -153,10 +152,7 @@ export class WebviewListener {
       sentences,
       { timeout: 180_000, polling: 100 },
     );
-    const { events, lastDelta } = await this.page.evaluate(() => {
-      const w = globalThis as unknown as Probe;
-      return { events: [...w.__audio], lastDelta: w.__lastDelta };
-    });
+    const events = await this.page.evaluate(() => [...(globalThis as unknown as Probe).__audio]);
     const streaming = await this.page.locator('[data-testid="turn"][data-status="streaming"]').count();
     this.session.stop(turnId);
     const silences: number[] = [];
@@ -166,8 +162,7 @@ export class WebviewListener {
       if (event.type === 'ended') ended = event.at;
       else if (started++ > 0 && started <= sentences && ended !== undefined) silences.push(event.at - ended);
     }
-    const lastStart = events.filter((event) => event.type === 'playing')[sentences - 1]?.at ?? Number.POSITIVE_INFINITY;
-    return { silences, streamingThroughout: streaming > 0 && lastStart <= lastDelta };
+    return { silences, streamingThroughout: streaming > 0 };
   }
 
   async close(): Promise<void> {
