@@ -197,8 +197,9 @@ export function createMarkdownEngine(): MarkdownIt {
     return true;
   });
   // A `[` or `![` that no `]` follows can open neither a link nor an image, yet markdown-it's link and image rules
-  // scan to the end of the paragraph to find that out, at each one: a paragraph of 20,000 of them took 100-200 ms to
-  // parse in the view. This rule, tried first, takes such a bracket as the text it is, which changes no output.
+  // scan to the end of the paragraph to find that out, at each one (bench/webviewHostile.bench.ts measures such a
+  // paragraph). This rule, tried first, takes such a bracket as the text it is; the one output it changes is a code
+  // span after it, which shows as CommonMark says (markdown-it/markdown-it#1201).
   md.inline.ruler.before('link', 'unclosed_bracket', unclosedBracket);
   // markdown-it aligns table columns with a style attribute; the page's CSP forbids inline styles, and parsing one
   // (even in the sanitiser's inert document) reports a violation, about 18 per answer with tables. A class instead.
