@@ -56,11 +56,20 @@ export interface RegisteredTool {
   prepareInvocation?(options: unknown, token: unknown): unknown;
 }
 
+export interface ContentProvider {
+  provideTextDocumentContent(uri: unknown): string | Promise<string>;
+}
+
 /** The fake API; `newer` adds the classes newer than the floor. */
-export function fakeVscodeApi(newer: { dataPart?: boolean; thinkingPart?: boolean } = {}): Record<string, unknown> & { tools: Map<string, RegisteredTool> } {
+export function fakeVscodeApi(newer: { dataPart?: boolean; thinkingPart?: boolean } = {}): Record<string, unknown> & {
+  tools: Map<string, RegisteredTool>;
+  contentProviders: Map<string, ContentProvider>;
+} {
   const tools = new Map<string, RegisteredTool>();
+  const contentProviders = new Map<string, ContentProvider>();
   return {
     tools,
+    contentProviders,
     l10n: { t },
     env: { language: 'en' },
     // VS Code's EventEmitter has the shape of core's Emitter.
@@ -88,7 +97,16 @@ export function fakeVscodeApi(newer: { dataPart?: boolean; thinkingPart?: boolea
     ...(newer.dataPart === true ? { LanguageModelDataPart } : {}),
     ...(newer.thinkingPart === true ? { LanguageModelThinkingPart } : {}),
     chat: { createChatParticipant: () => ({ dispose: () => undefined }) },
-    workspace: { registerTextDocumentContentProvider: () => new Disposable(() => undefined) },
+    workspace: {
+      registerTextDocumentContentProvider: (scheme: string, provider: ContentProvider) => {
+        contentProviders.set(scheme, provider);
+        return new Disposable(() => contentProviders.delete(scheme));
+      },
+      // No setting is set: every value is its default.
+      getConfiguration: () => ({ get: () => undefined, inspect: () => undefined }),
+    },
+    window: { withProgress: <T>(_options: unknown, task: () => Promise<T>): Promise<T> => task() },
+    ProgressLocation: { Notification: 15 },
     commands: { executeCommand: () => Promise.resolve(undefined) },
     lm: {
       registerTool: (name: string, tool: RegisteredTool) => {

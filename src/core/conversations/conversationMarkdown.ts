@@ -1,9 +1,11 @@
 // A conversation as a Markdown document, for "export": the title, the persona, then each question and answer in
 // order with its model, images, context and usage. Reasoning is kept in a collapsed <details> block. The document
 // is opened in VS Code and often shown in its Markdown preview, and it holds model output, service messages and
-// workspace text: it is made to load nothing there (markdownWithoutRemoteImages.ts). The only raw HTML is this
-// file's own, put in after that step at lines marked with a nonce the text cannot know.
+// workspace text: it is made to load nothing there (markdownWithoutRemoteImages.ts), and the image guard checks the
+// whole document last (markdownGuard.ts). The only raw HTML is this file's own, put in after the first step at lines
+// marked with a nonce the text cannot know.
 import { randomUUID } from 'node:crypto';
+import { markdownGuard } from '../markdown/markdownGuard';
 import { markdownWithoutRemoteImages } from '../markdown/markdownWithoutRemoteImages';
 import type { Conversation, Turn } from './conversationModel';
 
@@ -61,5 +63,6 @@ export async function conversationMarkdown(conversation: Conversation): Promise<
   if (conversation.persona.trim() !== '') header.push('', '**Persona**', '', quote(conversation.persona.trim()));
   const markdown = `${[header.join('\n'), ...conversation.turns.map((turn, index) => turnMarkdown(turn, index, mark))].join('\n\n')}\n`;
   const inert = await markdownWithoutRemoteImages(markdown);
-  return inert.replace(new RegExp(`^maas-html-${nonce}-(detailsOpen|detailsClose)$`, 'gm'), (_line, html: OwnHtml) => ownHtml[html]);
+  const withOwnHtml = inert.replace(new RegExp(`^maas-html-${nonce}-(detailsOpen|detailsClose)$`, 'gm'), (_line, html: OwnHtml) => ownHtml[html]);
+  return (await markdownGuard('preview')).inert(withOwnHtml, { ownHtml: Object.values(ownHtml) });
 }

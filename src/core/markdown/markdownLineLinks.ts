@@ -147,7 +147,17 @@ class LineRewriter {
     if (c === ']') return { out: src[at + 1] === '(' ? '\\]' : ']', next: at + 1 };
     if (c === '<') return this.angle(r, at, mode);
     if (mode === 'text' && (c === ':' || c === '.')) return this.addressMark(r, at);
+    if (c === '!') return { out: this.bang(r, at), next: at + 1 };
     return { out: c, next: at + 1 };
+  }
+
+  /**
+   * A `!` written as text, escaped where what is written next may begin with `[` and so make an image of it again: before
+   * `[` or `!` (an image written as a link), and at the end of a link's text (whatever follows the link comes next).
+   */
+  private bang(r: Region, at: number): string {
+    const next = r.src[at + 1];
+    return next === '[' || next === '!' || (at + 1 >= r.end && r.end < this.r.end) ? '\\!' : '!';
   }
 
   /** A code span, kept as written; backticks that close nothing on the line, escaped. */
@@ -169,7 +179,7 @@ class LineRewriter {
       const written = this.link(link, image, mode);
       return written === undefined ? undecided : { out: written, next: link.end };
     }
-    if (image) return { out: '!', next: at + 1 };
+    if (image) return { out: this.bang(r, at), next: at + 1 };
     return { out: link === 'overflow' || mayOpenDefinition(r.src, at) ? '\\[' : '[', next: at + 1 };
   }
 

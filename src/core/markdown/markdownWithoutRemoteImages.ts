@@ -64,7 +64,8 @@ const AUTOLINK =
 /**
  * One pass over `text`: each `![alt](address)` becomes `[alt](address)` when the link rule opens the address, else
  * `alt` (which is read on, so an image inside it is rewritten too); any other `![` (a reference image, or one cut
- * short) becomes the text `[`; each `<` that is not an autolink becomes `&lt;`. Backslash escapes are kept as they
+ * short) becomes the text `[`; a `!` that what follows could join into `![` again is escaped; each `<` that is not an
+ * autolink becomes `&lt;`. Backslash escapes are kept as they
  * are, and with `skipCode` so are code spans.
  */
 function rewrite(text: string, skipCode: boolean): string {
@@ -105,6 +106,11 @@ function rewrite(text: string, skipCode: boolean): string {
       const autolink = AUTOLINK.exec(text.slice(i, i + MAX_DESTINATION))?.[0];
       out += autolink ?? '&lt;';
       i += autolink?.length ?? 1;
+    } else if (ch === '!' && (text[i + 1] === '!' || i + 1 === tail?.at)) {
+      // What is written next may begin with `[` (an image written as a link, or what follows an image written as its
+      // text): escaped, this `!` cannot make an image of it again.
+      out += '\\!';
+      i += 1;
     } else {
       out += ch;
       i += 1;

@@ -1,7 +1,10 @@
 // MaaS: Test Connection — runs the connection checks and shows the report in the Markdown preview, plus a
 // notification summarising pass/fail with a Copy Report button (MaaS: Copy Connection Report copies it later too). The report names no credential: it says whether
-// each is set, and every detail went through the logger's redaction. Its images are links or text and its HTML text.
+// each is set, and every detail went through the logger's redaction. Its images are links or text and its HTML text;
+// our words in it (a refused certificate's names among them) show as written.
 import * as vscode from 'vscode';
+import { escapeMarks, markdownText } from '../../core/markdown/markdownEscapes';
+import { markdownGuard } from '../../core/markdown/markdownGuard';
 import { markdownWithoutRemoteImages } from '../../core/markdown/markdownWithoutRemoteImages';
 import { runConnectionChecks, type CheckResult } from '../diagnostics/connectionChecks';
 import type { FeatureDependencies } from '../activation/featureDependencies';
@@ -22,7 +25,7 @@ export function testConnectionCommand(deps: FeatureDependencies, view: Connectio
     );
     // The report quotes the service's own words and the addresses of the settings: shown in the Markdown preview, it
     // loads nothing (an image there would tell its server that, and when, the report was opened).
-    const markdown = await markdownWithoutRemoteImages(
+    const inert = await markdownWithoutRemoteImages(
       deps.logger.redact(
         reportMarkdown(results, {
           baseUrl: deps.settings.settings.baseUrl,
@@ -33,6 +36,7 @@ export function testConnectionCommand(deps: FeatureDependencies, view: Connectio
         }),
       ),
     );
+    const markdown = (await markdownGuard('preview')).inert(inert);
     await view.show(markdown);
     const failed = results.filter((r) => r.outcome === 'fail').length;
     const passed = results.filter((r) => r.outcome === 'pass').length;
@@ -69,7 +73,8 @@ function reportMarkdown(
   setup: { baseUrl: string; altBaseUrl: string; apiKeySet: boolean; speechSet: boolean; network: NetworkOptions },
 ): string {
   const mark = { pass: vscode.l10n.t('✅ pass'), fail: vscode.l10n.t('❌ fail'), skip: vscode.l10n.t('➖ skipped') };
-  const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  // A cell's Markdown: a pipe not escaped yet would end the cell.
+  const cell = (markdown: string): string => escapeMarks(markdown, /^\|$/).replace(/\n/g, ' ');
   const set = (value: boolean): string => (value ? vscode.l10n.t('set (not shown)') : vscode.l10n.t('not set'));
   return [
     `# ${vscode.l10n.t('MaaS connection report')}`,
@@ -83,7 +88,7 @@ function reportMarkdown(
     '',
     `| ${vscode.l10n.t('Step')} | ${vscode.l10n.t('Result')} | ${vscode.l10n.t('Time (ms)')} | ${vscode.l10n.t('What it proved')} |`,
     '|---|---|---:|---|',
-    ...results.map((r) => `| ${cell(r.name)} | ${mark[r.outcome]} | ${r.ms} | ${cell(r.detail)} |`),
+    ...results.map((r) => `| ${cell(markdownText(r.name))} | ${mark[r.outcome]} | ${r.ms} | ${cell(r.markdown)} |`),
     '',
   ].join('\n');
 }

@@ -1,9 +1,12 @@
-// The steps of MaaS: Test Connection, each run on its own (one failing never stops the others) and timed.
+// The steps of MaaS: Test Connection, each run on its own (one failing never stops the others) and timed. Each says
+// what it proved in plain text, and in Markdown for the report: our words (with addresses, model names and a
+// certificate's names in them) as written, the service's own message by the chat's link rule.
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { isServiceError, type ServiceErrorKind } from '../../core/http/serviceError';
 import type { MaasClient } from '../../core/maasClient';
-import { speechErrorText } from '../errors/speechMessages';
+import { markdownText } from '../../core/markdown/markdownEscapes';
+import { speechErrorWords } from '../errors/speechMessages';
 import { synthesisRequest } from '../speech/speechRequest';
 import type { FeatureDependencies } from '../activation/featureDependencies';
 
@@ -11,20 +14,30 @@ export interface CheckResult {
   readonly name: string;
   readonly outcome: 'pass' | 'fail' | 'skip';
   readonly ms: number;
+  /** What the step proved, in plain text. */
   readonly detail: string;
+  /** The same as Markdown for the report. */
+  readonly markdown: string;
+}
+
+type Described = Pick<CheckResult, 'detail' | 'markdown'>;
+
+/** Our words alone, as plain text and as Markdown. */
+function said(words: string): Described {
+  return { detail: words, markdown: markdownText(words) };
 }
 
 async function timed(
   name: string,
   run: () => Promise<{ outcome?: 'pass' | 'skip'; detail: string }>,
-  describe: (error: unknown) => string,
+  describe: (error: unknown) => Described,
 ): Promise<CheckResult> {
   const started = performance.now();
   try {
     const { outcome, detail } = await run();
-    return { name, outcome: outcome ?? 'pass', ms: Math.round(performance.now() - started), detail };
+    return { name, outcome: outcome ?? 'pass', ms: Math.round(performance.now() - started), ...said(detail) };
   } catch (error) {
-    return { name, outcome: 'fail', ms: Math.round(performance.now() - started), detail: describe(error) };
+    return { name, outcome: 'fail', ms: Math.round(performance.now() - started), ...describe(error) };
   }
 }
 
@@ -52,19 +65,23 @@ const EXPLAINED: ReadonlySet<ServiceErrorKind> = new Set<ServiceErrorKind>(['cer
 
 export async function runConnectionChecks(deps: FeatureDependencies): Promise<CheckResult[]> {
   const { baseUrl, altBaseUrl, chatModel } = deps.settings.settings;
-  const describe = (error: unknown): string => speechErrorText(error, (text) => deps.logger.redact(text));
+  const describe = (error: unknown): Described => {
+    const { words, serviceSaid } = speechErrorWords(error, (text) => deps.logger.redact(text));
+    if (serviceSaid === undefined) return said(words);
+    return { detail: `${words} (${serviceSaid})`, markdown: `${markdownText(words)} (${serviceSaid})` };
+  };
   const redact = (text: string): string => deps.logger.redact(text);
   const plain = (error: unknown): string => redact(error instanceof Error ? error.message : String(error));
   // A refused certificate or proxy is explained as everywhere else (what to change); any other failure to connect
   // keeps the connection's own words (refused, not found, timed out).
   const unreachable =
     (url: string) =>
-    (error: unknown): string =>
+    (error: unknown): Described =>
       isServiceError(error) && EXPLAINED.has(error.kind)
         ? describe(error)
-        : vscode.l10n.t('Not reachable: {0} could not be reached: {1}', redact(url), plain(error));
+        : said(vscode.l10n.t('Not reachable: {0} could not be reached: {1}', redact(url), plain(error)));
   if (baseUrl === '') {
-    return [{ name: vscode.l10n.t('Base URL'), outcome: 'fail', ms: 0, detail: vscode.l10n.t('maas.baseUrl is not set.') }];
+    return [{ name: vscode.l10n.t('Base URL'), outcome: 'fail', ms: 0, ...said(vscode.l10n.t('maas.baseUrl is not set.')) }];
   }
   const client: MaasClient = deps.client();
   const checks: Array<Promise<CheckResult>> = [

@@ -10,30 +10,42 @@ import { CommandId } from '../commandIds';
 import type { Prompter } from '../prompter';
 import type { Credentials } from '../../core/credentials/credentials';
 
-export function speechErrorText(error: unknown, redact: (text: string) => string): string {
+/** A failure in words: ours (with names in them), and the speech service's own message where it gave one. */
+export interface SpeechErrorWords {
+  readonly words: string;
+  readonly serviceSaid?: string;
+}
+
+export function speechErrorWords(error: unknown, redact: (text: string) => string): SpeechErrorWords {
   if (isServiceError(error) && error.kind === 'speech') {
-    const detail = error.serverMessage === undefined ? '' : ` (${redact(error.serverMessage)})`;
+    const serviceSaid = error.serverMessage === undefined ? {} : { serviceSaid: redact(error.serverMessage) };
     switch (error.speechProblem) {
       case 'credentials':
-        return vscode.l10n.t('The speech service refused the appkey or token; set the speech credentials again.') + detail;
+        return { words: vscode.l10n.t('The speech service refused the appkey or token; set the speech credentials again.'), ...serviceSaid };
       case 'parameter':
-        return vscode.l10n.t('The speech service refused a parameter; check the maas.speech settings.') + detail;
+        return { words: vscode.l10n.t('The speech service refused a parameter; check the maas.speech settings.'), ...serviceSaid };
       case 'textTooLong':
-        return (
-          vscode.l10n.t(
+        return {
+          words: vscode.l10n.t(
             'The text is too long for the speech service (real-time synthesis takes at most {0} characters); MaaS: Read Aloud to File sends long text to the long-text task.',
             REALTIME_MAX_CHARS,
-          ) + detail
-        );
+          ),
+          ...serviceSaid,
+        };
       case 'unknownTask':
-        return vscode.l10n.t('The speech service no longer knows this task.') + detail;
+        return { words: vscode.l10n.t('The speech service no longer knows this task.'), ...serviceSaid };
       case 'synthesisFailed':
       case undefined:
-        return vscode.l10n.t('Speech synthesis failed.') + detail;
+        return { words: vscode.l10n.t('Speech synthesis failed.'), ...serviceSaid };
     }
   }
   const view = errorView(storedErrorFrom(error, redact));
-  return `${view.title}: ${view.detail}`;
+  return { words: `${view.title}: ${view.detail}` };
+}
+
+export function speechErrorText(error: unknown, redact: (text: string) => string): string {
+  const { words, serviceSaid } = speechErrorWords(error, redact);
+  return serviceSaid === undefined ? words : `${words} (${serviceSaid})`;
 }
 
 /** The stored credentials, or undefined after telling the user how to set them. */

@@ -8,6 +8,7 @@ import { AnswerFailed, PlanRefused, runAnswer } from '../../core/requests/answer
 import { DescriptionCache, prepareRequest } from '../../core/requests/prepareRequest';
 import { availableModels } from '../../core/requests/requestPlan';
 import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
+import { markdownGuard } from '../../core/markdown/markdownGuard';
 import { explainError } from '../errors/errorPresentation';
 import { imageDataUrl } from '../images/imageRefusal';
 import type { Logger } from '../logger';
@@ -111,7 +112,7 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     progress: vscode.Progress<vscode.LanguageModelResponsePart>,
     signal: AbortSignal,
   ): Promise<void> {
-    const parts = responseParts(vscode as unknown as PartClasses);
+    const parts = responseParts(vscode as unknown as PartClasses, await markdownGuard('chat'));
     const settings = this.deps.settings.settings;
     const tools = model.vision ? [] : functionTools(options.tools ?? [], (text) => this.deps.logger.warn(text));
     const client = this.deps.client();
@@ -128,7 +129,8 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
       { settings, backend: client, cache: this.descriptions, signal },
     );
     if (prepared.kind === 'refused') throw new PlanRefused(prepared.refusal);
-    if (prepared.routedFrom !== undefined) progress.report(new vscode.LanguageModelTextPart(routedNote(prepared.routedFrom, prepared.request.model)));
+    if (prepared.routedFrom !== undefined)
+      for (const part of parts.note(routedNote(prepared.routedFrom, prepared.request.model))) progress.report(part as vscode.LanguageModelResponsePart);
     for (const description of prepared.described)
       // The thinking that follows (the model's reasoning) is shown in the same section: a blank line sets it apart.
       for (const part of parts.thinking(`${describedNote(description.visionModel, model.code)}\n\n${description.text}\n\n`))

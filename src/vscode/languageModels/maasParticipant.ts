@@ -4,12 +4,17 @@
 // the passages as references; `/read` reads the last answer (or the given text) aloud in the MaaS view's player, `/describe` describes the attached images with the vision model; a plain `@maas`
 // question is answered by the chosen MaaS model with the participant's own history and the persona. Errors are
 // the chat view's words with a button to the action that fixes them. Model and service text reaches VS Code's chat
-// through the chat's link rule (core/markdown/chatMarkdownLinks.ts): images as links, refused links as text.
+// through the chat's link rule (core/markdown/chatMarkdownLinks.ts): images as links, refused links as text; every
+// piece of Markdown then passes the image guard (guardedChatStream.ts). A cited passage opens as a document the
+// Markdown preview shows without loading anything (core/markdown/markdownWithoutRemoteImages.ts).
 import * as vscode from 'vscode';
 import type { ChatRequest } from '../../core/chat/chatRequest';
 import type { StoredReference } from '../../core/conversations/conversationModel';
 import { findCitationMarks, PlainCitationStream } from '../../core/knowledge/citationMarks';
 import { ChatMarkdownLinks, chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
+import { markdownText } from '../../core/markdown/markdownEscapes';
+import { markdownGuard } from '../../core/markdown/markdownGuard';
+import { markdownWithoutRemoteImages } from '../../core/markdown/markdownWithoutRemoteImages';
 import type { MaasClient } from '../../core/maasClient';
 import { defaultImageQuestion } from '../images/imageQuestion';
 import { noKnowledgeBaseText } from '../knowledge/retrievalOptions';
@@ -29,6 +34,7 @@ import { AnswerFailed, PlanRefused, runAnswer } from '../../core/requests/answer
 import { DescriptionCache, prepareRequest } from '../../core/requests/prepareRequest';
 import { imageKey, type PlanInput, type PlanMessage } from '../../core/requests/requestPlan';
 import { attachedImages } from './chatAttachments';
+import { GuardedChatStream } from './guardedChatStream';
 import { routedNote } from './imagesWithTextModel';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
 import { withAbortSignal } from '../withAbortSignal';
@@ -51,21 +57,26 @@ interface MaasChatResult extends vscode.ChatResult {
   readonly metadata: { readonly command: string; readonly answered: boolean };
 }
 
-/** The passages a /kb answer cites, as read-only documents its references open. */
+/**
+ * The passages a /kb answer cites, as read-only documents its references open. A passage is the knowledge base's text,
+ * shown in the Markdown preview: its images become links or text, its raw HTML text, and its title is plain text.
+ */
 class SourceDocuments implements vscode.TextDocumentContentProvider {
-  private readonly texts = new Map<string, string>();
+  private readonly texts = new Map<string, Promise<string>>();
   private next = 0;
 
   add(reference: StoredReference): vscode.Uri {
     this.next += 1;
     const title = (reference.title ?? vscode.l10n.t('Source {0}', reference.index)).replace(/[\\/:*?"<>|#%]/g, ' ').trim() || 'source';
     const uri = vscode.Uri.from({ scheme: SOURCE_SCHEME, path: `/${this.next}/${title}.md` });
-    this.texts.set(uri.toString(), `# ${reference.title ?? ''}\n\n${reference.text ?? ''}\n`);
+    const markdown = `# ${markdownText(reference.title ?? '')}\n\n${reference.text ?? ''}\n`;
+    const inert = Promise.all([markdownWithoutRemoteImages(markdown), markdownGuard('preview')]).then(([text, guard]) => guard.inert(text));
+    this.texts.set(uri.toString(), inert);
     return uri;
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '';
+  provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    return this.texts.get(uri.toString()) ?? Promise.resolve('');
   }
 }
 
@@ -115,7 +126,7 @@ class StreamedAnswer {
   text = '';
 
   constructor(
-    private readonly stream: vscode.ChatResponseStream,
+    private readonly stream: GuardedChatStream,
     private readonly voice: ReturnType<AnswerVoice['begin']> | undefined,
   ) {}
 
@@ -160,10 +171,11 @@ class MaasParticipant implements vscode.Disposable {
   async handle(
     request: vscode.ChatRequest,
     context: vscode.ChatContext,
-    stream: vscode.ChatResponseStream,
+    chatStream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
   ): Promise<MaasChatResult> {
     const command = request.command ?? '';
+    const stream = new GuardedChatStream(chatStream, await markdownGuard('chat'));
     try {
       switch (command) {
         case 'kb':
@@ -194,7 +206,7 @@ class MaasParticipant implements vscode.Disposable {
   private async answer(
     request: vscode.ChatRequest,
     context: vscode.ChatContext,
-    stream: vscode.ChatResponseStream,
+    stream: GuardedChatStream,
     token: vscode.CancellationToken,
   ): Promise<MaasChatResult> {
     if (request.prompt.trim() === '') {
@@ -215,12 +227,7 @@ class MaasParticipant implements vscode.Disposable {
    * the tool's "Searching … for …" line; the answer streams in as it arrives, then its Sources list, the cited passages
    * as references and the mode badge. It runs without the tool's confirmation: the user asked for it by name.
    */
-  private async knowledge(
-    question: string,
-    context: vscode.ChatContext,
-    stream: vscode.ChatResponseStream,
-    token: vscode.CancellationToken,
-  ): Promise<MaasChatResult> {
+  private async knowledge(question: string, context: vscode.ChatContext, stream: GuardedChatStream, token: vscode.CancellationToken): Promise<MaasChatResult> {
     const settings = this.deps.settings.settings;
     if (settings.knowledgeBases.length === 0) {
       stream.markdown(noKnowledgeBaseText());
@@ -252,7 +259,7 @@ class MaasParticipant implements vscode.Disposable {
     return { metadata: { command: 'kb', answered: true } };
   }
 
-  private async read(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream): Promise<MaasChatResult> {
+  private async read(request: vscode.ChatRequest, context: vscode.ChatContext, stream: GuardedChatStream): Promise<MaasChatResult> {
     const last = [...context.history].reverse().find((turn): turn is vscode.ChatResponseTurn => turn instanceof vscode.ChatResponseTurn);
     const text = request.prompt.trim() !== '' ? request.prompt.trim() : last === undefined ? '' : turnText(last);
     if (text === '') {
@@ -266,7 +273,7 @@ class MaasParticipant implements vscode.Disposable {
     return { metadata: { command: 'read', answered: true } };
   }
 
-  private async describe(request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<MaasChatResult> {
+  private async describe(request: vscode.ChatRequest, stream: GuardedChatStream, token: vscode.CancellationToken): Promise<MaasChatResult> {
     const attached = await attachedImages(request.references, this.deps.settings.settings.imageMaxBytes, 'every');
     const images = attached.urls.map((url, index) => ({ url, key: imageKey(attached.bytes[index] ?? new Uint8Array()) }));
     if (images.length === 0) {
@@ -285,7 +292,7 @@ class MaasParticipant implements vscode.Disposable {
    */
   private async ask(
     input: PlanInput,
-    stream: vscode.ChatResponseStream,
+    stream: GuardedChatStream,
     token: vscode.CancellationToken,
   ): Promise<{ text: string; references: readonly StoredReference[] }> {
     return withAbortSignal(token, async (signal) => {
@@ -306,7 +313,7 @@ class MaasParticipant implements vscode.Disposable {
   private async streamAnswer(
     client: MaasClient,
     request: ChatRequest,
-    stream: vscode.ChatResponseStream,
+    stream: GuardedChatStream,
     signal: AbortSignal,
   ): Promise<{ text: string; references: readonly StoredReference[] }> {
     let references: readonly StoredReference[] = [];
@@ -328,12 +335,13 @@ class MaasParticipant implements vscode.Disposable {
     return { text: shown.text, references };
   }
 
-  private showError(error: unknown, stream: vscode.ChatResponseStream): void {
+  private showError(error: unknown, stream: GuardedChatStream): void {
     const explained = explainError(error, (text) => this.deps.logger.redact(text));
     this.deps.logger.warn(`@maas failed: ${explained.stored.kind} ${explained.stored.message}`);
-    // The service's own words are the service's: the link rule applies to them as to an answer.
+    // Our words are plain text (a certificate's names, an address in them show as written); the service's own words
+    // are the service's: the link rule applies to them as to an answer.
     const serviceSaid = explained.serviceSaid === undefined ? undefined : chatMarkdown(explained.serviceSaid);
-    stream.markdown([`**${explained.title}**`, explained.detail, serviceSaid].filter((part) => part !== undefined).join('\n\n'));
+    stream.markdown([`**${markdownText(explained.title)}**`, markdownText(explained.detail), serviceSaid].filter((part) => part !== undefined).join('\n\n'));
     const titles = actionTitles(vscode.l10n);
     for (const action of explained.actions) {
       if (action !== 'retry') stream.button({ title: titles[action], ...actionCommand(action) });

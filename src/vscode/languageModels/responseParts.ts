@@ -4,10 +4,12 @@
 // VS Code 1.139 has `LanguageModelThinkingPart` and `LanguageModelDataPart`; the manifest's 1.104 does not: both are
 // looked up at run time, and where a class is missing its parts are left out (reasoning never goes into the answer).
 // Answer and reasoning text pass through the chat's link rule (core/markdown/chatMarkdownLinks.ts), as VS Code's chat
-// renders them as Markdown whatever its version: a piece of a link still arriving waits for the next delta.
+// renders them as Markdown whatever its version: a piece of a link still arriving waits for the next delta. Then each
+// piece passes the image guard (core/markdown/markdownGuard.ts) with the pieces before it in the same block.
 import type { Usage } from '../../core/chat/chatEvents';
 import type { AnswerEvent } from '../../core/requests/answerRun';
 import { ChatMarkdownLinks, chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
+import type { MarkdownGuard } from '../../core/markdown/markdownGuard';
 import { assertNever } from '../../shared/protocol';
 
 /** The part classes this needs, as the vscode module has them (tests pass fakes). */
@@ -30,27 +32,37 @@ export interface ResponseParts {
   of(event: AnswerEvent, toolInput: (name: string, text: string) => object): unknown[];
   /** A note or a description shown as the model's thinking, when the host can show thinking. */
   thinking(text: string): unknown[];
+  /** Markdown of the extension's own shown in the answer's block, before the answer (a line saying which model answers). */
+  note(markdown: string): unknown[];
   /** The answer ended (or failed): the text still held back, as parts. */
   end(): unknown[];
   /** Whether reasoning can be shown (the host has thinking parts). */
   readonly showsThinking: boolean;
 }
 
-export function responseParts(classes: PartClasses): ResponseParts {
+export function responseParts(classes: PartClasses, guard: MarkdownGuard): ResponseParts {
   const { LanguageModelTextPart, LanguageModelToolCallPart, LanguageModelThinkingPart, LanguageModelDataPart } = classes;
-  const thinkingPart = (text: string): unknown[] => (LanguageModelThinkingPart === undefined || text === '' ? [] : [new LanguageModelThinkingPart(text)]);
-  const textPart = (text: string): unknown[] => (text === '' ? [] : [new LanguageModelTextPart(text)]);
+  // The thinking section shows every thinking part joined, as the answer's block shows its text parts.
+  const thinkingShown = guard.stream();
+  let answerShown = guard.stream();
+  const thinkingPart = (text: string): unknown[] => {
+    if (LanguageModelThinkingPart === undefined || text === '') return [];
+    return [new LanguageModelThinkingPart(thinkingShown.push(text))];
+  };
+  const textPart = (text: string): unknown[] => (text === '' ? [] : [new LanguageModelTextPart(answerShown.push(text))]);
   let answer = new ChatMarkdownLinks();
   const reasoning = new ChatMarkdownLinks();
   /** The answer text held back so far; the text after a tool call is a Markdown block of its own in VS Code's chat. */
   const endAnswer = (): unknown[] => {
-    const rest = answer.end();
+    const rest = textPart(answer.end());
     answer = new ChatMarkdownLinks();
-    return textPart(rest);
+    answerShown = guard.stream();
+    return rest;
   };
   return {
     showsThinking: LanguageModelThinkingPart !== undefined,
     thinking: (text) => thinkingPart(chatMarkdown(text)),
+    note: (markdown) => textPart(markdown),
     end: () => [...thinkingPart(reasoning.end()), ...endAnswer()],
     of: (event, toolInput) => {
       switch (event.type) {

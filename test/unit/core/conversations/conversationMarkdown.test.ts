@@ -69,4 +69,19 @@ describe('conversationMarkdown', () => {
     );
     assert.deepEqual(loaded(forged), []);
   });
+
+  it('loads nothing where a `!` stands before an image that becomes a link, in an answer, reasoning, an error or a title', async () => {
+    const bang = (name: string): string => `Look!![${name}](https://e.example/${name}.png) a!![${name}2](https://e.example/${name}2.png)`;
+    const md = await conversationMarkdown(
+      conversation(
+        [
+          turn('1', bang('question'), bang('answer'), { reasoning: bang('reasoning') }),
+          turn('2', 'Again', 'Partial', { status: 'error', error: { kind: 'systemError', message: 'failed', serverMessage: bang('error') } }),
+        ],
+        { title: bang('title'), persona: bang('persona') },
+      ),
+    );
+    assert.deepEqual(loaded(md), []);
+    assert.match(md, /Look\\!\[answer\]\(https:\/\/e\.example\/answer\.png\)/, 'the `!` is kept, escaped, and the image is a link');
+  });
 });

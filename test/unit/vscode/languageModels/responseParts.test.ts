@@ -1,7 +1,8 @@
 // Each event of an answer as the part VS Code's chat receives: text, thinking (only where the host has the class,
 // and never as answer text), tool calls, and the usage data part VS Code's context meter reads.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
+import { markdownGuard, type MarkdownGuard } from '../../../../src/core/markdown/markdownGuard';
 import { responseParts, USAGE_MIME, type PartClasses } from '../../../../src/vscode/languageModels/responseParts';
 import type { AnswerEvent } from '../../../../src/core/requests/answerRun';
 import {
@@ -28,8 +29,13 @@ const answer: AnswerEvent[] = [
 ];
 
 describe("the provider's response parts", () => {
+  let guard: MarkdownGuard;
+  before(async () => {
+    guard = await markdownGuard('chat');
+  });
+
   it('with VS Code 1.139: reasoning as thinking parts, text as text, the call, then the usage JSON as a "usage" data part', () => {
-    const parts = answer.flatMap((event) => responseParts(withNewerParts).of(event, input));
+    const parts = answer.flatMap((event) => responseParts(withNewerParts, guard).of(event, input));
     assert.deepEqual(
       parts.map((p) => (p as object).constructor),
       [Thinking, Thinking, Text, ToolCall, Data],
@@ -46,14 +52,14 @@ describe("the provider's response parts", () => {
   });
 
   it('without the classes (VS Code 1.104): no thinking and no usage part, and the reasoning never lands in the answer', () => {
-    const parts = answer.flatMap((event) => responseParts(atFloor).of(event, input));
+    const parts = answer.flatMap((event) => responseParts(atFloor, guard).of(event, input));
     assert.deepEqual(
       parts.map((p) => (p as object).constructor),
       [Text, ToolCall],
     );
     assert.equal((parts[0] as Text).value, 'It is 3.');
-    assert.equal(responseParts(atFloor).showsThinking, false);
-    assert.deepEqual(responseParts(atFloor).thinking('a note'), []);
+    assert.equal(responseParts(atFloor, guard).showsThinking, false);
+    assert.deepEqual(responseParts(atFloor, guard).thinking('a note'), []);
   });
 
   it('an answer without usage sends no usage part: nothing rather than a guess', () => {
@@ -62,13 +68,13 @@ describe("the provider's response parts", () => {
       { type: 'finish', reason: 'stop' },
     ];
     assert.deepEqual(
-      events.flatMap((e) => responseParts(withNewerParts).of(e, input)).map((p) => (p as object).constructor),
+      events.flatMap((e) => responseParts(withNewerParts, guard).of(e, input)).map((p) => (p as object).constructor),
       [Text],
     );
   });
 
   it("hands VS Code's chat the answer by the chat's link rule, even with a link cut across deltas", () => {
-    const parts = responseParts(withNewerParts);
+    const parts = responseParts(withNewerParts, guard);
     const answer = 'See ![the chart](https://img.example/c.png), [a file](file:///etc/passwd) and [the docs](https://docs.example/a).';
     const texts: string[] = [];
     for (const piece of answer.match(/.{1,3}/gs) ?? [])
@@ -82,7 +88,7 @@ describe("the provider's response parts", () => {
   });
 
   it('ends the text before a tool call, and shows at the end what was still held back', () => {
-    const parts = responseParts(withNewerParts);
+    const parts = responseParts(withNewerParts, guard);
     const first = parts.of({ type: 'delta', answer: 'Checking [the docs](https://docs.exa', reasoning: '' }, input);
     assert.deepEqual(
       first.map((p) => (p as Text).value),
@@ -97,13 +103,13 @@ describe("the provider's response parts", () => {
     parts.of({ type: 'delta', answer: 'Done: ![x](https://img.example/x.png', reasoning: '' }, input);
     assert.deepEqual(
       parts.end().map((p) => (p as Text).value),
-      ['![x\\](https://img.example/x.png'],
+      ['\\![x\\](https://img.example/x.png'],
       'an image cut off by the end is text',
     );
   });
 
   it('applies the rule to reasoning and to the notes shown as thinking', () => {
-    const parts = responseParts(withNewerParts);
+    const parts = responseParts(withNewerParts, guard);
     const thought = [
       ...parts.of({ type: 'delta', answer: '', reasoning: 'Maybe ![a](https://img.example/a.png' }, input),
       ...parts.of({ type: 'delta', answer: '', reasoning: ') or [b](command:x).' }, input),
