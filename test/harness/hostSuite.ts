@@ -185,7 +185,11 @@ async function runHostSuiteAgainst(
       ['extensionDevelopmentPath', remote(repoRoot)],
       ['extensionTestsPath', remote(testsIndex)],
     ];
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    // What the run waits for is the suite's exit, under the guard below: the workbench's own load event (which a busy
+    // machine may take longer than Playwright's 30 s default to reach) is not waited for.
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`, {
+      waitUntil: 'commit',
+    });
     let guard: NodeJS.Timeout | undefined;
     const code = await Promise.race([
       exitCode,

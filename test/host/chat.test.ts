@@ -199,12 +199,15 @@ describe('chat against the local service', () => {
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder);
     const editor = await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, 'sample.md'));
+    // Chips another test left would go with the question too: the assertions look at what this test adds.
+    const waiting = h.chat.session.state.current.waitingContext;
     editor.selection = new vscode.Selection(0, 0, 0, 0);
     await vscode.commands.executeCommand(CommandId.addSelectionToChat);
-    assert.equal(h.chat.session.state.current.waitingContext.length, 0, 'an empty selection adds nothing');
+    assert.deepEqual(h.chat.session.state.current.waitingContext, waiting, 'an empty selection adds nothing');
     editor.selection = new vscode.Selection(2, 0, 3, 10);
     await vscode.commands.executeCommand(CommandId.addSelectionToChat);
-    const [chip] = h.chat.session.state.current.waitingContext;
+    const [chip, ...more] = h.chat.session.state.current.waitingContext.filter((item) => !waiting.includes(item));
+    assert.equal(more.length, 0, 'one chip for one selection');
     assert.equal(chip?.kind, 'selection');
     assert.equal(chip?.label, 'sample.md:3-4');
     assert.equal(chip?.text, editor.document.getText(editor.selection));

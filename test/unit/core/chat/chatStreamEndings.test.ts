@@ -1,13 +1,16 @@
 // How a streamed answer ends on the wire, against a scripted server: [DONE] on a connection left open, a finish
-// reason then a dropped connection or an open one (the finish grace), a body whose first read is too short to tell
-// SSE from JSON, an error object after some text, and a cancel that must close the socket at once.
+// reason then a dropped connection or an open one (the finish grace), an error object after some text, and a cancel
+// that must close the socket at once. What must hold wherever the reads split a body (a first read too short to tell
+// SSE from JSON, an error body in pieces) is checked at every split point, with reads the test chooses.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import type { ServerResponse } from 'node:http';
 import type { ChatEvent, ChatResult } from '../../../../src/core/chat/chatEvents';
 import type { Sleeper } from '../../../../src/core/http/sleep';
 import { MaasClient } from '../../../../src/core/maasClient';
 import { ServiceError } from '../../../../src/core/http/serviceError';
 import { FakeServer, sseChunk } from '../fakeServer';
+import { clientReading, everySplit } from './piecewiseBody';
 
 const KEY = 'sk-unit-endings-0123456789';
 const ASK = { model: 'svc_llm', messages: [{ role: 'user' as const, content: 'Hi' }] };
@@ -19,7 +22,7 @@ interface Outcome {
   readonly error?: ServiceError;
 }
 
-async function collect(client: MaasClient, signal?: AbortSignal, onEvent?: (event: ChatEvent) => void): Promise<Outcome> {
+async function collect(client: Pick<MaasClient, 'streamChat'>, signal?: AbortSignal, onEvent?: (event: ChatEvent) => void): Promise<Outcome> {
   const events: ChatEvent[] = [];
   try {
     for await (const event of client.streamChat(ASK, { signal })) {
@@ -90,16 +93,30 @@ describe('chat stream endings against a scripted server', () => {
       return { client: new MaasClient({ baseUrl: server.url, getApiKey: () => Promise.resolve(KEY), timeouts: { finishGraceMs: GRACE }, sleep }), sleeps };
     };
     const never = (): Promise<void> => new Promise<void>(() => undefined);
-    /** The answer's last chunk, its usage in a chunk of its own 20 ms later, then `tail`; the connection stays open. */
-    const finishThenUsage = (tail?: string): void =>
+    /**
+     * The answer's last chunk, then its usage in a chunk of its own, then `tail`; the connection stays open. Each
+     * further piece is written by the returned `next`, which a test calls when the client starts a grace: the client
+     * has read all that came before and waits, so each piece arrives after the grace it is meant to fall in, however
+     * late the machine runs the two sides.
+     */
+    const finishThenUsage = (tail?: string): (() => void) => {
+      const pieces = [usageOnly, ...(tail === undefined ? [] : [tail])];
+      let response: ServerResponse | undefined;
       server.reset((_req, res) => {
         res.writeHead(200, sse);
         res.write(sseChunk('Hi', 'stop'));
-        setTimeout(() => res.write(usageOnly), 20);
-        if (tail !== undefined) setTimeout(() => res.write(tail), 40);
+        response = res;
       });
-    async function chatWith(wait: (call: number) => Promise<void>): Promise<{ result: ChatResult; sleeps: number[] }> {
-      const { client: patient, sleeps } = graceful(wait);
+      return () => {
+        const piece = pieces.shift();
+        if (piece !== undefined) response?.write(piece);
+      };
+    };
+    async function chatWith(next: () => void, wait: (call: number) => Promise<void>): Promise<{ result: ChatResult; sleeps: number[] }> {
+      const { client: patient, sleeps } = graceful((call) => {
+        next();
+        return wait(call);
+      });
       try {
         return { result: await patient.chat(ASK), sleeps };
       } finally {
@@ -129,16 +146,17 @@ describe('chat stream endings against a scripted server', () => {
     });
 
     it('stops a grace still running when [DONE] ends the answer: no timer is left behind', PROMPT, async () => {
-      finishThenUsage('data: [DONE]\n\n');
+      const next = finishThenUsage('data: [DONE]\n\n');
       const signals: (AbortSignal | undefined)[] = [];
       const sleep: Sleeper = (_ms, signal) => {
         signals.push(signal);
+        next();
         return never();
       };
       const watched = new MaasClient({ baseUrl: server.url, getApiKey: () => Promise.resolve(KEY), timeouts: { finishGraceMs: GRACE }, sleep });
       try {
         assert.equal((await watched.chat(ASK)).ended, 'done');
-        assert.ok(signals.length > 0, 'a grace was started after the finish reason');
+        assert.equal(signals.length, 2, 'a grace after the finish reason, another after the usage');
         assert.deepEqual(
           signals.map((signal) => signal?.aborted),
           signals.map(() => true),
@@ -150,17 +168,15 @@ describe('chat stream endings against a scripted server', () => {
     });
 
     it('keeps the usage and the [DONE] that arrive within the grace', PROMPT, async () => {
-      finishThenUsage('data: [DONE]\n\n');
-      const { result } = await chatWith(never);
+      const { result } = await chatWith(finishThenUsage('data: [DONE]\n\n'), never);
       assert.equal(result.text, 'Hi');
       assert.deepEqual(result.usage, USAGE);
       assert.equal(result.ended, 'done');
     });
 
     it('counts the grace from the last data: usage sent after the finish reason, then silence, is kept', PROMPT, async () => {
-      finishThenUsage();
       // The grace after the finish reason lasts until the usage arrives; the one after the usage passes at once.
-      const { result, sleeps } = await chatWith((call) => (call === 1 ? never() : Promise.resolve()));
+      const { result, sleeps } = await chatWith(finishThenUsage(), (call) => (call === 1 ? never() : Promise.resolve()));
       assert.equal(result.text, 'Hi');
       assert.deepEqual(result.usage, USAGE);
       assert.equal(result.finishReason, 'stop');
@@ -181,24 +197,20 @@ describe('chat stream endings against a scripted server', () => {
     assert.equal(error?.partialText, 'Half an ans');
   });
 
-  it('tells an event stream under a JSON content type even when the first read holds only "da"', PROMPT, async () => {
-    server.reset((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('\nda', () => setTimeout(() => res.end(`ta: ${sseChunk('Sniffed').slice('data: '.length)}data: [DONE]\n\n`), 50));
-    });
-    const { events, error } = await collect(client);
-    assert.equal(error, undefined, error?.message);
-    assert.equal(textOf(events), 'Sniffed');
+  it('tells an event stream under a JSON content type wherever the first read ends, "\\nda" among them', PROMPT, async () => {
+    for (const { at, pieces } of everySplit(`\n${sseChunk('Sniffed')}data: [DONE]\n\n`)) {
+      const { events, error } = await collect(clientReading(pieces, 'application/json'));
+      assert.equal(error, undefined, `first read of ${at} bytes: ${error?.message}`);
+      assert.equal(textOf(events), 'Sniffed', `first read of ${at} bytes`);
+    }
   });
 
-  it('reads a JSON error body sent in pieces as the service error', PROMPT, async () => {
-    server.reset((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.write('{"error":{"message":"apikey', () => setTimeout(() => res.end('不存在","type":"svc_error","param":"","code":401}}'), 50));
-    });
-    const { error } = await collect(client);
-    assert.equal(error?.kind, 'keyUnknown');
-    assert.equal(error?.serverMessage, 'apikey不存在');
+  it('reads a JSON error body as the service error wherever the reads split it, inside a character too', PROMPT, async () => {
+    for (const { at, pieces } of everySplit('{"error":{"message":"apikey不存在","type":"svc_error","param":"","code":401}}')) {
+      const { error } = await collect(clientReading(pieces, 'text/plain'));
+      assert.equal(error?.kind, 'keyUnknown', `first read of ${at} bytes`);
+      assert.equal(error?.serverMessage, 'apikey不存在', `first read of ${at} bytes`);
+    }
   });
 
   it('keeps the text that came before an error object in the same read, reports the error and does not retry', PROMPT, async () => {
