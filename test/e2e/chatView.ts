@@ -6,7 +6,7 @@ import { chatView, runCommand, waitForWorkbench } from './workbench';
 /** A new 1280 × 860 page on the code-server workbench at `url`, once ready, with the chat view open. */
 export async function openWorkbenchChat(browser: Browser, url: string): Promise<{ page: Page; view: FrameLocator }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await page.goto(url);
+  await page.goto(url, { waitUntil: 'commit' });
   await waitForWorkbench(page);
   return { page, view: await openChat(page) };
 }

@@ -50,7 +50,9 @@ export async function openScenario(
   try {
     browser = await launchBrowser({ autoplay: options.autoplay });
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
+    // The workbench's readiness is the signal (waitForWorkbench); its load event, which a busy machine may reach after
+    // Playwright's 30 s default, is not waited for.
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`, { waitUntil: 'commit' });
     await waitForWorkbench(page);
     const opened = browser;
     return {

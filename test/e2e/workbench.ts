@@ -18,7 +18,7 @@ export function signInField(page: Page): Locator {
  * password is typed and sent with Enter, and the page goes on to the address it was opened with.
  */
 export async function signIn(page: Page, url: string, password: string): Promise<void> {
-  await page.goto(url);
+  await page.goto(url, { waitUntil: 'commit' });
   await signInField(page).fill(password, { timeout: 30_000 });
   await Promise.all([page.waitForURL((address) => !address.pathname.endsWith('/login'), { timeout: 30_000 }), signInField(page).press('Enter')]);
 }
