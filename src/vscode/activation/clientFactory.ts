@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { Credentials } from '../../core/credentials/credentials';
 import type { RetryPolicy } from '../../core/http/backoff';
-import type { NetworkOptions } from '../../core/http/networkOptions';
+import { networkSecrets, type NetworkOptions } from '../../core/http/networkOptions';
 import { MaasClient } from '../../core/maasClient';
 import type { SpeechCodeConvention } from '../../core/speech/speechProblems';
 import type { Logger } from '../logger';
@@ -54,10 +54,13 @@ export class ClientFactory implements vscode.Disposable {
 
   private inputs(): ClientInputs {
     const { baseUrl, altBaseUrl } = this.settings.settings;
+    const network = readNetworkSettings();
+    // The proxy's password and Proxy-Authorization value are masked in the log, the views and the stored errors alike.
+    for (const secret of networkSecrets(network)) this.logger.rememberSecret(secret);
     return {
       baseUrl,
       altBaseUrl: altBaseUrl === '' ? undefined : altBaseUrl,
-      network: readNetworkSettings(),
+      network,
       speechCodes: this.settings.settings.speechErrorCodes,
     };
   }
