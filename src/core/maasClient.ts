@@ -13,7 +13,7 @@ import type { ChatEvent, ChatResult } from './chat/chatEvents';
 import type { ChatRequest } from './chat/chatRequest';
 import { DEFAULT_TIMEOUTS, HttpTransport, LazyDispatcher } from './http/httpTransport';
 import type { OnLog, Timeouts } from './http/httpTransport';
-import type { NetworkOptions } from './http/networkOptions';
+import { networkSecrets, type NetworkOptions } from './http/networkOptions';
 import { SpeechClient } from './speech/speechClient';
 import type { SpeechCallOptions, SpeechCredentials } from './speech/speechClient';
 import type { AudioResult } from './speech/speechAnswer';
@@ -76,6 +76,8 @@ export class MaasClient {
     const rememberSecret = (value: string): void => {
       if (value.length >= 4) this.known.add(value);
     };
+    // The proxy's password and Proxy-Authorization value are masked like the keys in whatever the client reports.
+    for (const secret of networkSecrets(options.network ?? {})) rememberSecret(secret);
     const transport = (this.transport = new HttpTransport(this.dispatcher, options.onLog, secrets));
     const baseUrl = trimSlash(options.baseUrl);
     this.chatClient = new ChatClient({

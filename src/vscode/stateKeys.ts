@@ -10,6 +10,8 @@ export const StateKey = {
   addressApprovals: 'maas.addressApprovals',
   /** The user's own plain-http key addresses already warned about (secrets/cleartextWarning.ts). */
   cleartextWarnings: 'maas.cleartextWarnings',
+  /** The proxy hosts a container's set-up named that were warned about carrying the credentials (secrets/containerProxyNotice.ts). */
+  containerProxyNotices: 'maas.containerProxyNotices',
   /** The knowledge bases last picked in Ask Knowledge Base about Selection. */
   lastKnowledgeBases: 'maas.knowledge.lastBases',
 } as const;

@@ -19,6 +19,8 @@ export class ForwardProxy {
   readonly seen: string[] = [];
   /** The same for each request refused with 407, with the Proxy-Authorization it came with (or none). */
   readonly refused: { readonly line: string; readonly authorization: string | undefined }[] = [];
+  /** The Proxy-Authorization of every request that reached the proxy, carried or refused (undefined: none). */
+  readonly authorizations: (string | undefined)[] = [];
   private readonly sockets = new Set<Socket>();
   private readonly server: Server;
 
@@ -65,9 +67,10 @@ export class ForwardProxy {
 
   /** Whether the request may pass: no credentials demanded, or the right ones given. */
   private admitted(req: IncomingMessage, line: string): boolean {
+    const given = req.headers['proxy-authorization'];
+    this.authorizations.push(given);
     const wanted = this.options.credentials;
     if (wanted === undefined) return true;
-    const given = req.headers['proxy-authorization'];
     if (given === `Basic ${Buffer.from(`${wanted.user}:${wanted.password}`).toString('base64')}`) return true;
     this.refused.push({ line, authorization: given });
     return false;
@@ -87,6 +90,7 @@ export class ForwardProxy {
   clear(): void {
     this.seen.length = 0;
     this.refused.length = 0;
+    this.authorizations.length = 0;
   }
 
   async listen(): Promise<string> {

@@ -238,7 +238,7 @@ describe('a company network: a proxy that asks for credentials, TLS from a root 
     await useNetwork({ baseUrl: address(frontPort), proxy: proxyWith(USER, 'not-the-password') });
     const chat = await ask('With a wrong proxy password?');
     assert.equal(chat.error?.kind, 'proxyAuth');
-    assert.deepEqual(chat.error?.proxy, { address: new URL(proxyUrl).origin, credentials: 'url' });
+    assert.deepEqual(chat.error?.proxy, { address: new URL(proxyUrl).origin, credentials: 'url', from: 'setting' });
     const words = shown(chat);
     assert.match(words, /The proxy refused your credentials/);
     assert.match(words, /407[^]*http\.proxy\b/);

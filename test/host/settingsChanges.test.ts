@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Credentials } from '../../src/core/credentials/credentials';
 import { ClientFactory } from '../../src/vscode/activation/clientFactory';
+import type { Prompter } from '../../src/vscode/prompter';
+import { ContainerProxyNotice } from '../../src/vscode/secrets/containerProxyNotice';
 import { Logger } from '../../src/vscode/logger';
 import { SettingsReader, type SettingsChange } from '../../src/vscode/settings/settings';
 import { restoreSettings, setSetting } from '../harness/hostSettings';
@@ -86,7 +88,9 @@ describe('settings changes', () => {
   });
 
   it('the client is kept across a change of any other setting, and rebuilt when an address changes', async () => {
-    const factory = new ClientFactory(reader, {} as Credentials, recordingLogger().logger);
+    // A local window: no container, so the notice never speaks (no credential is handed out here anyway).
+    const notice = new ContainerProxyNotice({} as vscode.Memento, {} as Prompter, () => ({ remoteName: undefined, env: {}, settingsSource: 'user' }));
+    const factory = new ClientFactory(reader, {} as Credentials, recordingLogger().logger, notice);
     try {
       const first = factory.get();
       for (const [name, ...values] of [

@@ -135,11 +135,29 @@ describe('a company network', () => {
       assert.deepEqual(proxy.refused, []);
     });
 
-    it('go to a proxy from HTTP_PROXY too', async () => {
+    it('never go to a proxy the environment names: http.proxyAuthorization is for the proxy of http.proxy only', async () => {
       const authorization = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
-      process.env.HTTP_PROXY = proxyUrl;
-      assert.ok((await answerText(client({ proxyAuthorization: authorization }))).length > 0);
-      assert.deepEqual(proxy.seen, [tunnel()]);
+      for (const variable of ['HTTP_PROXY', 'HTTPS_PROXY'] as const) {
+        proxy.clear();
+        process.env[variable] = proxyUrl;
+        const scheme = variable === 'HTTPS_PROXY' ? 'https' : 'http';
+        // The environment's proxy is asked without the value, refuses, and is named as the environment's.
+        const error = await failure(
+          fixture.client({ baseUrl: `${scheme}://${HOST}:${servicePort}`, network: { proxyAuthorization: authorization }, retry: { maxAttempts: 1 } }),
+        );
+        assert.equal(error.kind, 'proxyAuth', error.message);
+        assert.deepEqual(error.proxy, { address: new URL(proxyUrl).origin, credentials: 'withheld', from: 'environment' });
+        assert.deepEqual(
+          proxy.refused.map((r) => r.authorization),
+          [undefined],
+          `${variable}: the proxy got no Proxy-Authorization`,
+        );
+        delete process.env[variable];
+      }
+      // The same proxy named in http.proxy gets it.
+      proxy.clear();
+      assert.ok((await answerText(client({ proxyUrl, proxyAuthorization: authorization }))).length > 0);
+      assert.deepEqual([proxy.seen, proxy.refused], [[tunnel()], []]);
     });
 
     for (const [given, network, credentials] of [
@@ -150,20 +168,35 @@ describe('a company network', () => {
       it(`a 407 for ${given} is a proxyAuth error naming the proxy without its credentials, not retried`, async () => {
         const error = await failure(fixture.client({ baseUrl: `http://${HOST}:${servicePort}`, network: network(), retry: { baseDelayMs: 1, maxDelayMs: 1 } }));
         assert.equal(error.kind, 'proxyAuth', error.message);
-        assert.deepEqual(error.proxy, { address: new URL(proxyUrl).origin, credentials });
+        assert.deepEqual(error.proxy, { address: new URL(proxyUrl).origin, credentials, from: 'setting' });
         assert.ok(!error.message.includes('wrong'), error.message);
         assert.equal(proxy.refused.length, 1, 'one attempt');
         assert.deepEqual(proxy.seen, [], 'nothing passed the proxy');
       });
     }
 
-    it('an address that is not a proxy URL is its own error, and nothing is sent', async () => {
+    it('an address that is not a proxy URL is its own error, and nothing is sent; a value without a scheme is never quoted', async () => {
+      // Written without a scheme, a value is indistinguishable from a password: `alice:S3cret@…` parses as the scheme
+      // `alice:`. Nothing of it is named, in the error or in the log line.
+      const logged: string[] = [];
+      const bare = await failure(
+        fixture.client({
+          baseUrl: `http://${HOST}:${servicePort}`,
+          network: { proxyUrl: 'alice:S3cret-9@proxy.corp.test:3128' },
+          onLog: (entry) => logged.push(JSON.stringify(entry)),
+        }),
+      );
+      assert.equal(bare.kind, 'invalidProxy');
+      assert.deepEqual(bare.proxy, { address: '', credentials: 'none' });
+      for (const text of [bare.message, ...logged]) assert.ok(!text.includes('S3cret') && !text.includes('alice'), text);
+      assert.ok(logged.length > 0, 'the failed request is logged');
       const error = await failure(client({ proxyUrl: 'proxy.corp.test:8080' }));
-      assert.equal(error.kind, 'invalidProxy');
-      assert.equal(error.proxy?.address, 'proxy.corp.test:8080');
+      assert.deepEqual(error.proxy, { address: '', credentials: 'none' });
       const secret = await failure(client({ proxyUrl: 'socks4://me:hunter22@proxy.corp.test:1080' }));
       assert.equal(secret.kind, 'invalidProxy');
-      assert.ok(!secret.message.includes('hunter22') && !(secret.proxy?.address ?? '').includes('hunter22'), secret.message);
+      assert.equal(secret.proxy?.address, 'socks4://proxy.corp.test:1080');
+      assert.ok(!secret.message.includes('hunter22') && !secret.message.includes('me:'), secret.message);
+      assert.deepEqual([proxy.seen, proxy.refused], [[], []]);
     });
   });
 

@@ -54,7 +54,13 @@ const storedErrorSchema = z.object({
   /** For a refused certificate: why, for which host, and what the certificate says. */
   certificate: certificateProblemSchema.optional(),
   /** For a proxy that asked for credentials, or a proxy address that cannot be used: the address and what it was given. */
-  proxy: z.object({ address: z.string(), credentials: z.enum(['none', 'url', 'authorization']) }).optional(),
+  proxy: z
+    .object({
+      address: z.string(),
+      credentials: z.enum(['none', 'url', 'authorization', 'withheld']),
+      from: z.enum(['setting', 'environment']).optional(),
+    })
+    .optional(),
 });
 export type StoredError = z.infer<typeof storedErrorSchema>;
 

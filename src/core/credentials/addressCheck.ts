@@ -53,8 +53,18 @@ export function originOf(address: string): string | undefined {
 }
 
 /**
+ * Whether a URL's host is this computer: the name `localhost`, or a loopback address (127.0.0.0/8, ::1, and
+ * 127.0.0.0/8 written as an IPv4-mapped IPv6 address), in the normal form URL gives them. A subdomain of localhost
+ * is not: Node asks the resolver for `*.localhost`, and a DNS server may answer with any address.
+ */
+function isThisComputer(url: URL): boolean {
+  const host = url.hostname;
+  return host === 'localhost' || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
+}
+
+/**
  * Whether what goes to `address` would cross a network unencrypted: plain http:// to a host other than this computer
- * (localhost, 127.0.0.0/8, ::1), where anyone on the way can read the key and change the answers.
+ * (isThisComputer), where anyone on the way can read the key and change the answers.
  */
 export function travelsInClear(address: string): boolean {
   let url: URL;
@@ -63,10 +73,7 @@ export function travelsInClear(address: string): boolean {
   } catch {
     return false;
   }
-  if (url.protocol !== 'http:') return false;
-  const host = url.hostname;
-  const loopback = host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
-  return !loopback;
+  return url.protocol === 'http:' && !isThisComputer(url);
 }
 
 /**

@@ -1,11 +1,11 @@
 // The pooled undici dispatcher every request goes through: keep-alive; connect, headers and idle-body timeouts; the
-// proxy (explicit or from the environment) with its credentials and the hosts that bypass it; the trusted roots and
-// whether certificates are verified. undici (about half of the extension's bundle) is loaded on the first request.
+// proxy (explicit or from the environment) with its credentials (the Proxy-Authorization value to the explicit one
+// only) and the hosts that bypass it; the trusted roots and whether certificates are verified. undici (about half of
+// the extension's bundle) is loaded on the first request.
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Timeouts } from './httpTransport';
-import { isProxyAddress, noProxyValue, type NetworkOptions } from './networkOptions';
-import { redactSecrets } from './redact';
+import { isProxyAddress, noProxyValue, proxyDisplay, type NetworkOptions } from './networkOptions';
 import { ServiceError } from './serviceError';
 import * as tls from 'node:tls';
 
@@ -25,8 +25,10 @@ export function loadUndici(): Promise<typeof Undici> {
 export async function createDispatcher(timeouts: Timeouts, network: NetworkOptions = {}, inspect?: (socket: tls.TLSSocket) => void): Promise<Dispatcher> {
   const { EnvHttpProxyAgent, Pool, buildConnector } = await loadUndici();
   if (network.proxyUrl !== undefined && !isProxyAddress(network.proxyUrl)) {
-    const address = redactSecrets(network.proxyUrl, []);
-    throw new ServiceError('invalidProxy', `The proxy address ${address} is not an http, https or socks5 address.`, {
+    // Only what parses as scheme://host is named: anything else may be (or hold) the password.
+    const address = proxyDisplay(network.proxyUrl);
+    const named = address === '' ? 'http.proxy' : `The proxy address ${address}`;
+    throw new ServiceError('invalidProxy', `${named} is not an http, https or socks5 address with a host name.`, {
       proxy: { address, credentials: 'none' },
     });
   }
@@ -43,8 +45,9 @@ export async function createDispatcher(timeouts: Timeouts, network: NetworkOptio
     headersTimeout: timeouts.headersMs,
     bodyTimeout: timeouts.idleMs,
     keepAliveTimeout: 30_000,
-    // undici sends it as Proxy-Authorization, in preference to credentials in the proxy's URL.
-    ...(network.proxyAuthorization ? { token: network.proxyAuthorization } : {}),
+    // undici sends it as Proxy-Authorization, in preference to credentials in the proxy's URL, to every proxy of the
+    // agent: so only when the agent's one proxy is the user's own http.proxy, never to HTTPS_PROXY / HTTP_PROXY.
+    ...(network.proxyUrl && network.proxyAuthorization ? { token: network.proxyAuthorization } : {}),
     ...(inspect === undefined ? {} : { factory: inspectingPools(Pool, buildConnector, inspect) }),
   };
   // EnvHttpProxyAgent picks, per request, the proxy (the explicit one, else HTTP_PROXY / HTTPS_PROXY) or a direct

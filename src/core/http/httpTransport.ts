@@ -5,7 +5,7 @@ import type { Dispatcher } from 'undici';
 import { inspectCertificate } from './certificateInspection';
 import { certificateFacts, describeCertificateProblem } from './certificateProblem';
 import { createDispatcher, loadUndici } from './connector';
-import { proxyCredentials, proxyFor, proxyOrigin, type NetworkOptions } from './networkOptions';
+import { proxyCredentials, proxyDisplay, proxyRoute, type NetworkOptions } from './networkOptions';
 import { redactSecrets } from './redact';
 import { ServiceError } from './serviceError';
 import { toServiceError } from './transportError';
@@ -66,11 +66,11 @@ export class LazyDispatcher {
       return new ServiceError('certificate', describeCertificateProblem(certificate), { certificate, cause: failure.cause });
     }
     if (failure.kind === 'proxyAuth' && failure.proxy === undefined) {
-      const proxy = proxyFor(this.network, target) ?? '';
-      const credentials = proxyCredentials(this.network, proxy);
-      const address = proxyOrigin(proxy);
+      const route = proxyRoute(this.network, target);
+      const credentials = proxyCredentials(this.network, route);
+      const address = proxyDisplay(route?.proxy ?? '');
       return new ServiceError('proxyAuth', `The proxy ${address} answered 407 Proxy Authentication Required (credentials sent: ${credentials}).`, {
-        proxy: { address, credentials },
+        proxy: { address, credentials, ...(route === undefined ? {} : { from: route.from }) },
         cause: failure.cause,
       });
     }

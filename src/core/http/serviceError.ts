@@ -71,9 +71,11 @@ export interface ServiceErrorDetails {
 }
 
 export interface ProxyProblem {
-  /** The proxy's origin, credentials removed (for 'invalidProxy': the address as written, credentials masked). */
+  /** The proxy's scheme, host and port, credentials removed; '' when the value does not parse (it is never shown). */
   readonly address: string;
   readonly credentials: ProxyCredentials;
+  /** Who named the proxy: the user's http.proxy, or HTTPS_PROXY / HTTP_PROXY in the environment. */
+  readonly from?: 'setting' | 'environment';
 }
 
 export class ServiceError extends Error {

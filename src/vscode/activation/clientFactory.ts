@@ -7,10 +7,11 @@
 import * as vscode from 'vscode';
 import type { Credentials } from '../../core/credentials/credentials';
 import type { RetryPolicy } from '../../core/http/backoff';
-import type { NetworkOptions } from '../../core/http/networkOptions';
+import { networkSecrets, type NetworkOptions } from '../../core/http/networkOptions';
 import { MaasClient } from '../../core/maasClient';
 import type { SpeechCodeConvention } from '../../core/speech/speechProblems';
 import type { Logger } from '../logger';
+import type { ContainerProxyNotice } from '../secrets/containerProxyNotice';
 import type { SettingsReader } from '../settings/settings';
 import { affectsNetworkSettings, readNetworkSettings } from './networkSettings';
 
@@ -30,6 +31,8 @@ export class ClientFactory implements vscode.Disposable {
     private readonly settings: SettingsReader,
     private readonly credentials: Credentials,
     private readonly logger: Logger,
+    /** Told of each credential handed out, to warn once when a container's proxy carries it. */
+    private readonly proxyNotice: ContainerProxyNotice,
     /** What the extension host's environment changes in the retry policy (the tests' shorter failover cool-down). */
     private readonly retry: Partial<RetryPolicy> = {},
   ) {
@@ -54,10 +57,13 @@ export class ClientFactory implements vscode.Disposable {
 
   private inputs(): ClientInputs {
     const { baseUrl, altBaseUrl } = this.settings.settings;
+    const network = readNetworkSettings();
+    // The proxy's password and Proxy-Authorization value are masked in the log, the views and the stored errors alike.
+    for (const secret of networkSecrets(network)) this.logger.rememberSecret(secret);
     return {
       baseUrl,
       altBaseUrl: altBaseUrl === '' ? undefined : altBaseUrl,
-      network: readNetworkSettings(),
+      network,
       speechCodes: this.settings.settings.speechErrorCodes,
     };
   }
@@ -68,8 +74,8 @@ export class ClientFactory implements vscode.Disposable {
       ...inputs,
       retry: this.retry,
       // Checked against the addresses this client is built for: once retired, it finishes its work where it began.
-      getApiKey: (address, signal) => this.credentials.apiKeyFor(address, signal, addresses),
-      getSpeechCredentials: (address, signal) => this.credentials.speechFor(address, signal, addresses),
+      getApiKey: async (address, signal) => this.handedOut(address, inputs.network, await this.credentials.apiKeyFor(address, signal, addresses)),
+      getSpeechCredentials: async (address, signal) => this.handedOut(address, inputs.network, await this.credentials.speechFor(address, signal, addresses)),
       onMalformed: (raw) => this.logger.warn(`A part of an answer could not be read and was skipped: ${raw}`),
       onLog: (entry) => {
         const status = entry.status === undefined ? (entry.errorKind ?? 'failed') : String(entry.status);
@@ -78,6 +84,12 @@ export class ClientFactory implements vscode.Disposable {
         else this.logger.warn(line);
       },
     });
+  }
+
+  /** A credential on its way to `address`: the container's proxy that carries it is named once. */
+  private handedOut<T>(address: string, network: NetworkOptions, credential: T | undefined): T | undefined {
+    if (credential !== undefined) this.proxyNotice.credentialSent(address, network);
+    return credential;
   }
 
   /** Retires the client when what it was built from is no longer what the settings say. */

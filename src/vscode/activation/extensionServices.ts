@@ -9,12 +9,14 @@ import { Credentials } from '../../core/credentials/credentials';
 import { ConversationStore } from '../../core/conversations/conversationStore';
 import { failoverCooldownOverride } from '../../core/http/failoverCooldownOverride';
 import { ClientFactory } from './clientFactory';
+import { networkSettingsSource } from './networkSettings';
 import { Logger } from '../logger';
 import { PrompterSlot } from '../prompter';
 import { SerialMemento } from '../serialMemento';
 import { AddressApprovals } from '../secrets/addressApprovals';
 import { askAboutAddress } from '../secrets/addressQuestion';
 import { CleartextWarning } from '../secrets/cleartextWarning';
+import { ContainerProxyNotice } from '../secrets/containerProxyNotice';
 import { currentWorkspace } from '../secrets/currentWorkspace';
 import { SettingsReader } from '../settings/settings';
 
@@ -54,7 +56,12 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   const cooldown = failoverCooldownOverride(process.env);
   if (cooldown.kind === 'invalid') logger.warn(cooldown.message);
   else if (cooldown.kind === 'set') logger.info(`The failover cool-down is ${cooldown.retry.failoverCooldownMs} ms, as the extension host's environment says.`);
-  const clients = new ClientFactory(settings, credentials, logger, cooldown.kind === 'set' ? cooldown.retry : {});
+  const proxyNotice = new ContainerProxyNotice(globalState, prompter, () => ({
+    remoteName: vscode.env.remoteName,
+    env: process.env,
+    settingsSource: networkSettingsSource(),
+  }));
+  const clients = new ClientFactory(settings, credentials, logger, proxyNotice, cooldown.kind === 'set' ? cooldown.retry : {});
   // The user's own plain-http key address is warned about once (a workspace's is asked about, with the same warning).
   const cleartext = new CleartextWarning(settings, globalState, prompter);
   context.subscriptions.push(logger, credentials, settings, clients, cleartext);

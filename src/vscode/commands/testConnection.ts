@@ -9,7 +9,7 @@ import { markdownWithoutRemoteImages } from '../../core/markdown/markdownWithout
 import { runConnectionChecks, type CheckResult } from '../diagnostics/connectionChecks';
 import type { FeatureDependencies } from '../activation/featureDependencies';
 import type { ConnectionReportView } from '../diagnostics/connectionReportView';
-import { proxyOrigin, type NetworkOptions } from '../../core/http/networkOptions';
+import { networkSecrets, proxyDisplay, type NetworkOptions } from '../../core/http/networkOptions';
 import { readNetworkSettings } from '../activation/networkSettings';
 
 export interface ConnectionReport {
@@ -52,12 +52,19 @@ export function testConnectionCommand(deps: FeatureDependencies, view: Connectio
   };
 }
 
-/** The proxy and certificate settings the checks ran with (the proxy's address without its credentials). */
+/**
+ * The proxy and certificate settings the checks ran with: the proxy's scheme, host and port, never its credentials,
+ * nor a value that does not parse as an address (it may be a password).
+ */
+function proxyLine(network: NetworkOptions): string {
+  if (network.proxyUrl === undefined) return vscode.l10n.t('none set (HTTPS_PROXY and HTTP_PROXY from the environment apply)');
+  const shown = proxyDisplay(network.proxyUrl);
+  return shown === '' ? vscode.l10n.t('not an address (its value is not shown)') : shown;
+}
+
 function networkLines(network: NetworkOptions): string[] {
-  const proxy =
-    network.proxyUrl === undefined ? vscode.l10n.t('none set (HTTPS_PROXY and HTTP_PROXY from the environment apply)') : proxyOrigin(network.proxyUrl);
-  const credentials =
-    network.proxyAuthorization !== undefined || /\/\/[^/]*@/.test(network.proxyUrl ?? '') ? vscode.l10n.t('; credentials set (not shown)') : '';
+  const proxy = proxyLine(network);
+  const credentials = networkSecrets(network).length > 0 ? vscode.l10n.t('; credentials set (not shown)') : '';
   const bypass = (network.noProxy ?? []).length > 0 ? vscode.l10n.t('; not for {0}', (network.noProxy ?? []).join(', ')) : '';
   const certificates =
     network.strictSSL === false

@@ -1,6 +1,7 @@
 // The words for what the network refused: a certificate (which one and why, and where a company's root belongs:
 // the system's certificate store, read while http.systemCertificates is on; never a way to turn verification off), a
-// proxy that asked for credentials (which setting gives them), and a proxy address that cannot be used. Part of the
+// proxy that asked for credentials (which setting gives them, and why http.proxyAuthorization never goes to a proxy
+// the environment names), and a proxy address that cannot be used (never quoted: it may hold a password). Part of the
 // error presentation (errorMessages.ts), in a file of its own for its size.
 import type { StoredError } from '../../core/conversations/conversationModel';
 import type { CertificateProblem } from '../../core/http/certificateProblem';
@@ -63,13 +64,23 @@ export function certificateMessage(error: StoredError, l10n: Localiser): Present
 export function proxyAuthMessage(error: StoredError, l10n: Localiser): Presentation {
   const proxy = error.proxy?.address ?? '';
   const credentials = error.proxy?.credentials ?? 'none';
+  const fromEnvironment = error.proxy?.from === 'environment';
   const advice: Record<typeof credentials, string> = {
-    url: l10n.t(
-      'The proxy {0} answered 407 (Proxy Authentication Required) to the user name and password in http.proxy. Check them in your user settings (characters such as @ and : must be percent-encoded), or set http.proxyAuthorization instead.',
-      proxy,
-    ),
+    url: fromEnvironment
+      ? l10n.t(
+          'The proxy {0}, which the environment names (HTTPS_PROXY or HTTP_PROXY), answered 407 (Proxy Authentication Required) to the user name and password in its address there. Check them where that variable is set, or set http.proxy to the proxy with your credentials in your user settings.',
+          proxy,
+        )
+      : l10n.t(
+          'The proxy {0} answered 407 (Proxy Authentication Required) to the user name and password in http.proxy. Check them in your user settings (characters such as @ and : must be percent-encoded), or set http.proxyAuthorization instead.',
+          proxy,
+        ),
     authorization: l10n.t(
       'The proxy {0} answered 407 (Proxy Authentication Required) to the value of http.proxyAuthorization. Check it in your user settings, or put your user name and password in http.proxy instead.',
+      proxy,
+    ),
+    withheld: l10n.t(
+      'The proxy {0}, which the environment names (HTTPS_PROXY or HTTP_PROXY), answered 407 (Proxy Authentication Required). Your http.proxyAuthorization goes only to the proxy your own http.proxy names, never to one the environment names: if {0} is your proxy, set http.proxy to its address in your user settings.',
       proxy,
     ),
     none: l10n.t(
@@ -77,17 +88,21 @@ export function proxyAuthMessage(error: StoredError, l10n: Localiser): Presentat
       proxy,
     ),
   };
-  const title = credentials === 'none' ? l10n.t('The proxy asks for credentials') : l10n.t('The proxy refused your credentials');
+  const title = credentials === 'none' || credentials === 'withheld' ? l10n.t('The proxy asks for credentials') : l10n.t('The proxy refused your credentials');
   return { title, detail: advice[credentials], actions: ['retry', 'showLogs'] };
 }
 
+/** An http.proxy the client cannot use: named by its scheme and host when it has them, never quoted as written. */
 export function invalidProxyMessage(error: StoredError, l10n: Localiser): Presentation {
+  const address = error.proxy?.address ?? '';
   return {
     title: l10n.t('The proxy address is invalid'),
-    detail: l10n.t(
-      'http.proxy is set to “{0}”, which is not an http://, https:// or socks5:// address with a host name. Fix it in your user settings, then retry.',
-      error.proxy?.address ?? '',
-    ),
+    detail:
+      address === ''
+        ? l10n.t(
+            'http.proxy is not written as http://host:port, https://host:port or socks5://host:port (its value is not shown here: it may hold a password). Fix it in your user settings (with credentials: http://user:password@host:port), then retry.',
+          )
+        : l10n.t('http.proxy names {0}, which is not an http://, https:// or socks5:// proxy. Fix it in your user settings, then retry.', address),
     actions: ['retry'],
   };
 }

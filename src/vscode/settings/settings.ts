@@ -104,7 +104,7 @@ export class SettingsReader implements vscode.Disposable {
 
   private read(): Settings {
     const config = vscode.workspace.getConfiguration();
-    const resolved = resolveAddressSettings((name) => config.inspect(name), vscode.workspace.isTrusted, vscode.env.remoteName);
+    const resolved = resolveAddressSettings((name) => config.inspect(name), vscode.workspace.isTrusted, vscode.env.remoteName, process.env);
     this.currentAddresses = resolved.addresses;
     this.personaFromWorkspace = chosenByWorkspace(inspectSetting('persona'), vscode.workspace.isTrusted);
     this.logIgnored(resolved.addresses);

@@ -123,16 +123,29 @@ describe("a container's machine settings and cleartext addresses", () => {
   it('a plain-http address on another computer is asked about with the cleartext flag; loopback is not', () => {
     const verdict = checkAddress('http://maas.example:8080/x', 'apiKey', [setting('baseUrl', 'http://maas.example:8080', 'workspace')], never);
     assert.equal(verdict.kind === 'ask' && verdict.cleartext, true);
-    for (const address of ['http://maas.example', 'http://10.0.0.2:9', 'http://[fe80::1]', 'http://127.example']) {
+    // A subdomain of localhost is not this computer: Node asks DNS for it, which may answer with any address.
+    for (const address of [
+      'http://maas.example',
+      'http://10.0.0.2:9',
+      'http://[fe80::1]',
+      'http://127.example',
+      'http://a.localhost',
+      'http://localhost.',
+      'http://localhost.evil.example',
+    ]) {
       assert.equal(travelsInClear(address), true, address);
     }
     for (const address of [
       'https://maas.example',
+      'https://a.localhost',
       'http://localhost:8080',
-      'http://a.localhost',
+      'http://LOCALHOST',
       'http://127.0.0.1:9',
       'http://127.1.2.3',
+      'http://127.1',
       'http://[::1]:9',
+      'http://[0:0:0:0:0:0:0:1]',
+      'http://[::ffff:127.0.0.1]:9',
       'bogus',
     ]) {
       assert.equal(travelsInClear(address), false, address);

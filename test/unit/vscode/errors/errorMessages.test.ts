@@ -147,8 +147,36 @@ describe('error messages', () => {
         const zh = presentError({ kind: 'proxyAuth', message: '407', proxy: { address: 'http://p:1', credentials } }, localiser(true));
         assert.match(zh.detail, /407[^]*http\.proxy/);
       }
-      const invalid = presentError({ kind: 'invalidProxy', message: 'x', proxy: { address: 'proxy:8080', credentials: 'none' } }, localiser(false));
-      assert.match(invalid.detail, /http\.proxy is set to “proxy:8080”/);
+      const withheld = presentError(
+        { kind: 'proxyAuth', message: '407', proxy: { address: 'http://env-proxy:3128', credentials: 'withheld', from: 'environment' } },
+        localiser(false),
+      );
+      assert.match(withheld.title, /asks for credentials/);
+      assert.match(
+        withheld.detail,
+        /http:\/\/env-proxy:3128, which the environment names[^]*http\.proxyAuthorization goes only to the proxy your own http\.proxy names/,
+      );
+      const environmentUrl = presentError(
+        { kind: 'proxyAuth', message: '407', proxy: { address: 'http://env-proxy:3128', credentials: 'url', from: 'environment' } },
+        localiser(false),
+      );
+      assert.match(environmentUrl.detail, /which the environment names[^]*user name and password in its address there/);
+      for (const [credentials, from] of [
+        ['withheld', 'environment'],
+        ['url', 'environment'],
+      ] as const) {
+        const zh = presentError({ kind: 'proxyAuth', message: '407', proxy: { address: 'http://p:1', credentials, from } }, localiser(true));
+        assert.match(zh.detail, /407[^]*http\.proxy/);
+      }
+    });
+
+    it('an unusable proxy address is named by its scheme and host, or not at all: it is never quoted as written', () => {
+      const unnamed = presentError({ kind: 'invalidProxy', message: 'x', proxy: { address: '', credentials: 'none' } }, localiser(false));
+      assert.equal(unnamed.title, 'The proxy address is invalid');
+      assert.match(unnamed.detail, /http\.proxy is not written as http:\/\/host:port[^]*not shown/);
+      const named = presentError({ kind: 'invalidProxy', message: 'x', proxy: { address: 'socks4://proxy:1080', credentials: 'none' } }, localiser(false));
+      assert.match(named.detail, /http\.proxy names socks4:\/\/proxy:1080, which is not an http:\/\/, https:\/\/ or socks5:\/\/ proxy/);
+      assert.match(presentError({ kind: 'invalidProxy', message: 'x', proxy: { address: '', credentials: 'none' } }, localiser(true)).detail, /http\.proxy/);
     });
   });
 

@@ -18,7 +18,7 @@ describe('address settings and who chose them', () => {
   };
 
   it('in a trusted workspace the workspace value is used and marked as the workspace choice', () => {
-    const { raw, addresses } = resolveAddressSettings(inspector(levels), true, undefined);
+    const { raw, addresses } = resolveAddressSettings(inspector(levels), true, undefined, {});
     assert.deepEqual(raw, { baseUrl: 'http://127.0.0.1:9', altBaseUrl: 'http://127.0.0.1:10', consoleUrl: 'https://mine.example/console' });
     assert.deepEqual(
       addresses.map((a) => [a.name, a.value, a.from, a.userValue, a.ignoredWorkspaceValue]),
@@ -31,7 +31,7 @@ describe('address settings and who chose them', () => {
   });
 
   it("in Restricted Mode the workspace value is ignored (and reported), the user's used", () => {
-    const { raw, addresses } = resolveAddressSettings(inspector(levels), false, undefined);
+    const { raw, addresses } = resolveAddressSettings(inspector(levels), false, undefined, {});
     assert.deepEqual(raw, { baseUrl: 'https://mine.example/', altBaseUrl: undefined, consoleUrl: 'https://mine.example/console' });
     assert.deepEqual(
       addresses.map((a) => [a.value, a.from, a.ignoredWorkspaceValue]),
@@ -48,6 +48,7 @@ describe('address settings and who chose them', () => {
       inspector({ 'maas.baseUrl': { globalValue: 'not a url', workspaceFolderValue: 'http://127.0.0.1:9' } }),
       true,
       undefined,
+      {},
     );
     assert.equal(addresses[0]?.from, 'workspace');
     assert.equal(addresses[0]?.userValue, '');
@@ -61,7 +62,7 @@ describe('address settings and who chose them', () => {
     it(`in a ${remoteName} window the user-level value counts as the container's, whatever the trust`, () => {
       const container = { 'maas.baseUrl': { globalValue: 'https://repo.example' }, 'maas.consoleUrl': { globalValue: 'https://repo.example/console' } };
       for (const trusted of [true, false]) {
-        const { raw, addresses } = resolveAddressSettings(inspector(container), trusted, remoteName);
+        const { raw, addresses } = resolveAddressSettings(inspector(container), trusted, remoteName, {});
         assert.equal(raw.baseUrl, 'https://repo.example', 'the value is used');
         assert.deepEqual(
           addresses.map((a) => [a.name, a.value, a.from, a.userValue]),
@@ -74,16 +75,43 @@ describe('address settings and who chose them', () => {
       }
       // A trusted folder's own value still wins over the container's, and is the workspace's.
       const folder = { 'maas.baseUrl': { globalValue: 'https://repo.example', workspaceValue: 'https://folder.example' } };
-      assert.equal(resolveAddressSettings(inspector(folder), true, remoteName).addresses[0]?.from, 'workspace');
+      assert.equal(resolveAddressSettings(inspector(folder), true, remoteName, {}).addresses[0]?.from, 'workspace');
     });
   }
 
   for (const remoteName of ['ssh-remote', 'wsl', 'tunnel', '127.0.0.1:8080']) {
     it(`in a ${remoteName} window the remote machine's value is the user's`, () => {
-      const { addresses } = resolveAddressSettings(inspector({ 'maas.baseUrl': { globalValue: 'https://mine.example' } }), true, remoteName);
+      const { addresses } = resolveAddressSettings(inspector({ 'maas.baseUrl': { globalValue: 'https://mine.example' } }), true, remoteName, {});
       assert.deepEqual([addresses[0]?.from, addresses[0]?.userValue], ['user', 'https://mine.example']);
     });
   }
+
+  // DevPod, Coder and Gitpod open their containers over Remote-SSH (`ssh-remote+<workspace>.devpod`,
+  // `ssh-remote+coder-vscode…`) or in the browser under their own host; DevPod writes devcontainer.json's settings as the
+  // machine settings. What tells them apart from a machine the user configures is the environment they give the
+  // container, which the extension host inherits.
+  const marks: ReadonlyArray<readonly [string, NodeJS.ProcessEnv]> = [
+    ['DevPod', { DEVPOD: 'true', REMOTE_CONTAINERS: 'true', DEVPOD_WORKSPACE_ID: 'repo' }],
+    ['Coder', { CODER: 'true', CODER_WORKSPACE_NAME: 'repo' }],
+    ['Gitpod', { GITPOD_WORKSPACE_ID: 'repo-abc123' }],
+    ['a dev container behind SSH', { REMOTE_CONTAINERS: 'true' }],
+  ];
+  for (const [tool, env] of marks) {
+    for (const remoteName of ['ssh-remote', 'workspace.example:443']) {
+      it(`a ${tool} container (remote kind ${remoteName}) is a container: the user-level value counts as the container's`, () => {
+        const { addresses } = resolveAddressSettings(inspector({ 'maas.baseUrl': { globalValue: 'https://repo.example' } }), true, remoteName, env);
+        assert.deepEqual([addresses[0]?.from, addresses[0]?.userValue], ['container', '']);
+      });
+    }
+  }
+
+  it('the marks count only in a remote window, and only with their values', () => {
+    const user = { 'maas.baseUrl': { globalValue: 'https://mine.example' } };
+    assert.equal(resolveAddressSettings(inspector(user), true, undefined, { DEVPOD: 'true' }).addresses[0]?.from, 'user', 'a local window');
+    for (const env of [{ DEVPOD: 'false' }, { CODER: '' }, { GITPOD_WORKSPACE_ID: '' }, { REMOTE_CONTAINERS: '1' }]) {
+      assert.equal(resolveAddressSettings(inspector(user), true, 'ssh-remote', env).addresses[0]?.from, 'user', JSON.stringify(env));
+    }
+  });
 });
 
 describe('who chose a setting', () => {

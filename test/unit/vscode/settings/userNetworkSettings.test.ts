@@ -57,4 +57,19 @@ describe("the user's network settings", () => {
     assert.deepEqual(settings, { noProxy: [], strictSSL: true, systemCertificates: true });
     assert.equal(userNetworkSettings(inspector({ 'http.proxyAuthorization': { globalValue: '  ' } })).proxyAuthorization, undefined);
   });
+
+  it('in a container whose http.* settings are its own (http.useLocalProxyConfiguration off), verification stays on', () => {
+    const container = {
+      'http.proxy': { globalValue: 'http://container-proxy:3128' },
+      'http.proxyStrictSSL': { globalValue: false },
+      'http.systemCertificates': { globalValue: false },
+    };
+    assert.deepEqual(userNetworkSettings(inspector(container), 'container'), {
+      proxyUrl: 'http://container-proxy:3128',
+      noProxy: [],
+      strictSSL: true,
+      systemCertificates: false,
+    });
+    assert.equal(userNetworkSettings(inspector(container), 'user').strictSSL, false, "the user's own choice elsewhere");
+  });
 });

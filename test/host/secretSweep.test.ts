@@ -1,0 +1,158 @@
+// Every secret a user can put in a setting or in secret storage (the proxy password in http.proxy, written with and
+// without a scheme, the http.proxyAuthorization value, the API key, the speech appkey and token) is given a value of
+// its own, then every surface fails with it in place: the chat, Read Aloud, Test Connection and VS Code's chat,
+// against a proxy address that does not parse, a proxy that refuses the credentials, and a service that refuses the
+// keys. None of the values may then be found in the log, the messages posted to the chat view, the notifications, the
+// history files, the exported conversation or the Test Connection report.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { CommandId } from '../../src/vscode/commandIds';
+import { ForwardProxy } from '../harness/forwardProxy';
+import { restoreSettings, setHttpSetting } from '../harness/hostSettings';
+import { waitFor } from '../harness/waitFor';
+import { editorWith, freshPrompter, signIn } from './featureHelpers';
+import { askChat, chatState, finished, hook, recordView } from './hostService';
+
+const PROXY_PASSWORD = 'Pr0xyPass-7731';
+const AUTHORIZATION_PASSWORD = 'AuthPass-5519';
+const AUTHORIZATION = `Basic ${Buffer.from(`alice:${AUTHORIZATION_PASSWORD}`).toString('base64')}`;
+const API_KEY = 'sk-sweep-key-0123456789abcdef';
+const SPEECH = { appkey: 'app-sweep-4471', token: 'token-sweep-0123456789' };
+/** What must appear nowhere. */
+const SECRETS = [PROXY_PASSWORD, AUTHORIZATION_PASSWORD, AUTHORIZATION.slice('Basic '.length), API_KEY, SPEECH.appkey, SPEECH.token];
+
+interface Report {
+  readonly results: readonly { outcome: string; detail: string }[];
+  readonly markdown: string;
+}
+
+/** Every file under `folder`, as text. */
+function filesUnder(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder).flatMap((name) => {
+    const file = path.join(folder, name);
+    return statSync(file).isDirectory() ? filesUnder(file) : [readFileSync(file, 'utf8')];
+  });
+}
+
+/**
+ * Runs every surface once with the settings in place (a new conversation, a question, Read Aloud, Test Connection,
+ * VS Code's chat, the export), waits until the history files hold the turn and the log the failed request (`logged`),
+ * then returns each secret found and where.
+ */
+async function secretsShown(question: string, logged: RegExp): Promise<string[]> {
+  const h = await hook();
+  const prompter = await freshPrompter();
+  const logFile = path.join(h.logFolder, 'MaaS Assistant.log');
+  const log = (): string => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+  const record = recordView(h);
+  try {
+    await vscode.commands.executeCommand(CommandId.newConversation);
+    const turnId = await askChat(h, question);
+    const turn = await finished(h, turnId);
+    assert.equal(turn.status, 'error', JSON.stringify(turn));
+    const conversationId = (await chatState(h)).activeId ?? '';
+    await editorWith('A sentence to read aloud.', 'all');
+    await vscode.commands.executeCommand(CommandId.readAloud);
+    const report = await vscode.commands.executeCommand<Report>(CommandId.testConnection);
+    const thrown: string[] = [];
+    const [model] = await vscode.lm.selectChatModels({ vendor: 'maas', id: 'svc_llm' });
+    assert.ok(model, "VS Code's chat lists the model");
+    try {
+      for await (const part of (await model.sendRequest([vscode.LanguageModelChatMessage.User('Sweep?')])).text) thrown.push(part);
+    } catch (error) {
+      thrown.push(error instanceof Error ? error.message : String(error));
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await h.chat.fromView({ type: 'exportConversation', conversationId });
+    const exported = vscode.window.activeTextEditor?.document.getText() ?? '';
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.ok(exported.includes(question), `the export holds the conversation: ${exported.slice(0, 300)}`);
+    const history = (): string => filesUnder(h.chat.storePath).join('\n');
+    await waitFor(() => history().includes(turnId), { what: 'the turn in the history files', timeoutMs: 10_000 });
+    await waitFor(() => logged.test(log()), { what: `${String(logged)} in the log`, timeoutMs: 10_000 });
+    assert.ok(prompter.messages.length > 0, 'Read Aloud told of its failure');
+    const surfaces: Record<string, string> = {
+      log: log(),
+      'the chat view': JSON.stringify(record.messages),
+      notifications: JSON.stringify([prompter.messages, prompter.modals]),
+      'the history files': history(),
+      'the export': exported,
+      'the Test Connection report': [report.markdown, ...report.results.map((r) => r.detail)].join('\n'),
+      "VS Code's chat": thrown.join('\n'),
+    };
+    return Object.entries(surfaces).flatMap(([surface, text]) =>
+      SECRETS.filter((secret) => text.includes(secret)).map(
+        (secret) => `${secret} in ${surface}: …${text.slice(Math.max(0, text.indexOf(secret) - 160), text.indexOf(secret) + 40)}…`,
+      ),
+    );
+  } finally {
+    record.dispose();
+  }
+}
+
+describe('no secret written into a setting or secret storage is shown, logged, stored or reported', function () {
+  // Each test runs every surface of the extension once.
+  this.timeout(120_000);
+  let proxy: ForwardProxy;
+  let proxyPort = '';
+
+  before(async () => {
+    proxy = new ForwardProxy({ credentials: { user: 'alice', password: 'the-right-password' } });
+    proxyPort = new URL(await proxy.listen()).port;
+    const h = await hook();
+    h.speech.attachPlayer({
+      play: async (segments) => {
+        for await (const segment of segments) void segment;
+      },
+      stop: () => undefined,
+    });
+    await h.apiKey.set(API_KEY);
+    await h.speech.setCredentials(SPEECH);
+    await vscode.commands.executeCommand(CommandId.openChat); // a view must be open to be told anything
+  });
+
+  beforeEach(async () => {
+    proxy.clear();
+    await setHttpSetting('proxy', undefined);
+    await setHttpSetting('proxyAuthorization', undefined);
+  });
+
+  after(async () => {
+    const h = await hook();
+    h.setPrompter(undefined);
+    h.speech.attachPlayer(undefined);
+    await restoreSettings();
+    await signIn();
+    await proxy.close();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('an http.proxy written without a scheme (user:password@host:port), with http.proxyAuthorization set', async () => {
+    await setHttpSetting('proxy', `alice:${PROXY_PASSWORD}@proxy.corp.test:3128`);
+    await setHttpSetting('proxyAuthorization', AUTHORIZATION);
+    assert.deepEqual(await secretsShown('Sweep: a proxy value without a scheme', /→ invalidProxy/), []);
+  });
+
+  it('a proxy that refuses the password in its address', async () => {
+    await setHttpSetting('proxy', `http://alice:${encodeURIComponent(PROXY_PASSWORD)}@127.0.0.1:${proxyPort}`);
+    assert.deepEqual(await secretsShown('Sweep: a refused proxy password', /→ proxyAuth/), []);
+    assert.ok(proxy.refused.length > 0, 'the proxy refused the password');
+  });
+
+  it('a proxy that refuses the http.proxyAuthorization value', async () => {
+    await setHttpSetting('proxy', `http://127.0.0.1:${proxyPort}`);
+    await setHttpSetting('proxyAuthorization', AUTHORIZATION);
+    assert.deepEqual(await secretsShown('Sweep: a refused Proxy-Authorization', /→ proxyAuth/), []);
+    assert.ok(
+      proxy.refused.some((r) => r.authorization === AUTHORIZATION),
+      'the proxy was given the value, and refused it',
+    );
+  });
+
+  it('a service that refuses the API key and the speech credentials', async () => {
+    assert.deepEqual(await secretsShown('Sweep: refused keys', /→ 401/), []);
+  });
+});
