@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { chat, lastChunk, startTestService, streamedContent, userAsks } from './serviceHarness';
+import { formatCompletionPrompt } from '../../packages/completions/completionPrompt';
 import type { LocalService } from '../src/localService';
 
 const received: { model: string; messages: { role: string; content: string }[]; stream: boolean }[] = [];
@@ -70,6 +71,17 @@ describe('upstream delegation', () => {
     const before = received.length;
     assert.equal((await chat(service.baseUrl, userAsks('hi'), 'sk-wrong')).status, 401);
     assert.equal(received.length, before);
+  });
+
+  it('forwards a completion prompt unchanged: the upstream model completes the code, not the local completer', async () => {
+    const { system, user } = formatCompletionPrompt({ path: 'src/a.ts', language: 'typescript', mode: 'line', prefix: 'const x = [1, 2', suffix: '' });
+    const messages = [
+      { role: 'system', content: system },
+      { role: 'user', content: user },
+    ];
+    const reply = await chat(service.baseUrl, { model: 'svc_llm', messages, max_tokens: 64, temperature: 0.2 });
+    assert.equal(streamedContent(reply.text), 'Hello from upstream.');
+    assert.deepEqual(received.at(-1)?.messages, messages);
   });
 
   it('max_tokens cuts the upstream answer with length', async () => {

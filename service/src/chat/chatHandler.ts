@@ -12,6 +12,8 @@ import { composeRetrievalAnswer } from './retrieval/retrievalAnswer';
 import { countTokens } from './tokenCount';
 import { upstreamAnswer } from './upstreamAnswer';
 import { describeImage, describeInfoLine, ImageDecodeError } from './vision/imageInfo';
+import { completeCode } from './completion/codeCompleter';
+import { parseCompletionPrompt } from '../../../packages/completions/completionPrompt';
 import { loadImageBytes } from './vision/imageSource';
 import { sendJson } from '../http/httpIo';
 import type { ReadBody } from '../http/httpIo';
@@ -135,5 +137,8 @@ async function buildAnswer(ctx: ChatContext, request: ChatRequest, imageLines: r
     const result = await upstreamAnswer(ctx.upstream, frame, messages, { temperature: request.temperature, top_p: request.top_p, maxTokens }, ctx.sensitive);
     return result;
   }
+  // An inline-completion prompt from the extension is answered with code (with --upstream it went upstream unchanged).
+  const completion = parseCompletionPrompt(question);
+  if (completion) return { ok: true, answer: textAnswer(frame, completeCode(completion), maxTokens, ctx.sensitive) };
   return { ok: true, answer: textAnswer(frame, local(), maxTokens, ctx.sensitive) };
 }
