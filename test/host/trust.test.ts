@@ -15,6 +15,7 @@ import { LISTENER_ANSWER, type HeardRequest } from '../harness/credentialListene
 import { requestCount } from '../harness/requestLog';
 import { lastChatRequest } from '../harness/requestLog';
 import { STRANGER_KNOWLEDGE_BASE, STRANGER_MODEL, STRANGER_PERSONA, TRUST_REQUEST } from '../harness/trustRun';
+import { restoreSetting, setSetting } from '../harness/hostSettings';
 import { editorWith, freshPrompter, signIn } from './featureHelpers';
 import { api, askChat, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
@@ -69,6 +70,20 @@ async function ask(model: vscode.LanguageModelChat, question: string): Promise<s
   let text = '';
   for await (const part of response.text) text += part;
   return text;
+}
+
+/** The user turns on the question before the knowledge-base tool runs; the folder's settings.json turns it off. */
+async function toolAsksFirst(h: MaasTestHook): Promise<vscode.LanguageModelToolConfirmationMessages | undefined> {
+  await setSetting('knowledge.confirmToolUse', true);
+  try {
+    const question = { question: 'Where is the API key kept?' };
+    await waitFor(() => h.prepareKnowledgeTool(question).confirmationMessages, { what: "the tool to ask first, as the user's setting says" }).catch(
+      () => undefined,
+    );
+    return h.prepareKnowledgeTool(question).confirmationMessages;
+  } finally {
+    await restoreSetting('knowledge.confirmToolUse');
+  }
 }
 
 describe('workspace trust: where the credentials go', function () {
@@ -157,6 +172,11 @@ describe('workspace trust: where the credentials go', function () {
       assert.ok(!shown.models.some((m) => m.code === STRANGER_MODEL), "the folder's model is not offered");
       assert.equal(shown.settings.defaultPersona, '');
       assert.equal(shown.settings.defaultPersonaFromWorkspace, false);
+    });
+
+    it('the folder cannot turn off the question the user asked for before the knowledge-base tool runs', async () => {
+      const asked = await toolAsksFirst(h);
+      assert.equal(asked?.title, 'Search the knowledge base?');
     });
 
     it('nothing asked the user', () => {
@@ -326,6 +346,11 @@ describe('workspace trust: where the credentials go', function () {
       assert.equal(shown.settings.defaultPersona, STRANGER_PERSONA);
       assert.equal(shown.settings.defaultPersonaFromWorkspace, true);
       assert.ok(shown.models.some((m) => m.code === STRANGER_MODEL));
+    });
+
+    it('the trusted folder cannot turn off the question before the knowledge-base tool runs either', async () => {
+      const asked = await toolAsksFirst(h);
+      assert.equal(asked?.title, 'Search the knowledge base?');
     });
   });
 });
