@@ -86,7 +86,7 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
   services.logger.info(`MaaS Assistant ${services.version} activated in ${activationMs.toFixed(1)} ms.`);
   const hook =
     context.extensionMode === vscode.ExtensionMode.Test
-      ? createTestHook({ services, chat, speech, statusBar, participant, activationMs, failures: () => steps.failures })
+      ? createTestHook({ services, chat, speech, statusBar, participant, knowledgeTool, activationMs, failures: () => steps.failures })
       : undefined;
   // Nothing is awaited: a slow or locked keyring delays the first credential read (behind credentials.ready), never
   // the commands and views.

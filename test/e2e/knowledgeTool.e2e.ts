@@ -25,7 +25,12 @@ const TOOL = 'maas_searchKnowledgeBase';
 const shot = screenshots('kb-tool');
 
 const offersTool = (request: LoggedChatRequest): boolean => (request.body.tools ?? []).some((t) => t.type === 'function' && t.function.name === TOOL);
-const carriesResult = (request: LoggedChatRequest): boolean => request.body.messages.some((m) => m.role === 'tool' && /Sources:/.test(String(m.content)));
+/**
+ * The tool's result opens with its frame's preamble (src/core/knowledge/retrievedContentFrame.ts); the request log
+ * shortens long strings, so the answer and Sources inside the frame are seen in the final answer instead.
+ */
+const FRAMED_RESULT = /^Between <knowledge-base-result-([0-9a-f]{12})> and <\/knowledge-base-result-\1> is what a search of the user's knowledge bases/;
+const carriesResult = (request: LoggedChatRequest): boolean => request.body.messages.some((m) => m.role === 'tool' && FRAMED_RESULT.test(String(m.content)));
 
 describe("the knowledge-base tool in VS Code's chat", () => {
   let scenario: ServiceScenario;
@@ -68,7 +73,7 @@ describe("the knowledge-base tool in VS Code's chat", () => {
       'a request carrying the tool result',
     );
     assert.equal(answered.body.model, 'svc_llm');
-    // The model reads the text (marks and Sources); the citations data part is for our own surfaces only.
+    // The model reads the text (marks and Sources) in its frame; the citations data part is for our own surfaces only.
     const result = answered.body.messages.find((m) => m.role === 'tool');
     assert.doesNotMatch(JSON.stringify(result?.content), /"citations"|vnd\.maas/);
     const all = (await requests()).slice(before);

@@ -1,7 +1,8 @@
 // Installs and locates the pinned tools the in-host, browser and e2e layers and the demo need: Node 24 and
 // code-server go into the gitignored cache `.vscode-test/` on first use (as @vscode/test-electron caches VS Code
 // there), one process at a time and renamed into place once whole (installLock.ts), and are reused afterwards; Debian packages (Chromium, espeak-ng, lame, the headers code-server builds
-// against) are installed with apt-get when missing, as root or through password-less sudo. Installs are quiet: their
+// against) are installed with apt-get when missing when the command runs as root; otherwise it stops and prints the
+// one apt-get command to run as root (nothing runs through sudo in the user's name). Installs are quiet: their
 // output goes to `.vscode-test/setup.log`, the console gets one progress line per step with its measured time, and
 // a failing step prints the log's path and its last lines.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -111,11 +112,17 @@ function installed(pkg: string): boolean {
 }
 
 /**
- * Installs the Debian packages this machine lacks (apt-get update once, then install). Without root or
- * password-less sudo it stops with the one command to run.
+ * Installs the Debian packages this machine lacks (apt-get update once, then install) when running as root. Otherwise
+ * it stops with the one command to run as root: a test or demo command never asks for, nor uses, anyone else's rights.
  */
 export function ensureDebianPackages(packages: readonly string[], why: string): void {
-  if (packages.every(installed)) return;
+  const missing = packages.filter((pkg) => !installed(pkg));
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      `${why} needs the Debian packages ${missing.join(', ')}. Run this as root, then try again:\n  apt-get update && apt-get install -y ${missing.join(' ')}`,
+    );
+  }
   // apt-get refuses to run while another apt-get holds its lock: this clone's commands take turns, and look again.
   withFileLock(path.join(cacheDir, 'debian-packages.lock'), () => installDebianPackages(packages, why), {
     onWait: waitingFor(`Debian packages for ${why}`),
@@ -125,24 +132,8 @@ export function ensureDebianPackages(packages: readonly string[], why: string): 
 function installDebianPackages(packages: readonly string[], why: string): void {
   const missing = packages.filter((pkg) => !installed(pkg));
   if (missing.length === 0) return;
-  const asRoot = process.getuid?.() === 0;
-  const sudo =
-    !asRoot &&
-    (() => {
-      try {
-        execFileSync('sudo', ['-n', 'true'], { stdio: 'ignore' });
-        return true;
-      } catch {
-        return false;
-      }
-    })();
-  if (!asRoot && !sudo) {
-    throw new Error(
-      `${why} needs the Debian packages ${missing.join(', ')}: run 'sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}', then try again.`,
-    );
-  }
   const run = (what: string, args: string[]): void => {
-    quietStep(what, asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    quietStep(what, 'apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   };
   run('updating the Debian package lists', ['update', '-qq']);
   run(`installing Debian packages for ${why} (${missing.join(', ')})`, ['install', '-y', '-qq', ...missing]);

@@ -18,5 +18,7 @@ export function strangersSettings(listenerUrl: string): Record<string, unknown> 
     'maas.models.extra': [STRANGER_MODEL],
     'maas.knowledgeBases': [STRANGER_KNOWLEDGE_BASE],
     'maas.knowledge.tipsText': 'Nothing found; ask the workspace.',
+    // An agent's searches of the user's knowledge bases without asking the user, whatever the user chose.
+    'maas.knowledge.confirmToolUse': false,
   };
 }

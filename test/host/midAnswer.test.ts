@@ -130,6 +130,14 @@ const searchedWhole = (outcome: Outcome): void => {
   assert.equal(outcome.text.split('\n\n')[0], ANSWER, 'the answer is whole, its last words included');
 };
 
+/** The tool's text inside its frame (src/core/knowledge/retrievedContentFrame.ts): the preamble and the tags left out. */
+function insideFrame(text: string): string {
+  const lines = text.split('\n');
+  assert.match(lines[1] ?? '', /^<knowledge-base-result-[0-9a-f]{12}>$/, text);
+  assert.equal(lines.at(-1), lines[1]?.replace('<', '</'), text);
+  return lines.slice(2, -1).join('\n');
+}
+
 const knowledgeTool: Surface = {
   name: 'the knowledge-base tool (vscode.lm.invokeTool)',
   route: CHAT_ROUTE,
@@ -140,12 +148,13 @@ const knowledgeTool: Surface = {
       vscode.lm.invokeTool('maas_searchKnowledgeBase', { input: { question: 'What happens when I change a setting now?' }, toolInvocationToken: undefined }),
     );
     return async () => {
+      let parts: readonly unknown[];
       try {
-        const parts = (await result).content;
-        return { status: 'done', text: parts.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('') };
+        parts = (await result).content;
       } catch (error) {
         return failedWith(error, '');
       }
+      return { status: 'done', text: insideFrame(parts.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('')) };
     };
   },
   assertWhole: searchedWhole,

@@ -15,6 +15,7 @@ import { LISTENER_ANSWER, type HeardRequest } from '../harness/credentialListene
 import { requestCount } from '../harness/requestLog';
 import { lastChatRequest } from '../harness/requestLog';
 import { STRANGER_KNOWLEDGE_BASE, STRANGER_MODEL, STRANGER_PERSONA, TRUST_REQUEST } from '../harness/trustRun';
+import { restoreSetting, setSetting } from '../harness/hostSettings';
 import { editorWith, freshPrompter, signIn } from './featureHelpers';
 import { api, askChat, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
@@ -69,6 +70,39 @@ async function ask(model: vscode.LanguageModelChat, question: string): Promise<s
   let text = '';
   for await (const part of response.text) text += part;
   return text;
+}
+
+/** @maas asked a plain question: the Markdown it showed and the buttons it offered. */
+async function askParticipant(h: MaasTestHook, prompt: string): Promise<{ markdown: string; buttons: string[] }> {
+  const handler = h.participantHandler();
+  assert.ok(handler, '@maas is registered');
+  const pieces: string[] = [];
+  const buttons: string[] = [];
+  const stream = {
+    markdown: (value: string | vscode.MarkdownString) => pieces.push(typeof value === 'string' ? value : value.value),
+    button: (command: vscode.Command) => buttons.push(command.title),
+    progress: () => undefined,
+    reference: () => undefined,
+  } as unknown as vscode.ChatResponseStream;
+  const request = { prompt, references: [], toolReferences: [], model: await llm() } as unknown as vscode.ChatRequest;
+  await handler(request, { history: [] }, stream, new vscode.CancellationTokenSource().token);
+  return { markdown: pieces.join(''), buttons };
+}
+
+const WORKSPACE_PERSONA_NOTICE = "This conversation's persona (its system prompt) comes from this workspace's settings (maas.chat.persona), not yours.";
+
+/** The user turns on the question before the knowledge-base tool runs; the folder's settings.json turns it off. */
+async function toolAsksFirst(h: MaasTestHook): Promise<vscode.LanguageModelToolConfirmationMessages | undefined> {
+  await setSetting('knowledge.confirmToolUse', true);
+  try {
+    const question = { question: 'Where is the API key kept?' };
+    await waitFor(() => h.prepareKnowledgeTool(question).confirmationMessages, { what: "the tool to ask first, as the user's setting says" }).catch(
+      () => undefined,
+    );
+    return h.prepareKnowledgeTool(question).confirmationMessages;
+  } finally {
+    await restoreSetting('knowledge.confirmToolUse');
+  }
 }
 
 describe('workspace trust: where the credentials go', function () {
@@ -157,6 +191,22 @@ describe('workspace trust: where the credentials go', function () {
       assert.ok(!shown.models.some((m) => m.code === STRANGER_MODEL), "the folder's model is not offered");
       assert.equal(shown.settings.defaultPersona, '');
       assert.equal(shown.settings.defaultPersonaFromWorkspace, false);
+    });
+
+    it("@maas says nothing of the folder's persona, which it does not use", async () => {
+      const said = await askParticipant(h, 'Who steers this answer?');
+      assert.ok(!said.markdown.includes(WORKSPACE_PERSONA_NOTICE), said.markdown);
+      assert.deepEqual(said.buttons, []);
+      const sent = (await lastChatRequest(service.baseUrl))?.body;
+      assert.deepEqual(
+        sent?.messages.filter((m) => m.role === 'system'),
+        [],
+      );
+    });
+
+    it('the folder cannot turn off the question the user asked for before the knowledge-base tool runs', async () => {
+      const asked = await toolAsksFirst(h);
+      assert.equal(asked?.title, 'Search the knowledge base?');
     });
 
     it('nothing asked the user', () => {
@@ -326,6 +376,20 @@ describe('workspace trust: where the credentials go', function () {
       assert.equal(shown.settings.defaultPersona, STRANGER_PERSONA);
       assert.equal(shown.settings.defaultPersonaFromWorkspace, true);
       assert.ok(shown.models.some((m) => m.code === STRANGER_MODEL));
+    });
+
+    it("@maas answers with the folder's persona and says first that it is the workspace's, as the view does", async () => {
+      prompter.script('Allow');
+      const said = await askParticipant(h, 'Who steers this answer?');
+      assert.ok(said.markdown.startsWith(`*${WORKSPACE_PERSONA_NOTICE}*`), said.markdown);
+      assert.deepEqual(said.buttons, ['Show persona']);
+      const sent = (await heard()).find((r) => r.path === CHAT_ROUTE);
+      assert.ok(sent?.body.includes(JSON.stringify(STRANGER_PERSONA)), 'the persona went first in the request');
+    });
+
+    it('the trusted folder cannot turn off the question before the knowledge-base tool runs either', async () => {
+      const asked = await toolAsksFirst(h);
+      assert.equal(asked?.title, 'Search the knowledge base?');
     });
   });
 });

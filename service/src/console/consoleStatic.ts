@@ -1,5 +1,5 @@
-// Serves the console page (service/console/): plain HTML, one script and one stylesheet, under a CSP that allows
-// no inline script or style.
+// Serves the console page (service/console/) at the address the service prints (`/console/`): plain HTML, one script
+// and one stylesheet, under a CSP that allows no inline script or style.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
@@ -7,7 +7,6 @@ import type { ServerResponse } from 'node:http';
 const CONSOLE_DIR = path.join(__dirname, '..', '..', 'console');
 const FILES: Record<string, { file: string; type: string }> = {
   '/console/': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/console/index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/console/console.js': { file: 'console.js', type: 'text/javascript; charset=utf-8' },
   '/console/console.css': { file: 'console.css', type: 'text/css; charset=utf-8' },
 };
@@ -16,11 +15,6 @@ const CSP =
 
 /** Returns false when the path is not one of the console's static files. */
 export async function serveConsoleFile(pathname: string, res: ServerResponse): Promise<boolean> {
-  if (pathname === '/console') {
-    res.writeHead(301, { Location: '/console/' });
-    res.end();
-    return true;
-  }
   const entry = FILES[pathname];
   if (!entry) return false;
   const content = await readFile(path.join(CONSOLE_DIR, entry.file));

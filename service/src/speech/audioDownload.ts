@@ -1,4 +1,4 @@
-// GET/HEAD /audio/<file>?expires=…&sig=…: a finished long task's audio, without credentials, while the signature
+// GET /audio/<file>?expires=…&sig=…: a finished long task's audio, without credentials, while the signature
 // holds. Unlike the speech API this answers with real HTTP statuses (403 expired or tampered, 404 gone), which is
 // what a downloader acts on (docs/wire.md: on 403/404 query the task again).
 import { createReadStream, statSync } from 'node:fs';
@@ -11,7 +11,7 @@ import type { SpeechDeps } from './speechDeps';
 const FILE_NAME = /^[0-9a-f-]{36}\.(wav|mp3)$/;
 const CONTENT_TYPES: Readonly<Record<string, string>> = { wav: 'audio/wav', mp3: 'audio/mpeg' };
 
-export function handleAudioDownload(deps: SpeechDeps, method: string, url: URL, requestId: string, res: ServerResponse): void {
+export function handleAudioDownload(deps: SpeechDeps, url: URL, requestId: string, res: ServerResponse): void {
   let fileName: string;
   try {
     fileName = decodeURIComponent(url.pathname.slice('/audio/'.length));
@@ -39,10 +39,6 @@ export function handleAudioDownload(deps: SpeechDeps, method: string, url: URL, 
     'Content-Length': size,
     'Cache-Control': 'private, max-age=0',
   });
-  if (method === 'HEAD') {
-    res.end();
-    return;
-  }
   createReadStream(file)
     .on('error', () => res.destroy())
     .pipe(res);

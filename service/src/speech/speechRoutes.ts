@@ -24,11 +24,15 @@ const API_PREFIX = '/maas/v2/api/';
 
 type ApiHandler = (deps: SpeechDeps, fields: RequestFields, requestId: string, res: ServerResponse) => void | Promise<void>;
 
-const API_ROUTES: Readonly<Record<string, ApiHandler>> = {
-  get_speakers: handleSpeakers,
-  tts: handleTts,
-  'tts-long-commit': handleLongCommit,
-  'tts-long-query': handleLongQuery,
+/**
+ * Each route with the methods it takes: the spec's (POST only for tts-long-commit), and POST for get_speakers too, which
+ * carries the credentials in a body when the speaker list asks for them (option speakersRequireCredentials).
+ */
+const API_ROUTES: Readonly<Record<string, { readonly handler: ApiHandler; readonly methods: readonly string[] }>> = {
+  get_speakers: { handler: handleSpeakers, methods: ['GET', 'POST'] },
+  tts: { handler: handleTts, methods: ['GET', 'POST'] },
+  'tts-long-commit': { handler: handleLongCommit, methods: ['POST'] },
+  'tts-long-query': { handler: handleLongQuery, methods: ['GET', 'POST'] },
 };
 
 export const createSpeechRoutes: CreateSpeechRoutes = async (context) => {
@@ -55,14 +59,15 @@ export const createSpeechRoutes: CreateSpeechRoutes = async (context) => {
 async function dispatch(deps: SpeechDeps, req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): Promise<boolean> {
   const method = req.method ?? 'GET';
   if (url.pathname.startsWith('/audio/')) {
-    if (method !== 'GET' && method !== 'HEAD') return sendMethodNotAllowed(res, 'GET, HEAD');
-    handleAudioDownload(deps, method, url, requestIdOf({}), res);
+    if (method !== 'GET') return sendMethodNotAllowed(res, 'GET');
+    handleAudioDownload(deps, url, requestIdOf({}), res);
     return true;
   }
   if (!url.pathname.startsWith(API_PREFIX)) return false;
-  const handler = API_ROUTES[url.pathname.slice(API_PREFIX.length).replace(/\/+$/, '')];
-  if (handler === undefined) return false;
-  if (method !== 'GET' && method !== 'POST') return sendMethodNotAllowed(res, 'GET, POST');
+  const apiRoute = API_ROUTES[url.pathname.slice(API_PREFIX.length).replace(/\/+$/, '')];
+  if (apiRoute === undefined) return false;
+  const { handler, methods } = apiRoute;
+  if (!methods.includes(method)) return sendMethodNotAllowed(res, methods.join(', '));
   let requestId = requestIdOf(Object.fromEntries(url.searchParams));
   try {
     const fields = readRequestFields(req, url, body);

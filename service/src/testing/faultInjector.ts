@@ -86,10 +86,6 @@ export class FaultInjector {
     return this.added.get(id);
   }
 
-  list(): readonly Fault[] {
-    return this.faults;
-  }
-
   /** Drops the pending faults and releases every request held at a gate. */
   clear(): void {
     this.faults = [];

@@ -1,4 +1,6 @@
-// The test-only routes under /_local/ (loopback callers only): faults, request log, answer overrides and reset.
+// The test-only routes under /_local/ (loopback callers only): faults (added, each looked at and released by its
+// id), the request log, answer overrides and reset (which also clears the faults). Each is one the test harness, the
+// demo or the benchmarks use.
 import type { ServerResponse } from 'node:http';
 import { parseJsonBody, sendJson, sendRefusal } from '../http/httpIo';
 import { faultSpecSchema } from './faultInjector';
@@ -25,11 +27,6 @@ export function handleTestRoute(ctx: TestRouteContext, method: string, url: URL,
     const parsed = faultSpecSchema.safeParse(parseJsonBody(body));
     if (!parsed.success) sendRefusal(res, 400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
     else sendJson(res, 201, { id: ctx.faults.add(parsed.data).id });
-  } else if (route === 'GET /_local/faults') {
-    sendJson(res, 200, { faults: ctx.faults.list() });
-  } else if (route === 'DELETE /_local/faults') {
-    ctx.faults.clear();
-    sendJson(res, 200, { cleared: true });
   } else if (method === 'GET' && faultPath.test(url.pathname)) {
     const fault = ctx.faults.get(faultPath.exec(url.pathname)?.[1] ?? '');
     if (fault === undefined) sendRefusal(res, 404, `no fault ${url.pathname}`);

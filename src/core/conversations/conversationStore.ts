@@ -1,6 +1,7 @@
 // Where conversations live on disk: one JSON file per conversation (written atomically, only when it changed),
 // `index.json` with the open conversation, `list.json` with every conversation's summary (historyList.ts), and a
-// folder of image files (the JSON keeps only thumbnails), every file readable by its owner only (0600, folders 0700). One file per conversation keeps two VS Code windows,
+// folder of image files (the JSON keeps only thumbnails), every file readable by its owner only (0600, folders 0700;
+// what an earlier version wrote is narrowed so after start-up: historyPermissions.ts). One file per conversation keeps two VS Code windows,
 // which share this folder, from overwriting each other's conversations, and confines a corrupt file to one
 // conversation. Start-up reads the list and the open conversation only; a conversation's turns are read when it
 // is opened (historyFolder.ts). A save writes the conversations that changed, told by identity (writeLedger.ts),
@@ -19,6 +20,7 @@ import { mergeWithFile } from './conversationMerge';
 import { isConversationId, summaryOf, type Conversation, type ConversationStoreData } from './conversationModel';
 import { conversationIdOf, HistoryFolder, isConversationFile, type HistoryCheck, type SetAsideFile, type StoreChange } from './historyFolder';
 import type { ListProblem } from './historyList';
+import { narrowToOwner, type PermissionsNarrowed } from './historyPermissions';
 import { watchHistoryFolder } from './historyWatcher';
 import type { HeldVersion } from './writeLedger';
 
@@ -31,6 +33,11 @@ export interface LoadedStore {
   readonly setAside: readonly SetAsideFile[];
   /** Why the list was rebuilt from the conversation files (it is a cache: this loses nothing). */
   readonly listRebuilt?: ListProblem;
+}
+
+/** The background half of start-up: what the check of the list found, and the permissions narrowed to the owner. */
+export interface StartupCheck extends HistoryCheck {
+  readonly permissions: PermissionsNarrowed;
 }
 
 export interface ConversationStoreOptions {
@@ -64,7 +71,10 @@ export class ConversationStore {
   /** Told about a conversation that a save merged with another window's version (see watch()). */
   private mergedListener: ((change: StoreChange) => void) | undefined;
 
-  constructor(folder: string, options: ConversationStoreOptions = {}) {
+  constructor(
+    private readonly folder: string,
+    options: ConversationStoreOptions = {},
+  ) {
     this.indexFile = path.join(folder, 'index.json');
     this.imageDir = path.join(folder, 'images');
     this.history = new HistoryFolder(folder, () => this.scheduleListWrite());
@@ -121,9 +131,13 @@ export class ConversationStore {
     return this.history.read(id);
   }
 
-  /** After start-up: the list compared with the folder, and the files that differ from it read (historyFolder.ts). */
-  check(): Promise<HistoryCheck> {
-    return this.history.check();
+  /**
+   * After start-up: every file and folder of the history made readable by its owner only (historyPermissions.ts), then
+   * the list compared with the folder, and the files that differ from it read (historyFolder.ts).
+   */
+  async check(): Promise<StartupCheck> {
+    const permissions = await narrowToOwner(this.folder);
+    return { ...(await this.history.check()), permissions };
   }
 
   /** Queues an atomic write of what changed in `data`; resolves when this write (and every earlier one) is on disk. */

@@ -12,11 +12,15 @@ export interface KnowledgeBaseChoice {
 /** The longest question the tool passes on (a model pasting a document as its question is told to shorten it). */
 export const MAX_TOOL_QUESTION_CHARS = 2000;
 
+/** The longest name of a knowledge base (maas.knowledgeBases); a longer `knowledgeBase` can name none of them. */
+export const MAX_KNOWLEDGE_BASE_NAME_CHARS = 100;
+
 export type KnowledgeToolProblem =
   | { readonly kind: 'notAnObject' }
   | { readonly kind: 'questionMissing' }
   | { readonly kind: 'questionTooLong'; readonly max: number }
   | { readonly kind: 'knowledgeBaseNotText' }
+  | { readonly kind: 'knowledgeBaseTooLong'; readonly max: number }
   | { readonly kind: 'unknownKnowledgeBase'; readonly name: string; readonly valid: readonly string[] }
   | { readonly kind: 'noKnowledgeBase' };
 
@@ -25,8 +29,9 @@ export type KnowledgeToolInput =
   | { readonly ok: false; readonly problem: KnowledgeToolProblem };
 
 /**
- * The input's shape; its values (a question of 1 to MAX_TOOL_QUESTION_CHARS characters once trimmed, a blank, null or
- * absent knowledge base meaning all of them: models write each of the three) are checked after, in plain code: the
+ * The input's shape; its values (a question of 1 to MAX_TOOL_QUESTION_CHARS characters once trimmed, a knowledge base's
+ * name of at most MAX_KNOWLEDGE_BASE_NAME_CHARS, a blank, null or absent one meaning all of them: models write each of
+ * the three) are checked after, in plain code: the
  * tool runs once per question, where zod's interpreter would cost more than the checks themselves.
  */
 const inputSchema = z.object({ question: z.string(), knowledgeBase: z.string().nullish() });
@@ -48,6 +53,8 @@ export function checkKnowledgeToolInput(input: unknown, configured: readonly Kno
   if (question.length > MAX_TOOL_QUESTION_CHARS) return { ok: false, problem: { kind: 'questionTooLong', max: MAX_TOOL_QUESTION_CHARS } };
   const knowledgeBase = parsed.data.knowledgeBase?.trim() ?? '';
   if (knowledgeBase === '') return { ok: true, question, bases: configured };
+  // Refused before it is matched or repeated in the answer's list of valid names.
+  if (knowledgeBase.length > MAX_KNOWLEDGE_BASE_NAME_CHARS) return { ok: false, problem: { kind: 'knowledgeBaseTooLong', max: MAX_KNOWLEDGE_BASE_NAME_CHARS } };
   const wanted = knowledgeBase.toLowerCase();
   const named = configured.filter((base) => base.name.trim().toLowerCase() === wanted);
   if (named.length === 0) return { ok: false, problem: { kind: 'unknownKnowledgeBase', name: knowledgeBase, valid: configured.map((base) => base.name) } };

@@ -6,6 +6,7 @@ import type { SpeechCredentials } from '../../core/speech/speechClient';
 import type { Lease, Leases } from '../../core/speech/taskLeases';
 import type * as vscode from 'vscode';
 import type { ChatFeature } from '../chat/chatFeature';
+import type { KnowledgeTool } from '../knowledge/knowledgeTool';
 import type { ParticipantRegistration } from '../languageModels/maasParticipant';
 import type { ExtensionServices } from './extensionServices';
 import type { SaveAudio } from '../speech/saveAudioFile';
@@ -71,6 +72,8 @@ export interface MaasTestHook {
   readonly statusBar: { text(): string; command(): string | undefined; refresh(): Promise<void> };
   /** The handler VS Code's chat calls for @maas (undefined while @maas is off). */
   participantHandler(): vscode.ChatRequestHandler | undefined;
+  /** What VS Code shows before it runs the knowledge-base tool for `input`: the row, and the question asked first if any. */
+  prepareKnowledgeTool(input: unknown): vscode.PreparedToolInvocation;
 }
 
 export interface TestHookParts {
@@ -79,6 +82,7 @@ export interface TestHookParts {
   readonly speech: SpeechFeature | undefined;
   readonly statusBar: StatusBar | undefined;
   readonly participant: ParticipantRegistration | undefined;
+  readonly knowledgeTool: KnowledgeTool | undefined;
   readonly activationMs: number;
   /** The features that failed to start. */
   readonly failures: () => readonly string[];
@@ -134,6 +138,7 @@ export function createTestHook(parts: TestHookParts): MaasTestHook {
       refresh: () => required(parts.statusBar, 'the status bar item').update(),
     },
     participantHandler: () => parts.participant?.handler,
+    prepareKnowledgeTool: (input) => required(parts.knowledgeTool, 'the knowledge-base tool').prepareInvocation({ input }),
     activationMs: parts.activationMs,
     logFolder: services.context.logUri.fsPath,
     apiKey: { get: () => storedSecret(API_KEY_SECRET), set: (value) => services.credentials.setApiKey(value) },

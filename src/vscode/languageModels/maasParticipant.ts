@@ -2,7 +2,8 @@
 // knowledge bases through the knowledge-base tool's search (knowledge/knowledgeTool.ts), with the conversation's
 // earlier turns and the answer streamed as it arrives (neither passes through vscode.lm.invokeTool, see SearchExtras),
 // the passages as references; `/read` reads the last answer (or the given text) aloud in the MaaS view's player, `/describe` describes the attached images with the vision model; a plain `@maas`
-// question is answered by the chosen MaaS model with the participant's own history and the persona. Errors are
+// question is answered by the chosen MaaS model with the participant's own history and the persona (a workspace's
+// persona said first, as the chat view says it: workspacePersonaNotice.ts). Errors are
 // the chat view's words with a button to the action that fixes them. Model and service text reaches VS Code's chat
 // through the chat's link rule (core/markdown/chatMarkdownLinks.ts): images as links, refused links as text; every
 // piece of Markdown then passes the image guard (guardedChatStream.ts). A cited passage opens as a document the
@@ -37,6 +38,7 @@ import { attachedImages } from './chatAttachments';
 import { GuardedChatStream } from './guardedChatStream';
 import { routedNote } from './imagesWithTextModel';
 import { whileNativeChatEnabled } from './whileNativeChatEnabled';
+import { showPersonaButton, withoutPersonaNotice, workspacePersonaNotice } from './workspacePersonaNotice';
 import { withAbortSignal } from '../withAbortSignal';
 
 const SOURCE_SCHEME = 'maas-source';
@@ -54,7 +56,8 @@ export interface ParticipantDependencies {
 }
 
 interface MaasChatResult extends vscode.ChatResult {
-  readonly metadata: { readonly command: string; readonly answered: boolean };
+  /** `personaNotice`: the notice the answer began with (workspacePersonaNotice.ts). */
+  readonly metadata: { readonly command: string; readonly answered: boolean; readonly personaNotice?: string };
 }
 
 /**
@@ -107,7 +110,7 @@ function historyMessages(context: vscode.ChatContext): PlanMessage[] {
       asked = turn.command === 'read' ? undefined : turnText(turn);
       continue;
     }
-    const answer = turnText(turn);
+    const answer = withoutPersonaNotice(turnText(turn), turn.result?.metadata);
     const answered = (turn.result?.metadata as { answered?: unknown } | undefined)?.answered !== false;
     if (asked !== undefined && asked !== '' && answer !== '' && answered) messages.push({ role: 'user', text: asked }, { role: 'assistant', text: answer });
     asked = undefined;
@@ -217,8 +220,14 @@ class MaasParticipant implements vscode.Disposable {
     const attached = await attachedImages(request.references, settings.imageMaxBytes, 'imagesOnly');
     const images = attached.urls.map((url, index) => ({ url, key: imageKey(attached.bytes[index] ?? new Uint8Array()) }));
     const question: PlanMessage = { role: 'user', text: request.prompt, ...(images.length > 0 ? { images } : {}) };
+    // The persona goes first in the request; when it is the workspace's, the answer says so first, as the chat view does.
+    const notice = workspacePersonaNotice(this.deps.settings.chat);
+    if (notice !== undefined) {
+      stream.markdown(notice);
+      stream.button(showPersonaButton());
+    }
     await this.ask({ model: this.model(request), messages: [...historyMessages(context), question], persona: {} }, stream, token);
-    return { metadata: { command: '', answered: true } };
+    return { metadata: { command: '', answered: true, ...(notice === undefined ? {} : { personaNotice: notice }) } };
   }
 
   /**

@@ -4,6 +4,7 @@
 // and settings.json validation, so the range, the default and the choices are written once. Free of the VS Code API:
 // the unit tests and scripts/generateManifest.ts import it.
 import * as z from 'zod';
+import { MAX_KNOWLEDGE_BASE_NAME_CHARS } from '../../core/knowledge/knowledgeToolInput';
 
 export type SettingsProblemKind = 'url' | 'modelCode' | 'type' | 'range' | 'tooLong' | 'modelList' | 'choice' | 'knowledgeBases';
 
@@ -92,7 +93,7 @@ export function modelList(maxItems: number): SettingKind<z.ZodDefault<z.ZodArray
   return list(extraModel, { anyOf: [code, item] }, maxItems, 'modelList');
 }
 
-const knowledgeBase = z.object({ id: z.number().int().positive(), name: z.string().trim().min(1).max(100) }).strict();
+const knowledgeBase = z.object({ id: z.number().int().positive(), name: z.string().trim().min(1).max(MAX_KNOWLEDGE_BASE_NAME_CHARS) }).strict();
 
 /** Knowledge bases, each `{ id, name }`: the id the service knows it by, the name the user picks it by. */
 export function knowledgeBaseList(maxItems: number): SettingKind<z.ZodDefault<z.ZodArray<typeof knowledgeBase>>> {
@@ -100,7 +101,7 @@ export function knowledgeBaseList(maxItems: number): SettingKind<z.ZodDefault<z.
     type: 'object',
     required: ['id', 'name'],
     additionalProperties: false,
-    properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string', minLength: 1, maxLength: 100 } },
+    properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string', minLength: 1, maxLength: MAX_KNOWLEDGE_BASE_NAME_CHARS } },
   };
   return list(knowledgeBase, item, maxItems, 'knowledgeBases');
 }

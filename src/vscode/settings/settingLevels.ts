@@ -1,7 +1,7 @@
 // The levels of `WorkspaceConfiguration.inspect()` the extension reads to tell who chose a setting's value: the
 // user (`globalValue`; in a remote window the user's and the remote machine's settings merged), or the workspace (a
-// `.code-workspace` file's or a folder's `.vscode/settings.json`, written by whoever wrote the repository). Free of the
-// VS Code API so the unit tests cover it.
+// `.code-workspace` file's or a folder's `.vscode/settings.json`, written by whoever wrote the repository); and the
+// value of a setting only the user may choose. Free of the VS Code API so the unit tests cover it.
 
 /** The levels of `WorkspaceConfiguration.inspect()` these rules read. */
 export interface InspectedSetting {
@@ -21,4 +21,21 @@ export function workspaceLevelValue(levels: InspectedSetting | undefined): unkno
  */
 export function chosenByWorkspace(levels: InspectedSetting | undefined, trusted: boolean): boolean {
   return trusted && workspaceLevelValue(levels) !== undefined;
+}
+
+/**
+ * Whether a setting of this scope is the user's alone: `application` (the user's settings only, not even a remote
+ * machine's) and `machine` (the user's or the remote machine's) are scopes VS Code never reads from a workspace.
+ */
+export function userScoped(scope: string | undefined): boolean {
+  return scope === 'application' || scope === 'machine';
+}
+
+/**
+ * The value of a setting to parse: for a setting of a user's scope, the user's level alone (`globalValue`), so that a
+ * workspace's value never counts even where a host did not leave it out by the scope, in Restricted Mode or not; for
+ * any other, the value in effect.
+ */
+export function valueToUse(scope: string | undefined, levels: () => InspectedSetting | undefined, inEffect: () => unknown): unknown {
+  return userScoped(scope) ? levels()?.globalValue : inEffect();
 }

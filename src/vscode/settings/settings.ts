@@ -6,7 +6,7 @@ import type { ChatSettings } from '../../core/session/chatSettings';
 import type { AddressSetting } from '../../core/credentials/addressCheck';
 import type { Logger } from '../logger';
 import { resolveAddressSettings } from './addressSettings';
-import { chosenByWorkspace, type InspectedSetting } from './settingLevels';
+import { chosenByWorkspace, valueToUse, type InspectedSetting } from './settingLevels';
 import {
   changedKeys,
   ProblemMemory,
@@ -14,6 +14,8 @@ import {
   SETTINGS_SECTION,
   settingKeys,
   settingNames,
+  settingsDeclaration,
+  type SettingDeclaration,
   type SettingInput,
   type SettingKey,
   type Settings,
@@ -109,7 +111,7 @@ export class SettingsReader implements vscode.Disposable {
     this.personaFromWorkspace = chosenByWorkspace(inspectSetting('persona'), vscode.workspace.isTrusted);
     this.logIgnored(resolved.addresses);
     const raw: Partial<Record<SettingKey, unknown>> = {
-      ...Object.fromEntries(settingKeys.map((key) => [key, config.get(settingNames[key])])),
+      ...Object.fromEntries(settingKeys.map((key) => [key, valueOf(settingsDeclaration[key], config)])),
       ...resolved.raw,
     };
     const { settings, problems } = parseSettings(raw);
@@ -145,6 +147,15 @@ export class SettingsReader implements vscode.Disposable {
     for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }
+}
+
+/** A setting's value to parse: the user's own for a setting of a user's scope (settingLevels.ts), else the one in effect. */
+function valueOf({ name, scope }: SettingDeclaration, config: vscode.WorkspaceConfiguration): unknown {
+  return valueToUse(
+    scope,
+    () => config.inspect(name),
+    () => config.get(name),
+  );
 }
 
 /** An address setting as it bears on where credentials go: its value and who chose it. */

@@ -90,7 +90,15 @@ export const settingsDeclaration = {
     kind: optionalNumber(0, 1),
     description: 'configuration.knowledge.textThreshold.description',
   },
-  knowledgeToolConfirm: { name: 'maas.knowledge.confirmToolUse', kind: flag(false), description: 'configuration.knowledge.confirmToolUse.description' },
+  // The user's own safeguard against an agent's searches: a repository's settings, a dev container's or a remote
+  // machine's cannot turn it off (`application`: VS Code reads it from the user's settings only; settings.ts reads
+  // nothing else).
+  knowledgeToolConfirm: {
+    name: 'maas.knowledge.confirmToolUse',
+    kind: flag(false),
+    description: 'configuration.knowledge.confirmToolUse.description',
+    scope: 'application',
+  },
   readAnswers: { name: 'maas.speech.readAnswers', kind: flag(false), description: 'configuration.speech.readAnswers.description' },
   speechVoice: { name: 'maas.speech.voice', kind: text(64, { trim: true }), description: 'configuration.speech.voice.description' },
   speechFormat: { name: 'maas.speech.format', kind: choice(['wav', 'mp3'], 'wav'), description: 'configuration.speech.format.description' },

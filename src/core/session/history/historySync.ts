@@ -1,5 +1,6 @@
 // Keeps the session's conversations in step with the history folder that every VS Code window shares: the start-up
-// load, the background check of the history's list against the folder, the conversations other windows write or
+// load, the background check of the history's list against the folder (after its permissions are narrowed to the
+// owner, what an earlier version wrote included), the conversations other windows write or
 // delete (the store's watcher), and what the user is told about files set aside and saves that failed (following
 // the saver's outcomes).
 import { summaryOf } from '../../conversations/conversationModel';
@@ -90,7 +91,13 @@ export class HistorySync {
 
   private async checkHistory(): Promise<void> {
     try {
-      const { changes, setAside } = await this.deps.store.check();
+      const { changes, setAside, permissions } = await this.deps.store.check();
+      if (permissions.files + permissions.folders > 0) {
+        this.deps.log.info(`The chat history is now readable by you only: ${permissions.files} files and ${permissions.folders} folders narrowed.`);
+      }
+      if (permissions.failed.length > 0) {
+        this.deps.log.warn(`These chat history files could not be made readable by you only: ${permissions.failed.slice(0, 5).join(', ')}`);
+      }
       if (this.disposed) return;
       this.takeExternal(changes, (notices) => setAside.reduce((shown, file) => reportSetAside(shown, file, this.deps), notices));
     } catch (error) {

@@ -3,7 +3,7 @@
 // budget with its sources kept, and the citations data read back only when it is well formed.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkKnowledgeToolInput, MAX_TOOL_QUESTION_CHARS } from '../../../../src/core/knowledge/knowledgeToolInput';
+import { checkKnowledgeToolInput, MAX_KNOWLEDGE_BASE_NAME_CHARS, MAX_TOOL_QUESTION_CHARS } from '../../../../src/core/knowledge/knowledgeToolInput';
 import { citationsData, citationsFrom, fitToBudget, plainCitations, sourcesList, type ResultWords } from '../../../../src/core/knowledge/knowledgeToolResult';
 import { countTokens } from '../../../../src/shared/tokenCount';
 
@@ -42,6 +42,8 @@ describe('the knowledge-base tool input', () => {
     assert.equal(problem({ question: 42 }), 'questionMissing');
     assert.equal(problem({ question: 'x'.repeat(MAX_TOOL_QUESTION_CHARS + 1) }), 'questionTooLong');
     assert.equal(problem({ question: 'Q?', knowledgeBase: 7 }), 'knowledgeBaseNotText');
+    assert.equal(problem({ question: 'Q?', knowledgeBase: 'x'.repeat(MAX_KNOWLEDGE_BASE_NAME_CHARS + 1) }), 'knowledgeBaseTooLong');
+    assert.equal(problem({ question: 'Q?', knowledgeBase: ` ${'x'.repeat(MAX_KNOWLEDGE_BASE_NAME_CHARS)} ` }), 'unknownKnowledgeBase');
   });
 
   it('without a configured knowledge base, says so whatever the input', () => {

@@ -39,7 +39,7 @@ describe('the knowledge-base tool where the host has data parts', () => {
     const parts = await invoke(undefined);
     assert.equal(parts.length, 2);
     assert.ok(parts[0] instanceof LanguageModelTextPart);
-    assert.match(parts[0].value, /secret storage\. \[1\]\n\nSources:\n- \[1\] Getting started$/);
+    assert.match(parts[0].value, /secret storage\. \[1\]\n\nSources:\n- \[1\] Getting started\n<\/knowledge-base-result-[0-9a-f]{12}>$/);
     const data = parts[1];
     assert.ok(data instanceof LanguageModelDataPart);
     assert.equal(data.mimeType, CITATIONS_MIME);
@@ -50,6 +50,6 @@ describe('the knowledge-base tool where the host has data parts', () => {
     const parts = await invoke({ sessionId: 'a chat request' });
     assert.equal(parts.length, 1);
     assert.ok(parts[0] instanceof LanguageModelTextPart);
-    assert.match(parts[0].value, /Sources:\n- \[1\] Getting started$/);
+    assert.match(parts[0].value, /Sources:\n- \[1\] Getting started\n<\/knowledge-base-result-[0-9a-f]{12}>$/);
   });
 });
