@@ -97,8 +97,9 @@ export class ImageDecoder {
     worker.ref();
     const deadline = setTimeout(() => this.finish(worker, { ok: false, reason: 'timedOut', seconds: this.deadlineMs / 1000 }, 'deadline'), this.deadlineMs);
     this.running = { job, deadline };
-    // The image's own bytes, copied out of whatever larger buffer they may be a view of, and handed over uncopied.
-    const bytes = job.request.bytes.slice();
+    // A copy of the image's bytes alone (not of a larger buffer they may be a view of), handed over uncopied; the
+    // caller's bytes stay theirs. (Buffer's slice would share them: the Uint8Array constructor copies.)
+    const bytes = new Uint8Array(job.request.bytes);
     worker.postMessage({ ...job.request, bytes }, [bytes.buffer]);
   }
 

@@ -94,7 +94,9 @@ describe('prepareImage', () => {
 
   it('refuses an image it cannot make small enough, naming both sizes', async () => {
     const bytes = PNG.sync.write(Object.assign(new PNG({ width: 600, height: 600 }), { data: Buffer.from(noise(600, 600)) }));
-    assert.deepEqual(await prepareImage(bytes, 200), { ok: false, reason: 'tooLarge', bytes: bytes.length, maxBytes: 200 });
+    const length = bytes.length;
+    assert.deepEqual(await prepareImage(bytes, 200), { ok: false, reason: 'tooLarge', bytes: length, maxBytes: 200 });
+    assert.equal(bytes.length, length, "the caller's bytes are left whole (the worker is given a copy)");
   });
 
   it('refuses what is not an image whatever it claims, and an image whose bytes are broken', async () => {
