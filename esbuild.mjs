@@ -25,15 +25,17 @@ const common = {
 const node = { ...common, platform: 'node', format: 'cjs', target: 'node20.18', external: ['vscode'], supported: { 'dynamic-import': false } };
 
 // Libraries loaded on first use (`await import(…)` in the source) get bundles of their own in dist/lazy/, so that
-// starting the extension neither parses nor runs them: undici (the first request), the image codecs (the first
-// image), markdown-it (the first text read aloud), wavefile (the first WAV segments joined). A static import of
-// one of them would put it back in extension.js; only dynamic imports are redirected.
+// starting the extension neither parses nor runs them: undici (the first request), markdown-it (the first text read
+// aloud), wavefile (the first WAV segments joined). A static import of one of them would put it back in
+// extension.js; only dynamic imports are redirected.
 const lazy = [
   { name: 'undici', specifier: 'undici', contents: "export * from 'undici';" },
   { name: 'markdown-it', specifier: 'markdown-it', contents: "export { default } from 'markdown-it';" },
   { name: 'wavefile', specifier: 'wavefile', contents: "export * from 'wavefile';" },
-  { name: 'imageCodecs', specifier: './imageCodecs.js', entry: 'src/vscode/images/imageCodecs.ts' },
 ];
+// The image worker's program (src/core/images/imageDecoder.ts starts it on the first image): the image codecs run
+// there only, off the extension host's thread.
+const imageWorker = { ...node, entryPoints: ['src/core/images/imageDecodeWorker.ts'], outfile: `${out}/lazy/imageDecodeWorker.js` };
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** @type {import('esbuild').Plugin} */
@@ -54,6 +56,7 @@ const builds = [
     ...(library.entry === undefined ? { stdin: { contents: library.contents, resolveDir: '.', loader: 'js' } } : { entryPoints: [library.entry] }),
     outfile: `${out}/lazy/${library.name}.js`,
   })),
+  imageWorker,
   {
     ...common,
     entryPoints: ['src/webview/main.ts'],
@@ -66,7 +69,7 @@ const builds = [
 ];
 
 rmSync(out, { recursive: true, force: true });
-// @cwasm/webp reads its WebAssembly from the directory of the code that loads it: the image codecs' dist/lazy/.
+// @cwasm/webp reads its WebAssembly from the directory of the code that loads it: the image worker's dist/lazy/.
 mkdirSync(`${out}/lazy`, { recursive: true });
 copyFileSync('node_modules/@cwasm/webp/webp.wasm', `${out}/lazy/webp.wasm`);
 // The chat view's icons: VS Code's own icon font (@vscode/codicons, CC BY 4.0), its stylesheet beside it.

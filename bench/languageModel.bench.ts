@@ -29,6 +29,8 @@ export default async function languageModelBench(): Promise<BenchResult[]> {
       credentials: { hasApiKey: () => Promise.resolve(true), onDidChange: () => quiet },
       client: () => client,
       logger: { info: () => undefined, warn: () => undefined, redact: (text: string) => text },
+      // The benchmark's question attaches no image.
+      images: { decode: () => Promise.reject(new Error('no image is decoded in this benchmark')) },
     };
     const provider = new MaasChatProvider(deps);
     const [model] = provider.models();

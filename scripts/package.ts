@@ -34,7 +34,7 @@ const REQUIRED = [
   'package.json',
   'dist/extension.js',
   'dist/webview.js',
-  ...['undici', 'markdown-it', 'wavefile', 'imageCodecs'].map((name) => `dist/lazy/${name}.js`),
+  ...['undici', 'markdown-it', 'wavefile', 'imageDecodeWorker'].map((name) => `dist/lazy/${name}.js`),
   'dist/lazy/webp.wasm',
   'dist/codicons/codicon.css',
   'dist/codicons/codicon.ttf',

@@ -34,7 +34,13 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
   steps.run(FeatureName.commands(), () => context.subscriptions.push(...registerCommands({ ...services, features, memento: services.globalState })));
   steps.run(FeatureName.languageModels(), () =>
     context.subscriptions.push(
-      registerChatProvider({ settings: services.settings, credentials: services.credentials, client: () => services.clients.get(), logger: services.logger }),
+      registerChatProvider({
+        settings: services.settings,
+        credentials: services.credentials,
+        client: () => services.clients.get(),
+        logger: services.logger,
+        images: services.images,
+      }),
     ),
   );
   const knowledgeTool = steps.run(FeatureName.knowledgeTool(), () => {
@@ -69,6 +75,7 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
       readAloud: speech === undefined ? undefined : readAnswerAloud(features),
       voice,
       knowledge: knowledgeTool,
+      images: services.images,
     });
     context.subscriptions.push(registration);
     return registration;

@@ -3,5 +3,5 @@
 import 'undici';
 import 'markdown-it';
 import 'wavefile';
-import '../../src/vscode/images/imageCodecs';
+import '../../src/core/images/imageCodecs';
 export * from '../../src/extension';

@@ -23,7 +23,11 @@ export function knowledgeWords(l10n: Localiser): { readonly strict: string; read
 export type ImageRefusal =
   | { readonly reason: 'unsupported' | 'unreadable' }
   | { readonly reason: 'tooLarge' | 'fileTooLarge'; readonly maxBytes: number }
-  | { readonly reason: 'tooManyPixels'; readonly width: number; readonly height: number; readonly maxPixels: number };
+  | { readonly reason: 'tooManyPixels'; readonly width: number; readonly height: number; readonly maxPixels: number }
+  | { readonly reason: 'surplusData'; readonly width: number; readonly height: number }
+  | { readonly reason: 'tooManyScans'; readonly scans: number; readonly maxScans: number }
+  | { readonly reason: 'timedOut'; readonly seconds: number }
+  | { readonly reason: 'outOfMemory'; readonly megabytes: number };
 
 /** The sentence for an image refused, whichever check refused it: the webview's, the core's or a command's. */
 export function imageRefusalText(l10n: Localiser, refusal: ImageRefusal, name: string): string {
@@ -44,6 +48,14 @@ export function imageRefusalText(l10n: Localiser, refusal: ImageRefusal, name: s
         refusal.height,
         Math.round(refusal.maxPixels / 1e6),
       );
+    case 'surplusData':
+      return l10n.t('{0} holds more image data than a picture of {1} × {2} pixels needs. It was not opened.', name, refusal.width, refusal.height);
+    case 'tooManyScans':
+      return l10n.t('{0} is a JPEG in {1} scans, more than the {2} a real image uses. It was not opened.', name, refusal.scans, refusal.maxScans);
+    case 'timedOut':
+      return l10n.t('{0} took longer than {1} seconds to open and was stopped.', name, refusal.seconds);
+    case 'outOfMemory':
+      return l10n.t('{0} needed more than {1} MB of memory to open and was stopped.', name, refusal.megabytes);
     case 'unsupported':
       return l10n.t('{0} is not a PNG, JPEG, GIF, WebP or BMP image.', name);
     case 'unreadable':

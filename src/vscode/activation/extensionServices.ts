@@ -1,11 +1,13 @@
-// What every feature of the extension builds on: the log, the settings, the credentials, the service client and the
-// chat history folder. Constructed synchronously (nothing is awaited before the features register); the credentials'
-// start-up (registering stored secrets for redaction, importing the demo's bootstrap file) runs in the background
-// behind `credentials.ready`, which every read of a credential awaits.
+// What every feature of the extension builds on: the log, the settings, the credentials, the service client, the chat
+// history folder and the image decoder (whose worker starts with the first image). Constructed synchronously (nothing
+// is awaited before the features register); the credentials' start-up (registering stored secrets for redaction,
+// importing the demo's bootstrap file) runs in the background behind `credentials.ready`, which every read of a
+// credential awaits.
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { readBootstrapFile } from '../../core/credentials/bootstrapFile';
 import { Credentials } from '../../core/credentials/credentials';
+import type { ImageDecoder } from '../../core/images/imageDecoder';
 import { ConversationStore } from '../../core/conversations/conversationStore';
 import { failoverCooldownOverride } from '../../core/http/failoverCooldownOverride';
 import { ClientFactory } from './clientFactory';
@@ -19,6 +21,7 @@ import { CleartextWarning } from '../secrets/cleartextWarning';
 import { ContainerProxyNotice } from '../secrets/containerProxyNotice';
 import { currentWorkspace } from '../secrets/currentWorkspace';
 import { SettingsReader } from '../settings/settings';
+import { createImageDecoder } from '../images/imageWorker';
 
 export interface ExtensionServices {
   readonly context: vscode.ExtensionContext;
@@ -35,6 +38,8 @@ export interface ExtensionServices {
   readonly store: ConversationStore;
   /** The prompts of the feature commands (the test hook swaps in a scripted one). */
   readonly prompter: PrompterSlot;
+  /** Decodes images in a worker thread, started on the first image. */
+  readonly images: ImageDecoder;
 }
 
 export function createServices(context: vscode.ExtensionContext): ExtensionServices {
@@ -65,6 +70,7 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   // The user's own plain-http key address is warned about once (a workspace's is asked about, with the same warning).
   const cleartext = new CleartextWarning(settings, globalState, prompter);
   context.subscriptions.push(logger, credentials, settings, clients, cleartext);
+  const images = createImageDecoder(context.extensionUri, logger, context.subscriptions);
   return {
     context,
     globalState,
@@ -76,5 +82,6 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
     clients,
     store: new ConversationStore(path.join(context.globalStorageUri.fsPath, 'chat')),
     prompter,
+    images,
   };
 }

@@ -1,4 +1,5 @@
 // What the knowledge-base, image, speech and diagnostics commands need, passed in explicitly (docs/style.md rule 3).
+import type { ImageDecoder } from '../../core/images/imageDecoder';
 import type { ChatSession } from '../../core/session/chatSession';
 import type { ChatFeature } from '../chat/chatFeature';
 import type { ChatViewProvider } from '../chat/chatViewProvider';
@@ -25,6 +26,8 @@ export interface FeatureDependencies {
   /** Read aloud's players, voices and long-text tasks; throws, with words for the user, when it could not start. */
   readonly speech: () => SpeechFeature;
   readonly logger: Logger;
+  /** Decodes images off the extension host's thread (Describe Image). */
+  readonly images: Pick<ImageDecoder, 'decode'>;
 }
 
 export function featureDependencies(services: ExtensionServices, speech: SpeechFeature | undefined, chat: () => ChatFeature | undefined): FeatureDependencies {
@@ -38,6 +41,7 @@ export function featureDependencies(services: ExtensionServices, speech: SpeechF
     credentials: services.credentials,
     speech: () => speech ?? unavailable(FeatureName.readAloud()),
     logger: services.logger,
+    images: services.images,
   };
 }
 

@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { StoredImage } from '../../core/conversations/conversationModel';
+import { prepareImage } from '../../core/images/imagePreparation';
 import { revealChatView } from '../chat/revealChat';
 import type { FeatureDependencies } from '../activation/featureDependencies';
 import { askImageQuestion } from '../images/imageQuestion';
 import { imageRefusal, kilobytes } from '../images/imageRefusal';
-import { prepareImage } from '../images/imageFiles';
 import { readImageFile } from '../images/imageFileRead';
 
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'];
@@ -70,7 +70,7 @@ async function loadImage(deps: FeatureDependencies, uri: vscode.Uri): Promise<St
     return undefined;
   }
   const maxBytes = deps.settings.settings.imageMaxBytes;
-  const prepared = await prepareImage(read.bytes, maxBytes);
+  const prepared = await prepareImage(read.bytes, maxBytes, deps.images);
   if (!prepared.ok) {
     void deps.prompter.showErrorMessage(imageRefusal(prepared, name));
     return undefined;

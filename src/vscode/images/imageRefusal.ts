@@ -2,8 +2,9 @@
 // `data:` URL of one that can; Describe Image, the native chat's provider and @maas raise the same sentences.
 import * as vscode from 'vscode';
 import { imageRefusalText } from '../../shared/chatWords';
+import type { ImageDecoder } from '../../core/images/imageDecoder';
+import { prepareImage, type PreparedImage } from '../../core/images/imagePreparation';
 import { dataUrlOf } from '../../shared/imageFormats';
-import { prepareImage, type PreparedImage } from './imageFiles';
 
 export function imageRefusal(refused: Extract<PreparedImage, { ok: false }>, name: string): string {
   return imageRefusalText(vscode.l10n, refused, name);
@@ -15,8 +16,8 @@ export function kilobytes(bytes: number): number {
 }
 
 /** Image bytes as the `data:` URL the vision model takes (downscaled above the cap); refused with a reason. */
-export async function imageDataUrl(bytes: Uint8Array, maxBytes: number, name: string): Promise<string> {
-  const prepared = await prepareImage(bytes, maxBytes);
+export async function imageDataUrl(bytes: Uint8Array, maxBytes: number, name: string, decoder: Pick<ImageDecoder, 'decode'>): Promise<string> {
+  const prepared = await prepareImage(bytes, maxBytes, decoder);
   if (!prepared.ok) throw new Error(imageRefusal(prepared, name));
   return dataUrlOf(prepared.mime, prepared.bytes.toString('base64'));
 }

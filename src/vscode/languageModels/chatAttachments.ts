@@ -1,9 +1,11 @@
 // The images attached to a question in VS Code's chat (the paperclip, #file, or a pasted screenshot), as data URLs
 // under the size cap (downscaled like the chat view's): files by their Uri (their size asked before they are read),
-// pasted images by their bytes; each checked against the pixel limit before it is decoded (imageFiles.ts). A file that
-// was meant as an image but is not a usable one is refused with its reason, never skipped in silence.
+// pasted images by their bytes; each checked against the pixel limit before it is decoded, and decoded off the
+// extension host's thread (src/core/images/imagePreparation.ts). A file that was meant as an image but is not a
+// usable one is refused with its reason, never skipped in silence.
 import path from 'node:path';
 import * as vscode from 'vscode';
+import type { ImageDecoder } from '../../core/images/imageDecoder';
 import { readImageFile } from '../images/imageFileRead';
 import { imageDataUrl } from '../images/imageRefusal';
 
@@ -26,6 +28,7 @@ export async function attachedImages(
   references: readonly vscode.ChatPromptReference[],
   maxBytes: number,
   which: 'every' | 'imagesOnly',
+  decoder: Pick<ImageDecoder, 'decode'>,
 ): Promise<{ urls: string[]; bytes: Uint8Array[] }> {
   const urls: string[] = [];
   const bytes: Uint8Array[] = [];
@@ -43,7 +46,7 @@ export async function attachedImages(
       if (!read.ok) throw new Error(read.refusal);
       data = read.bytes;
     } else continue;
-    urls.push(await imageDataUrl(data, maxBytes, name));
+    urls.push(await imageDataUrl(data, maxBytes, name, decoder));
     bytes.push(data);
   }
   return { urls, bytes };

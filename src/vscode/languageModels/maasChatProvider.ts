@@ -10,6 +10,7 @@ import { availableModels } from '../../core/requests/requestPlan';
 import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
 import { markdownGuard } from '../../core/markdown/markdownGuard';
 import { explainError } from '../errors/errorPresentation';
+import type { ImageDecoder } from '../../core/images/imageDecoder';
 import { imageDataUrl } from '../images/imageRefusal';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
@@ -28,6 +29,8 @@ export interface ChatProviderDependencies {
   readonly credentials: Pick<Credentials, 'hasApiKey' | 'onDidChange'>;
   readonly client: () => MaasClient;
   readonly logger: Pick<Logger, 'info' | 'warn' | 'redact'>;
+  /** Decodes attached images off the extension host's thread. */
+  readonly images: Pick<ImageDecoder, 'decode'>;
 }
 
 interface MaasModelInformation extends vscode.LanguageModelChatInformation {
@@ -120,7 +123,7 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
       {
         model: model.code,
         messages: await planMessages(messages, messageClasses(), (image) =>
-          imageDataUrl(image.data, settings.imageMaxBytes, vscode.l10n.t('An attached image')),
+          imageDataUrl(image.data, settings.imageMaxBytes, vscode.l10n.t('An attached image'), this.deps.images),
         ),
         params: maxTokensOption(options.modelOptions, model.maxOutputTokens),
         tools,

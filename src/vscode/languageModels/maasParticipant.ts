@@ -34,6 +34,7 @@ import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
 import { AnswerFailed, PlanRefused, runAnswer } from '../../core/requests/answerRun';
 import { DescriptionCache, prepareRequest } from '../../core/requests/prepareRequest';
 import { imageKey, type PlanInput, type PlanMessage } from '../../core/requests/requestPlan';
+import type { ImageDecoder } from '../../core/images/imageDecoder';
 import { attachedImages } from './chatAttachments';
 import { GuardedChatStream } from './guardedChatStream';
 import { routedNote } from './imagesWithTextModel';
@@ -53,6 +54,8 @@ export interface ParticipantDependencies {
   readonly voice?: Pick<AnswerVoice, 'begin'>;
   /** The knowledge-base tool, whose search /kb and #kb run (undefined when it could not start). */
   readonly knowledge: Pick<KnowledgeTool, 'search' | 'prepareInvocation'> | undefined;
+  /** Decodes attached images off the extension host's thread. */
+  readonly images: Pick<ImageDecoder, 'decode'>;
 }
 
 interface MaasChatResult extends vscode.ChatResult {
@@ -217,7 +220,7 @@ class MaasParticipant implements vscode.Disposable {
       return { metadata: { command: '', answered: false } };
     }
     const settings = this.deps.settings.settings;
-    const attached = await attachedImages(request.references, settings.imageMaxBytes, 'imagesOnly');
+    const attached = await attachedImages(request.references, settings.imageMaxBytes, 'imagesOnly', this.deps.images);
     const images = attached.urls.map((url, index) => ({ url, key: imageKey(attached.bytes[index] ?? new Uint8Array()) }));
     const question: PlanMessage = { role: 'user', text: request.prompt, ...(images.length > 0 ? { images } : {}) };
     // The persona goes first in the request; when it is the workspace's, the answer says so first, as the chat view does.
@@ -283,7 +286,7 @@ class MaasParticipant implements vscode.Disposable {
   }
 
   private async describe(request: vscode.ChatRequest, stream: GuardedChatStream, token: vscode.CancellationToken): Promise<MaasChatResult> {
-    const attached = await attachedImages(request.references, this.deps.settings.settings.imageMaxBytes, 'every');
+    const attached = await attachedImages(request.references, this.deps.settings.settings.imageMaxBytes, 'every', this.deps.images);
     const images = attached.urls.map((url, index) => ({ url, key: imageKey(attached.bytes[index] ?? new Uint8Array()) }));
     if (images.length === 0) {
       stream.markdown(vscode.l10n.t('Attach one or more images (PNG, JPEG, GIF, WebP or BMP) to /describe, with the paperclip or #file.'));

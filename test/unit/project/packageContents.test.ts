@@ -18,7 +18,7 @@ const good = [
   'extension/dist/lazy/undici.js.LEGAL.txt',
   'extension/dist/lazy/markdown-it.js',
   'extension/dist/lazy/wavefile.js',
-  'extension/dist/lazy/imageCodecs.js',
+  'extension/dist/lazy/imageDecodeWorker.js',
   'extension/dist/lazy/webp.wasm',
   'extension/dist/codicons/codicon.css',
   'extension/dist/codicons/codicon.ttf',

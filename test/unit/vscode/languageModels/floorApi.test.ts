@@ -37,6 +37,8 @@ function backend(events: readonly ChatEvent[]): { client: MaasClient; requests: 
 const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) } as unknown as vscode.CancellationToken;
 const logger = { redact: (text: string) => text, info: () => undefined, warn: () => undefined, error: () => undefined };
 const credentials = { hasApiKey: () => Promise.resolve(true), onDidChange: () => ({ dispose: () => undefined }) };
+/** No question here attaches an image. */
+const noImages = { decode: () => Promise.reject(new Error('no image is decoded in these tests')) };
 
 /** A recording chat response stream. */
 function stream(): { stream: vscode.ChatResponseStream; markdown: string[]; references: unknown[] } {
@@ -128,6 +130,7 @@ describe('the language-model surfaces on the VS Code of engines.vscode (no data 
         logger: logger as never,
         readAloud: undefined,
         knowledge: registration.tool,
+        images: noImages,
       });
       const handler = participant.handler;
       assert.ok(handler, '@maas is registered');
@@ -162,6 +165,7 @@ describe('the language-model surfaces on the VS Code of engines.vscode (no data 
       credentials,
       client: () => service.client,
       logger: logger as never,
+      images: noImages,
     });
     const parts: unknown[] = [];
     const [model] = provider.models();

@@ -87,6 +87,7 @@ function backend(events: readonly ChatEvent[] | Error): MaasClient {
 }
 
 const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) } as unknown as vscode.CancellationToken;
+const noImages = { decode: () => Promise.reject(new Error('no image is decoded in these tests')) };
 const logger = { redact: (text: string) => text, info: () => undefined, warn: () => undefined, error: () => undefined };
 const credentials = { hasApiKey: () => Promise.resolve(true), hasSpeech: () => Promise.resolve(false), onDidChange: () => ({ dispose: () => undefined }) };
 const settings = {
@@ -103,6 +104,7 @@ async function askParticipant(client: MaasClient, prompt: string, command?: stri
     logger: logger as never,
     readAloud: undefined,
     knowledge: tool,
+    images: noImages,
   });
   try {
     const markdown: string[] = [];
@@ -166,6 +168,7 @@ describe('the Markdown handed to VS Code loads no image', () => {
     const provider = new modules.provider.MaasChatProvider({
       settings: settings as never,
       credentials,
+      images: noImages,
       client: () =>
         backend([
           { type: 'reasoning', text: `Thinking ${HOSTILE}` },

@@ -43,6 +43,7 @@ async function ask(personaFromWorkspace: boolean, prompt: string, history: unkno
     logger: logger as never,
     readAloud: undefined,
     knowledge: undefined,
+    images: { decode: () => Promise.reject(new Error('no image is decoded in these tests')) },
   });
   try {
     const markdown: string[] = [];

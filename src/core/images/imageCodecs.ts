@@ -1,12 +1,14 @@
-// The image codecs, loaded on the first image (imageFiles.ts imports this module dynamically). jimp (MIT, pure
-// JavaScript) decodes and encodes PNG, JPEG, GIF and BMP; WebP, which jimp cannot read, is decoded by libwebp
-// compiled to WebAssembly (@cwasm/webp, MIT; its webp.wasm ships next to the bundle and is loaded on the
-// first WebP only). Only the core, those four codecs and the resize plugin are bundled: the full `jimp` package
+// The image codecs, run only in the image worker (imageDecodeWorker.ts, a bundle of its own), never on the extension
+// host's thread. jimp (MIT, pure JavaScript) decodes and encodes PNG, JPEG, GIF and BMP; WebP, which jimp cannot
+// read, is decoded by libwebp compiled to WebAssembly (@cwasm/webp, MIT; its webp.wasm ships next to the worker's
+// bundle and is loaded on the first WebP only). Only the core, those four codecs and the resize plugin are bundled: the full `jimp` package
 // would add megabytes of fonts, filters and TIFF support the extension never uses.
 //
 // Every decode is given the pixel limit: it reads the header itself before any decoder runs (whoever called it),
 // and jpeg-js, the one decoder with limits of its own, gets them too, so a JPEG whose frames disagree with its first
-// header stops inside the decoder. PNG, GIF, BMP and WebP decoders allocate by the header read here.
+// header stops inside the decoder. PNG, GIF, BMP and WebP decoders allocate their pixels by the header read here; what
+// a file can make a decoder do beyond its pixels (a PNG's surplus data, a JPEG's scans) is checked before, in
+// imageDecoding.ts.
 import { createJimp } from '@jimp/core';
 import bmp from '@jimp/js-bmp';
 import gif from '@jimp/js-gif';

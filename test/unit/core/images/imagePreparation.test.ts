@@ -1,14 +1,22 @@
-// prepareImage: what Describe Image sends for a local file. Each format is made by its own encoder, and what comes
-// back (thumbnail, downscaled JPEG) is decoded again to check it, never compared with stored bytes.
+// prepareImage: what Describe Image, @maas and the provider send for an image, decoded by the image worker's bundle.
+// Each format is made by its own encoder, and what comes back (thumbnail, downscaled JPEG) is decoded again to check
+// it, never compared with stored bytes.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import * as jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { bmp, gif, jpegImage, png, webp, webpFromPixels } from '../../../../service/test/testImages';
 import { maxImageFileBytes, maxImagePixels } from '../../../../src/shared/imageHeader';
-import { decodeImage, ImageOverLimitError } from '../../../../src/vscode/images/imageCodecs';
-import { prepareImage, type PreparedImage } from '../../../../src/vscode/images/imageFiles';
+import { decodeImage, ImageOverLimitError } from '../../../../src/core/images/imageCodecs';
+import { ImageDecoder } from '../../../../src/core/images/imageDecoder';
+import { prepareImage as prepareWith, type PreparedImage } from '../../../../src/core/images/imagePreparation';
 import { bmpHeader, gifHeader, jpegHeader, pngBomb, webpHeader } from '../../../fixtures/pixelBomb';
+import { maxJpegScans } from '../../../../src/core/images/jpegScans';
+import { imageRefusalText } from '../../../../src/shared/chatWords';
+import { progressiveColourJpeg, progressiveGreyJpeg } from '../../../fixtures/encoderJpegs';
+import { interlacedPng, interlacedPngBomb, progressiveJpegBomb } from '../../../fixtures/hostileImages';
+import { l10n } from '../session/sessionFixture';
+import { imageWorkerBundle } from './imageWorkerBundle';
 
 const red = [210, 20, 30] as const;
 const blue = [20, 40, 220] as const;
@@ -35,6 +43,12 @@ function noise(width: number, height: number): Uint8Array {
 }
 
 describe('prepareImage', () => {
+  const workerFile = imageWorkerBundle();
+  let decoder: ImageDecoder;
+  before(() => (decoder = new ImageDecoder({ workerFile: workerFile() })));
+  after(() => decoder.dispose());
+  const prepareImage = (bytes: Uint8Array, maxBytes: number): Promise<PreparedImage> => prepareWith(bytes, maxBytes, decoder);
+
   const makers = { png, jpeg: jpegImage, gif, bmp, webp } as const;
   for (const [format, make] of Object.entries(makers)) {
     it(`reads ${format}: its type from the bytes, its size, and a PNG thumbnail of its colour`, async () => {
@@ -80,7 +94,9 @@ describe('prepareImage', () => {
 
   it('refuses an image it cannot make small enough, naming both sizes', async () => {
     const bytes = PNG.sync.write(Object.assign(new PNG({ width: 600, height: 600 }), { data: Buffer.from(noise(600, 600)) }));
-    assert.deepEqual(await prepareImage(bytes, 200), { ok: false, reason: 'tooLarge', bytes: bytes.length, maxBytes: 200 });
+    const length = bytes.length;
+    assert.deepEqual(await prepareImage(bytes, 200), { ok: false, reason: 'tooLarge', bytes: length, maxBytes: 200 });
+    assert.equal(bytes.length, length, "the caller's bytes are left whole (the worker is given a copy)");
   });
 
   it('refuses what is not an image whatever it claims, and an image whose bytes are broken', async () => {
@@ -101,6 +117,30 @@ describe('prepareImage', () => {
         { ok: false, reason: 'tooManyPixels', width: 8000, height: 8000, maxPixels: maxImagePixels },
         format,
       );
+    }
+  });
+
+  // Files whose header is within the limit but which cost a decoder far more than their picture: the PNG's data
+  // inflates to 256 MiB (pngjs holds it all, then calls the file unreadable), the JPEG's 2000 scans hold jpeg-js for
+  // seconds. Each is refused for what it is, in words that name the file.
+  it('refuses a PNG whose image data inflates past what its header implies, before decoding it', async () => {
+    const refused = await prepareImage(interlacedPngBomb().bytes, 5_000_000);
+    assert.deepEqual(refused, { ok: false, reason: 'surplusData', width: 1024, height: 1024 });
+    assert.equal(imageRefusalText(l10n, refused, 'bomb.png'), 'bomb.png holds more image data than a picture of 1024 × 1024 pixels needs. It was not opened.');
+    const honest = await prepareImage(interlacedPng(300, 200).bytes, 5_000_000);
+    assert.ok(honest.ok && honest.width === 300 && honest.height === 200, 'an interlaced PNG whose data is its passes is read');
+  });
+
+  it('refuses a JPEG of more scans than a real image uses, and reads the progressive files a real encoder writes', async () => {
+    const refused = await prepareImage(progressiveJpegBomb(), 5_000_000);
+    assert.deepEqual(refused, { ok: false, reason: 'tooManyScans', scans: 2000, maxScans: maxJpegScans });
+    assert.equal(
+      imageRefusalText(l10n, refused, 'scans.jpg'),
+      `scans.jpg is a JPEG in 2000 scans, more than the ${maxJpegScans} a real image uses. It was not opened.`,
+    );
+    for (const real of [progressiveColourJpeg, progressiveGreyJpeg]) {
+      const read = await prepareImage(real, 5_000_000);
+      assert.ok(read.ok && read.width === 24 && read.height === 16, 'a progressive JPEG from cjpeg is read');
     }
   });
 
