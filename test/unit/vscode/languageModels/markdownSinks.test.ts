@@ -90,10 +90,8 @@ const token = { isCancellationRequested: false, onCancellationRequested: () => (
 const noImages = { decode: () => Promise.reject(new Error('no image is decoded in these tests')) };
 const logger = { redact: (text: string) => text, info: () => undefined, warn: () => undefined, error: () => undefined };
 const credentials = { hasApiKey: () => Promise.resolve(true), hasSpeech: () => Promise.resolve(false), onDidChange: () => ({ dispose: () => undefined }) };
-const settings = {
-  settings: modules.settings.parseSettings({ baseUrl: 'https://maas.example', knowledgeBases: [{ id: 7, name: 'Guide' }] }).settings,
-  onDidChange: () => ({ dispose: () => undefined }),
-};
+const parsed = modules.settings.parseSettings({ baseUrl: 'https://maas.example', knowledgeBases: [{ id: 7, name: 'Guide' }] }).settings;
+const settings = { settings: parsed, chat: { ...parsed, personaFromWorkspace: false }, onDidChange: () => ({ dispose: () => undefined }) };
 
 /** @maas answering `prompt` (with `command`) from `client`; the Markdown it showed, and the documents its references open. */
 async function askParticipant(client: MaasClient, prompt: string, command?: string): Promise<{ markdown: string; documents: string[] }> {
