@@ -14,7 +14,7 @@ import type { Localiser } from '../../shared/localiser';
 import type { Conversation, StoredContext } from '../conversations/conversationModel';
 import type { ConversationStore } from '../conversations/conversationStore';
 import * as ops from '../conversations/conversationsState';
-import type { ChatBackend } from '../requests/prepareRequest';
+import type { ChatBackend } from '../requests/chatBackend';
 import type { ChatParams } from '../../shared/chatParams';
 import type { HostToWebview, ImageUpload, NoticeLevel } from '../../shared/protocol';
 import type { ChatSettings } from './chatSettings';
