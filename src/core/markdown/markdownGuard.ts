@@ -44,11 +44,16 @@ export interface MarkdownGuard {
 
 const parsers = new Map<MarkdownSink, Promise<MarkdownParser>>();
 
-/** The guard for `sink`, its parser loaded on first use. */
-export async function markdownGuard(sink: MarkdownSink): Promise<MarkdownGuard> {
+/** The parser that reads Markdown as `sink` renders it, loaded on first use and shared. */
+export function markdownParser(sink: MarkdownSink): Promise<MarkdownParser> {
   let parser = parsers.get(sink);
   if (parser === undefined) parsers.set(sink, (parser = loadParser(sink)));
-  const md = await parser;
+  return parser;
+}
+
+/** The guard for `sink`, its parser loaded on first use. */
+export async function markdownGuard(sink: MarkdownSink): Promise<MarkdownGuard> {
+  const md = await markdownParser(sink);
   const read = (markdown: string, ownHtml: ReadonlySet<string>): { tokens: MarkdownToken[]; loads: Loads } => {
     const tokens = md.parse(markdown, {});
     return { tokens, loads: loadsOf(tokens, sink, ownHtml) };
@@ -72,7 +77,8 @@ function ownLines(options: InertOptions): ReadonlySet<string> {
   return new Set((options.ownHtml ?? []).map((line) => line.trim()));
 }
 
-function loadsOf(tokens: readonly MarkdownToken[], sink: MarkdownSink, ownHtml: ReadonlySet<string>): Loads {
+/** What parsed Markdown would load where `sink` shows it: an image, or (in the preview) raw HTML but `ownHtml`'s lines. */
+export function loadsOf(tokens: readonly MarkdownToken[], sink: MarkdownSink, ownHtml: ReadonlySet<string> = new Set()): Loads {
   let images = false;
   let html = false;
   const walk = (list: readonly MarkdownToken[]): void => {
