@@ -36,8 +36,6 @@ export interface InertOptions {
 export interface MarkdownGuard {
   /** `markdown` as it is when it loads nothing; otherwise repaired, every character kept. */
   inert(markdown: string, options?: InertOptions): string;
-  /** What `markdown` would load (an image; raw HTML in the preview), as the guard reads it. */
-  loads(markdown: string, options?: InertOptions): Loads;
   /** A guard for Markdown handed out piece by piece into one block (the pieces are shown joined). */
   stream(): GuardedMarkdownStream;
 }
@@ -59,7 +57,6 @@ export async function markdownGuard(sink: MarkdownSink): Promise<MarkdownGuard> 
     return { tokens, loads: loadsOf(tokens, sink, ownHtml) };
   };
   return {
-    loads: (markdown, options = {}) => read(markdown, ownLines(options)).loads,
     inert: (markdown, options = {}) => {
       const own = ownLines(options);
       const { tokens, loads } = read(markdown, own);
