@@ -11,7 +11,7 @@ import type { ChatBackend } from '../requests/chatBackend';
 import type { StreamChat } from './completionRequest';
 
 /** What ask() needs besides the question: the settings, the backend, the redaction. */
-export type AskContext = Pick<Ask, 'settings' | 'backend' | 'redact' | 'maxAttempts'>;
+export type AskContext = Pick<Ask, 'settings' | 'backend' | 'redact'>;
 
 /** A StreamChat for the engine that asks through ask() with what `context()` gives at the time of each request. */
 export function askStreamChat(context: () => AskContext): StreamChat {

@@ -6,7 +6,6 @@ import type * as vscode from 'vscode';
 import type { CompletionEngine, CompletionOptions } from '../../core/completions/completionEngine';
 import type { CompletionPrivacy } from '../../core/completions/completionPrivacy';
 import type * as Runtime from '../../core/completions/completionRuntime';
-import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
 import type { ExtensionServices } from '../activation/extensionServices';
 import type { Settings } from '../settings/settingsDeclaration';
 import { CompletionStatusItem } from './completionStatusItem';
@@ -41,7 +40,6 @@ export function registerCompletions(services: Pick<ExtensionServices, 'settings'
           settings: settings.chat,
           backend: services.clients.get(),
           redact: (text) => logger.redact(text),
-          maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
         })),
         options: engineOptions(settings.settings),
       });
