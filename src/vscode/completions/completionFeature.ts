@@ -3,6 +3,7 @@
 // (the defaults and maas.completions.excludeFiles). The engine is a bundle of its own, loaded when completions are
 // first on (completionRuntime.ts); settings changes reach it at once.
 import type * as vscode from 'vscode';
+import type { CompletionClock } from '../../core/completions/completionClock';
 import type { CompletionEngine, CompletionOptions } from '../../core/completions/completionEngine';
 import type { CompletionPrivacy } from '../../core/completions/completionPrivacy';
 import type * as Runtime from '../../core/completions/completionRuntime';
@@ -27,7 +28,11 @@ export function engineOptions(settings: Settings): Partial<CompletionOptions> {
   };
 }
 
-export function registerCompletions(services: Pick<ExtensionServices, 'settings' | 'credentials' | 'clients' | 'logger'>): CompletionFeature {
+/** `clock`: what the debounce and the pauses wait on (Node's timers unless given). */
+export function registerCompletions(
+  services: Pick<ExtensionServices, 'settings' | 'credentials' | 'clients' | 'logger'>,
+  clock?: CompletionClock,
+): CompletionFeature {
   const { settings, logger } = services;
   const status = new CompletionStatusItem(settings, services.credentials);
   let engine: CompletionEngine | undefined;
@@ -42,6 +47,7 @@ export function registerCompletions(services: Pick<ExtensionServices, 'settings'
           redact: (text) => logger.redact(text),
         })),
         options: engineOptions(settings.settings),
+        ...(clock === undefined ? {} : { clock }),
       });
       engine = loaded;
       status.follow(loaded);

@@ -15,7 +15,8 @@ export class CompletionStatusItem implements vscode.Disposable {
   private keySet = false;
   /** The engine's state once it is loaded (idle until then). */
   private engineState: CompletionState = { kind: 'idle' };
-  private current: CompletionStatus = { kind: 'off' };
+  /** What the item shows; undefined until the key has been read once. */
+  private current: CompletionStatus | undefined;
   private readonly changed = new vscode.EventEmitter<CompletionStatus>();
   /** Fires when what the item shows changes. */
   readonly onDidChange = this.changed.event;
@@ -50,7 +51,7 @@ export class CompletionStatusItem implements vscode.Disposable {
   }
 
   get status(): CompletionStatus {
-    return this.current;
+    return this.current ?? { kind: 'off' };
   }
 
   /** The item's text, for tests. */
@@ -62,7 +63,7 @@ export class CompletionStatusItem implements vscode.Disposable {
   async ready(): Promise<boolean> {
     this.keySet = await this.credentials.hasApiKey();
     this.show();
-    return this.current.kind !== 'noAddress' && this.current.kind !== 'noKey';
+    return this.status.kind !== 'noAddress' && this.status.kind !== 'noKey';
   }
 
   async refresh(): Promise<void> {
@@ -76,7 +77,7 @@ export class CompletionStatusItem implements vscode.Disposable {
     const [text, tooltip] = describe(status);
     this.item.text = text;
     this.item.tooltip = `${tooltip}\n${vscode.l10n.t('Click to turn inline completions on or off.')}`;
-    if (JSON.stringify(status) === JSON.stringify(this.current)) return;
+    if (this.current !== undefined && JSON.stringify(status) === JSON.stringify(this.current)) return;
     this.current = status;
     this.changed.fire(status);
   }
