@@ -33,7 +33,7 @@ const lazy = [
   { name: 'markdown-it', specifier: 'markdown-it', contents: "export { default } from 'markdown-it';" },
   { name: 'wavefile', specifier: 'wavefile', contents: "export * from 'wavefile';" },
   // The inline-completion engine (off until the user turns completions on).
-  { name: 'completions', specifier: '../../core/completions/completionRuntime.js', entry: 'src/core/completions/completionRuntime.ts' },
+  { name: 'completions', specifier: '../../core/completions/completionRuntime.js', contents: "export * from './src/core/completions/completionRuntime';" },
 ];
 // The image worker's program (src/core/images/imageDecoder.ts starts it on the first image): the image codecs run
 // there only, off the extension host's thread.
