@@ -33,7 +33,10 @@ async function ghostText(page: Page): Promise<string> {
 /** The text of the active editor's line `n` (from 1), as shown. */
 async function shownLine(page: Page, n: number): Promise<string> {
   const lines = await page.locator('.monaco-editor .view-lines .view-line').evaluateAll((rows, wanted) => {
-    const sorted = [...rows].sort((a, b) => parseFloat((a as HTMLElement).style.top) - parseFloat((b as HTMLElement).style.top));
+    // Monaco places each rendered line with its own `top`; the DOM order is not the line order.
+    const top = (row: { getAttribute(name: string): string | null }): number =>
+      parseFloat(/top:\s*([\d.]+)px/.exec(row.getAttribute('style') ?? '')?.[1] ?? '0');
+    const sorted = [...rows].sort((a, b) => top(a) - top(b));
     return sorted[wanted - 1]?.textContent ?? '';
   }, n);
   return lines.replace(/\u00a0/g, ' ');

@@ -75,7 +75,7 @@ export interface EditorWorld {
 
 /** The editor API, to spread into fakeVscodeApi()'s (its `window` and `workspace` are merged with these). */
 export function fakeEditorApi(base: Record<string, unknown>): { api: Record<string, unknown>; world: EditorWorld } {
-  const world: EditorWorld = { statusItems: [], providers: [], notifications: [], workspaceFolder: '/work/project' };
+  const world: EditorWorld = { statusItems: [], providers: [], notifications: [], workspaceFolder: '/projects/shop' };
   const inFolder = (uri: { scheme: string; fsPath: string }): boolean => uri.scheme === 'file' && uri.fsPath.startsWith(`${world.workspaceFolder}/`);
   const notify = (message: string): Promise<undefined> => {
     world.notifications.push(message);

@@ -81,7 +81,11 @@ export function modelCode(fallback: string): SettingKind<z.ZodDefault<typeof mod
   };
 }
 
-const optionalModelCodeSchema = z.union([z.literal(''), modelCodeSchema]);
+const optionalModelCodeSchema = z
+  .string()
+  .trim()
+  .max(MODEL_CODE_MAX)
+  .regex(new RegExp(`^$|${modelCodeRegex.source}`), 'modelCode');
 
 /** A model code, or '' (also when not set): another setting's model. */
 export function optionalModelCode(): SettingKind<z.ZodDefault<typeof optionalModelCodeSchema>> {

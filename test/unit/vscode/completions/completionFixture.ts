@@ -6,8 +6,6 @@ import { world } from './editorVscode';
 import { Emitter } from '../../../../src/core/emitter';
 import type { SettingsChange } from '../../../../src/vscode/settings/settings';
 import { parseSettings, type SettingKey, type Settings } from '../../../../src/vscode/settings/settingsDeclaration';
-// Loaded here as well as lazily by the feature: a dynamic import() pending alone does not keep node:test's event loop alive.
-import '../../../../src/core/completions/completionRuntime';
 import { registerCompletions, type CompletionFeature } from '../../../../src/vscode/completions/completionFeature';
 import { FakeBackend, ManualClock } from '../../core/completions/completionFakes';
 import { cancellation, fakeDocument, Position } from '../../../harness/fakeEditor';
@@ -76,7 +74,7 @@ export function setUp(raw: Partial<Record<SettingKey, unknown>> = {}, keySet = t
     },
     provide: (doc, [line, character], context = {}) => {
       const { token, cancel } = cancellation();
-      const document = fakeDocument(doc.uri ?? 'file:/work/project/src/cart.ts', doc.language ?? 'typescript', doc.text);
+      const document = fakeDocument(doc.uri ?? 'file:/projects/shop/src/cart.ts', doc.language ?? 'typescript', doc.text);
       const full: vscode.InlineCompletionContext = { triggerKind: 0, selectedCompletionInfo: undefined, ...context } as vscode.InlineCompletionContext;
       const position = new Position(line, character) as unknown as vscode.Position;
       return { result: Promise.resolve(feature.provider.provideInlineCompletionItems(document, position, full, token)), cancel };

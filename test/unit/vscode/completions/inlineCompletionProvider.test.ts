@@ -127,14 +127,27 @@ describe('inline completions: requests', () => {
   });
 });
 
+describe('inline completions: the model', () => {
+  it('asks the chat model (maas.models.chat) unless maas.completions.model names another, with maas.completions.maxTokens', async () => {
+    const chat = setUp({ chatModel: 'svc_llm_chat', completionsMaxTokens: 300 });
+    void chat.provide({ text: 'export function double(a: number): number {\n  \n}\n' }, [1, 2]);
+    const block = await chat.backend.call(1);
+    assert.equal(block.request.model, 'svc_llm_chat');
+    assert.equal(block.request.max_tokens, 300);
+    const own = setUp({ chatModel: 'svc_llm_chat', completionsModel: 'svc_coder' });
+    void own.provide({ text: CART }, [1, 9]);
+    assert.equal((await own.backend.call(1)).request.model, 'svc_coder');
+  });
+});
+
 describe('inline completions: what is never sent', () => {
   for (const [what, uri, language] of [
-    ['a .env file', 'file:/work/project/.env', 'dotenv'],
-    ['a private key', 'file:/work/project/deploy/server.pem', 'plaintext'],
+    ['a .env file', 'file:/projects/shop/.env', 'dotenv'],
+    ['a private key', 'file:/projects/shop/deploy/server.pem', 'plaintext'],
     ['a file under ~/.ssh', 'file:/home/user/.ssh/config', 'ssh_config'],
-    ['a file of maas.completions.excludeFiles', 'file:/work/project/src/internal/pricing.ts', 'typescript'],
+    ['a file of maas.completions.excludeFiles', 'file:/projects/shop/src/internal/pricing.ts', 'typescript'],
     ['an output pane', 'output:extension-output-maas', 'log'],
-    ['a diff original', 'git:/work/project/src/cart.ts', 'typescript'],
+    ['a diff original', 'git:/projects/shop/src/cart.ts', 'typescript'],
     ['a settings editor', 'vscode-userdata:/user/settings.json', 'jsonc'],
   ] as const) {
     it(`sends nothing from ${what}`, async () => {
@@ -146,7 +159,7 @@ describe('inline completions: what is never sent', () => {
 
   it('sends nothing in a language turned off in maas.completions.languages, and asks in the others', async () => {
     const { backend, provide } = setUp({ completionsLanguages: { markdown: false } });
-    assert.equal(await provide({ uri: 'file:/work/project/README.md', language: 'markdown', text: CART }, [1, 9]).result, undefined);
+    assert.equal(await provide({ uri: 'file:/projects/shop/README.md', language: 'markdown', text: CART }, [1, 9]).result, undefined);
     assert.equal(backend.calls.length, 0);
     void provide({ text: CART }, [1, 9]);
     await backend.call(1);
