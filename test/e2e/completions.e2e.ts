@@ -33,10 +33,12 @@ async function ghostText(page: Page): Promise<string> {
 /** The text of the active editor's line `n` (from 1), as shown. */
 async function shownLine(page: Page, n: number): Promise<string> {
   const lines = await page.locator('.monaco-editor .view-lines .view-line').evaluateAll((rows, wanted) => {
-    // Monaco places each rendered line with its own `top`; the DOM order is not the line order.
-    const top = (row: { getAttribute(name: string): string | null }): number =>
-      parseFloat(/top:\s*([\d.]+)px/.exec(row.getAttribute('style') ?? '')?.[1] ?? '0');
-    const sorted = [...rows].sort((a, b) => top(a) - top(b));
+    // Monaco places each rendered line with its own `top`; the DOM order is not the line order. (No named function in
+    // here: the page has no __name helper that tsx would wrap it in.)
+    const sorted = rows
+      .map((row) => ({ row, top: parseFloat(/top:\s*([\d.]+)px/.exec(row.getAttribute('style') ?? '')?.[1] ?? '0') }))
+      .sort((a, b) => a.top - b.top)
+      .map((entry) => entry.row);
     return sorted[wanted - 1]?.textContent ?? '';
   }, n);
   return lines.replace(/\u00a0/g, ' ');
