@@ -22,6 +22,14 @@ export async function newNativeChat(page: Page): Promise<void> {
   await until(async () => (await chat.locator('.interactive-request, .interactive-response').count()) === 0, 20_000, 'a new, empty chat');
 }
 
+/** Closes a modal dialog on the workbench, if one shows, as Escape does for a user. */
+export async function closeDialog(page: Page): Promise<void> {
+  const dialog = page.locator('.monaco-dialog-box');
+  if (!(await dialog.isVisible())) return;
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+}
+
 /** Picks a chat mode (Ask, Agent) in the native chat's mode picker. */
 export async function chooseMode(page: Page, mode: 'Ask' | 'Agent'): Promise<void> {
   const chat = nativeChat(page);
