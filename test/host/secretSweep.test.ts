@@ -55,7 +55,7 @@ async function secretsShown(question: string, logged: RegExp): Promise<string[]>
     const turn = await finished(h, turnId);
     assert.equal(turn.status, 'error', JSON.stringify(turn));
     const conversationId = (await chatState(h)).activeId ?? '';
-    await editorWith('A sentence to read aloud.', 'all');
+    const readAloudText = (await editorWith('A sentence to read aloud.', 'all')).document;
     await vscode.commands.executeCommand(CommandId.readAloud);
     const report = await vscode.commands.executeCommand<Report>(CommandId.testConnection);
     const thrown: string[] = [];
@@ -67,6 +67,8 @@ async function secretsShown(question: string, logged: RegExp): Promise<string[]>
       thrown.push(error instanceof Error ? error.message : String(error));
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The export opens a new untitled document, which may take the closed one's name: read it once that one is gone.
+    await waitFor(() => readAloudText.isClosed, { what: 'the read-aloud text to close', timeoutMs: 10_000 });
     await h.chat.fromView({ type: 'exportConversation', conversationId });
     const exported = vscode.window.activeTextEditor?.document.getText() ?? '';
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
