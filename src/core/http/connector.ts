@@ -62,9 +62,9 @@ export async function createDispatcher(timeouts: Timeouts, network: NetworkOptio
 }
 
 /**
- * A dispatcher that sends what goes to this computer (thisComputer.ts) through `direct` and the rest through
- * `elsewhere`. A proxy cannot reach this computer's loopback (its own is another machine's), and VS Code's network
- * stack never proxies it either (Chromium's implicit bypass rules,
+ * A dispatcher that sends what goes to this computer (thisComputer.ts) through `direct`, with the same options, and
+ * the rest through `elsewhere`. A proxy cannot reach this computer's loopback (127.0.0.1 there is the proxy's own
+ * machine), and VS Code's network stack never proxies it either (Chromium's implicit bypass rules,
  * https://chromium.googlesource.com/chromium/src/+/HEAD/net/docs/proxy.md#implicit-bypass-rules); a no-proxy list
  * cannot say 127.0.0.0/8, and NO_PROXY often names only `localhost`.
  */
