@@ -59,6 +59,20 @@ describe('the completer: a line', () => {
     assert.equal(text.split('\n')[0], "registerCommand('close', closeFile);");
   });
 
+  it('continues a table of names with the function the file has and the table lacks, and stops when none is left', async () => {
+    const prefix = [
+      'export function openFile(path: string): void {}',
+      'export function saveFile(path: string): void {}',
+      'export function closeFile(path: string): void {}',
+      '',
+      'export const commands: Record<string, (path: string) => void> = {',
+      '  open: openFile,',
+      '  save: saveFile,',
+      '  ',
+    ].join('\n');
+    assert.equal(await completion({ path: 'src/commands.ts', language: 'typescript', mode: 'line', prefix, suffix: '\n};\n' }), 'close: closeFile,');
+  });
+
   it('repeats how an earlier line went on after the same word', async () => {
     const prefix = 'const total = items.reduce((sum, item) => sum + item.price, 0);\nconst count = items.';
     assert.equal(
