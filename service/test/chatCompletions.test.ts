@@ -81,6 +81,16 @@ describe('the completer: a line', () => {
     );
   });
 
+  it('goes on as an earlier line that the cursor line repeats with other names, the names changed in the rest too', async () => {
+    const base = { path: 'geometry.ts', language: 'typescript', mode: 'line' as const, suffix: '\n}\n' };
+    const cases: [string, string][] = [
+      ['export function distance(a: Point, b: Point): number {\n  const dx = a.x - b.x;\n  const dy = a.', 'y - b.y;'],
+      ['constructor(width: number, height: number) {\n  this.width = width;\n  this.height = ', 'height;'],
+      ["const firstName = form.get('firstName');\nconst lastName = form.", "get('lastName');"],
+    ];
+    for (const [prefix, expected] of cases) assert.equal(await completion({ ...base, prefix }), expected, prefix);
+  });
+
   it('closes what is open on the line, without what the rest of the line already closes', async () => {
     const base = { path: 'a.ts', language: 'typescript', mode: 'line' as const };
     assert.equal(await completion({ ...base, prefix: "const greeting = 'hi';\nconsole.log('Hello", suffix: '' }), "');");
