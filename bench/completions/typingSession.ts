@@ -66,7 +66,7 @@ export function provide(
   signal: AbortSignal,
   trigger: 'automatic' | 'explicit' = 'automatic',
 ): Promise<CompletionSuggestion | undefined> {
-  const decision = privacy.decide({ scheme: 'file', path: `/work/project/${document.path}`, relativePath: document.path });
+  const decision = privacy.decide({ scheme: 'file', path: `/projects/charts/${document.path}`, relativePath: document.path });
   if (!decision.send) return Promise.resolve(undefined);
   const window = readCompletionWindow(document, { line: document.line, character: document.character });
   let previous = document.line - 1;
