@@ -1,18 +1,17 @@
 // Inline completions in code-server as a user meets them, against the local service: MaaS: Toggle Inline Completions
 // turns them on (the status bar says so), typing in a TypeScript file brings ghost text, typing through it sends no new
 // request, Escape dismisses it, Tab inserts it, a .env file sends nothing, and turning completions off stops requests.
-// The service's answer is set with POST /_local/next-answer; what was sent is read from its request log. The README's
-// screenshot, docs/images/completions-ghost-text.png, is taken while the ghost text shows.
+// The service's answer is set with POST /_local/next-answer; what was sent is read from its request log. A screenshot
+// is taken into the run's folder while the ghost text shows (the README's is scripts/screenshots.ts's, of the demo).
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
 import { chatRequests } from '../harness/requestLog';
-import { repoRoot } from '../harness/tools';
 import { until } from './chatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
+import { completionsItem, ghostText, goToLineEnd, shownLine } from './inlineCompletions';
 import { openFile, runCommand } from './workbench';
 
 const CART = 'export interface Item {\n  price: number;\n  count: number;\n}\n\nexport function total(items: Item[]): number {\n\n}\n';
@@ -22,39 +21,6 @@ const PROMPT_MARK = 'Complete the code at <|cursor|>';
 /** The completion requests the service has logged, oldest first, each as its messages' JSON. */
 async function completionRequests(scenario: ServiceScenario): Promise<string[]> {
   return (await chatRequests(scenario.service.baseUrl)).map((r) => JSON.stringify(r.body.messages)).filter((m) => m.includes(PROMPT_MARK));
-}
-
-/** The ghost text the editor shows now ('' when none), its spaces as typed. */
-async function ghostText(page: Page): Promise<string> {
-  const parts = await page.locator('.monaco-editor .ghost-text-decoration, .monaco-editor .ghost-text').allTextContents();
-  return parts.join('').replace(/\u00a0/g, ' ');
-}
-
-/** The text of the active editor's line `n` (from 1), as shown. */
-async function shownLine(page: Page, n: number): Promise<string> {
-  const lines = await page.locator('.monaco-editor .view-lines .view-line').evaluateAll((rows, wanted) => {
-    // Monaco places each rendered line with its own `top`; the DOM order is not the line order. (No named function in
-    // here: the page has no __name helper that tsx would wrap it in.)
-    const sorted = rows
-      .map((row) => ({ row, top: parseFloat(/top:\s*([\d.]+)px/.exec(row.getAttribute('style') ?? '')?.[1] ?? '0') }))
-      .sort((a, b) => a.top - b.top)
-      .map((entry) => entry.row);
-    return sorted[wanted - 1]?.textContent ?? '';
-  }, n);
-  return lines.replace(/\u00a0/g, ' ');
-}
-
-/** The completions' status bar item (not the message the toggle shows beside it, which names completions too). */
-function completionsItem(page: Page): Locator {
-  return page.locator('.statusbar-item').filter({ hasText: /^\s*Completions\s*$/ });
-}
-
-/** Puts the cursor at the end of line `n` of the active editor (Go to Line). */
-async function goToLineEnd(page: Page, n: number): Promise<void> {
-  await page.keyboard.press('Control+G');
-  await page.keyboard.type(String(n));
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('End');
 }
 
 describe('inline completions in code-server', () => {
@@ -103,7 +69,7 @@ describe('inline completions in code-server', () => {
     const sent = await completionRequests(scenario);
     assert.ok(sent.length >= 1);
     assert.match(sent.at(-1) ?? '', /Path: src\/cart\.ts/);
-    await page.screenshot({ path: path.join(repoRoot, 'docs', 'images', 'completions-ghost-text.png'), clip: { x: 0, y: 0, width: 1400, height: 300 } });
+    await page.screenshot({ path: path.join(scenario.server.runDir, 'ghost-text.png'), clip: { x: 0, y: 0, width: 1400, height: 300 } });
 
     await page.keyboard.type('return items.');
     await until(async () => (await ghostText(page)).startsWith('reduce('), 30_000, 'the rest of the ghost text after typing through it');

@@ -96,6 +96,33 @@ describe('inline completions in a real extension host', () => {
     assert.deepEqual(items?.[0]?.range, new vscode.Range(1, 9, 1, 9));
   });
 
+  it("a workspace's maas.completions.excludeFiles adds to the user's patterns and cannot drop them", async () => {
+    const h = await hook();
+    await completionsOn();
+    const workspaceSettings = vscode.workspace.getConfiguration('maas');
+    await setSetting('completions.excludeFiles', ['**/billing-*.ts']);
+    await workspaceSettings.update('completions.excludeFiles', ['**/payroll-*.ts'], vscode.ConfigurationTarget.Workspace);
+    try {
+      const source = new vscode.CancellationTokenSource();
+      const before = (await completionRequests()).length;
+      for (const name of ['billing-rates.ts', 'payroll-run.ts']) {
+        const editor = await openFile(name, CART);
+        assert.equal(await h.completions.provide(editor.document, new vscode.Position(1, 9), invoke, source.token), undefined, name);
+      }
+      await api('/_local/next-answer', { text: 'items.length;' });
+      const allowed = await openFile('allowed.ts', CART);
+      assert.equal((await h.completions.provide(allowed.document, new vscode.Position(1, 9), invoke, source.token))?.[0]?.insertText, 'items.length;');
+      const sent = (await completionRequests()).slice(before);
+      assert.deepEqual(
+        sent.filter((messages) => /Path: completions-host\/(billing|payroll)-/.test(messages)),
+        [],
+      );
+    } finally {
+      await workspaceSettings.update('completions.excludeFiles', undefined, vscode.ConfigurationTarget.Workspace);
+      await restoreSetting('completions.excludeFiles');
+    }
+  });
+
   it('sends nothing from a .env file, and nothing once completions are turned off', async () => {
     const h = await hook();
     await completionsOn();

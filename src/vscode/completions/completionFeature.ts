@@ -1,6 +1,6 @@
 // Inline completions as a feature: the provider for files and untitled editors, the status bar item, and the engine
 // (asking through ask(), with the completions' model, debounce and max_tokens from the settings) with the deny-list
-// (the defaults and maas.completions.excludeFiles). The engine is a bundle of its own, loaded when completions are
+// (the defaults and maas.completions.excludeFiles of every level: a workspace adds patterns, never drops the user's). The engine is a bundle of its own, loaded when completions are
 // first on (completionRuntime.ts); settings changes reach it at once.
 import type * as vscode from 'vscode';
 import type { CompletionClock } from '../../core/completions/completionClock';
@@ -8,6 +8,8 @@ import type { CompletionEngine, CompletionOptions } from '../../core/completions
 import type { CompletionPrivacy } from '../../core/completions/completionPrivacy';
 import type * as Runtime from '../../core/completions/completionRuntime';
 import type { ExtensionServices } from '../activation/extensionServices';
+import { entriesOfEveryLevel } from '../settings/settingLevels';
+import { inspectSetting } from '../settings/settings';
 import type { Settings } from '../settings/settingsDeclaration';
 import { CompletionStatusItem } from './completionStatusItem';
 import { MaasInlineCompletionProvider, registerInlineCompletions, type LoadedCompletions } from './inlineCompletionProvider';
@@ -51,7 +53,11 @@ export function registerCompletions(
       });
       engine = loaded;
       status.follow(loaded);
-      const privacyNow = (): CompletionPrivacy => (privacy ??= new runtime.CompletionPrivacy(settings.settings.completionsExcludeFiles));
+      const privacyNow = (): CompletionPrivacy =>
+        (privacy ??= new runtime.CompletionPrivacy([
+          ...settings.settings.completionsExcludeFiles,
+          ...entriesOfEveryLevel(inspectSetting('completionsExcludeFiles')),
+        ]));
       return { engine: loaded, privacy: privacyNow, readWindow: runtime.readCompletionWindow };
     }));
   const provider = new MaasInlineCompletionProvider({ settings, logger, load, ready: () => status.ready() });
