@@ -2,7 +2,7 @@
 // and dark themes and in English and Simplified Chinese, and of inline completions' ghost text in the demo's charts.ts,
 // taken from a real code-server with the packaged extension against the local service. Writes
 // docs/images/chat-<theme>-<language>.png and docs/images/completions-ghost-text.png.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,11 +32,14 @@ async function withWorkbench(
   const service = await startLocalService({ quiet: true, paceMs: 0, seed: { defaultKey: KEY } });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'maas-shots-'));
   const bootstrap = path.join(dir, 'bootstrap.json');
+  // A copy of the demo's workspace, named as it is: what the shots type is not saved into the repository.
+  const workspace = path.join(dir, 'workspace');
+  cpSync(path.join(repoRoot, 'demo', 'workspace'), workspace, { recursive: true });
   writeFileSync(bootstrap, JSON.stringify({ apiKey: KEY }));
   const server = await startCodeServer({
     tools: ensureTools(),
     runDir: newRunDir('shots'),
-    folder: path.join(repoRoot, 'demo', 'workspace'),
+    folder: workspace,
     vsix,
     locale: options.language === 'zh-cn' ? 'zh-cn' : undefined,
     settings: {
@@ -55,6 +58,7 @@ async function withWorkbench(
     await browser.close();
     await server.stop();
     await service.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -16,6 +16,4 @@ export function showMonthly(counts: readonly number[]): string {
 export const charts: Record<string, (counts: readonly number[]) => string> = {
   daily: showDaily,
   weekly: showWeekly,
-  
-  
 };
