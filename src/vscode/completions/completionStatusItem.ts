@@ -1,5 +1,5 @@
-// The completions' status bar item: off, on, working, paused (why, and until when) or unable to ask (no address, no
-// key), said here and never in a notification; a click toggles completions (MaaS: Toggle Inline Completions).
+// The completions' status bar item: off, on, working, paused (its text names why, its tooltip until when) or unable to
+// ask (no address, no key), said here and never in a notification; a click toggles completions (MaaS: Toggle Inline Completions).
 import * as vscode from 'vscode';
 import type { CompletionEngine, CompletionState } from '../../core/completions/completionEngine';
 import type { PauseReason } from '../../core/completions/completionPause';
@@ -93,9 +93,15 @@ function describe(status: CompletionStatus): [text: string, tooltip: string] {
     case 'off':
       return [`$(circle-slash) ${vscode.l10n.t('Completions')}`, vscode.l10n.t('MaaS inline completions are off.')];
     case 'noAddress':
-      return [`$(warning) ${vscode.l10n.t('Completions')}`, vscode.l10n.t('MaaS inline completions are on but wait for a service address (maas.baseUrl).')];
+      return [
+        `$(warning) ${vscode.l10n.t('Completions: no address')}`,
+        vscode.l10n.t('MaaS inline completions are on but wait for a service address (maas.baseUrl).'),
+      ];
     case 'noKey':
-      return [`$(warning) ${vscode.l10n.t('Completions')}`, vscode.l10n.t('MaaS inline completions are on but wait for an API key (MaaS: Set API Key).')];
+      return [
+        `$(warning) ${vscode.l10n.t('Completions: no key')}`,
+        vscode.l10n.t('MaaS inline completions are on but wait for an API key (MaaS: Set API Key).'),
+      ];
     case 'on':
       return [`$(sparkle) ${vscode.l10n.t('Completions')}`, vscode.l10n.t('MaaS inline completions are on.')];
     case 'working':
@@ -103,10 +109,22 @@ function describe(status: CompletionStatus): [text: string, tooltip: string] {
     case 'paused': {
       const until = new Date(status.until).toLocaleTimeString();
       return [
-        `$(debug-pause) ${vscode.l10n.t('Completions')}`,
+        `$(debug-pause) ${pausedLabel(status.reason)}`,
         vscode.l10n.t('MaaS inline completions are paused until {0}: {1}', until, pauseReason(status.reason)),
       ];
     }
+  }
+}
+
+/** The item's text while paused: the reason in a word or two (the tooltip says it in full, with the time). */
+function pausedLabel(reason: PauseReason): string {
+  switch (reason) {
+    case 'rateLimited':
+      return vscode.l10n.t('Completions: rate limited');
+    case 'quota':
+      return vscode.l10n.t('Completions: no balance');
+    case 'access':
+      return vscode.l10n.t('Completions: no access');
   }
 }
 

@@ -36,6 +36,7 @@ describe('the completions status bar item', () => {
   it('without an API key: says so, sends nothing, shows no notification; asks once a key is set', async () => {
     const fixture = setUp({}, false);
     await until(fixture, /wait for an API key/);
+    assert.match(fixture.item.text, /^\$\(warning\) Completions: no key$/);
     assert.equal(await fixture.provide({ text: CART }, [1, 9]).result, undefined);
     assert.equal(fixture.backend.calls.length, 0);
     assert.deepEqual(world.notifications, []);
@@ -48,6 +49,7 @@ describe('the completions status bar item', () => {
   it('without a service address: says so, sends nothing, shows no notification', async () => {
     const fixture = setUp({ baseUrl: '' });
     await until(fixture, /wait for a service address/);
+    assert.match(fixture.item.text, /^\$\(warning\) Completions: no address$/);
     assert.equal(await fixture.provide({ text: CART }, [1, 9]).result, undefined);
     assert.equal(fixture.backend.calls.length, 0);
     assert.deepEqual(world.notifications, []);
@@ -74,7 +76,7 @@ describe('the pause after a rate-limit or quota error', () => {
     (await fixture.backend.call(1)).fail(new ServiceError('busy', 'The service answered HTTP 429', { status: 429, retryAfterMs: 20_000 }));
     assert.equal(await first.result, undefined);
     await until(fixture, /paused until .*busy or limits the rate/);
-    assert.match(fixture.item.text, /\$\(debug-pause\)/);
+    assert.match(fixture.item.text, /^\$\(debug-pause\) Completions: rate limited$/);
     for (let keystroke = 0; keystroke < 5; keystroke++) assert.equal(await fixture.provide({ text: CART }, [1, 9]).result, undefined);
     assert.equal(fixture.backend.calls.length, 1, 'no request while paused');
     assert.deepEqual(world.notifications, []);
@@ -106,6 +108,7 @@ describe('the pause after a rate-limit or quota error', () => {
     (await fixture.backend.call(1)).fail(new ServiceError('insufficientBalance', 'The service answered HTTP 403: 余额不足', { status: 403 }));
     assert.equal(await first.result, undefined);
     await until(fixture, /paused until .*no balance left/);
+    assert.match(fixture.item.text, /^\$\(debug-pause\) Completions: no balance$/);
     assert.equal(await fixture.provide({ text: CART }, [1, 9]).result, undefined);
     assert.equal(fixture.backend.calls.length, 1);
     assert.deepEqual(world.notifications, []);
