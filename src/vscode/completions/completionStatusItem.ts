@@ -108,33 +108,20 @@ function describe(status: CompletionStatus): [text: string, tooltip: string] {
       return [`$(loading~spin) ${vscode.l10n.t('Completions')}`, vscode.l10n.t('MaaS inline completions: asking the service.')];
     case 'paused': {
       const until = new Date(status.until).toLocaleTimeString();
-      return [
-        `$(debug-pause) ${pausedLabel(status.reason)}`,
-        vscode.l10n.t('MaaS inline completions are paused until {0}: {1}', until, pauseReason(status.reason)),
-      ];
+      const [label, sentence] = pauseReason(status.reason);
+      return [`$(debug-pause) ${label}`, vscode.l10n.t('MaaS inline completions are paused until {0}: {1}', until, sentence)];
     }
   }
 }
 
-/** The item's text while paused: the reason in a word or two (the tooltip says it in full, with the time). */
-function pausedLabel(reason: PauseReason): string {
+/** Why completions are paused: in a word or two for the item's text, and in full for its tooltip. */
+function pauseReason(reason: PauseReason): [label: string, sentence: string] {
   switch (reason) {
     case 'rateLimited':
-      return vscode.l10n.t('Completions: rate limited');
+      return [vscode.l10n.t('Completions: rate limited'), vscode.l10n.t('the service is busy or limits the rate of requests.')];
     case 'quota':
-      return vscode.l10n.t('Completions: no balance');
+      return [vscode.l10n.t('Completions: no balance'), vscode.l10n.t('the account has no balance left.')];
     case 'access':
-      return vscode.l10n.t('Completions: no access');
-  }
-}
-
-function pauseReason(reason: PauseReason): string {
-  switch (reason) {
-    case 'rateLimited':
-      return vscode.l10n.t('the service is busy or limits the rate of requests.');
-    case 'quota':
-      return vscode.l10n.t('the account has no balance left.');
-    case 'access':
-      return vscode.l10n.t('the key may not use the service or this model.');
+      return [vscode.l10n.t('Completions: no access'), vscode.l10n.t('the key may not use the service or this model.')];
   }
 }
