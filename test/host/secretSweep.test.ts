@@ -70,7 +70,15 @@ async function secretsShown(question: string, logged: RegExp): Promise<string[]>
     // The export opens a new untitled document, which may take the closed one's name: read it once that one is gone.
     await waitFor(() => readAloudText.isClosed, { what: 'the read-aloud text to close', timeoutMs: 10_000 });
     await h.chat.fromView({ type: 'exportConversation', conversationId });
-    const exported = vscode.window.activeTextEditor?.document.getText() ?? '';
+    // The host learns of the export's editor after the command returns: until then activeTextEditor may still be the
+    // read-aloud text's editor, closed.
+    const exported = await waitFor(
+      () => {
+        const document = vscode.window.activeTextEditor?.document;
+        return document === undefined || document.isClosed || document === readAloudText ? undefined : document.getText();
+      },
+      { what: "the export's editor", timeoutMs: 10_000 },
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     assert.ok(exported.includes(question), `the export holds the conversation: ${exported.slice(0, 300)}`);
     const history = (): string => filesUnder(h.chat.storePath).join('\n');
