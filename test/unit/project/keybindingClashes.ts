@@ -3,7 +3,14 @@
 // can hold at the same time (whenClauses.ts). A manifest entry's key on a platform is its `mac`, `linux` or `win`
 // key when it has one, else its `key`, as VS Code resolves it.
 import type { DefaultKeybinding, KeyPlatform } from '../../harness/defaultKeybindings';
-import { canHoldTogether } from './whenClauses';
+import { canHoldTogether, type FocusAreas } from './whenClauses';
+
+/**
+ * Widgets that hold the keyboard focus one at a time, by the context keys VS Code sets while each has it: a code
+ * editor (`editorFocus`, `editorTextFocus`), the terminal (xterm.js, not a code editor), and the Keyboard Shortcuts
+ * editor's search box (an input box). A key bound for the editor's text does not take one bound for the terminal.
+ */
+export const FOCUS_AREAS: FocusAreas = [['editorFocus', 'editorTextFocus'], ['terminalFocus'], ['inKeybindingsSearch']];
 
 /** One entry of package.json's contributes.keybindings. */
 export interface ManifestKeybinding {
@@ -72,7 +79,7 @@ export function clashesOn(platform: KeyPlatform, ours: readonly ManifestKeybindi
     if (key === undefined) continue;
     const sequence = keySequence(key);
     for (const theirs of defaults) {
-      if (prefixRelated(sequence, keySequence(theirs.key)) && canHoldTogether(binding.when, theirs.when)) {
+      if (prefixRelated(sequence, keySequence(theirs.key)) && canHoldTogether(binding.when, theirs.when, FOCUS_AREAS)) {
         clashes.push({ platform, ours: { command: binding.command, key, ...(binding.when === undefined ? {} : { when: binding.when }) }, theirs });
       }
     }

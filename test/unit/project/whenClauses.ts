@@ -2,7 +2,8 @@
 // https://code.visualstudio.com/api/references/when-clause-contexts (`!`, `&&`, `||`, parentheses, `==`, `!=`, `=~`,
 // `<`, `<=`, `>`, `>=`, `in`, `not in`, `true`, `false`). The answer is conservative: each context key is free to take
 // any value, so two clauses are kept apart only by what logic alone excludes (`editorFocus` against `!editorFocus`,
-// `view == a` against `view == b`), never by what VS Code happens to set together. No clause means "always".
+// `view == a` against `view == b`) and by the focus areas the caller names (context keys of which at most one is true,
+// because the keyboard focus is in one widget), never by what VS Code happens to set together. No clause means "always".
 
 /** One condition on a context key, negated or not: `key` (truthy), `key == value`, or another comparison. */
 export interface Literal {
@@ -173,13 +174,26 @@ function exclusive(a: Literal, b: Literal): boolean {
   return (equalsTruthy(a) && notTruthy(b)) || (equalsTruthy(b) && notTruthy(a));
 }
 
-function consistent(literals: readonly Literal[]): boolean {
-  return literals.every((a, i) => literals.slice(i + 1).every((b) => !exclusive(a, b)));
+/**
+ * Context keys grouped by the widget that has the keyboard focus while they are true: keys of two different groups
+ * are never true together.
+ */
+export type FocusAreas = readonly (readonly string[])[];
+
+function inDifferentAreas(a: Literal, b: Literal, areas: FocusAreas): boolean {
+  const focused = (x: Literal): boolean => x.op === 'truthy' && !x.negated;
+  if (!focused(a) || !focused(b)) return false;
+  const area = (key: string): number => areas.findIndex((keys) => keys.includes(key));
+  return area(a.key) !== -1 && area(b.key) !== -1 && area(a.key) !== area(b.key);
 }
 
-/** Whether some context makes both clauses true (conservatively: yes unless logic alone excludes it). */
-export function canHoldTogether(first: string | undefined, second: string | undefined): boolean {
+function consistent(literals: readonly Literal[], areas: FocusAreas): boolean {
+  return literals.every((a, i) => literals.slice(i + 1).every((b) => !exclusive(a, b) && !inDifferentAreas(a, b, areas)));
+}
+
+/** Whether some context makes both clauses true (conservatively: yes unless logic or the focus areas exclude it). */
+export function canHoldTogether(first: string | undefined, second: string | undefined, areas: FocusAreas = []): boolean {
   const left = alternatives(first);
   const right = alternatives(second);
-  return left.some((a) => right.some((b) => consistent([...a, ...b])));
+  return left.some((a) => right.some((b) => consistent([...a, ...b], areas)));
 }
