@@ -110,7 +110,9 @@ async function runProbe(browser: Browser, server: CodeServer, platform: KeyPlatf
   const context = await browser.newContext({ userAgent, viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
-    const exitCode = new Promise<number>((resolve) => void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)));
+    let exited: (code: number) => void = () => undefined;
+    const exitCode = new Promise<number>((resolve) => (exited = resolve));
+    await page.exposeFunction('codeAutomationExit', (code: number) => exited(code));
     await page.exposeFunction('codeAutomationLog', () => undefined);
     const remote = (file: string): string => `vscode-remote://127.0.0.1:${server.port}${file}`;
     const payload = [
