@@ -25,6 +25,8 @@ const KEYWORDS = [
   'maxLength',
   'maxItems',
   'items',
+  'additionalProperties',
+  'propertyNames',
   'format',
   'pattern',
   'patternErrorMessage',

@@ -72,7 +72,7 @@ describe('package.json', () => {
     }
   });
 
-  it('in Restricted Mode a workspace sets none of the addresses, the persona, the models or the knowledge bases', () => {
+  it('in Restricted Mode a workspace sets none of the addresses, the persona, the models, the knowledge bases or the completions switch', () => {
     // VS Code ignores a workspace's value of a restricted setting while the folder is not trusted: a repository can
     // neither send the credentials elsewhere nor steer the answers (system prompt, model, knowledge bases) there.
     const untrusted = manifest.capabilities.untrustedWorkspaces;
@@ -87,6 +87,8 @@ describe('package.json', () => {
       settingNames.extraModels,
       settingNames.knowledgeBases,
       settingNames.knowledgeTipsText,
+      settingNames.completionsEnabled,
+      settingNames.completionsModel,
     ];
     assert.deepEqual([...(untrusted.restrictedConfigurations ?? [])].sort(), [...expected].sort());
   });

@@ -41,6 +41,12 @@ const defaults = {
   speechPitch: 0,
   speechLongTextThreshold: 300,
   speechErrorCodes: 'spec',
+  completionsEnabled: false,
+  completionsLanguages: { '*': true, markdown: false, plaintext: false },
+  completionsModel: '',
+  completionsMaxTokens: 512,
+  completionsDebounceMs: 300,
+  completionsExcludeFiles: [],
 };
 
 describe('parseSettings', () => {
