@@ -7,7 +7,7 @@ import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { CommandId } from '../../../src/vscode/commandIds';
 import { defaultKeybindings, KEY_PLATFORMS, type DefaultKeybindings } from '../../harness/defaultKeybindings';
-import { clashesOn, describeClash, keySequence, type ManifestKeybinding } from './keybindingClashes';
+import { clashesOn, describeClash, keyOn, keySequence, type ManifestKeybinding } from './keybindingClashes';
 import { canHoldTogether } from './whenClauses';
 import { FOCUS_AREAS } from './keybindingClashes';
 
@@ -41,10 +41,19 @@ describe('key bindings', () => {
     );
   });
 
-  it('give the chat view and adding the selection to the chat a key, and the Read Aloud key leaves the find widget alone', () => {
+  it('give the chat view and adding the selection to the chat a key that is no AltGr character, and the Read Aloud key leaves the find widget alone', () => {
     const commands = ours.map((binding) => binding.command);
     assert.ok(commands.includes(CommandId.openChat), 'MaaS: Open Chat has a key');
     assert.ok(commands.includes(CommandId.addSelectionToChat), 'MaaS: Add Selection to Chat has a key');
+    // Windows types AltGr characters with Ctrl+Alt (Ctrl+Alt+M is µ on a German layout, Ctrl+Alt+A ą on a Polish one):
+    // a Ctrl+Alt key would take the character from those users' typing.
+    for (const command of [CommandId.openChat, CommandId.addSelectionToChat]) {
+      const binding = ours.find((entry) => entry.command === command);
+      for (const platform of ['win', 'linux'] as const) {
+        const [first = ''] = keySequence((binding && keyOn(binding, platform)) ?? '');
+        assert.ok(!/^ctrl\+(shift\+)?alt\+/.test(first), `${command} on ${platform}: ${first} is an AltGr key on European layouts`);
+      }
+    }
     const readAloud = ours.find((binding) => binding.command === CommandId.readAloud);
     assert.notDeepEqual(keySequence(readAloud?.mac ?? readAloud?.key ?? ''), keySequence('cmd+alt+r'));
   });
