@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startLocalService } from '../service/src/localService';
+import { SPEECH_CODES_VARIABLE } from '../src/core/speech/speechProblems';
 import { launchBrowser } from '../test/harness/browser';
 import { startCodeServer } from '../test/harness/codeServer';
 import { newRunDir } from '../test/harness/runDirs';
@@ -32,11 +33,10 @@ async function shoot(vsix: string, theme: 'light' | 'dark', language: 'en' | 'zh
     settings: {
       'maas.baseUrl': service.baseUrl,
       'maas.altBaseUrl': service.altBaseUrl,
-      // The local service's speech error codes are named (the maas.speech.errorCodes switch).
-      'maas.speech.errorCodes': 'localService',
       'workbench.colorTheme': theme === 'light' ? 'Default Light Modern' : 'Default Dark Modern',
     },
-    env: { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },
+    // The local service's speech error codes are named (src/core/speech/speechProblems.ts).
+    env: { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap, [SPEECH_CODES_VARIABLE]: 'localService' },
   });
   const browser = await launchBrowser();
   try {
