@@ -37,7 +37,8 @@ describe('docs/performance.md is current', () => {
         [...readFileSync(path.join(dir, file), 'utf8').matchAll(/^(?:export )?const ([A-Z][A-Z0-9_]*[A-Z0-9]) =/gm)].map((match) => match[1] ?? ''),
       );
     assert.ok(names.includes('ROUNDS'), names.join(', '));
-    const shown = [...new Set(names)].filter((name) => new RegExp(`\\b${name}\\b`).test(page));
+    // A name of three letters or fewer (`MB`) is also a unit the page writes.
+    const shown = [...new Set(names)].filter((name) => name.length > 3 && new RegExp(`\\b${name}\\b`).test(page));
     assert.deepEqual(shown, [], 'constant names on the page');
   });
 });
