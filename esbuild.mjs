@@ -53,7 +53,7 @@ const builds = [
   { ...node, entryPoints: ['src/extension.ts'], outfile: `${out}/extension.js`, plugins: [loadLazily] },
   ...lazy.map((library) => ({
     ...node,
-    ...(library.entry === undefined ? { stdin: { contents: library.contents, resolveDir: '.', loader: 'js' } } : { entryPoints: [library.entry] }),
+    stdin: { contents: library.contents, resolveDir: '.', loader: 'js' },
     outfile: `${out}/lazy/${library.name}.js`,
   })),
   imageWorker,

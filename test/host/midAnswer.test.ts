@@ -15,7 +15,7 @@ import { CHAT_ROUTE, requestLog } from '../harness/requestLog';
 import { waitFor } from '../harness/waitFor';
 import { holdRequests } from '../harness/serviceGate';
 import { ForwardProxy } from '../harness/forwardProxy';
-import { editorWith, freshPrompter, isRiffWave, signIn } from './featureHelpers';
+import { editorWith, freshPrompter, isRiffWave, recordingChatStream, signIn } from './featureHelpers';
 import { api, askChat, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 
@@ -90,14 +90,7 @@ const provider: Surface = {
 async function startParticipant(command: string | undefined): Promise<() => Promise<Outcome>> {
   const handler = (await hook()).participantHandler();
   assert.ok(handler, '@maas is registered');
-  let markdown = '';
-  const stream = {
-    markdown: (value: string | vscode.MarkdownString) => (markdown += typeof value === 'string' ? value : value.value),
-    progress: () => undefined,
-    button: () => undefined,
-    reference: () => undefined,
-    anchor: () => undefined,
-  } as unknown as vscode.ChatResponseStream;
+  const { stream, pieces } = recordingChatStream();
   const request = {
     prompt: 'What happens when I change a setting now?',
     command,
@@ -109,7 +102,7 @@ async function startParticipant(command: string | undefined): Promise<() => Prom
   const answered = Promise.resolve(handler(request, { history: [] }, stream, new vscode.CancellationTokenSource().token));
   return async () => {
     const result = (await answered) as { metadata?: { answered?: boolean } } | undefined;
-    return { status: result?.metadata?.answered === true ? 'done' : 'not answered', text: markdown };
+    return { status: result?.metadata?.answered === true ? 'done' : 'not answered', text: pieces.join('') };
   };
 }
 
