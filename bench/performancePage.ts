@@ -190,15 +190,17 @@ export function performancePage(run: RunInfo, files: readonly BenchFile[]): stri
 
 /**
  * The leading `//` comment of a benchmark file, as Markdown: its lines joined into paragraphs (a blank comment line
- * ends one), each line that starts with `- ` an item of a list, and each name of a constant the file declares with a
- * number (`const ROUNDS = sized(21, 1)`: a full run's value) written as that number.
+ * ends one), each line that starts with `- ` an item of a list, and each name of a constant declared with a number
+ * (`const ROUNDS = sized(21, 1)`: a full run's value) written as that number: the file's own constants first, then
+ * those of the modules it imports them from (`imported`, their sources).
  */
-export function leadingComment(source: string): string {
+export function leadingComment(source: string, imported: readonly string[] = []): string {
   const values = new Map(
-    [...source.matchAll(/^const ([A-Z][A-Z0-9_]*) = (?:sized\(\s*)?(-?[\d_]+(?:\.\d+)?)\b/gm)].map((match) => [
-      match[1] ?? '',
-      Number((match[2] ?? '').replaceAll('_', '')).toLocaleString('en'),
-    ]),
+    [...imported, source].flatMap((text) =>
+      [...text.matchAll(/^(?:export )?const ([A-Z][A-Z0-9_]*) = (?:sized\(\s*)?(-?[\d_]+(?:\.\d+)?)\b/gm)].map(
+        (match) => [match[1] ?? '', Number((match[2] ?? '').replaceAll('_', '')).toLocaleString('en')] as const,
+      ),
+    ),
   );
   const text = commentText(source);
   return values.size === 0 ? text : text.replace(new RegExp(`\\b(${[...values.keys()].join('|')})\\b`, 'g'), (name) => values.get(name) ?? name);

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { benchDescription } from '../../../bench/benchDescription';
 import { againstEspeak, atLeast, atMost, compared, figure, ratioAtMost } from '../../../bench/benchResult';
 import { measuredCode } from '../../../bench/measuredCode';
 import { checkedRows, leadingComment, outcome, performancePage, resultTable, verdict, type RunInfo } from '../../../bench/performancePage';
@@ -121,10 +122,29 @@ describe('npm run bench: targets and docs/performance.md', () => {
     assert.equal(leadingComment(source), 'Median of 21 after 5 rounds, of 20,000 chunks (ROUNDS_X stays).');
   });
 
-  it('every benchmark file describes itself in a leading comment', () => {
+  it('writes the value of a constant the file imports from a module beside it; its own constant of that name wins', () => {
+    const source = ['// A delta every HOST_DELTA_MS ms, ROUNDS rounds.', "import { HOST_DELTA_MS } from './realisticStream';", 'const ROUNDS = 3;'].join('\n');
+    const imported = ['export const HOST_DELTA_MS = 30;\nexport const ROUNDS = 9;'];
+    assert.equal(leadingComment(source, imported), 'A delta every 30 ms, 3 rounds.');
+  });
+
+  it('every benchmark file describes itself in a leading comment that names no constant', () => {
     const dir = path.join(root, 'bench');
+    const constants = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) =>
+        [...readFileSync(path.join(dir, file), 'utf8').matchAll(/^(?:export )?const ([A-Z][A-Z0-9_]*[A-Z0-9]) =/gm)].map((match) => match[1] ?? ''),
+      )
+      // A name of three letters or fewer (`MB`) is also a unit a description writes.
+      .filter((name) => name.length > 3);
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.bench.ts'))) {
-      assert.ok(leadingComment(readFileSync(path.join(dir, file), 'utf8')).length > 40, `${file} starts with a comment saying what it measures`);
+      const about = benchDescription(dir, file);
+      assert.ok(about.length > 40, `${file} starts with a comment saying what it measures`);
+      assert.deepEqual(
+        constants.filter((name) => new RegExp(`\\b${name}\\b`).test(about)),
+        [],
+        `${file}'s description names constants, not their values`,
+      );
     }
   });
 
