@@ -27,6 +27,8 @@ const KEYWORDS = [
   'maxLength',
   'maxItems',
   'items',
+  'additionalProperties',
+  'propertyNames',
   'format',
   'pattern',
   'patternErrorMessage',

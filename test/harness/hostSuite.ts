@@ -12,6 +12,7 @@ import { SPEECH_CODES_VARIABLE } from '../../src/core/speech/speechProblems';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
 import { CredentialListener } from './credentialListener';
+import { PROXIED_SERVICE_HOST } from './forwardProxy';
 import { strangersSettings, TRUST_REQUEST } from './trustRun';
 import { grantWorkspaceTrust } from './workspaceTrust';
 import { extensionErrors } from './extensionHostLog';
@@ -62,6 +63,8 @@ export async function runHostSuite(seed: number): Promise<HostSuiteResult> {
     paceMs: 2,
     // Retrieval answers name their passages (a references array), as the knowledge-base tool's tests need to see.
     references: true,
+    // The name the suites reach the service by through a proxy (this computer's own addresses never go through one).
+    allowedHosts: [PROXIED_SERVICE_HOST],
     seed: {
       defaultKey: HOST_TEST_KEY,
       keys: [{ name: 'host-personal', interfaces: ['svc_llm'], enabled: true, key: 'sk-host-personal-0123456789' }],

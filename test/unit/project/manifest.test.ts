@@ -48,7 +48,7 @@ describe('package.json', () => {
     assert.ok(events.includes(`onContext:${ContextKey.apiKeySet}`), 'the walkthrough completes the key step on the context key');
   });
 
-  it('in Restricted Mode a workspace sets none of the addresses, the persona, the models or the knowledge bases', () => {
+  it('in Restricted Mode a workspace sets none of the addresses, the persona, the models, the knowledge bases or the completions switch', () => {
     // VS Code ignores a workspace's value of a restricted setting while the folder is not trusted: a repository can
     // neither send the credentials elsewhere nor steer the answers (system prompt, model, knowledge bases) there.
     const untrusted = manifest.capabilities.untrustedWorkspaces;
@@ -63,6 +63,8 @@ describe('package.json', () => {
       settingNames.extraModels,
       settingNames.knowledgeBases,
       settingNames.knowledgeTipsText,
+      settingNames.completionsEnabled,
+      settingNames.completionsModel,
     ];
     assert.deepEqual([...(untrusted.restrictedConfigurations ?? [])].sort(), [...expected].sort());
   });

@@ -40,6 +40,12 @@ const defaults = {
   speechSpeed: 0,
   speechPitch: 0,
   speechLongTextThreshold: 300,
+  completionsEnabled: false,
+  completionsLanguages: { '*': true, markdown: false, plaintext: false },
+  completionsModel: '',
+  completionsMaxTokens: 512,
+  completionsDebounceMs: 300,
+  completionsExcludeFiles: [],
 };
 
 describe('parseSettings', () => {
