@@ -2,31 +2,19 @@
 // file under bench/ changed (a change to how a bench measures needs `npm run bench` again), and its descriptions give
 // the values the benches use, not the names of their constants.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { measuredCommit } from './measuredCommit';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const page = readFileSync(path.join(root, 'docs', 'performance.md'), 'utf8');
 
-function git(...args: string[]): { readonly status: number | null; readonly out: string } {
-  const run = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
-  return { status: run.status, out: run.stdout.trim() };
-}
-
 describe('docs/performance.md is current', () => {
   it('was written from a run of a commit after which nothing under bench/ changed', (t) => {
-    if (git('rev-parse', '--is-inside-work-tree').status !== 0) {
-      t.skip('not a Git checkout: nothing to compare with');
-      return;
-    }
-    const code = /^\| Code, when the run started \| (.*) \|$/m.exec(page)?.[1] ?? '';
-    const commit = /^commit ([0-9a-f]{7,40})$/.exec(code)?.[1];
-    assert.ok(commit, `the page names the commit it measured, without uncommitted changes: ${JSON.stringify(code)}; run \`npm run bench\` on a clean tree`);
-    assert.equal(git('cat-file', '-e', `${commit}^{commit}`).status, 0, `commit ${commit} is not in this clone's history (a shallow clone needs the history)`);
-    const changed = git('log', '--format=%h %s', `${commit}..HEAD`, '--', 'bench/').out;
-    assert.equal(changed, '', `bench/ changed after commit ${commit}, which docs/performance.md reports; run \`npm run bench\`:\n${changed}`);
+    const verdict = measuredCommit(root, page);
+    if (verdict.kind === 'unknown') t.skip(verdict.reason);
+    else if (verdict.kind === 'stale') assert.fail(verdict.problem);
   });
 
   it("shows the benches' values, not the names of their constants", () => {
