@@ -81,6 +81,15 @@ function rangeMismatches(): string[] {
     tokens.minimum === min && tokens.maximum === max,
   );
 
+  // A suggestion asks for at most maas.completions.maxTokens (a one-line one for less): each declared value is one the
+  // request takes.
+  const completionTokens = declared('completionsMaxTokens');
+  check(
+    'completionsMaxTokens',
+    `declares ${completionTokens.minimum} to ${completionTokens.maximum}, within the request's max_tokens range ${min} to ${max}`,
+    completionTokens.minimum >= min && completionTokens.maximum <= max,
+  );
+
   const similarity = declared('knowledgeTextThreshold');
   const retrievalTakes = (value: number): boolean => retrievalOptionsSchema.safeParse({ knowledge_ids: [1], text_threshold: value }).success;
   check(
