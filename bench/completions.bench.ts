@@ -1,8 +1,8 @@
 // Inline completions (docs/completions.md), the engine of src/core/completions driven as the extension's adapter
 // drives it (bench/completions/typingSession.ts) over the extension's own client and the local service:
-// - requests sent while 400 characters are typed at a human pace with pauses (bench/completions/typingSession.ts's
-//   TYPING), against one per keystroke: the engine's debounce and pauses run on a virtual clock (completionClock.ts),
-//   each answer read in full before the next key;
+// - requests sent while 400 characters are typed at a human pace with pauses (the keystroke timings of
+//   bench/completions/typingSession.ts), against one per keystroke: the engine's debounce and pauses run on a virtual
+//   clock (completionClock.ts), each answer read in full before the next key;
 // - time from the pause (the debounce over, on that virtual clock) to the decided single-line suggestion, in real time,
 //   against the same client reading the whole answer, the local service streaming at its default --pace;
 // - the host's CPU per completion (privacy, window, prompt, cleaning, cache) in a 5,000-line file against a 50-line

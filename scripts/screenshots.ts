@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startLocalService } from '../service/src/localService';
+import { SPEECH_CODES_VARIABLE } from '../src/core/speech/speechProblems';
 import { launchBrowser } from '../test/harness/browser';
 import { startCodeServer } from '../test/harness/codeServer';
 import { newRunDir } from '../test/harness/runDirs';
@@ -45,11 +46,10 @@ async function withWorkbench(
     settings: {
       'maas.baseUrl': service.baseUrl,
       'maas.altBaseUrl': service.altBaseUrl,
-      // The local service's speech error codes are named (the maas.speech.errorCodes switch).
-      'maas.speech.errorCodes': 'localService',
       ...options.settings,
     },
-    env: { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },
+    // The local service's speech error codes are named (src/core/speech/speechProblems.ts).
+    env: { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap, [SPEECH_CODES_VARIABLE]: 'localService' },
   });
   const browser = await launchBrowser();
   try {

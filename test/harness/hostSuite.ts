@@ -8,6 +8,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Page } from 'playwright-core';
 import { startLocalService } from '../../service/src/localService';
+import { SPEECH_CODES_VARIABLE } from '../../src/core/speech/speechProblems';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
 import { CredentialListener } from './credentialListener';
@@ -157,9 +158,11 @@ async function runHostSuiteAgainst(
     folder,
     smokeTestDriver: true,
     workspaceTrust: run.workspaceTrust,
-    settings: { 'maas.baseUrl': baseUrl, 'maas.altBaseUrl': altBaseUrl, 'maas.consoleUrl': `${baseUrl}/console/`, 'maas.speech.errorCodes': 'localService' },
+    settings: { 'maas.baseUrl': baseUrl, 'maas.altBaseUrl': altBaseUrl, 'maas.consoleUrl': `${baseUrl}/console/` },
     env: {
       ...run.env,
+      // The local service's speech error codes are named (src/core/speech/speechProblems.ts).
+      [SPEECH_CODES_VARIABLE]: 'localService',
       MAAS_HOST_SUITE: run.suite,
       [SEED_VARIABLE]: String(run.seed),
       MAAS_HOST_TEST_RESULTS: resultsFile,

@@ -16,7 +16,7 @@ interface Manifest {
   readonly contributes: {
     readonly commands: readonly { readonly command: string; readonly title: string }[];
     readonly keybindings: readonly { readonly command: string; readonly key: string; readonly mac?: string }[];
-    readonly configuration: { readonly properties: Readonly<Record<string, unknown>> };
+    readonly configuration: readonly { readonly properties: Readonly<Record<string, unknown>> }[];
   };
 }
 
@@ -108,7 +108,7 @@ describe("the README's claims", () => {
   });
 
   it('names only settings the manifest declares, and the Settings editor filter that lists them', () => {
-    const declared = Object.keys(manifest.contributes.configuration.properties);
+    const declared = manifest.contributes.configuration.flatMap((section) => Object.keys(section.properties));
     const named = [...new Set([...readme().matchAll(/`(maas\.[\w.]+?)(?:\.\*)?`/g)].map((match) => match[1] ?? ''))];
     const unknown = named.filter((name) => !declared.includes(name) && !declared.some((setting) => setting.startsWith(`${name}.`)));
     assert.deepEqual(unknown, [], 'settings the README names that the manifest does not declare');

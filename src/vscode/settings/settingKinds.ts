@@ -203,27 +203,35 @@ interface ChoiceDescriptions {
   readonly markdown: boolean;
 }
 
+/** The manifest's descriptions of `choices`, one for each. */
+function choiceDescriptions(choices: readonly (string | number)[], descriptions: ChoiceDescriptions | undefined): { readonly [keyword: string]: Json } {
+  if (descriptions === undefined) return {};
+  const keyword = descriptions.markdown ? 'markdownEnumDescriptions' : 'enumDescriptions';
+  return { [keyword]: choices.map((value) => nls(`${descriptions.keysUnder}.${String(value)}`)) };
+}
+
 /** One of `choices`, each with its description when `descriptions` is given. */
 export function choice<const T extends readonly [string, ...string[]]>(
   choices: T,
   fallback: T[number],
   descriptions?: ChoiceDescriptions,
 ): SettingKind<z.ZodDefault<z.ZodEnum<{ [K in T[number]]: K }>>> {
-  const described =
-    descriptions === undefined
-      ? {}
-      : { [descriptions.markdown ? 'markdownEnumDescriptions' : 'enumDescriptions']: choices.map((value) => nls(`${descriptions.keysUnder}.${value}`)) };
   return {
     schema: z.enum(choices).default(fallback),
-    manifest: { type: 'string', default: fallback, enum: choices, ...described },
+    manifest: { type: 'string', default: fallback, enum: choices, ...choiceDescriptions(choices, descriptions) },
     otherwise: 'choice',
   };
 }
 
-/** One of the whole numbers `choices`. */
+/** One of the whole numbers `choices`, each with its description when `descriptions` is given. */
 export function integerChoice<const T extends readonly [number, ...number[]]>(
   choices: T,
   fallback: T[number],
+  descriptions?: ChoiceDescriptions,
 ): SettingKind<z.ZodDefault<z.ZodLiteral<T[number]>>> {
-  return { schema: z.literal(choices).default(fallback), manifest: { type: 'integer', default: fallback, enum: choices }, otherwise: 'choice' };
+  return {
+    schema: z.literal(choices).default(fallback),
+    manifest: { type: 'integer', default: fallback, enum: choices, ...choiceDescriptions(choices, descriptions) },
+    otherwise: 'choice',
+  };
 }
