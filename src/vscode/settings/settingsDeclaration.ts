@@ -5,6 +5,7 @@
 // table (`npm run generate`); a unit test fails when package.json differs. Free of the VS Code API so the unit tests
 // and the script import it; settings.ts reads and writes the values through it.
 import type * as z from 'zod';
+import { MAX_KNOWLEDGE_BASES } from '../../core/knowledge/knowledgeBaseEntry';
 import {
   address,
   choice,
@@ -72,7 +73,12 @@ export const settingsDeclaration = {
     kind: integer(1, 8_192, 8_192),
     description: 'configuration.nativeChat.maxOutputTokens.description',
   },
-  knowledgeBases: { name: 'maas.knowledgeBases', kind: knowledgeBaseList(50), description: 'configuration.knowledgeBases.description', restricted: true },
+  knowledgeBases: {
+    name: 'maas.knowledgeBases',
+    kind: knowledgeBaseList(MAX_KNOWLEDGE_BASES),
+    description: 'configuration.knowledgeBases.description',
+    restricted: true,
+  },
   knowledgeChatMode: {
     name: 'maas.knowledge.chatMode',
     kind: choice(['divergent', 'strict'], 'divergent', { keysUnder: 'configuration.knowledge.chatMode', markdown: true }),
