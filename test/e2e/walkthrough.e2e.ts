@@ -44,7 +44,10 @@ describe('walkthrough in code-server', () => {
     await page.keyboard.press('Enter');
     const steps = page.locator('.gettingStartedSlideDetails .getting-started-step');
     await steps.first().waitFor();
-    assert.deepEqual((await steps.locator('.step-title').allInnerTexts()).map((t) => t.trim()), TITLES);
+    assert.deepEqual(
+      (await steps.locator('.step-title').allInnerTexts()).map((t) => t.trim()),
+      TITLES,
+    );
     const connect = page.locator('.getting-started-step[data-step-id$="connect"]');
     await connect.locator('.codicon-getting-started-step-unchecked').waitFor();
     // The key is set (the scenario stored it): its step is done on the context key the status bar sets.
