@@ -26,12 +26,14 @@ const node = { ...common, platform: 'node', format: 'cjs', target: 'node20.18', 
 
 // Libraries loaded on first use (`await import(…)` in the source) get bundles of their own in dist/lazy/, so that
 // starting the extension neither parses nor runs them: undici (the first request), markdown-it (the first text read
-// aloud), wavefile (the first WAV segments joined). A static import of one of them would put it back in
+// aloud), wavefile (the first WAV segments joined), the completion engine. A static import of one of them would put it back in
 // extension.js; only dynamic imports are redirected.
 const lazy = [
   { name: 'undici', specifier: 'undici', contents: "export * from 'undici';" },
   { name: 'markdown-it', specifier: 'markdown-it', contents: "export { default } from 'markdown-it';" },
   { name: 'wavefile', specifier: 'wavefile', contents: "export * from 'wavefile';" },
+  // The inline-completion engine (off until the user turns completions on).
+  { name: 'completions', specifier: '../../core/completions/completionRuntime.js', contents: "export * from './src/core/completions/completionRuntime';" },
 ];
 // The image worker's program (src/core/images/imageDecoder.ts starts it on the first image): the image codecs run
 // there only, off the extension host's thread.
@@ -53,7 +55,7 @@ const builds = [
   { ...node, entryPoints: ['src/extension.ts'], outfile: `${out}/extension.js`, plugins: [loadLazily] },
   ...lazy.map((library) => ({
     ...node,
-    ...(library.entry === undefined ? { stdin: { contents: library.contents, resolveDir: '.', loader: 'js' } } : { entryPoints: [library.entry] }),
+    stdin: { contents: library.contents, resolveDir: '.', loader: 'js' },
     outfile: `${out}/lazy/${library.name}.js`,
   })),
   imageWorker,

@@ -22,6 +22,7 @@ export const commandsDeclaration = {
   addKnowledgeBase: {},
   describeImage: { icon: 'file-media' },
   describeImageFromUrl: {},
+  toggleCompletions: { icon: 'sparkle' },
   readAloud: { icon: 'unmute' },
   readAloudToFile: {},
   setSpeechCredentials: {},

@@ -14,13 +14,6 @@ export interface WalkthroughStepDeclaration {
   readonly when?: string;
 }
 
-/**
- * The inline-completions command and its setting (docs/completions.md). They are declared with the completions'
- * provider in commandIds.ts and settingsDeclaration.ts; walkthrough.test.ts accepts them while they are not.
- */
-export const COMPLETIONS_TOGGLE_COMMAND = 'maas.toggleCompletions';
-export const COMPLETIONS_ENABLED_SETTING = 'maas.completions.enabled';
-
 export const WALKTHROUGH_ID = 'maas.gettingStarted';
 
 export const walkthroughSteps: readonly WalkthroughStepDeclaration[] = [
@@ -32,7 +25,7 @@ export const walkthroughSteps: readonly WalkthroughStepDeclaration[] = [
     id: 'knowledgeBase',
     completionEvents: [`onCommand:${CommandId.addKnowledgeBase}`, `onSettingChanged:${settingNames.knowledgeBases}`, `onCommand:${CommandId.askKnowledgeBase}`],
   },
-  { id: 'completions', completionEvents: [`onCommand:${COMPLETIONS_TOGGLE_COMMAND}`, `onSettingChanged:${COMPLETIONS_ENABLED_SETTING}`] },
+  { id: 'completions', completionEvents: [`onCommand:${CommandId.toggleCompletions}`, `onSettingChanged:${settingNames.completionsEnabled}`] },
   {
     id: 'nativeChat',
     completionEvents: [`onCommand:${CommandId.setUpNativeChat}`],

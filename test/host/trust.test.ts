@@ -16,7 +16,7 @@ import { requestCount } from '../harness/requestLog';
 import { lastChatRequest } from '../harness/requestLog';
 import { STRANGER_KNOWLEDGE_BASE, STRANGER_MODEL, STRANGER_PERSONA, TRUST_REQUEST } from '../harness/trustRun';
 import { restoreSetting, setSetting } from '../harness/hostSettings';
-import { editorWith, freshPrompter, signIn } from './featureHelpers';
+import { editorWith, freshPrompter, recordingChatStream, signIn } from './featureHelpers';
 import { api, askChat, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 import { snapshotWhere } from './viewSnapshots';
@@ -76,14 +76,7 @@ async function ask(model: vscode.LanguageModelChat, question: string): Promise<s
 async function askParticipant(h: MaasTestHook, prompt: string): Promise<{ markdown: string; buttons: string[] }> {
   const handler = h.participantHandler();
   assert.ok(handler, '@maas is registered');
-  const pieces: string[] = [];
-  const buttons: string[] = [];
-  const stream = {
-    markdown: (value: string | vscode.MarkdownString) => pieces.push(typeof value === 'string' ? value : value.value),
-    button: (command: vscode.Command) => buttons.push(command.title),
-    progress: () => undefined,
-    reference: () => undefined,
-  } as unknown as vscode.ChatResponseStream;
+  const { stream, pieces, buttons } = recordingChatStream();
   const request = { prompt, references: [], toolReferences: [], model: await llm() } as unknown as vscode.ChatRequest;
   await handler(request, { history: [] }, stream, new vscode.CancellationTokenSource().token);
   return { markdown: pieces.join(''), buttons };

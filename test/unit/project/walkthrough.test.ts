@@ -9,7 +9,6 @@ import { describe, it } from 'node:test';
 import { CommandId } from '../../../src/vscode/commandIds';
 import { ContextKey } from '../../../src/vscode/contributionIds';
 import { settingNames } from '../../../src/vscode/settings/settingsDeclaration';
-import { COMPLETIONS_ENABLED_SETTING, COMPLETIONS_TOGGLE_COMMAND } from '../../../src/vscode/walkthroughDeclaration';
 
 interface Step {
   id: string;
@@ -31,10 +30,8 @@ const views = new Set(
     .flat()
     .map((v) => v.id),
 );
-// The completions' command and setting are declared with their provider (walkthroughDeclaration.ts): accepted here
-// until then, as their ids are fixed.
-const commands = new Set<string>([...Object.values(CommandId), COMPLETIONS_TOGGLE_COMMAND]);
-const settings = new Set<string>([...Object.values(settingNames), COMPLETIONS_ENABLED_SETTING]);
+const commands = new Set<string>(Object.values(CommandId));
+const settings = new Set<string>(Object.values(settingNames));
 const nlsText = (text: string, language = 'en'): string => languages[language]?.[text.replace(/^%|%$/g, '')] ?? text;
 
 /** Context keys the extension sets, `executeCommand('setContext', ContextKey.name, …)` in src, and the files that set each. */
