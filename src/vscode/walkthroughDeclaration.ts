@@ -14,6 +14,13 @@ export interface WalkthroughStepDeclaration {
   readonly when?: string;
 }
 
+/**
+ * Where VS Code's chat is there for the user, in the words of VS Code's own chat menus: `chatSetupHidden` holds while
+ * `chat.disableAIFeatures` is on (or a policy hides chat), `chatSetupDisabledInWorkspace` while its built-in chat
+ * extension is disabled in this workspace. A host without these keys reads them as false: the step shows.
+ */
+const NATIVE_CHAT_STEP_WHEN = `config.${settingNames.nativeChatEnabled} && !chatSetupHidden && !chatSetupDisabledInWorkspace`;
+
 export const WALKTHROUGH_ID = 'maas.gettingStarted';
 
 export const walkthroughSteps: readonly WalkthroughStepDeclaration[] = [
@@ -29,8 +36,9 @@ export const walkthroughSteps: readonly WalkthroughStepDeclaration[] = [
   {
     id: 'nativeChat',
     completionEvents: [`onCommand:${CommandId.setUpNativeChat}`],
-    // Only where VS Code's chat is in use: @maas and the models' provider on, and VS Code's AI features not hidden.
-    when: `config.${settingNames.nativeChatEnabled} && !chatSetupHidden`,
+    // Only where its button can do something: the MaaS models and @maas on (maas.nativeChat.enabled), and VS Code's
+    // chat there to use them in; MaaS: Set Up VS Code's Chat for MaaS Models explains itself and stops elsewhere.
+    when: NATIVE_CHAT_STEP_WHEN,
   },
   { id: 'readAloud', completionEvents: [`onCommand:${CommandId.readAloud}`, `onCommand:${CommandId.readAloudToFile}`] },
 ];

@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { CommandId } from '../../../src/vscode/commandIds';
 import { ContextKey } from '../../../src/vscode/contributionIds';
 import { settingNames } from '../../../src/vscode/settings/settingsDeclaration';
+import { alternatives } from './whenClauses';
 
 interface Step {
   id: string;
@@ -46,6 +47,16 @@ function contextKeysSet(): Map<string, string[]> {
     }
   }
   return keys;
+}
+
+/** Whether a when clause holds where the context keys have these values (a key not given is unset). */
+function holdsIn(when: string, context: Readonly<Record<string, boolean>>): boolean {
+  return alternatives(when).some((literals) =>
+    literals.every((literal) => {
+      assert.equal(literal.op, 'truthy', `${when}: only keys that are on or off are read here`);
+      return (context[literal.key] === true) !== literal.negated;
+    }),
+  );
 }
 
 /** The commands of a description's buttons (`[label](command:id…)`), with their labels. */
@@ -99,8 +110,24 @@ describe('walkthrough', () => {
     assert.ok(steps.find((s) => s.id === 'setKey')?.completionEvents?.includes('onContext:maas.apiKeySet'));
   });
 
-  it("VS Code's chat step shows only where VS Code's chat is in use", () => {
-    assert.equal(steps.find((s) => s.id === 'nativeChat')?.when, `config.${settingNames.nativeChatEnabled} && !chatSetupHidden`);
+  it("VS Code's chat step shows where VS Code's chat is there to set up and the MaaS models are on in it, nowhere else", () => {
+    const when = steps.find((s) => s.id === 'nativeChat')?.when ?? 'true';
+    const on = { [`config.${settingNames.nativeChatEnabled}`]: true };
+    const situations: [string, Record<string, boolean>, boolean][] = [
+      ["VS Code's chat on", on, true],
+      // A fresh profile: VS Code keeps its built-in chat extension off until set-up, which is what the step's button does.
+      ["VS Code's chat not set up yet", { ...on, chatSetupDisabled: true }, true],
+      // A host that sets none of VS Code's chat keys: nothing says its chat is hidden.
+      ["a host without VS Code's chat context keys", on, true],
+      ['maas.nativeChat.enabled off', { chatSetupDisabled: true }, false],
+      // VS Code sets chatSetupHidden while chat.disableAIFeatures is on, or a policy hides its chat.
+      ['chat.disableAIFeatures on', { ...on, chatSetupHidden: true }, false],
+      ["VS Code's chat extension disabled in this workspace", { ...on, chatSetupDisabledInWorkspace: true }, false],
+    ];
+    assert.deepEqual(
+      situations.map(([name, context]) => [name, holdsIn(when, context)]),
+      situations.map(([name, , shown]) => [name, shown]),
+    );
   });
 
   it('a button that runs a MaaS command carries its Command Palette title, in English and in Chinese', () => {
