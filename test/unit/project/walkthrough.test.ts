@@ -139,6 +139,38 @@ describe('walkthrough', () => {
         }
   });
 
+  it('a button under maas. runs a command of the Command Palette, whose title it can carry', () => {
+    const declared = new Set(manifest.contributes.commands.map((c) => c.command));
+    const undeclared = steps.flatMap((step) =>
+      buttons(nlsText(step.description))
+        .filter(({ command }) => command.startsWith('maas.') && !declared.has(command))
+        .map(({ label, command }) => `${step.id}: [${label}](command:${command})`),
+    );
+    assert.deepEqual(undeclared, []);
+  });
+
+  it("a step's text names a command as the Command Palette does, MaaS: and its title, in English and in Chinese", () => {
+    const prose = (step: Step, language: string): string =>
+      `${nlsText(`%walkthrough.${step.id}.title%`, language)}\n${nlsText(step.description, language).replace(/\[[^\]]*\]\([^)]*\)/g, '')}`;
+    const wrong: string[] = [];
+    for (const language of Object.keys(languages)) {
+      const titles = manifest.contributes.commands.map((c) => nlsText(c.title, language));
+      for (const step of steps)
+        for (const match of prose(step, language).matchAll(/MaaS[:：]\s*/g)) {
+          const rest = prose(step, language).slice((match.index ?? 0) + match[0].length);
+          if (!titles.some((title) => rest.startsWith(title) && !/^[\p{L}\d]/u.test(rest.slice(title.length))))
+            wrong.push(`${step.id} (${language}): MaaS: ${rest.slice(0, 40)}`);
+        }
+    }
+    // English titles are words a sentence does not capitalise: one in a step's text is the command's, named with MaaS:.
+    const titles = manifest.contributes.commands.map((c) => nlsText(c.title));
+    for (const step of steps)
+      for (const title of titles)
+        for (const match of prose(step, 'en').matchAll(new RegExp(`(?<!MaaS: )\\b${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g')))
+          wrong.push(`${step.id}: ${title} without MaaS: at ${match.index}`);
+    assert.deepEqual(wrong, []);
+  });
+
   it("every step has an image, an SVG in the theme's colours: no fixed colour but a fallback, no script, no outside reference", () => {
     for (const step of steps) {
       assert.ok(step.media.svg, `${step.id} has an SVG image`);
