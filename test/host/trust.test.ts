@@ -186,6 +186,34 @@ describe('workspace trust: where the credentials go', function () {
       assert.equal(shown.settings.defaultPersonaFromWorkspace, false);
     });
 
+    it("inline completions: the folder cannot turn them on; once the user does, they ask the user's address with the user's model", async () => {
+      const folder = vscode.workspace.getConfiguration('maas');
+      await folder.update('completions.enabled', true, vscode.ConfigurationTarget.Workspace);
+      await folder.update('completions.model', STRANGER_MODEL, vscode.ConfigurationTarget.Workspace);
+      try {
+        assert.equal(vscode.workspace.getConfiguration('maas').get('completions.enabled'), false);
+        await waitFor(() => h.completions.status().kind === 'off', { what: 'completions to stay off' });
+        const document = await vscode.workspace.openTextDocument({
+          language: 'typescript',
+          content: 'export function total(items: number[]): number {\n  return \n}\n',
+        });
+        const invoke = { triggerKind: vscode.InlineCompletionTriggerKind.Invoke, selectedCompletionInfo: undefined };
+        const token = new vscode.CancellationTokenSource().token;
+        assert.equal(await h.completions.provide(document, new vscode.Position(1, 9), invoke, token), undefined);
+        await setSetting('completions.enabled', true);
+        await waitFor(() => h.completions.status().kind === 'on', { what: 'completions on' });
+        await api('/_local/next-answer', { text: 'items.length;' });
+        const items = await h.completions.provide(document, new vscode.Position(1, 9), invoke, token);
+        assert.equal(items?.[0]?.insertText, 'items.length;');
+        assert.equal((await lastChatRequest(service.baseUrl))?.body.model, 'svc_llm');
+        assert.deepEqual(await heard(), []);
+      } finally {
+        await folder.update('completions.enabled', undefined, vscode.ConfigurationTarget.Workspace);
+        await folder.update('completions.model', undefined, vscode.ConfigurationTarget.Workspace);
+        await restoreSetting('completions.enabled');
+      }
+    });
+
     it("@maas says nothing of the folder's persona, which it does not use", async () => {
       const said = await askParticipant(h, 'Who steers this answer?');
       assert.ok(!said.markdown.includes(WORKSPACE_PERSONA_NOTICE), said.markdown);
