@@ -61,8 +61,9 @@ describe('walkthrough in code-server', () => {
     // The key is set (the scenario stored it): its step is done on the context key the status bar sets.
     await page.locator('.getting-started-step[data-step-id$="setKey"] .codicon-getting-started-step-checked').waitFor();
     await connect.click();
-    // The step's image: the SVG inside the walkthrough's webview (an iframe holding the active frame).
-    await page.frameLocator('.getting-started-media iframe').frameLocator('iframe').locator('svg').waitFor();
+    // The step's image: the SVG inside the walkthrough's webview (an iframe holding the active frame, and a pending one
+    // while the image changes).
+    await page.frameLocator('.getting-started-media iframe').frameLocator('#active-frame').locator('svg').waitFor();
     await runCommand(page, 'MaaS: Test Connection');
     await notification(page, /Test Connection: all \d+ checks passed/).waitFor({ timeout: 120_000 });
     // The report opens in front of the walkthrough: back to its tab, as the user goes back.
@@ -83,7 +84,7 @@ describe('walkthrough in code-server', () => {
     assert.deepEqual(await stepTitles(page), TITLES);
     // Its own image: the model picker on the MaaS model.
     await nativeChatStep.click();
-    await page.frameLocator('.getting-started-media iframe').frameLocator('iframe').locator('svg text', { hasText: 'svc_llm ▾' }).waitFor();
+    await page.frameLocator('.getting-started-media iframe').frameLocator('#active-frame').locator('svg text', { hasText: 'svc_llm ▾' }).waitFor();
 
     editUserSettings(scenario.server.userDataDir, { 'maas.nativeChat.enabled': false });
     await nativeChatStep.waitFor({ state: 'detached', timeout: 60_000 });
