@@ -2,13 +2,12 @@
 // (the participant's `when` clause, which the workbench evaluates; the extension's own switch only removes the
 // handler), listed again once it is back on. The setting is changed the way a user's settings.json changes.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { until } from './chatView';
 import { focusNativeInput, nativeChat, NATIVE_CHAT_SETTINGS } from './nativeChatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
+import { editUserSettings } from './userSettings';
 
 /**
  * The rows of the chat input's suggestions for `@`: the input is emptied, `@` typed and the suggestions asked for
@@ -49,13 +48,7 @@ describe("@maas in VS Code's chat and maas.nativeChat.enabled", () => {
   let scenario: ServiceScenario;
 
   /** Sets maas.nativeChat.enabled in the user's settings.json, as editing it by hand does. */
-  function setNativeChat(enabled: boolean): void {
-    for (const scope of ['User', 'Machine']) {
-      const file = path.join(scenario.server.userDataDir, scope, 'settings.json');
-      const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      writeFileSync(file, JSON.stringify({ ...settings, 'maas.nativeChat.enabled': enabled }, null, 2));
-    }
-  }
+  const setNativeChat = (enabled: boolean): void => editUserSettings(scenario.server.userDataDir, { 'maas.nativeChat.enabled': enabled });
 
   before(async () => {
     scenario = await openServiceScenario('native-chat-participant', { service: { paceMs: 2 }, settings: NATIVE_CHAT_SETTINGS });
