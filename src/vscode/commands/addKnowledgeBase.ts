@@ -7,6 +7,7 @@ import {
   checkKnowledgeBaseId,
   checkKnowledgeBaseName,
   withKnowledgeBase,
+  type Checked,
   type KnowledgeBaseEntry,
   type KnowledgeBaseIdProblem,
   type KnowledgeBaseNameProblem,
@@ -74,32 +75,23 @@ export function addKnowledgeBaseCommand(deps: FeatureDependencies): () => Promis
       if (choice === actions.setApiKey) await vscode.commands.executeCommand(CommandId.setApiKey);
       return undefined;
     }
-    const idText = await prompter.showInputBox({
-      title: vscode.l10n.t('Add Knowledge Base (1/2)'),
-      prompt: vscode.l10n.t('The id of the knowledge base, as the MaaS console shows it'),
-      placeHolder: '3',
-      ignoreFocusOut: true,
-      validateInput: (value) => {
-        const checked = checkKnowledgeBaseId(value, userList());
-        return checked.ok ? undefined : idProblemText(checked.problem);
+    const id = await askChecked(deps, {
+      box: {
+        title: vscode.l10n.t('Add Knowledge Base (1/2)'),
+        prompt: vscode.l10n.t('The id of the knowledge base, as the MaaS console shows it'),
+        placeHolder: '3',
       },
+      check: (value) => checkKnowledgeBaseId(value, userList()),
+      problemText: idProblemText,
     });
-    if (idText === undefined) return undefined;
-    const id = checkKnowledgeBaseId(idText, userList());
-    if (!id.ok) return refuse(deps, idProblemText(id.problem));
-    const nameText = await prompter.showInputBox({
-      title: vscode.l10n.t('Add Knowledge Base (2/2)'),
-      prompt: vscode.l10n.t('A name for knowledge base {0}: how the pickers and #kb show it', id.value),
-      ignoreFocusOut: true,
-      validateInput: (value) => {
-        const checked = checkKnowledgeBaseName(value, userList());
-        return checked.ok ? undefined : nameProblemText(checked.problem);
-      },
+    if (id === undefined) return undefined;
+    const name = await askChecked(deps, {
+      box: { title: vscode.l10n.t('Add Knowledge Base (2/2)'), prompt: vscode.l10n.t('A name for knowledge base {0}: how the pickers and #kb show it', id) },
+      check: (value) => checkKnowledgeBaseName(value, userList()),
+      problemText: nameProblemText,
     });
-    if (nameText === undefined) return undefined;
-    const name = checkKnowledgeBaseName(nameText, userList());
-    if (!name.ok) return refuse(deps, nameProblemText(name.problem));
-    const entry = { id: id.value, name: name.value };
+    if (name === undefined) return undefined;
+    const entry = { id, name };
     const verdict = await checkWithService(deps, entry);
     if (verdict === 'cancelled') {
       void prompter.showInformationMessage(vscode.l10n.t('The check was cancelled; knowledge base {0} was not added.', entry.id));
@@ -111,6 +103,32 @@ export function addKnowledgeBaseCommand(deps: FeatureDependencies): () => Promis
     void prompter.showInformationMessage(vscode.l10n.t('Knowledge base “{0}” ({1}) was added to your settings.', entry.name, entry.id));
     return entry;
   };
+}
+
+/**
+ * One input box whose text is checked as it is typed and once more when it is accepted (the list it is checked against
+ * may have changed meanwhile); undefined when the user dismissed it or the last check refused it (said in an error).
+ */
+async function askChecked<T, P>(
+  deps: FeatureDependencies,
+  question: {
+    readonly box: Pick<vscode.InputBoxOptions, 'title' | 'prompt' | 'placeHolder'>;
+    readonly check: (value: string) => Checked<T, P>;
+    readonly problemText: (problem: P) => string;
+  },
+): Promise<T | undefined> {
+  const { check, problemText } = question;
+  const text = await deps.prompter.showInputBox({
+    ...question.box,
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const checked = check(value);
+      return checked.ok ? undefined : problemText(checked.problem);
+    },
+  });
+  if (text === undefined) return undefined;
+  const checked = check(text);
+  return checked.ok ? checked.value : refuse(deps, problemText(checked.problem));
 }
 
 function refuse(deps: FeatureDependencies, text: string): undefined {
