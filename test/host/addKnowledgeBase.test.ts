@@ -111,6 +111,20 @@ describe('add knowledge base (MaaS: Add Knowledge Base): checked against the ser
     }
   });
 
+  it('an id added elsewhere while its box was open is refused when the box is accepted, and nothing is saved', async () => {
+    prompter.script(async () => {
+      await setSetting('knowledgeBases', [...EXISTING, { id: 3, name: 'Added in settings.json' }]);
+      return '3';
+    });
+    const asked = await requestCount(service.baseUrl, CHAT_ROUTE);
+    assert.equal(await addKnowledgeBase(), undefined);
+    assert.equal(prompter.asked.length, 1, 'the name is not asked for');
+    const error = prompter.messages.find((m) => m.level === 'error')?.text ?? '';
+    assert.match(error, /already in maas\.knowledgeBases, as “Added in settings\.json”/);
+    assert.deepEqual(userList(), [...EXISTING, { id: 3, name: 'Added in settings.json' }]);
+    assert.equal(await requestCount(service.baseUrl, CHAT_ROUTE), asked, 'the service is asked nothing');
+  });
+
   it('a cancelled name box saves nothing, asks the service nothing and shows no error', async () => {
     prompter.script('3', undefined);
     const asked = await requestCount(service.baseUrl, CHAT_ROUTE);
