@@ -63,7 +63,15 @@ describe('walkthrough in code-server', () => {
     await connect.click();
     // The step's image: the SVG inside the walkthrough's webview (an iframe holding the active frame, and a pending one
     // while the image changes).
-    await page.frameLocator('.getting-started-media iframe').frameLocator('#active-frame').locator('svg').waitFor();
+    const image = page.frameLocator('.getting-started-media iframe').frameLocator('#active-frame').locator('svg');
+    await image.waitFor();
+    // Drawn in the theme's colours: a shape whose colour the webview dropped is black, and text on it unreadable.
+    const fills = await image.evaluate((svg) => {
+      const view = svg.ownerDocument.defaultView;
+      return [svg.querySelector('rect'), svg.querySelector('text')].map((shape) => (shape && view ? view.getComputedStyle(shape).fill : ''));
+    });
+    assert.notEqual(fills[0], 'rgb(0, 0, 0)', `the image's background takes the theme's colour: ${fills.join(', ')}`);
+    assert.notEqual(fills[1], fills[0], `its text stands out from its background: ${fills.join(', ')}`);
     await runCommand(page, 'MaaS: Test Connection');
     await notification(page, /Test Connection: all \d+ checks passed/).waitFor({ timeout: 120_000 });
     // The report opens in front of the walkthrough: back to its tab, as the user goes back.
