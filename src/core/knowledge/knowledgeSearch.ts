@@ -3,7 +3,7 @@
 // handed to `onAnswer` as it arrives. The knowledge-base tool runs it, for VS Code's chat and other extensions and for
 // @maas /kb; a failure ends it as the AnswerFailed of the answer run, a cancel as the run's `stopped`.
 import type { RetrievalOptions } from '../chat/chatRequest';
-import type { StoredReference } from '../conversations/conversationModel';
+import type { StoredReference } from '../answerRecords/answerRecords';
 import { DEFAULT_RETRY_POLICY } from '../http/backoff';
 import { AnswerFailed, PlanRefused, runAnswer } from '../requests/answerRun';
 import { prepareRequest, type ChatBackend } from '../requests/prepareRequest';

@@ -10,17 +10,7 @@
 // enough, everywhere. Nothing is dropped.
 import { escapeImageOpeners } from './markdownEscapes';
 import { codeLines, GuardedMarkdownStream } from './markdownGuardStream';
-
-/** Where the Markdown is shown: VS Code's chat (no raw HTML is rendered there), or the Markdown preview (HTML on). */
-export type MarkdownSink = 'chat' | 'preview';
-
-async function loadParser(sink: MarkdownSink) {
-  const { default: MarkdownIt } = await import('markdown-it');
-  return new MarkdownIt(sink === 'chat' ? { html: false, linkify: false } : { html: true, linkify: true });
-}
-
-export type MarkdownParser = Awaited<ReturnType<typeof loadParser>>;
-export type MarkdownToken = ReturnType<MarkdownParser['parse']>[number];
+import { markdownParser, type MarkdownSink, type MarkdownToken } from './markdownParser';
 
 /** What a text holds that would load something where it is shown. */
 export interface Loads {
@@ -42,13 +32,9 @@ export interface MarkdownGuard {
   stream(): GuardedMarkdownStream;
 }
 
-const parsers = new Map<MarkdownSink, Promise<MarkdownParser>>();
-
 /** The guard for `sink`, its parser loaded on first use. */
 export async function markdownGuard(sink: MarkdownSink): Promise<MarkdownGuard> {
-  let parser = parsers.get(sink);
-  if (parser === undefined) parsers.set(sink, (parser = loadParser(sink)));
-  const md = await parser;
+  const md = await markdownParser(sink);
   const read = (markdown: string, ownHtml: ReadonlySet<string>): { tokens: MarkdownToken[]; loads: Loads } => {
     const tokens = md.parse(markdown, {});
     return { tokens, loads: loadsOf(tokens, sink, ownHtml) };

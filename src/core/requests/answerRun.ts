@@ -2,7 +2,7 @@
 // participant and the language-model provider all run their requests through it, so retries, failover, Stop and
 // the error a user sees are the same everywhere. Cancellation is the AbortSignal; a user's Stop is not an error,
 // and a dropped stream keeps what arrived (the outcome says `interrupted`).
-import type { StoredError, StoredReference } from '../conversations/conversationModel';
+import type { StoredError, StoredReference } from '../answerRecords/answerRecords';
 import { isServiceError, type ServiceError } from '../http/serviceError';
 import { assertNever, type RetryView } from '../../shared/protocol';
 import type { FinishReason, ToolCallEvent, Usage } from '../chat/chatEvents';

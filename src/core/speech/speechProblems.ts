@@ -3,7 +3,7 @@
 // long) and otherwise shows the service's own message. The local service's non-zero codes (service/src/speech/
 // speechCodes.ts, our [choice]) are named only when the `maas.speech.errorCodes` switch says the service is the
 // local one: a real service may use the same numbers for other things.
-export type SpeechProblem = 'credentials' | 'parameter' | 'textTooLong' | 'unknownTask' | 'synthesisFailed';
+import type { SpeechProblem } from '../http/serviceError';
 
 /** 'spec': only what the spec and HTTP say; 'localService': also the local service's codes. */
 export type SpeechCodeConvention = 'spec' | 'localService';

@@ -5,7 +5,7 @@ import { ChatSession } from '../../core/session/chatSession';
 import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
 import { ViewId } from '../contributionIds';
 import { errorView } from '../errors/errorPresentation';
-import type { ExtensionServices } from '../activation/extensionServices';
+import type { ExtensionServices } from '../services/extensionServices';
 import type { ChatSpeech } from './chatIntents';
 import { ChatViewProvider } from './chatViewProvider';
 import type { SettingsReader } from '../settings/settings';

@@ -9,7 +9,7 @@ import { openSettings } from '../settings/openSettings';
 import type { KnowledgeBaseSetting } from '../settings/settingsDeclaration';
 import { revealChatView } from '../chat/revealChat';
 import { actionTitles, knowledgeWords } from '../../shared/chatWords';
-import type { FeatureDependencies } from '../activation/featureDependencies';
+import type { FeatureDependencies } from '../commands/featureDependencies';
 import { StateKey } from '../stateKeys';
 import { workspaceLabel } from '../workspaceLabel';
 

@@ -10,7 +10,7 @@
 // Markdown preview shows without loading anything (core/markdown/markdownWithoutRemoteImages.ts).
 import * as vscode from 'vscode';
 import type { ChatRequest } from '../../core/chat/chatRequest';
-import type { StoredReference } from '../../core/conversations/conversationModel';
+import type { StoredReference } from '../../core/answerRecords/answerRecords';
 import { findCitationMarks, PlainCitationStream } from '../../core/knowledge/citationMarks';
 import { ChatMarkdownLinks, chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
 import { markdownText } from '../../core/markdown/markdownEscapes';
@@ -21,7 +21,7 @@ import { defaultImageQuestion } from '../images/imageQuestion';
 import { noKnowledgeBaseText } from '../knowledge/retrievalOptions';
 import { actionCommand, explainError } from '../errors/errorPresentation';
 import type { Logger } from '../logger';
-import { FeatureName, featureUnavailable } from '../activation/featureNames';
+import { FeatureName, featureUnavailable } from '../services/featureNames';
 import { actionTitles, knowledgeWords } from '../../shared/chatWords';
 import { CommandId } from '../commandIds';
 import { KNOWLEDGE_TOOL_NAME, LM_VENDOR, PARTICIPANT_ID } from '../contributionIds';

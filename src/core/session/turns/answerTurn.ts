@@ -4,7 +4,8 @@
 // the refusal, the persona, the wire form), a request over the model's limit refused, and the request run through
 // the backend (requests/answerRun.ts). A description made now is an event, so the turn keeps it; one the turn kept
 // is handed to the plan and not asked for again.
-import type { StoredChatParams, StoredError, StoredImage } from '../../conversations/conversationModel';
+import type { StoredChatParams, StoredImage } from '../../conversations/conversationModel';
+import type { StoredError } from '../../answerRecords/answerRecords';
 import type { ConversationStore } from '../../conversations/conversationStore';
 import { buildMessages } from '../../conversations/historySelection';
 import type { ChatRequest } from '../../chat/chatRequest';

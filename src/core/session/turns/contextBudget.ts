@@ -1,7 +1,8 @@
 // How much of a model's context a request takes, counted locally by the service's token rule (shared/tokenCount.ts):
 // the chat view's context meter shows what the next question carries before it is asked, and a request over the
 // model's limit (maas.nativeChat.maxInputTokens) is not sent: the turn says so, with what the user can do.
-import type { Conversation, StoredContext, StoredError } from '../../conversations/conversationModel';
+import type { Conversation, StoredContext } from '../../conversations/conversationModel';
+import type { StoredError } from '../../answerRecords/answerRecords';
 import { buildMessages, questionWithContext } from '../../conversations/historySelection';
 import { planRequest } from '../../requests/requestPlan';
 import { countTokens, IMAGE_TOKENS } from '../../../shared/tokenCount';
