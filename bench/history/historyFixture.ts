@@ -50,17 +50,17 @@ export function conversationOf(index: number, now: number): Conversation {
   };
 }
 
-/** A history folder of `count` conversations, the newest open; its list file written. */
-export async function historyFolder(count: number): Promise<string> {
+/** A history folder of `count` conversations (`conversationOf` unless told), the newest open; its list file written. */
+export async function historyFolder(count: number, make: (index: number, now: number) => Conversation = conversationOf): Promise<string> {
   const folder = mkdtempSync(path.join(tmpdir(), `maas-history-bench-${count}-`));
   const dir = path.join(folder, 'conversations');
   mkdirSync(dir, { recursive: true });
   const now = Date.now();
   for (let i = 0; i < count; i++) {
-    const conversation = conversationOf(i, now);
+    const conversation = make(i, now);
     writeFileSync(path.join(dir, `${conversation.id}.json`), `${JSON.stringify(conversation)}\n`);
   }
-  writeFileSync(path.join(folder, 'index.json'), JSON.stringify({ version: 1, activeId: conversationOf(0, now).id }));
+  writeFileSync(path.join(folder, 'index.json'), JSON.stringify({ version: 1, activeId: make(0, now).id }));
   const store = new ConversationStore(folder);
   await store.load();
   await store.flush();

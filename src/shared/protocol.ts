@@ -120,6 +120,36 @@ export interface ConversationSummaryView {
   readonly turnCount: number;
 }
 
+/** The longest query the history search takes (the view's search field stops there, the host's check refuses more). */
+export const maxSearchQueryLength = 200;
+
+/** A stretch of a text, from `start` up to, not including, `end` (UTF-16 offsets): a match the view highlights. */
+export type TextRangeView = readonly [start: number, end: number];
+
+/** A conversation the history search found, with where the query matches in what it shows. */
+export interface SearchMatchView {
+  readonly id: string;
+  readonly title: string;
+  readonly updatedAt: number;
+  readonly turnCount: number;
+  readonly titleMarks: readonly TextRangeView[];
+  /** Where the query first matches in its questions and answers, when its title alone does not match. */
+  readonly snippet?: { readonly text: string; readonly marks: readonly TextRangeView[] };
+}
+
+/** The answer to the view's search of the history, for the query it named (`queryId`). */
+export interface SearchResultsView {
+  readonly queryId: number;
+  /** How many conversations match. */
+  readonly total: number;
+  /** How many conversations the history holds. */
+  readonly conversations: number;
+  /** The first of them, as many as the view asked for: matches in the title first, then the newest first. */
+  readonly matches: readonly SearchMatchView[];
+  /** The index is still being built after the window started: more may match once it is. */
+  readonly indexing: boolean;
+}
+
 export interface ConversationView {
   readonly id: string;
   readonly title: string;
@@ -187,6 +217,8 @@ export type HostToWebview =
   | { readonly type: 'focusInput' }
   /** Open the list of conversations, or close it when open (MaaS: Show Conversations, the title bar's history button). */
   | { readonly type: 'toggleConversations' }
+  /** The conversations matching the view's search, again whenever they change while the search is shown. */
+  | { readonly type: 'searchResults'; readonly results: SearchResultsView }
   /**
    * Read-aloud: a playback begins (or, with `resumeAt`, resumes in a reloaded page from that sentence); its segments
    * follow in order. `sentences` is 0 for an answer spoken as it streams (its count is known at `speechDone`);

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { imageMimes, maxThumbnailCharacters } from './imageFormats';
 import { maxImagesPerQuestion } from './imageHeader';
 import { maxLinkLength } from './linkPolicy';
+import { maxSearchQueryLength } from './protocol';
 
 const id = z.string().min(1).max(100);
 const text = (max: number): z.ZodString => z.string().max(max);
@@ -81,6 +82,18 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('renameConversation'), conversationId: id, title: text(200).min(1) }).strict(),
   z.object({ type: z.literal('deleteConversation'), conversationId: id }).strict(),
   z.object({ type: z.literal('exportConversation'), conversationId: id }).strict(),
+  /**
+   * Searches the history's titles, questions and answers; the results come as `searchResults` with the same
+   * `queryId`, the first `limit` of them. An empty query ends the search (no more results are sent for it).
+   */
+  z
+    .object({
+      type: z.literal('searchConversations'),
+      queryId: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+      query: text(maxSearchQueryLength),
+      limit: z.number().int().min(1).max(1_000),
+    })
+    .strict(),
   z.object({ type: z.literal('setModel'), model: text(64).min(1) }).strict(),
   z.object({ type: z.literal('setParams'), params: chatParamsSchema }).strict(),
   z.object({ type: z.literal('setPersona'), persona: text(20_000) }).strict(),

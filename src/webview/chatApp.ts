@@ -20,6 +20,8 @@ import { initialViewState, reduceViewState, type ViewState } from './viewState';
 export interface PersistedState {
   readonly draft?: string;
   readonly conversationsOpen?: boolean;
+  /** The text of the conversation panel's search field. */
+  readonly search?: string;
 }
 
 export class ChatApp {
@@ -57,6 +59,7 @@ export class ChatApp {
       persisted.conversationsOpen ?? false,
       (open) => save({ conversationsOpen: open }),
       () => this.composer.input.focus(),
+      { query: persisted.search ?? '', keep: (search) => save({ search }) },
     );
     this.settings = new SettingsPanel(context);
     this.transcript = new TranscriptView(context);
@@ -89,6 +92,10 @@ export class ChatApp {
     }
     if (message.type === 'toggleConversations') {
       this.conversations.setOpen(!this.conversations.open, true);
+      return;
+    }
+    if (message.type === 'searchResults') {
+      this.conversations.receiveResults(message.results);
       return;
     }
     if (message.type === 'turnDelta') {

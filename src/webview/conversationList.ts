@@ -3,11 +3,16 @@
 // (MaaS: Show Conversations) opens and closes it, Escape or choosing a conversation closes it. Row actions show on
 // hover or keyboard focus. A year of daily use is a thousand conversations: rows are built only while the panel is
 // open, a page around the open conversation at first, more as the list scrolls or the keyboard walks past either
-// end (arrows, Home/End, Tab); each row says its place in the whole list to screen readers.
+// end (arrows, Home/End, Tab); each row says its place in the whole list to screen readers. A search field at its top
+// (conversationSearch.ts) shows the conversations whose title, questions or answers match instead: Ctrl/Cmd+F, or
+// typing while the panel has focus, goes there; Down goes from it into the rows and Up from the first row back to
+// it; Enter opens the first result; Escape clears the search, and then closes the panel.
 import * as l10n from '@vscode/l10n';
 import { actionTitles } from '../shared/chatWords';
-import type { ConversationSummaryView } from '../shared/protocol';
-import { button, h, iconButton, setIcon } from './element';
+import type { ConversationSummaryView, SearchResultsView } from '../shared/protocol';
+import { conversationRow, type RowConversation, type RowHost } from './conversationRow';
+import { ConversationSearch } from './conversationSearch';
+import { button, h, setIcon } from './element';
 import { keepInPlace } from './scrollAnchor';
 import type { ViewContext } from './viewContext';
 
@@ -22,48 +27,61 @@ interface RowRange {
   readonly end: number;
 }
 
-export class ConversationList {
+export class ConversationList implements RowHost {
   readonly element: HTMLElement;
   private readonly heading = h('h2', { attrs: { id: 'conversations-heading' } });
   private readonly list = h('ul', { className: 'conversation-list', testId: 'conversation-list', attrs: { 'aria-labelledby': 'conversations-heading' } });
   private readonly newButton: HTMLButtonElement;
   private readonly closeButton: HTMLButtonElement;
+  private readonly search: ConversationSearch;
   /**
    * The conversation whose title is being edited, what has been typed so far (kept through rebuilds), and whether the
    * field is yet to take the focus (once, when the edit begins: a rebuild must not pull the focus from elsewhere).
    */
-  private renaming: { id: string; draft: string; focus: boolean } | undefined;
-  private confirming: string | undefined;
+  renaming: { id: string; draft: string; focus: boolean } | undefined;
+  confirming: string | undefined;
   private conversations: readonly ConversationSummaryView[] = [];
-  private activeId = '';
+  activeId = '';
   /**
    * The list the rows were built from, and which of it is built. It lags `conversations` (another array) when the
    * latest list came while the panel was closed or a rename was being typed: no page is added to stale rows then.
+   * While a search is shown it is the search's results, all of those received built.
    */
-  private built: readonly ConversationSummaryView[] = [];
+  private built: readonly RowConversation[] = [];
   private range: RowRange = { start: 0, end: 0 };
   /** Made on first use: the language never changes while the view lives. */
   private when: Intl.DateTimeFormat | undefined;
+  /** The search kept in the field has been made again since the page loaded (once the host has sent the first snapshot). */
+  private searchResumed = false;
 
   constructor(
-    private readonly context: ViewContext,
+    readonly context: ViewContext,
     open: boolean,
     private readonly onToggle: (open: boolean) => void,
     /** Where focus goes when the panel closes (the question box). */
     private readonly focusAfterClose: () => void,
+    /** The search kept from before the view was hidden, and where to keep it. */
+    search: { readonly query: string; readonly keep: (query: string) => void },
   ) {
     this.newButton = button('', () => context.post({ type: 'newConversation' }), { className: 'icon-button', testId: 'new-conversation' });
     this.closeButton = button('', () => this.setOpen(false, true), { className: 'icon-button', testId: 'close-conversations' });
+    this.search = new ConversationSearch(context, search.query, {
+      changed: () => this.showResults(),
+      keep: search.keep,
+      intoRows: () => this.list.querySelector<HTMLElement>('.conversation-select, input, button')?.focus(),
+      choose: (id) => this.choose(id),
+      close: () => this.setOpen(false, true),
+    });
     this.element = h(
       'section',
       { className: 'conversations', testId: 'conversations', attrs: { 'aria-labelledby': 'conversations-heading' } },
       h('div', { className: 'conversations-header' }, this.heading, this.newButton, this.closeButton),
+      this.search.field,
+      this.search.status,
       this.list,
     );
     this.element.hidden = !open;
-    this.element.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && !(event.target instanceof HTMLInputElement)) this.setOpen(false, true);
-    });
+    this.element.addEventListener('keydown', (event) => this.search.panelKey(event));
     this.list.addEventListener('keydown', (event) => this.walk(event));
     this.list.addEventListener('scroll', () => this.fillEdges());
     // Tab and Shift+Tab walk row by row: a row reached at an end of those built brings the next page there.
@@ -82,12 +100,29 @@ export class ConversationList {
   setOpen(open: boolean, moveFocus: boolean): void {
     if (this.open === open) return;
     this.element.hidden = !open;
-    // On opening, a page of rows around the open conversation, however many were built while it was last open.
-    if (open) this.build(this.aroundActive());
+    // On opening, a page of rows around the open conversation, however many were built while it was last open; a
+    // search kept in the field is made again (its results replace the rows when they come).
+    if (open) {
+      this.searchResumed = true;
+      this.search.resume();
+      this.build(this.aroundActive());
+    } else this.search.end();
     this.onToggle(open);
     if (!moveFocus) return;
-    if (open) (this.list.querySelector<HTMLElement>('[aria-current="true"]') ?? this.list.querySelector<HTMLElement>('button') ?? this.newButton).focus();
-    else this.focusAfterClose();
+    if (!open) this.focusAfterClose();
+    else if (this.search.query !== '') this.search.focus();
+    else (this.list.querySelector<HTMLElement>('[aria-current="true"]') ?? this.list.querySelector<HTMLElement>('button') ?? this.newButton).focus();
+  }
+
+  /** The host's answer to the panel's search. */
+  receiveResults(results: SearchResultsView): void {
+    this.search.receive(results);
+  }
+
+  /** Opens a conversation from a row, closing the panel. */
+  choose(id: string): void {
+    this.context.post({ type: 'selectConversation', conversationId: id });
+    this.setOpen(false, true);
   }
 
   render(conversations: readonly ConversationSummaryView[], activeId: string, force = false): void {
@@ -96,6 +131,12 @@ export class ConversationList {
     this.heading.textContent = l10n.t('Conversations');
     setIcon(this.newButton, 'add', actionTitles(l10n).newConversation);
     setIcon(this.closeButton, 'close', l10n.t('Close'));
+    this.search.render();
+    if (this.open && !this.searchResumed) {
+      // A page that opens with the panel open (the view was hidden): its kept search is made again, after its `ready`.
+      this.searchResumed = true;
+      this.search.resume();
+    }
     // Nothing is built for a closed panel; and an open rename field is kept as it is: a snapshot must not throw
     // away what the user is typing.
     const typing = document.activeElement instanceof HTMLInputElement && this.list.contains(document.activeElement);
@@ -103,24 +144,39 @@ export class ConversationList {
     this.build(this.keptRange());
   }
 
-  private rerender(): void {
+  rerender(): void {
     this.render(this.conversations, this.activeId, true);
   }
 
+  /** The search's results changed, or the search ended: the rows follow unless a rename is being typed. */
+  private showResults(): void {
+    if (!this.open || this.renaming !== undefined) return;
+    this.build(this.search.matches === undefined ? this.aroundActive() : this.keptRange());
+  }
+
+  /** The rows to build from: the search's results while one is shown, else every conversation. */
+  private get source(): readonly RowConversation[] {
+    return this.search.matches ?? this.conversations;
+  }
+
   private rangeAround(index: number): RowRange {
-    const start = Math.max(0, Math.min(index - rowsAbove, this.conversations.length - pageRows));
-    return { start, end: Math.min(this.conversations.length, start + pageRows) };
+    const { length } = this.source;
+    if (this.search.matches !== undefined) return { start: 0, end: length };
+    const start = Math.max(0, Math.min(index - rowsAbove, length - pageRows));
+    return { start, end: Math.min(length, start + pageRows) };
   }
 
   private aroundActive(): RowRange {
-    return this.rangeAround(this.conversations.findIndex((conversation) => conversation.id === this.activeId));
+    return this.rangeAround(this.source.findIndex((conversation) => conversation.id === this.activeId));
   }
 
   /** The same rows as before in a new list: from the same first conversation to the same last one (or either end). */
   private keptRange(): RowRange {
-    const position = (row: Element | null): number => this.conversations.findIndex((conversation) => conversation.id === rowId(row));
+    const source = this.source;
+    if (this.search.matches !== undefined) return { start: 0, end: source.length };
+    const position = (row: Element | null): number => source.findIndex((conversation) => conversation.id === rowId(row));
     const start = this.range.start === 0 ? 0 : position(this.list.firstElementChild);
-    const end = this.range.end === this.built.length ? this.conversations.length : position(this.list.lastElementChild) + 1;
+    const end = this.range.end === this.built.length ? source.length : position(this.list.lastElementChild) + 1;
     if (this.built.length === 0 || start < 0 || end <= start) return this.aroundActive();
     return { start, end };
   }
@@ -129,7 +185,7 @@ export class ConversationList {
   private build(range: RowRange): void {
     const focused = document.activeElement instanceof HTMLElement && this.list.contains(document.activeElement) ? document.activeElement : undefined;
     const focusedRow = focused === undefined ? undefined : rowId(focused.closest('.conversation'));
-    this.built = this.conversations;
+    this.built = this.source;
     this.range = range;
     this.list.replaceChildren(...this.rows(range.start, range.end));
     if (focusedRow !== undefined) {
@@ -144,6 +200,7 @@ export class ConversationList {
   /** Adds a page of rows just below those built, or just above them (keeping what the reader sees in place). */
   private addPage(below: boolean): void {
     const { start, end } = this.range;
+    if (below && this.search.matches !== undefined) this.search.more();
     if (this.built !== this.conversations) return;
     if (below && end < this.built.length) {
       const last = Math.min(this.built.length, end + pageRows);
@@ -174,6 +231,8 @@ export class ConversationList {
     const target = moves[event.key];
     if (index < 0 || target === undefined) return;
     event.preventDefault();
+    if (target < 0 && event.key === 'ArrowUp') this.search.field.focus();
+    if (target >= this.built.length && this.search.matches !== undefined) this.search.more();
     if (target < 0 || target >= this.built.length) return;
     if (target === this.range.end) this.addPage(true);
     else if (target === this.range.start - 1) this.addPage(false);
@@ -192,100 +251,9 @@ export class ConversationList {
 
   private rows(start: number, end: number): HTMLLIElement[] {
     const when = (this.when ??= new Intl.DateTimeFormat(this.context.lang, { dateStyle: 'short', timeStyle: 'short' }));
-    return this.built.slice(start, end).map((conversation, offset) => this.item(conversation, start + offset, when));
-  }
-
-  private item(conversation: ConversationSummaryView, index: number, when: Intl.DateTimeFormat): HTMLLIElement {
-    const active = conversation.id === this.activeId;
-    const state = this.renaming?.id === conversation.id ? ' renaming' : this.confirming === conversation.id ? ' confirming' : '';
-    const place = { 'aria-posinset': String(index + 1), 'aria-setsize': String(this.built.length) };
-    const item = h('li', { className: `conversation${active ? ' active' : ''}${state}`, testId: 'conversation-item', attrs: place });
-    item.dataset.conversationId = conversation.id;
-    const renaming = this.renaming;
-    if (renaming?.id === conversation.id) {
-      const input = h('input', {
-        className: 'rename-input',
-        testId: 'rename-input',
-        attrs: { type: 'text', 'aria-label': l10n.t('Rename'), maxlength: '200' },
-      });
-      input.value = renaming.draft;
-      input.addEventListener('input', () => (renaming.draft = input.value));
-      const save = (): void => {
-        const title = input.value.trim();
-        this.renaming = undefined;
-        if (title !== '' && title !== conversation.title) this.context.post({ type: 'renameConversation', conversationId: conversation.id, title });
-        this.rerender();
-      };
-      input.addEventListener('keydown', (event) => {
-        // Handled here: the Enter must not go on to click the row's button, which has focus once the field is gone.
-        if (event.key === 'Enter' && !event.isComposing && event.keyCode !== 229) {
-          event.preventDefault();
-          save();
-        }
-        if (event.key === 'Escape') {
-          this.renaming = undefined;
-          this.rerender();
-        }
-      });
-      item.append(
-        input,
-        button(l10n.t('Save and re-run'), save, { className: 'secondary' }),
-        button(l10n.t('Cancel'), () => ((this.renaming = undefined), this.rerender()), { className: 'secondary' }),
-      );
-      if (renaming.focus) {
-        renaming.focus = false;
-        queueMicrotask(() => input.focus());
-      }
-      return item;
-    }
-    if (this.confirming === conversation.id) {
-      item.append(
-        h('span', { className: 'confirm-text', text: l10n.t('Delete "{0}"?', conversation.title) }),
-        button(
-          l10n.t('Delete'),
-          () => {
-            this.confirming = undefined;
-            this.context.post({ type: 'deleteConversation', conversationId: conversation.id });
-          },
-          // The primary button, as in VS Code's own confirmations (a red fill has no theme colour that keeps its text readable).
-          { testId: 'confirm-delete' },
-        ),
-        button(l10n.t('Cancel'), () => ((this.confirming = undefined), this.rerender()), { className: 'secondary' }),
-      );
-      return item;
-    }
-    const select = button('', () => (this.context.post({ type: 'selectConversation', conversationId: conversation.id }), this.setOpen(false, true)), {
-      className: 'conversation-select',
-      testId: 'conversation-select',
-    });
-    if (active) select.setAttribute('aria-current', 'true');
-    select.append(
-      h('span', { className: 'conversation-title', text: conversation.title }),
-      h('span', { className: 'conversation-meta', text: `${when.format(conversation.updatedAt)} · ${l10n.t('{0} turns', conversation.turnCount)}` }),
-    );
-    const actions = h(
-      'span',
-      { className: 'conversation-actions' },
-      iconButton(
-        'edit',
-        `${l10n.t('Rename')}: ${conversation.title}`,
-        () => ((this.renaming = { id: conversation.id, draft: conversation.title, focus: true }), this.rerender()),
-        { testId: 'rename-conversation' },
-      ),
-      iconButton(
-        'export',
-        `${l10n.t('Export as Markdown')}: ${conversation.title}`,
-        () => this.context.post({ type: 'exportConversation', conversationId: conversation.id }),
-        {
-          testId: 'export-conversation',
-        },
-      ),
-      iconButton('trash', `${l10n.t('Delete')}: ${conversation.title}`, () => ((this.confirming = conversation.id), this.rerender()), {
-        testId: 'delete-conversation',
-      }),
-    );
-    item.append(select, actions);
-    return item;
+    // A result says its place among every conversation that matches, the list's among all of them.
+    const of = this.search.matches === undefined ? this.built.length : this.search.total;
+    return this.built.slice(start, end).map((conversation, offset) => conversationRow(this, conversation, { index: start + offset, of }, when));
   }
 }
 

@@ -22,8 +22,12 @@ const root = document.getElementById('app') ?? document.body;
 function persisted(): PersistedState {
   const state = vscode.getState();
   if (typeof state !== 'object' || state === null) return {};
-  const { draft, conversationsOpen } = state as Record<string, unknown>;
-  return { draft: typeof draft === 'string' ? draft : undefined, conversationsOpen: typeof conversationsOpen === 'boolean' ? conversationsOpen : undefined };
+  const { draft, conversationsOpen, search } = state as Record<string, unknown>;
+  return {
+    draft: typeof draft === 'string' ? draft : undefined,
+    conversationsOpen: typeof conversationsOpen === 'boolean' ? conversationsOpen : undefined,
+    search: typeof search === 'string' ? search : undefined,
+  };
 }
 
 const app = new ChatApp(

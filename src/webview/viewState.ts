@@ -83,6 +83,7 @@ export function reduceViewState(state: ViewState, message: HostToWebview): Reduc
     case 'speechDone':
     case 'speechStop':
     case 'toggleConversations':
+    case 'searchResults':
       // The player and the conversation panel are not part of the mirrored state (ChatApp hands these to them directly).
       return unchanged(state);
     default:

@@ -5,7 +5,7 @@ import type { ChatEvent } from '../chat/chatEvents';
 import type { ChatRequest } from '../chat/chatRequest';
 import type { Indentation } from './indentation';
 
-/** Shaped like ChatBackend.streamChat (src/core/requests/prepareRequest.ts): the adapter passes the real one. */
+/** Shaped like ChatBackend.streamChat (src/core/requests/chatBackend.ts): the adapter passes the real one. */
 export type StreamChat = (request: ChatRequest, options: { readonly signal?: AbortSignal }) => AsyncIterable<ChatEvent>;
 
 /** The IntelliSense item selected in the suggest widget (InlineCompletionContext.selectedCompletionInfo). */

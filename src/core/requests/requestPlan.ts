@@ -3,7 +3,7 @@
 // (maas.images.withTextModel: described for it, the question routed to the vision model, or refused), which persona
 // goes first, how an image travels, and how the messages are put in the order the service takes. The surfaces turn
 // their own messages into the neutral ones below and send what the plan says. Pure: a description the plan needs is
-// asked for (a `describe` step) and handed back in `descriptions` (prepareRequest.ts runs the steps).
+// asked for (a `describe` step) and handed back in `descriptions` (ask.ts runs the steps).
 import { createHash } from 'node:crypto';
 import type { ChatMessage, ChatRequest, ContentPart, FunctionTool, RetrievalOptions } from '../chat/chatRequest';
 
@@ -135,8 +135,8 @@ export function questionWithDescription(question: string, description: string, v
   return `${question}\n\n[Description of the attached image(s) by ${visionModel}, for a model that cannot see images]\n${description.trim()}`;
 }
 
-/** How an image travels to the service (spec 2.2): an `image_url` part. */
-function imagePart(url: string): Extract<ContentPart, { type: 'image_url' }> {
+/** How an image travels to the service (spec 2.2): an `image_url` part, built here only. */
+export function imagePart(url: string): Extract<ContentPart, { type: 'image_url' }> {
   return { type: 'image_url', image_url: { url } };
 }
 

@@ -14,12 +14,13 @@ import type { Localiser } from '../../shared/localiser';
 import type { Conversation, StoredContext } from '../conversations/conversationModel';
 import type { ConversationStore } from '../conversations/conversationStore';
 import * as ops from '../conversations/conversationsState';
-import type { ChatBackend } from '../requests/prepareRequest';
+import type { ChatBackend } from '../requests/chatBackend';
 import type { ChatParams } from '../../shared/chatParams';
 import type { HostToWebview, ImageUpload, NoticeLevel } from '../../shared/protocol';
 import type { ChatSettings } from './chatSettings';
 import { ConversationEdits } from './history/conversationEdits';
 import { HistorySaver } from './history/historySaver';
+import { HistorySearch } from './history/historySearch';
 import { HistorySync } from './history/historySync';
 import { OpenConversations } from './history/openConversations';
 import type { NoticeCause, NoticeOptions } from './notices';
@@ -49,6 +50,8 @@ export interface ChatSessionDeps {
   readonly maxAttempts: number;
   readonly saveIntervalMs?: number;
   readonly deltaIntervalMs?: number;
+  /** How long after the history loaded its search index starts being built (a search starts it at once). */
+  readonly searchIndexDelayMs?: number;
 }
 
 export class ChatSession {
@@ -57,6 +60,7 @@ export class ChatSession {
   private readonly open: OpenConversations;
   private readonly sync: HistorySync;
   private readonly edits: ConversationEdits;
+  private readonly search: HistorySearch;
   private readonly runs: RunningTurns;
   private readonly questions: Questions;
   private readonly feed: ViewFeed;
@@ -68,7 +72,7 @@ export class ChatSession {
 
   /** The session's state, and every change of it with the state before and after and why. */
   readonly state: ObservedState;
-  /** Every message for the chat view: snapshots, deltas, turn updates, notices. */
+  /** Every message for the chat view: snapshots, deltas, turn updates, notices, search results. */
   readonly onDidEmit: Event<HostToWebview>;
   /** Every event of every turn this window answers (its text as it arrives, its end), once the turn took it. */
   readonly onTurnProgress: Event<TurnProgress>;
@@ -87,6 +91,7 @@ export class ChatSession {
     this.open = new OpenConversations({ state, store, l10n, log });
     this.sync = new HistorySync({ state, store, open: this.open, saver: this.saver, chatModel, l10n, log });
     this.edits = new ConversationEdits({ state, open: this.open, store, settings, l10n });
+    this.search = new HistorySearch({ state, store, log, startDelayMs: deps.searchIndexDelayMs ?? 3000 });
     this.runs = new RunningTurns({
       state,
       answer: (found, signal) => answerTurn(found, signal, { settings: settings(), store, backend: deps.backend(), log, maxAttempts: deps.maxAttempts }),
@@ -112,7 +117,13 @@ export class ChatSession {
       extensionVersion: deps.extensionVersion,
       deltaIntervalMs: deps.deltaIntervalMs ?? 30,
     });
-    this.onDidEmit = this.feed.onDidEmit;
+    const feed = this.feed;
+    const search = this.search;
+    this.onDidEmit = (listener) => {
+      const views = feed.onDidEmit(listener);
+      const results = search.onDidFind((found) => listener({ type: 'searchResults', results: found }));
+      return { dispose: () => (views.dispose(), results.dispose()) };
+    };
     this.subscriptions = [
       state.onDidChange(({ before, after }) => this.followActive(before, after)),
       ...deps.changes.map((event) => event(() => void this.refresh())),
@@ -174,6 +185,20 @@ export class ChatSession {
   readonly setParams = (params: ChatParams): Promise<void> => this.edited(() => this.edits.setParams(params));
   readonly setPersona = (persona: string): Promise<void> => this.edited(() => this.edits.setPersona(persona));
 
+  /**
+   * Searches the history's titles, questions and answers; the first `limit` results come on `onDidEmit` as
+   * `searchResults` for `queryId`, and again whenever they change, until another search (an empty query ends it).
+   */
+  async searchConversations(queryId: number, query: string, limit: number): Promise<void> {
+    await this.loaded;
+    this.search.search(queryId, query, limit);
+  }
+
+  /** No search is shown any more (a new page of the view): nothing more is sent for the last one. */
+  endSearch(): void {
+    this.search.search(0, '', 1);
+  }
+
   /** A conversation with its turns (Export as Markdown), read from disk without keeping it when it is not open. */
   async conversation(id: string): Promise<Conversation | undefined> {
     await this.loaded;
@@ -211,6 +236,7 @@ export class ChatSession {
     this.runs.dispose();
     this.saver.dispose();
     this.sync.dispose();
+    this.search.dispose();
     this.open.dispose();
     this.feed.dispose();
     this.chatState.dispose();

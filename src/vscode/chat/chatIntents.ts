@@ -32,6 +32,8 @@ export async function handleIntent(message: WebviewToHost, deps: IntentDependenc
   const { session } = deps;
   switch (message.type) {
     case 'ready':
+      // A new page: the search the last one showed has ended (the page searches again if it brings one back).
+      session.endSearch();
       return session.refresh();
     case 'send':
       await session.send(message.text, message.images);
@@ -53,6 +55,8 @@ export async function handleIntent(message: WebviewToHost, deps: IntentDependenc
       return session.deleteConversation(message.conversationId);
     case 'exportConversation':
       return exportConversation(message.conversationId, deps);
+    case 'searchConversations':
+      return session.searchConversations(message.queryId, message.query, message.limit);
     case 'setModel':
       return session.setModel(message.model);
     case 'setParams':

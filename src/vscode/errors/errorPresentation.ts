@@ -2,7 +2,7 @@
 // errorMessages.ts in the UI language. The server's own message is always kept and shown; its meaning is given by
 // kind, since each kind is one row of the service's error table, and only when the message matched that row.
 import * as vscode from 'vscode';
-import { storedErrorFrom } from '../../core/requests/answerRun';
+import { storedErrorFrom } from '../../core/requests/askErrors';
 import type { StoredError } from '../../core/answerRecords/answerRecords';
 import type { TurnAction, TurnErrorView, WebviewCommand } from '../../shared/protocol';
 import { CommandId } from '../commandIds';

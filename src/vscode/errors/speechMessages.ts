@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/http/serviceError';
 import { REALTIME_MAX_CHARS } from '../../core/speech/speechLimits';
-import { storedErrorFrom } from '../../core/requests/answerRun';
+import { storedErrorFrom } from '../../core/requests/askErrors';
 import { errorView } from './errorPresentation';
 import { CommandId } from '../commandIds';
 import type { Prompter } from '../prompter';

@@ -17,7 +17,7 @@ import { checkKnowledgeToolInput, type KnowledgeBaseChoice, type KnowledgeToolPr
 import { searchKnowledge } from '../../core/knowledge/knowledgeSearch';
 import { CITATIONS_MIME, citationsData, fitToBudget, plainCitations, sourcesList, type ResultWords } from '../../core/knowledge/knowledgeToolResult';
 import { frameFor, neutraliseFrameTags } from '../../core/knowledge/retrievedContentFrame';
-import type { ChatBackend } from '../../core/requests/prepareRequest';
+import type { ChatBackend } from '../../core/requests/chatBackend';
 import type { PlanMessage } from '../../core/requests/requestPlan';
 import { countTokens } from '../../shared/tokenCount';
 import { KNOWLEDGE_TOOL_NAME } from '../contributionIds';

@@ -4,8 +4,9 @@
 import * as vscode from 'vscode';
 import type { MaasClient } from '../../core/maasClient';
 import { countTokens, IMAGE_TOKENS } from '../../shared/tokenCount';
-import { AnswerFailed, PlanRefused, runAnswer } from '../../core/requests/answerRun';
-import { DescriptionCache, prepareRequest } from '../../core/requests/prepareRequest';
+import { ask } from '../../core/requests/ask';
+import { AnswerFailed } from '../../core/requests/askErrors';
+import { DescriptionCache } from '../../core/requests/imageDescriptions';
 import { availableModels } from '../../core/requests/requestPlan';
 import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
 import { markdownGuard } from '../../core/markdown/markdownGuard';
@@ -115,36 +116,31 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     progress: vscode.Progress<vscode.LanguageModelResponsePart>,
     signal: AbortSignal,
   ): Promise<void> {
-    const parts = responseParts(vscode as unknown as PartClasses, await markdownGuard('chat'));
+    const parts = responseParts(vscode as unknown as PartClasses, await markdownGuard('chat'), { routed: routedNote, described: describedNote });
     const settings = this.deps.settings.settings;
     const tools = model.vision ? [] : functionTools(options.tools ?? [], (text) => this.deps.logger.warn(text));
-    const client = this.deps.client();
-    const prepared = await prepareRequest(
-      {
-        model: model.code,
-        messages: await planMessages(messages, messageClasses(), (image) =>
-          imageDataUrl(image.data, settings.imageMaxBytes, vscode.l10n.t('An attached image'), this.deps.images),
-        ),
-        params: maxTokensOption(options.modelOptions, model.maxOutputTokens),
-        tools,
-        ...(options.toolMode === vscode.LanguageModelChatToolMode.Required ? { toolChoice: 'required' as const } : {}),
-      },
-      { settings, backend: client, cache: this.descriptions, signal },
-    );
-    if (prepared.kind === 'refused') throw new PlanRefused(prepared.refusal);
-    if (prepared.routedFrom !== undefined)
-      for (const part of parts.note(routedNote(prepared.routedFrom, prepared.request.model))) progress.report(part as vscode.LanguageModelResponsePart);
-    for (const description of prepared.described)
-      // The thinking that follows (the model's reasoning) is shown in the same section: a blank line sets it apart.
-      for (const part of parts.thinking(`${describedNote(description.visionModel, model.code)}\n\n${description.text}\n\n`))
-        progress.report(part as vscode.LanguageModelResponsePart);
+    const input = {
+      model: model.code,
+      messages: await planMessages(messages, messageClasses(), (image) =>
+        imageDataUrl(image.data, settings.imageMaxBytes, vscode.l10n.t('An attached image'), this.deps.images),
+      ),
+      params: maxTokensOption(options.modelOptions, model.maxOutputTokens),
+      tools,
+      ...(options.toolMode === vscode.LanguageModelChatToolMode.Required ? { toolChoice: 'required' as const } : {}),
+    };
+    const redact = (text: string): string => this.deps.logger.redact(text);
+    const question = {
+      input,
+      settings,
+      backend: this.deps.client(),
+      descriptions: this.descriptions,
+      signal,
+      redact,
+      maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
+    };
     try {
-      const redact = (text: string): string => this.deps.logger.redact(text);
-      for await (const event of runAnswer({ backend: client, request: prepared.request, maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts, signal, redact })) {
-        if (event.type === 'end') {
-          if (event.outcome.status === 'error' || event.outcome.status === 'interrupted') throw new AnswerFailed(event.outcome.error);
-          continue;
-        }
+      for await (const event of ask(question)) {
+        if (event.type === 'refusal' || event.type === 'error') throw new AnswerFailed(event.error);
         for (const part of parts.of(event, toolInput)) progress.report(part as vscode.LanguageModelResponsePart);
       }
     } finally {

@@ -1,13 +1,15 @@
-// What VS Code's chat receives from the provider for each event of an answer: answer text as text parts, the
+// What VS Code's chat receives from the provider for each event of a question (ask()): answer text as text parts, the
 // model's reasoning as thinking parts, function calls as tool-call parts, and the usage as a data part of mime type
-// `usage` holding OpenAI's usage JSON (VS Code's chat fills its context meter from it; the last one wins).
+// `usage` holding OpenAI's usage JSON (VS Code's chat fills its context meter from it; the last one wins). A question
+// routed to the vision model gets a line above the answer saying so; a description the vision model made for a
+// language model is shown as thinking, before the model's own reasoning.
 // VS Code 1.139 has `LanguageModelThinkingPart` and `LanguageModelDataPart`; the manifest's 1.104 does not: both are
 // looked up at run time, and where a class is missing its parts are left out (reasoning never goes into the answer).
 // Answer and reasoning text pass through the chat's link rule (core/markdown/chatMarkdownLinks.ts), as VS Code's chat
 // renders them as Markdown whatever its version: a piece of a link still arriving waits for the next delta. Then each
 // piece passes the image guard (core/markdown/markdownGuard.ts) with the pieces before it in the same block.
 import type { Usage } from '../../core/chat/chatEvents';
-import type { AnswerEvent } from '../../core/requests/answerRun';
+import type { AskEvent } from '../../core/requests/ask';
 import { ChatMarkdownLinks, chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
 import type { MarkdownGuard } from '../../core/markdown/markdownGuard';
 import { assertNever } from '../../shared/protocol';
@@ -27,20 +29,22 @@ function usageJson(usage: Usage): string {
   return JSON.stringify({ prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.totalTokens });
 }
 
+/** The extension's own words about images asked about with a language model (Markdown for `routed`, text for `described`). */
+export interface ImageNotes {
+  routed(model: string, visionModel: string): string;
+  described(visionModel: string, model: string): string;
+}
+
 export interface ResponseParts {
   /** The parts of one event, in order (none for events VS Code's chat has no part for). */
-  of(event: AnswerEvent, toolInput: (name: string, text: string) => object): unknown[];
-  /** A note or a description shown as the model's thinking, when the host can show thinking. */
-  thinking(text: string): unknown[];
-  /** Markdown of the extension's own shown in the answer's block, before the answer (a line saying which model answers). */
-  note(markdown: string): unknown[];
+  of(event: AskEvent, toolInput: (name: string, text: string) => object): unknown[];
   /** The answer ended (or failed): the text still held back, as parts. */
   end(): unknown[];
   /** Whether reasoning can be shown (the host has thinking parts). */
   readonly showsThinking: boolean;
 }
 
-export function responseParts(classes: PartClasses, guard: MarkdownGuard): ResponseParts {
+export function responseParts(classes: PartClasses, guard: MarkdownGuard, notes: ImageNotes): ResponseParts {
   const { LanguageModelTextPart, LanguageModelToolCallPart, LanguageModelThinkingPart, LanguageModelDataPart } = classes;
   // The thinking section shows every thinking part joined, as the answer's block shows its text parts.
   const thinkingShown = guard.stream();
@@ -61,27 +65,35 @@ export function responseParts(classes: PartClasses, guard: MarkdownGuard): Respo
   };
   return {
     showsThinking: LanguageModelThinkingPart !== undefined,
-    thinking: (text) => thinkingPart(chatMarkdown(text)),
-    note: (markdown) => textPart(markdown),
     end: () => [...thinkingPart(reasoning.end()), ...endAnswer()],
     of: (event, toolInput) => {
       switch (event.type) {
-        case 'delta':
-          return [...thinkingPart(reasoning.push(event.reasoning)), ...textPart(answer.push(event.answer))];
+        case 'text':
+          return textPart(answer.push(event.text));
+        case 'thinking':
+          return thinkingPart(reasoning.push(event.text));
+        case 'routed':
+          return textPart(notes.routed(event.from, event.to));
+        case 'described':
+          // The thinking that follows (the model's reasoning) is shown in the same section: a blank line sets it apart.
+          return thinkingPart(chatMarkdown(`${notes.described(event.visionModel, event.model)}\n\n${event.text}\n\n`));
         case 'toolCall':
           return [...endAnswer(), new LanguageModelToolCallPart(event.call.id, event.call.name, toolInput(event.call.name, event.call.arguments))];
         case 'usage':
           return LanguageModelDataPart === undefined ? [] : [new LanguageModelDataPart(new TextEncoder().encode(usageJson(event.usage)), USAGE_MIME)];
-        case 'references':
+        case 'describing':
+        case 'citations':
         case 'finish':
         case 'retry':
         case 'failover':
         case 'connected':
-        case 'imageDescription':
-        case 'end':
+        case 'refusal':
+        case 'error':
+        case 'stopped':
+        case 'done':
           return [];
         default:
-          return assertNever(event, 'answer event');
+          return assertNever(event, 'question event');
       }
     },
   };

@@ -24,6 +24,8 @@ const valid: unknown[] = [
   { type: 'renameConversation', conversationId: 'c1', title: 'Sorting' },
   { type: 'deleteConversation', conversationId: 'c1' },
   { type: 'exportConversation', conversationId: 'c1' },
+  { type: 'searchConversations', queryId: 3, query: '数据库 shutdown', limit: 10 },
+  { type: 'searchConversations', queryId: 4, query: '', limit: 1 },
   { type: 'setModel', model: 'svc_vl' },
   { type: 'setParams', params: { temperature: 0.5, topP: 0.9, maxTokens: 100 } },
   { type: 'setParams', params: {} },
@@ -75,6 +77,10 @@ const invalid: [string, unknown][] = [
   ['a speech error over 500 characters', { type: 'speechError', playbackId: 'p1', message: 'x'.repeat(501) }],
   ['speech progress at a negative sentence', { type: 'speechProgress', playbackId: 'p1', index: -1 }],
   ['speech progress at a fractional sentence', { type: 'speechProgress', playbackId: 'p1', index: 1.5 }],
+  ['a search over 200 characters', { type: 'searchConversations', queryId: 1, query: 'x'.repeat(201), limit: 10 }],
+  ['a search with a fractional query id', { type: 'searchConversations', queryId: 1.5, query: 'x', limit: 10 }],
+  ['a search asking for no result', { type: 'searchConversations', queryId: 1, query: 'x', limit: 0 }],
+  ['a search asking for too many results', { type: 'searchConversations', queryId: 1, query: 'x', limit: 1_001 }],
 ];
 
 describe('webview -> host protocol', () => {

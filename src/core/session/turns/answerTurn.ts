@@ -1,22 +1,19 @@
-// A stored turn's way to the service, as events of its answer: the address checked, the turn's conversation made
-// into the request plan's neutral messages (the history within its limits, the context, earlier images for a vision
-// model, earlier descriptions as text), the plan prepared (which model, the images described for a language model or
-// the refusal, the persona, the wire form), a request over the model's limit refused, and the request run through
-// the backend (requests/answerRun.ts). A description made now is an event, so the turn keeps it; one the turn kept
-// is handed to the plan and not asked for again.
+// The chat view's surface over ask(): a stored turn's conversation made into the request plan's neutral messages (the
+// history within its limits, the context, earlier images for a vision model, a description the turn kept), asked,
+// and each of the question's events made into the turn event the session applies (turnEvent.ts). A description made
+// now is an event, so the turn keeps it; one the turn kept is handed to the plan and not asked for again.
 import type { StoredChatParams, StoredImage } from '../../conversations/conversationModel';
-import type { StoredError } from '../../answerRecords/answerRecords';
 import type { ConversationStore } from '../../conversations/conversationStore';
 import { buildMessages } from '../../conversations/historySelection';
-import type { ChatRequest } from '../../chat/chatRequest';
-import { outcomeOf, runAnswer, type AnswerEvent } from '../../requests/answerRun';
-import { prepareRequest, type ChatBackend } from '../../requests/prepareRequest';
+import { ask, type AskEvent } from '../../requests/ask';
+import type { ChatBackend } from '../../requests/chatBackend';
 import { descriptionKey, takesImages, type PlanImage, type PlanInput } from '../../requests/requestPlan';
+import { assertNever } from '../../../shared/protocol';
 import { dataUrlOf } from '../../../shared/imageFormats';
 import { historyLimits, type ChatSettings } from '../chatSettings';
 import type { ChatLog } from '../sessionState';
-import { contextProblem } from './contextBudget';
 import type { FoundTurn } from './runningTurns';
+import type { AnswerEvent } from './turnEvent';
 
 export interface TurnAsking {
   /** The settings as the history may keep them (an invalid address already masked). */
@@ -27,14 +24,10 @@ export interface TurnAsking {
   readonly maxAttempts: number;
 }
 
-/** A turn's events: its run through the service, or at once its error when it cannot be asked. */
+/** A turn's events: its question asked, or at once its error when it cannot be prepared. */
 export async function* answerTurn(found: FoundTurn, signal: AbortSignal, asking: TurnAsking): AsyncGenerator<AnswerEvent> {
   const { settings, log, backend } = asking;
   const redact = (text: string): string => log.redact(text);
-  if (settings.baseUrl === '') {
-    yield { type: 'end', outcome: { status: 'error', error: noAddressError(settings) } };
-    return;
-  }
   let input: PlanInput;
   try {
     input = turnPlanInput(found, settings, await turnImages(found, settings, asking));
@@ -43,26 +36,46 @@ export async function* answerTurn(found: FoundTurn, signal: AbortSignal, asking:
     yield { type: 'end', outcome: { status: 'error', error: { kind: 'unexpected', message: redact(error instanceof Error ? error.message : String(error)) } } };
     return;
   }
-  let request: ChatRequest;
-  try {
-    const prepared = await prepareRequest(input, { settings, backend, signal });
-    if (prepared.kind === 'refused') {
-      const { model } = prepared.refusal;
-      yield { type: 'end', outcome: { status: 'error', error: { kind: 'imagesNeedVision', message: `${model} does not take images.`, value: model } } };
-      return;
-    }
-    for (const made of prepared.made) yield { type: 'imageDescription', model: made.visionModel, text: made.text };
-    request = prepared.request;
-  } catch (error) {
-    yield { type: 'end', outcome: outcomeOf(error, redact) };
-    return;
+  const question = { input, settings, backend, signal, redact, maxAttempts: asking.maxAttempts, maxInputTokens: settings.lmMaxInputTokens };
+  for await (const event of ask(question)) {
+    const turnEvent = turnEventOf(event);
+    if (turnEvent !== undefined) yield turnEvent;
   }
-  const tooLong = contextProblem(request, settings.lmMaxInputTokens);
-  if (tooLong !== undefined) {
-    yield { type: 'end', outcome: { status: 'error', error: tooLong } };
-    return;
+}
+
+/** What a question's event is to the turn the session keeps (undefined: nothing the turn keeps or the view shows). */
+function turnEventOf(event: AskEvent): AnswerEvent | undefined {
+  switch (event.type) {
+    case 'text':
+      return { type: 'delta', answer: event.text, reasoning: '' };
+    case 'thinking':
+      return { type: 'delta', answer: '', reasoning: event.text };
+    case 'citations':
+      return { type: 'references', references: event.references };
+    case 'described':
+      return event.made ? { type: 'imageDescription', model: event.visionModel, text: event.text } : undefined;
+    case 'usage':
+    case 'toolCall':
+    case 'finish':
+    case 'retry':
+    case 'failover':
+    case 'connected':
+      return event;
+    case 'describing':
+    case 'routed':
+      // The turn already holds the model that answers it (turnPlacement.ts), and shows it is waiting.
+      return undefined;
+    case 'refusal':
+      return { type: 'end', outcome: { status: 'error', error: event.error } };
+    case 'error':
+      return { type: 'end', outcome: { status: event.interrupted ? 'interrupted' : 'error', error: event.error } };
+    case 'stopped':
+      return { type: 'end', outcome: { status: 'stopped' } };
+    case 'done':
+      return { type: 'end', outcome: { status: 'done' } };
+    default:
+      return assertNever(event, 'question event');
   }
-  yield* runAnswer({ backend, request, maxAttempts: asking.maxAttempts, signal, redact });
 }
 
 /** The images a turn's request carries: its own, and for a vision model asked a follow-up, the last earlier ones. */
@@ -128,10 +141,4 @@ function wireParams(params: StoredChatParams): NonNullable<PlanInput['params']> 
     ...(params.maxTokens === undefined ? {} : { max_tokens: params.maxTokens }),
     ...(params.repetitionPenalty === undefined ? {} : { repetition_penalty: params.repetitionPenalty }),
   };
-}
-
-function noAddressError(settings: ChatSettings): StoredError {
-  return settings.baseUrlProblem === undefined
-    ? { kind: 'noBaseUrl', message: 'maas.baseUrl is not set.' }
-    : { kind: 'invalidBaseUrl', message: `maas.baseUrl is not an http(s) address: ${settings.baseUrlProblem}`, value: settings.baseUrlProblem };
 }

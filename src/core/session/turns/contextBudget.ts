@@ -1,31 +1,12 @@
 // How much of a model's context a request takes, counted locally by the service's token rule (shared/tokenCount.ts):
-// the chat view's context meter shows what the next question carries before it is asked, and a request over the
-// model's limit (maas.nativeChat.maxInputTokens) is not sent: the turn says so, with what the user can do.
+// the chat view's context meter shows what the next question carries before it is asked (a request over the model's
+// limit, maas.nativeChat.maxInputTokens, is refused by ask(): requests/contextLimit.ts).
 import type { Conversation, StoredContext } from '../../conversations/conversationModel';
-import type { StoredError } from '../../answerRecords/answerRecords';
 import { buildMessages, questionWithContext } from '../../conversations/historySelection';
 import { planRequest } from '../../requests/requestPlan';
-import { countTokens, IMAGE_TOKENS } from '../../../shared/tokenCount';
-import type { ChatMessage, ChatRequest } from '../../chat/chatRequest';
+import { countTokens } from '../../../shared/tokenCount';
+import { messageTokens } from '../../requests/contextLimit';
 import { historyLimits, type ChatSettings } from '../chatSettings';
-
-/** The tokens of messages as the service counts a prompt: their text, and IMAGE_TOKENS per image. */
-export function messageTokens(messages: readonly ChatMessage[]): number {
-  let tokens = 0;
-  for (const message of messages) {
-    const content = message.content;
-    if (typeof content === 'string') tokens += countTokens(content);
-    else for (const part of content) tokens += part.type === 'text' ? countTokens(part.text) : IMAGE_TOKENS;
-  }
-  return tokens;
-}
-
-/** The error a request over the model's limit ends with, before anything is sent; undefined when it fits. */
-export function contextProblem(request: ChatRequest, limit: number): StoredError | undefined {
-  const tokens = messageTokens(request.messages);
-  if (tokens <= limit) return undefined;
-  return { kind: 'contextTooLong', message: `The request comes to about ${tokens} tokens; ${request.model} takes ${limit}.`, counts: { tokens, limit } };
-}
 
 /**
  * What the next question carries before it: how many earlier turns the history limits leave out, and the tokens of

@@ -10,7 +10,7 @@ import type { Turn } from '../../conversations/conversationModel';
 import * as ops from '../../conversations/conversationsState';
 import { assertNever } from '../../../shared/protocol';
 import { interruptedIfLive } from '../../../shared/turnStatus';
-import type { AnswerEvent } from '../../requests/answerRun';
+import type { AnswerEvent } from './turnEvent';
 import type { ChatState, SessionState } from '../sessionState';
 
 /** One event of a running turn, once applied: the turn as it was before the event and as it is now. */

@@ -8,7 +8,14 @@ import type { ChatRequest } from '../../../../src/core/chat/chatRequest';
 import { searchKnowledge } from '../../../../src/core/knowledge/knowledgeSearch';
 import type { PlanSettings } from '../../../../src/core/requests/requestPlan';
 
-const settings: PlanSettings = { chatModel: 'svc_llm', visionModel: 'svc_vl', extraModels: [], imagesWithTextModel: 'describe', persona: 'Be brief.' };
+const settings: PlanSettings & { baseUrl: string } = {
+  baseUrl: 'https://maas.example',
+  chatModel: 'svc_llm',
+  visionModel: 'svc_vl',
+  extraModels: [],
+  imagesWithTextModel: 'describe',
+  persona: 'Be brief.',
+};
 const retrieval = { knowledge_ids: [7], chat_mode: 1 as const, remove_corner_mark: false, backup_chat: true };
 
 /** A backend that answers with `pieces`, noting what the caller had seen when each piece was sent. */

@@ -4,9 +4,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildChatBody } from '../../../../src/core/chat/chatRequest';
-import type { ChatEvent } from '../../../../src/core/chat/chatEvents';
-import type { ChatRequest } from '../../../../src/core/chat/chatRequest';
-import { DescriptionCache, prepareRequest, type ChatBackend } from '../../../../src/core/requests/prepareRequest';
 import {
   availableModels,
   descriptionKey,
@@ -31,18 +28,6 @@ const settings: PlanSettings = {
 };
 const image = { url: 'data:image/png;base64,AAAA', key: 'png-1' };
 const withImage: PlanMessage = { role: 'user', text: 'What does this chart show?', images: [image] };
-
-/** A vision model that describes what it is given, and records the requests. */
-function describer(): ChatBackend & { requests: ChatRequest[] } {
-  const requests: ChatRequest[] = [];
-  return {
-    requests,
-    async *streamChat(request: ChatRequest): AsyncIterable<ChatEvent> {
-      requests.push(request);
-      yield { type: 'text', text: `A line chart (${requests.length}).` };
-    },
-  };
-}
 
 describe('the request plan', () => {
   it('lists each model once, the first entry winning, and knows which see images', () => {
@@ -170,30 +155,5 @@ describe('the request plan', () => {
     assert.ok(plan.kind === 'send');
     assert.deepEqual(plan.request.retrieval, retrieval);
     assert.equal(plan.request.temperature, 0.3);
-  });
-});
-
-describe('preparing a request', () => {
-  it('asks the vision model for each description once, in the question’s language, and reports what it made', async () => {
-    const backend = describer();
-    const cache = new DescriptionCache();
-    const chinese: PlanMessage = { role: 'user', text: '这张图是什么？', images: [{ ...image, key: 'png-zh' }] };
-    const prepared = await prepareRequest({ model: 'svc_llm', messages: [chinese] }, { settings, backend, cache });
-    assert.ok(prepared.kind === 'send');
-    assert.equal(prepared.made.length, 1);
-    assert.match(JSON.stringify(backend.requests[0]?.messages), /请为一个看不到图片的模型详细描述这张图片/);
-    assert.equal(backend.requests[0]?.model, 'svc_vl');
-    const again = await prepareRequest({ model: 'svc_llm', messages: [chinese] }, { settings, backend, cache });
-    assert.ok(again.kind === 'send');
-    assert.equal(backend.requests.length, 1, 'described once');
-    assert.deepEqual(again.made, []);
-    assert.deepEqual(again.described, prepared.described);
-  });
-
-  it('a refusal asks the vision model nothing', async () => {
-    const backend = describer();
-    const prepared = await prepareRequest({ model: 'svc_llm', messages: [withImage] }, { settings: { ...settings, imagesWithTextModel: 'refuse' }, backend });
-    assert.equal(prepared.kind, 'refused');
-    assert.equal(backend.requests.length, 0);
   });
 });

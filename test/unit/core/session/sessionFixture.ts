@@ -10,7 +10,7 @@ import type { ChatEvent } from '../../../../src/core/chat/chatEvents';
 import type { ChatRequest } from '../../../../src/core/chat/chatRequest';
 import { ChatSession, type ChatSessionDeps } from '../../../../src/core/session/chatSession';
 import type { ChatSettings } from '../../../../src/core/session/chatSettings';
-import type { ChatBackend } from '../../../../src/core/requests/prepareRequest';
+import type { ChatBackend } from '../../../../src/core/requests/chatBackend';
 import { ConversationStore } from '../../../../src/core/conversations/conversationStore';
 import type { Turn } from '../../../../src/core/conversations/conversationModel';
 import { ServiceError } from '../../../../src/core/http/serviceError';

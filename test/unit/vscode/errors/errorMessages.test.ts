@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { classifyHttpError } from '../../../../src/core/http/classifyError';
 import type { CertificateProblem } from '../../../../src/core/http/certificateProblem';
-import { storedErrorFrom } from '../../../../src/core/requests/answerRun';
+import { storedErrorFrom } from '../../../../src/core/requests/askErrors';
 import type { Localiser } from '../../../../src/shared/localiser';
 import { presentError } from '../../../../src/vscode/errors/errorMessages';
 

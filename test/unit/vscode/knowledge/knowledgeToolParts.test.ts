@@ -22,7 +22,7 @@ function tool(): InstanceType<typeof KnowledgeTool> {
     },
   };
   return new KnowledgeTool({
-    settings: { settings: parseSettings({ knowledgeBases: [{ id: 7, name: 'Extension guide' }] }).settings },
+    settings: { settings: parseSettings({ baseUrl: 'https://maas.example', knowledgeBases: [{ id: 7, name: 'Extension guide' }] }).settings },
     credentials: { hasApiKey: () => Promise.resolve(true) },
     client: () => client as never,
     logger: { redact: (text: string) => text, info: () => undefined, warn: () => undefined },

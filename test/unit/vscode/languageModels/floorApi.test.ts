@@ -60,7 +60,7 @@ describe('the language-model surfaces on the VS Code of engines.vscode (no data 
   });
 
   function settings(): { settings: unknown; onDidChange: () => { dispose(): void } } {
-    const parsed = modules.settings.parseSettings({ knowledgeBases: [{ id: 7, name: 'Extension guide' }] }).settings;
+    const parsed = modules.settings.parseSettings({ baseUrl: 'https://maas.example', knowledgeBases: [{ id: 7, name: 'Extension guide' }] }).settings;
     return { settings: parsed, onDidChange: () => ({ dispose: () => undefined }) };
   }
 

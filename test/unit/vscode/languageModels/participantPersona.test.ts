@@ -35,7 +35,7 @@ async function ask(personaFromWorkspace: boolean, prompt: string, history: unkno
       yield { type: 'finish', reason: 'stop' };
     },
   } as unknown as MaasClient;
-  const parsed = parseSettings({ persona: PERSONA }).settings;
+  const parsed = parseSettings({ baseUrl: 'https://maas.example', persona: PERSONA }).settings;
   const settings = { settings: parsed, chat: { ...parsed, personaFromWorkspace }, onDidChange: () => ({ dispose: () => undefined }) };
   const participant = registerParticipant({
     settings: settings as never,
