@@ -156,7 +156,7 @@ describe('chat settings, validation and a corrupt history', () => {
       maxAttempts: 1,
     });
     try {
-      await session.whenLoaded();
+      await session.refresh();
       assert.deepEqual(
         session.state.current.conversations.conversations.map((c) => c.title),
         ['Still here'],
