@@ -67,7 +67,14 @@ function circlesOf(nodes: readonly string[], edges: ReadonlyMap<string, Readonly
 export function importCircles(sources: ReadonlyMap<string, string>): string[] {
   const files = new Set(sources.keys());
   const imports = [...sources].flatMap(([file, text]) => importsOf(file, text, files).map((target) => ({ file, target })));
-  const folders = new Set([...files].flatMap((file) => file.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+  const folders = new Set(
+    [...files].flatMap((file) =>
+      file
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+    ),
+  );
   return [...folders].sort().flatMap((folder) => {
     // The part of `folder` that holds `file`: the file itself, or the subfolder it is in; undefined outside `folder`.
     const partOf = (file: string): string | undefined =>
