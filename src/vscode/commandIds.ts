@@ -21,6 +21,7 @@ export const commandsDeclaration = {
   askKnowledgeBase: { icon: 'book' },
   describeImage: { icon: 'file-media' },
   describeImageFromUrl: {},
+  toggleCompletions: { icon: 'sparkle' },
   readAloud: { icon: 'unmute' },
   readAloudToFile: {},
   setSpeechCredentials: {},

@@ -21,3 +21,6 @@ export const ContextKey = {
 
 /** The status bar item's id, under which VS Code remembers whether the user hid it. */
 export const STATUS_BAR_ITEM_ID = 'maas.status';
+
+/** The completions' status bar item's id. */
+export const COMPLETIONS_STATUS_ITEM_ID = 'maas.completionsStatus';

@@ -14,8 +14,8 @@ import { rememberSetting, restoreSetting, setSetting } from '../harness/hostSett
 import { CHAT_ROUTE, requestLog } from '../harness/requestLog';
 import { waitFor } from '../harness/waitFor';
 import { holdRequests } from '../harness/serviceGate';
-import { ForwardProxy } from '../harness/forwardProxy';
-import { editorWith, freshPrompter, isRiffWave, signIn } from './featureHelpers';
+import { ForwardProxy, PROXIED_SERVICE_HOST, proxiedAddress } from '../harness/forwardProxy';
+import { editorWith, freshPrompter, isRiffWave, recordingChatStream, signIn } from './featureHelpers';
 import { api, askChat, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 
@@ -90,14 +90,7 @@ const provider: Surface = {
 async function startParticipant(command: string | undefined): Promise<() => Promise<Outcome>> {
   const handler = (await hook()).participantHandler();
   assert.ok(handler, '@maas is registered');
-  let markdown = '';
-  const stream = {
-    markdown: (value: string | vscode.MarkdownString) => (markdown += typeof value === 'string' ? value : value.value),
-    progress: () => undefined,
-    button: () => undefined,
-    reference: () => undefined,
-    anchor: () => undefined,
-  } as unknown as vscode.ChatResponseStream;
+  const { stream, pieces } = recordingChatStream();
   const request = {
     prompt: 'What happens when I change a setting now?',
     command,
@@ -109,7 +102,7 @@ async function startParticipant(command: string | undefined): Promise<() => Prom
   const answered = Promise.resolve(handler(request, { history: [] }, stream, new vscode.CancellationTokenSource().token));
   return async () => {
     const result = (await answered) as { metadata?: { answered?: boolean } } | undefined;
-    return { status: result?.metadata?.answered === true ? 'done' : 'not answered', text: markdown };
+    return { status: result?.metadata?.answered === true ? 'done' : 'not answered', text: pieces.join('') };
   };
 }
 
@@ -209,7 +202,7 @@ interface Change {
   checkNext?(): Promise<void>;
 }
 
-const proxy = new ForwardProxy();
+const proxy = new ForwardProxy({ hosts: { [PROXIED_SERVICE_HOST]: '127.0.0.1' } });
 let proxyUrl = '';
 let secondKey = '';
 
@@ -276,14 +269,21 @@ const changes: readonly Change[] = [
     },
   },
   {
+    // With the service's address a name only the proxy resolves: this computer's own addresses never go through one.
     name: 'the proxy',
-    apply: async () => vscode.workspace.getConfiguration('http').update('proxy', proxyUrl, vscode.ConfigurationTarget.Global),
-    restore: async () => vscode.workspace.getConfiguration('http').update('proxy', undefined, vscode.ConfigurationTarget.Global),
+    apply: async () => {
+      await vscode.workspace.getConfiguration('http').update('proxy', proxyUrl, vscode.ConfigurationTarget.Global);
+      await setSetting('baseUrl', proxiedAddress(service.baseUrl));
+    },
+    restore: async () => {
+      await vscode.workspace.getConfiguration('http').update('proxy', undefined, vscode.ConfigurationTarget.Global);
+      await restoreSetting('baseUrl');
+    },
     checkNext: async () => {
       proxy.seen.length = 0;
       await askOnce();
       assert.ok(
-        proxy.seen.some((line) => line.includes(new URL(service.baseUrl).host)),
+        proxy.seen.some((line) => line.includes(new URL(proxiedAddress(service.baseUrl)).host)),
         `the next question goes through the proxy: ${proxy.seen.join(', ')}`,
       );
     },

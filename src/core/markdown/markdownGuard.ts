@@ -26,8 +26,6 @@ export interface InertOptions {
 export interface MarkdownGuard {
   /** `markdown` as it is when it loads nothing; otherwise repaired, every character kept. */
   inert(markdown: string, options?: InertOptions): string;
-  /** What `markdown` would load (an image; raw HTML in the preview), as the guard reads it. */
-  loads(markdown: string, options?: InertOptions): Loads;
   /** A guard for Markdown handed out piece by piece into one block (the pieces are shown joined). */
   stream(): GuardedMarkdownStream;
 }
@@ -40,7 +38,6 @@ export async function markdownGuard(sink: MarkdownSink): Promise<MarkdownGuard> 
     return { tokens, loads: loadsOf(tokens, sink, ownHtml) };
   };
   return {
-    loads: (markdown, options = {}) => read(markdown, ownLines(options)).loads,
     inert: (markdown, options = {}) => {
       const own = ownLines(options);
       const { tokens, loads } = read(markdown, own);
@@ -58,7 +55,8 @@ function ownLines(options: InertOptions): ReadonlySet<string> {
   return new Set((options.ownHtml ?? []).map((line) => line.trim()));
 }
 
-function loadsOf(tokens: readonly MarkdownToken[], sink: MarkdownSink, ownHtml: ReadonlySet<string>): Loads {
+/** What parsed Markdown would load where `sink` shows it: an image, or (in the preview) raw HTML but `ownHtml`'s lines. */
+export function loadsOf(tokens: readonly MarkdownToken[], sink: MarkdownSink, ownHtml: ReadonlySet<string> = new Set()): Loads {
   let images = false;
   let html = false;
   const walk = (list: readonly MarkdownToken[]): void => {

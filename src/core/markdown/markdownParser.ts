@@ -1,5 +1,6 @@
-// The parser the image guard reads Markdown with (markdownGuard.ts, markdownGuardStream.ts): markdown-it, the Markdown
-// preview's own, loaded on first use and configured for where the Markdown is shown.
+// The parser the image guard and the preview's rewriter read Markdown with (markdownGuard.ts, markdownGuardStream.ts,
+// markdownWithoutRemoteImages.ts): markdown-it, the Markdown preview's own, loaded on first use and configured for
+// where the Markdown is shown.
 
 /** Where the Markdown is shown: VS Code's chat (no raw HTML is rendered there), or the Markdown preview (HTML on). */
 export type MarkdownSink = 'chat' | 'preview';

@@ -21,6 +21,7 @@ import { readAloudCommand } from './readAloud';
 import { readAloudToFileCommand } from './readAloudToFile';
 import { revokeAddressApprovalsCommand } from './revokeAddressApprovals';
 import { toggleReadAnswersCommand } from '../speech/readAnswersSetting';
+import { toggleCompletionsCommand } from './toggleCompletions';
 import { setApiKeyCommand } from './setApiKey';
 import { setSpeechCredentialsCommand } from './setSpeechCredentials';
 import { showLogsCommand } from './showLogs';
@@ -62,6 +63,7 @@ export function registerCommands(deps: CommandDependencies): vscode.Disposable[]
     [CommandId.copyConnectionReport]: () => reports.copy(deps.features.prompter),
     [CommandId.revokeAddressApprovals]: revokeAddressApprovalsCommand(deps.approvals, deps.features.prompter),
     [CommandId.toggleReadAnswers]: toggleReadAnswersCommand(deps.features.prompter),
+    [CommandId.toggleCompletions]: toggleCompletionsCommand(deps.features.prompter),
     [CommandId.setUpNativeChat]: setUpNativeChatCommand({ ...deps, prompter: deps.features.prompter }),
   };
   const commands = Object.entries(handlers).map(([id, handler]) =>

@@ -8,7 +8,6 @@ import { ask } from '../../core/requests/ask';
 import { AnswerFailed } from '../../core/requests/askErrors';
 import { DescriptionCache } from '../../core/requests/imageDescriptions';
 import { availableModels } from '../../core/requests/requestPlan';
-import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
 import { markdownGuard } from '../../core/markdown/markdownGuard';
 import { explainError } from '../errors/errorPresentation';
 import type { ImageDecoder } from '../../core/images/imageDecoder';
@@ -136,7 +135,6 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
       descriptions: this.descriptions,
       signal,
       redact,
-      maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
     };
     try {
       for await (const event of ask(question)) {

@@ -8,8 +8,6 @@ import type { Logger } from '../logger';
 import { resolveAddressSettings } from './addressSettings';
 import { chosenByWorkspace, valueToUse, type InspectedSetting } from './settingLevels';
 import {
-  changedKeys,
-  ProblemMemory,
   parseSettings,
   SETTINGS_SECTION,
   settingKeys,
@@ -21,6 +19,7 @@ import {
   type Settings,
   type SettingsProblem,
 } from './settingsDeclaration';
+import { changedKeys, ProblemMemory } from './settingsChanges';
 
 /** A change of the settings: the values now, and the keys whose parsed value (or address origin) changed. */
 export interface SettingsChange {

@@ -41,7 +41,10 @@ describe('CHANGELOG.md', () => {
     const dates = headings.flatMap((heading) => (heading.date ? [heading.date] : []));
     assert.deepEqual(dates, [...dates].sort().reverse(), 'versions newest first');
     for (const date of dates) assert.ok(!Number.isNaN(Date.parse(date)) && date <= new Date().toISOString().slice(0, 10), `a real, past date: ${date}`);
-    assert.ok(headings.some((heading) => heading.version === manifest.version), `a heading for ${manifest.version}`);
+    assert.ok(
+      headings.some((heading) => heading.version === manifest.version),
+      `a heading for ${manifest.version}`,
+    );
   });
 
   it('groups changes under the kinds Keep a Changelog names', () => {
