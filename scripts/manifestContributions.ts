@@ -1,14 +1,15 @@
 // The parts of package.json made from the declarations in src/: contributes.configuration (settingsDeclaration.ts,
 // in the sections of settingSections.ts), contributes.commands (commandIds.ts), contributes.languageModelTools
-// (knowledgeToolDeclaration.ts) and capabilities.untrustedWorkspaces.restrictedConfigurations (the settings declared
-// `restricted`). `npm run generate` (scripts/generateManifest.ts) writes them; test/unit/project/
-// generatedManifest.test.ts fails when package.json differs. Everything else in package.json is written by hand and
+// (knowledgeToolDeclaration.ts), contributes.walkthroughs (walkthroughDeclaration.ts) and
+// capabilities.untrustedWorkspaces.restrictedConfigurations (the settings declared `restricted`). `npm run generate`
+// (scripts/generateManifest.ts) writes them; test/unit/project/generatedManifest.test.ts fails when package.json differs. Everything else in package.json is written by hand and
 // kept as it is, byte for byte.
 import { CommandId, commandsDeclaration, commandTitleKey, type CommandDeclaration, type CommandKey } from '../src/vscode/commandIds';
 import { knowledgeToolDeclaration } from '../src/vscode/knowledge/knowledgeToolDeclaration';
 import type { Json } from '../src/vscode/settings/settingKinds';
 import { SETTINGS_SECTION, settingKeys, settingsDeclaration, type SettingDeclaration } from '../src/vscode/settings/settingsDeclaration';
 import { settingSections } from '../src/vscode/settings/settingSections';
+import { WALKTHROUGH_ID, walkthroughSteps } from '../src/vscode/walkthroughDeclaration';
 
 /** The category of every command in the Command Palette: a product name, the same in every language. */
 const COMMAND_CATEGORY = 'MaaS';
@@ -104,9 +105,28 @@ export function languageModelToolsContribution(): Json {
   ];
 }
 
+/** contributes.walkthroughs: the walkthrough of walkthroughDeclaration.ts, its texts from package.nls.json. */
+export function walkthroughsContribution(): Json {
+  return [
+    {
+      id: WALKTHROUGH_ID,
+      title: nls('walkthrough.title'),
+      description: nls('walkthrough.description'),
+      steps: walkthroughSteps.map((step) => ({
+        id: step.id,
+        title: nls(`walkthrough.${step.id}.title`),
+        description: nls(`walkthrough.${step.id}.description`),
+        media: { svg: `media/walkthrough/${step.id}.svg`, altText: nls(`walkthrough.${step.id}.altText`) },
+        completionEvents: [...step.completionEvents],
+        ...(step.when === undefined ? {} : { when: step.when }),
+      })),
+    },
+  ];
+}
+
 interface Manifest {
   capabilities: { untrustedWorkspaces: { restrictedConfigurations?: Json } };
-  contributes: { configuration?: Json; commands?: Json; languageModelTools?: Json };
+  contributes: { configuration?: Json; commands?: Json; languageModelTools?: Json; walkthroughs?: Json };
 }
 
 /** package.json's text with its generated parts made from the declarations (in place, so nothing else moves). */
@@ -116,6 +136,7 @@ export function generatedManifest(text: string): string {
   manifest.contributes.commands = commandsContribution();
   manifest.contributes.configuration = configurationContribution();
   manifest.contributes.languageModelTools = languageModelToolsContribution();
+  manifest.contributes.walkthroughs = walkthroughsContribution();
   // Two spaces and a final newline: how npm and Prettier write package.json.
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }

@@ -151,7 +151,7 @@ describe('the knowledge-base tool through vscode.lm', () => {
       await h.apiKey.set(service.key);
     }
     await setSetting('knowledgeBases', []);
-    await assert.rejects(invoke({ question: 'Where is the key?' }), /No knowledge base is configured[\s\S]*maas\.knowledgeBases/);
+    await assert.rejects(invoke({ question: 'Where is the key?' }), /No knowledge base is configured[\s\S]*MaaS: Add Knowledge Base/);
   });
 
   it('@maas /kb and #kb go through the tool and show the cited passages as references', async () => {

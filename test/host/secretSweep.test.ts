@@ -55,7 +55,8 @@ async function secretsShown(question: string, logged: RegExp): Promise<string[]>
     const turn = await finished(h, turnId);
     assert.equal(turn.status, 'error', JSON.stringify(turn));
     const conversationId = (await chatState(h)).activeId ?? '';
-    const readAloudText = (await editorWith('A sentence to read aloud.', 'all')).document;
+    const readAloudContent = 'A sentence to read aloud.';
+    const readAloudText = (await editorWith(readAloudContent, 'all')).document;
     await vscode.commands.executeCommand(CommandId.readAloud);
     const report = await vscode.commands.executeCommand<Report>(CommandId.testConnection);
     const thrown: string[] = [];
@@ -69,16 +70,25 @@ async function secretsShown(question: string, logged: RegExp): Promise<string[]>
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The export opens a new untitled document, which may take the closed one's name: read it once that one is gone.
     await waitFor(() => readAloudText.isClosed, { what: 'the read-aloud text to close', timeoutMs: 10_000 });
-    await h.chat.fromView({ type: 'exportConversation', conversationId });
-    // The host learns of the export's editor after the command returns: until then activeTextEditor may still be the
-    // read-aloud text's editor, closed.
-    const exported = await waitFor(
-      () => {
-        const document = vscode.window.activeTextEditor?.document;
-        return document === undefined || document.isClosed || document === readAloudText ? undefined : document.getText();
-      },
-      { what: "the export's editor", timeoutMs: 10_000 },
-    );
+    // The export opens a new Markdown document. The workbench may hand the closed read-aloud text back to the host as
+    // a new document (closing an unsaved untitled editor asks a question the test workbench answers), so the export is
+    // told apart by what it holds, not by which editor is active.
+    const opened: vscode.TextDocument[] = [];
+    const listening = vscode.workspace.onDidOpenTextDocument((document) => opened.push(document));
+    let exported: string;
+    try {
+      await h.chat.fromView({ type: 'exportConversation', conversationId });
+      exported = await waitFor(
+        () => {
+          const candidates = [...opened, ...(vscode.window.activeTextEditor ? [vscode.window.activeTextEditor.document] : [])];
+          const document = candidates.find((d) => !d.isClosed && d !== readAloudText && d.languageId === 'markdown' && d.getText() !== readAloudContent);
+          return document?.getText();
+        },
+        { what: "the export's document", timeoutMs: 10_000 },
+      );
+    } finally {
+      listening.dispose();
+    }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     assert.ok(exported.includes(question), `the export holds the conversation: ${exported.slice(0, 300)}`);
     const history = (): string => filesUnder(h.chat.storePath).join('\n');

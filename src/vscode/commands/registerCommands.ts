@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
 import { addFileToChatCommand } from './addFileToChat';
 import { addSelectionToChatCommand } from './addSelectionToChat';
+import { addKnowledgeBaseCommand } from './addKnowledgeBase';
 import { askKnowledgeBaseCommand } from './askKnowledgeBase';
 import { chooseVoiceCommand } from './chooseVoice';
 import { clearApiKeyCommand } from './clearApiKey';
@@ -14,7 +15,7 @@ import { CommandId, type CommandIdValue } from '../commandIds';
 import { describeImageCommand } from './describeImage';
 import { describeImageFromUrlCommand } from './describeImageFromUrl';
 import { revealChat } from '../chat/revealChat';
-import type { FeatureDependencies } from '../commands/featureDependencies';
+import type { FeatureDependencies } from './featureDependencies';
 import { newConversationCommand, showConversationsCommand } from './newConversation';
 import { openConsoleCommand } from './openConsole';
 import { readAloudCommand } from './readAloud';
@@ -52,6 +53,7 @@ export function registerCommands(deps: CommandDependencies): vscode.Disposable[]
     [CommandId.addSelectionToChat]: addSelectionToChatCommand(deps.features.chat, deps.features.chatView),
     [CommandId.addFileToChat]: addFileToChatCommand(deps.features.chat, deps.features.chatView, deps.features.prompter),
     [CommandId.askKnowledgeBase]: askKnowledgeBaseCommand(deps.features, deps.memento),
+    [CommandId.addKnowledgeBase]: addKnowledgeBaseCommand(deps.features),
     [CommandId.describeImage]: describeImageCommand(deps.features),
     [CommandId.describeImageFromUrl]: describeImageFromUrlCommand(deps.features),
     [CommandId.readAloud]: readAloudCommand(deps.features),

@@ -7,10 +7,11 @@ import { escapeMarks, markdownText } from '../../core/markdown/markdownEscapes';
 import { markdownGuard } from '../../core/markdown/markdownGuard';
 import { markdownWithoutRemoteImages } from '../../core/markdown/markdownWithoutRemoteImages';
 import { runConnectionChecks, type CheckResult } from '../diagnostics/connectionChecks';
-import type { FeatureDependencies } from '../commands/featureDependencies';
+import type { FeatureDependencies } from './featureDependencies';
 import type { ConnectionReportView } from '../diagnostics/connectionReportView';
 import { networkSecrets, proxyDisplay, type NetworkOptions } from '../../core/http/networkOptions';
 import { readNetworkSettings } from '../services/networkSettings';
+import { ContextKey } from '../contributionIds';
 
 export interface ConnectionReport {
   readonly results: readonly CheckResult[];
@@ -37,6 +38,8 @@ export function testConnectionCommand(deps: FeatureDependencies, view: Connectio
       ),
     );
     const markdown = (await markdownGuard('preview')).inert(inert);
+    // Every check passed: the walkthrough's "Connect to the service" step is done (a failed run leaves it as it was).
+    if (results.every((r) => r.outcome !== 'fail')) await vscode.commands.executeCommand('setContext', ContextKey.connectionVerified, true);
     await view.show(markdown);
     const failed = results.filter((r) => r.outcome === 'fail').length;
     const passed = results.filter((r) => r.outcome === 'pass').length;

@@ -6,6 +6,7 @@
 // table (`npm run generate`); a unit test fails when package.json differs. Free of the VS Code API so the unit tests
 // and the script import it; settings.ts reads and writes the values through it.
 import type * as z from 'zod';
+import { MAX_KNOWLEDGE_BASES } from '../../core/knowledge/knowledgeBaseEntry';
 import { REALTIME_MAX_CHARS } from '../../core/speech/speechLimits';
 import {
   address,
@@ -139,7 +140,7 @@ export const settingsDeclaration = {
   },
   knowledgeBases: {
     name: 'maas.knowledgeBases',
-    kind: knowledgeBaseList(50),
+    kind: knowledgeBaseList(MAX_KNOWLEDGE_BASES),
     description: 'configuration.knowledgeBases.description',
     section: 'knowledgeBase',
     scope: 'window',

@@ -83,21 +83,6 @@ describe('localisation', () => {
     }
   });
 
-  it('every walkthrough page has a Simplified Chinese page beside it (VS Code picks <name>.nls.zh-cn.md)', () => {
-    const manifest = readJson('package.json') as { contributes: { walkthroughs: { steps: { media: { markdown?: string } }[] }[] } };
-    const pages = manifest.contributes.walkthroughs
-      .flatMap((w) => w.steps.map((step) => step.media.markdown))
-      .filter((page): page is string => page !== undefined);
-    assert.ok(pages.length >= 4, `walkthrough pages: ${pages.length}`);
-    for (const page of pages) {
-      const english = readFileSync(path.join(root, page), 'utf8');
-      const chinesePage = readFileSync(path.join(root, page.replace(/\.md$/, '.nls.zh-cn.md')), 'utf8');
-      assert.match(chinesePage, /[\u4e00-\u9fff]/, `${page}: the zh-cn page is not in Chinese`);
-      const commands = (text: string) => [...text.matchAll(/`[^`]*(?:Ctrl|maas\.)[^`]*`/g)].map((m) => m[0]).sort();
-      assert.deepEqual(commands(chinesePage), commands(english), `${page}: the zh-cn page names the same keys and settings`);
-    }
-  });
-
   it('package.nls.zh-cn.json translates exactly the keys of package.nls.json, none left in English', () => {
     assert.deepEqual(Object.keys(chinese).sort(), Object.keys(english).sort());
     for (const [key, text] of Object.entries(chinese)) {

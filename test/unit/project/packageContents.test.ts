@@ -27,7 +27,7 @@ const good = [
   'extension/media/chat.css',
   'extension/media/icon.png',
   'extension/docs/images/chat-light-en.png',
-  'extension/media/walkthrough/setKey.nls.zh-cn.md',
+  'extension/media/walkthrough/connect.svg',
   'extension/readme.md',
   'extension/changelog.md',
   'extension/LICENSE.txt',
