@@ -11,7 +11,6 @@ import { sessionUnderTest } from '../../test/unit/core/session/sessionFixture';
 async function start(folder: string): Promise<number> {
   const began = performance.now();
   const under = sessionUnderTest({ folder });
-  await under.session.whenLoaded();
   await under.session.refresh();
   const elapsed = performance.now() - began;
   if (!under.emitted.some((m) => m.type === 'snapshot')) throw new Error('no snapshot');

@@ -120,9 +120,6 @@ export interface ConversationSummaryView {
   readonly turnCount: number;
 }
 
-/** The longest query the history search takes (the view's search field stops there, the host's check refuses more). */
-export const maxSearchQueryLength = 200;
-
 /** A stretch of a text, from `start` up to, not including, `end` (UTF-16 offsets): a match the view highlights. */
 export type TextRangeView = readonly [start: number, end: number];
 

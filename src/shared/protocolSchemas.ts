@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { imageMimes, maxThumbnailCharacters } from './imageFormats';
 import { maxImagesPerQuestion } from './imageHeader';
 import { maxLinkLength } from './linkPolicy';
-import { maxSearchQueryLength } from './protocol';
+import { maxSearchQueryLength } from './searchQuery';
 
 const id = z.string().min(1).max(100);
 const text = (max: number): z.ZodString => z.string().max(max);

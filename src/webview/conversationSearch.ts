@@ -6,7 +6,8 @@
 // keys: Ctrl/Cmd+F or a character typed anywhere in the panel goes to the field; from the field, Down goes into the
 // rows, Enter opens the first result, Escape clears the search and, on an empty field, closes the panel.
 import * as l10n from '@vscode/l10n';
-import { maxSearchQueryLength, type SearchMatchView, type SearchResultsView } from '../shared/protocol';
+import type { SearchMatchView, SearchResultsView } from '../shared/protocol';
+import { maxSearchQueryLength } from '../shared/searchQuery';
 import { h } from './element';
 import type { ViewContext } from './viewContext';
 

@@ -155,7 +155,7 @@ describe('chat settings, validation and a corrupt history', () => {
       extensionVersion: 'test',
     });
     try {
-      await session.whenLoaded();
+      await session.refresh();
       assert.deepEqual(
         session.state.current.conversations.conversations.map((c) => c.title),
         ['Still here'],

@@ -36,7 +36,7 @@ export async function api<T>(route: string, body?: unknown): Promise<T> {
 
 /** The conversations as the host holds them, once the history is loaded. */
 export async function chatState(h: MaasTestHook): Promise<ConversationsState> {
-  await h.chat.session.whenLoaded();
+  await h.chat.session.refresh(); // as the view's `ready` does: it resolves once the history is loaded
   return h.chat.session.state.current.conversations;
 }
 
@@ -64,7 +64,7 @@ export function recordView(h: MaasTestHook): { readonly messages: readonly HostT
  */
 export async function finished(h: MaasTestHook, turnId: string): Promise<Turn> {
   const { session } = h.chat;
-  await session.whenLoaded();
+  await session.refresh();
   const ended = (): Turn | undefined => {
     const turn = findTurn(session.state.current.conversations, turnId)?.turn;
     return turn !== undefined && !isLive(turn.status) ? turn : undefined;

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Credentials } from '../../src/core/credentials/credentials';
-import { ClientFactory } from '../../src/vscode/activation/clientFactory';
+import { ClientFactory } from '../../src/vscode/services/clientFactory';
 import type { Prompter } from '../../src/vscode/prompter';
 import { ContainerProxyNotice } from '../../src/vscode/secrets/containerProxyNotice';
 import { Logger } from '../../src/vscode/logger';

@@ -4,8 +4,13 @@
 import { statSync, type Stats } from 'node:fs';
 import { readFile, rename, stat } from 'node:fs/promises';
 import { corruptName } from '../../../packages/files/atomicJsonFile';
-import type { FileStamp } from './historyList';
 import { conversationSchema, type Conversation } from './conversationModel';
+
+/** What identifies a version of a conversation file without reading it: its size and its time, in whole ms. */
+export interface FileStamp {
+  readonly size: number;
+  readonly mtimeMs: number;
+}
 
 export type ReadConversation =
   | { readonly kind: 'ok'; readonly conversation: Conversation; readonly text: string; readonly stamp: FileStamp }

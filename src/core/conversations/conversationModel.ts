@@ -11,7 +11,7 @@ import {
   usageSchema,
 } from '../../shared/protocolSchemas';
 import { retrievalOptionsSchema } from '../chat/chatRequest';
-import { certificateProblemSchema } from '../http/certificateProblem';
+import { storedErrorSchema, storedReferenceSchema } from '../answerRecords/answerRecords';
 import { interruptedIfLive, isLive } from '../../shared/turnStatus';
 
 const storedImageSchema = z.object({
@@ -38,42 +38,7 @@ const storedContextSchema = z.object({
 });
 export type StoredContext = z.infer<typeof storedContextSchema>;
 
-const storedErrorSchema = z.object({
-  kind: z.string(),
-  status: z.number().optional(),
-  serverMessage: z.string().optional(),
-  message: z.string(),
-  /** False when the server's message matched no known error (the kind is a guess from the HTTP status). */
-  matched: z.boolean().optional(),
-  /** The value at fault, for local errors about a setting (an invalid maas.baseUrl, say; the origin refused). */
-  value: z.string().optional(),
-  /** The setting at fault, where the kind alone does not say (the setting that named a refused address). */
-  setting: z.string().optional(),
-  /** For a request too long for the model: its estimated tokens and the model's limit. */
-  counts: z.object({ tokens: z.number(), limit: z.number() }).optional(),
-  /** For a refused certificate: why, for which host, and what the certificate says. */
-  certificate: certificateProblemSchema.optional(),
-  /** For a proxy that asked for credentials, or a proxy address that cannot be used: the address and what it was given. */
-  proxy: z
-    .object({
-      address: z.string(),
-      credentials: z.enum(['none', 'url', 'authorization', 'withheld']),
-      from: z.enum(['setting', 'environment']).optional(),
-    })
-    .optional(),
-});
-export type StoredError = z.infer<typeof storedErrorSchema>;
-
 const knowledgeBaseRefSchema = z.object({ id: z.number().int(), name: z.string() });
-
-/** A source the service returned with a knowledge-base answer; every field best-effort. */
-export const storedReferenceSchema = z.object({
-  index: z.number().int(),
-  title: z.string().optional().catch(undefined),
-  text: z.string().optional().catch(undefined),
-  url: z.string().optional().catch(undefined),
-});
-export type StoredReference = z.infer<typeof storedReferenceSchema>;
 
 /** How a knowledge-base turn was asked (kept so Retry and Regenerate ask the same way after a reload) and what it cited. */
 const turnKnowledgeSchema = z.object({

@@ -8,7 +8,7 @@
 // and nothing else. Saves are serialised, so disk always ends at the latest state. watch() tells a window about
 // the conversations another window wrote or deleted, so both show the same history.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
@@ -311,15 +311,6 @@ export class ConversationStore {
 
   async deleteImages(names: readonly string[]): Promise<void> {
     await Promise.all(names.map((name) => rm(path.join(this.imageDir, path.basename(name)), { force: true })));
-  }
-
-  /** Files in the conversation folder, for tests and diagnostics. */
-  listConversationFiles(): string[] {
-    try {
-      return readdirSync(this.path).filter(isConversationFile);
-    } catch {
-      return [];
-    }
   }
 }
 

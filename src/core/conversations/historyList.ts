@@ -8,14 +8,8 @@
 import path from 'node:path';
 import * as z from 'zod';
 import { ownerOnly, writeFileAtomic, writeFileAtomicSync } from '../../../packages/files/atomicWrite';
-import { readText } from './conversationFile';
+import { readText, type FileStamp } from './conversationFile';
 import { isConversationId, sameSummary, type ConversationSummary } from './conversationModel';
-
-/** What identifies a version of a conversation file without reading it: its size and its time, in whole ms. */
-export interface FileStamp {
-  readonly size: number;
-  readonly mtimeMs: number;
-}
 
 export type ListEntry = ConversationSummary & FileStamp;
 

@@ -2,8 +2,7 @@
 // which names, until when. Node's verification error names only the reason, so a second connection on the same route
 // (the same proxy, tunnel and no-proxy rule) reads the certificate and closes before sending anything.
 import type { PeerCertificate } from 'node:tls';
-import { createDispatcher, loadUndici } from './connector';
-import type { Timeouts } from './httpTransport';
+import { createDispatcher, loadUndici, type Timeouts } from './connector';
 import type { NetworkOptions } from './networkOptions';
 
 /** The certificate `origin` presents on this network, or undefined when it cannot be read in time (or `signal` fires). */

@@ -4,11 +4,19 @@
 // undici (about half of the extension's bundle) is loaded on the first request.
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
-import type { Timeouts } from './httpTransport';
 import { isProxyAddress, noProxyValue, proxyDisplay, type NetworkOptions } from './networkOptions';
 import { ServiceError } from './serviceError';
 import { isThisComputer } from './thisComputer';
 import * as tls from 'node:tls';
+
+export interface Timeouts {
+  /** TCP + TLS connect. */
+  readonly connectMs: number;
+  /** From sending the request to the response headers (a non-stream chat waits for the whole answer). */
+  readonly headersMs: number;
+  /** Longest silence between two body chunks. */
+  readonly idleMs: number;
+}
 
 let undici: Promise<typeof Undici> | undefined;
 

@@ -4,20 +4,11 @@
 import type { Dispatcher } from 'undici';
 import { inspectCertificate } from './certificateInspection';
 import { certificateFacts, describeCertificateProblem } from './certificateProblem';
-import { createDispatcher, loadUndici } from './connector';
+import { createDispatcher, loadUndici, type Timeouts } from './connector';
 import { proxyCredentials, proxyDisplay, proxyRoute, type NetworkOptions } from './networkOptions';
 import { redactSecrets } from './redact';
 import { ServiceError } from './serviceError';
 import { toServiceError } from './transportError';
-
-export interface Timeouts {
-  /** TCP + TLS connect. */
-  readonly connectMs: number;
-  /** From sending the request to the response headers (a non-stream chat waits for the whole answer). */
-  readonly headersMs: number;
-  /** Longest silence between two body chunks. */
-  readonly idleMs: number;
-}
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 60_000, idleMs: 60_000 };
 

@@ -2,7 +2,6 @@
 // user's cancel, client-side validation, speech `code`) becomes a ServiceError with a `kind` where it arises;
 // the VS Code layer turns kinds into words and actions in one place.
 
-import type { SpeechProblem } from '../speech/speechProblems';
 import type { CertificateProblem } from './certificateProblem';
 import type { ProxyCredentials } from './networkOptions';
 
@@ -37,6 +36,9 @@ export type ServiceErrorKind =
   | 'validation' // refused on the client before sending
   | 'addressRefused' // a credential kept from an address the user did not choose or approve (nothing was sent)
   | 'speech'; // a speech route answered a non-zero `code`
+
+/** What a failed speech call was about, as far as the client can tell (core/speech/speechProblems.ts names it). */
+export type SpeechProblem = 'credentials' | 'parameter' | 'textTooLong' | 'unknownTask' | 'synthesisFailed';
 
 /** Whether the same request may succeed when repeated (automatic retries happen only before the first token). */
 const RETRYABLE_KINDS: ReadonlySet<ServiceErrorKind> = new Set<ServiceErrorKind>(['busy', 'systemError', 'network', 'timeout', 'interrupted']);

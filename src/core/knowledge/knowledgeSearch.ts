@@ -3,7 +3,7 @@
 // `onAnswer` as it arrives. The knowledge-base tool runs it, for VS Code's chat and other extensions and for @maas
 // /kb; a failure ends it as AnswerFailed with the question's error, a cancel as `stopped`.
 import type { RetrievalOptions } from '../chat/chatRequest';
-import type { StoredReference } from '../conversations/conversationModel';
+import type { StoredReference } from '../answerRecords/answerRecords';
 import { ask } from '../requests/ask';
 import { AnswerFailed, type AddressSettings } from '../requests/askErrors';
 import type { ChatBackend } from '../requests/chatBackend';

@@ -3,7 +3,7 @@
 // Sources list kept whole as long as it fits; and the citations as data for the surfaces that turn them into
 // references (@maas).
 import * as z from 'zod';
-import { storedReferenceSchema, type StoredReference } from '../conversations/conversationModel';
+import { storedReferenceSchema, type StoredReference } from '../answerRecords/answerRecords';
 import { findCitationMarks } from './citationMarks';
 
 /** The mime type of the tool's citations data part (JSON: `{ citations: StoredReference[] }`). */

@@ -10,17 +10,7 @@
 // enough, everywhere. Nothing is dropped.
 import { escapeImageOpeners } from './markdownEscapes';
 import { codeLines, GuardedMarkdownStream } from './markdownGuardStream';
-
-/** Where the Markdown is shown: VS Code's chat (no raw HTML is rendered there), or the Markdown preview (HTML on). */
-export type MarkdownSink = 'chat' | 'preview';
-
-async function loadParser(sink: MarkdownSink) {
-  const { default: MarkdownIt } = await import('markdown-it');
-  return new MarkdownIt(sink === 'chat' ? { html: false, linkify: false } : { html: true, linkify: true });
-}
-
-export type MarkdownParser = Awaited<ReturnType<typeof loadParser>>;
-export type MarkdownToken = ReturnType<MarkdownParser['parse']>[number];
+import { markdownParser, type MarkdownSink, type MarkdownToken } from './markdownParser';
 
 /** What a text holds that would load something where it is shown. */
 export interface Loads {
@@ -38,15 +28,6 @@ export interface MarkdownGuard {
   inert(markdown: string, options?: InertOptions): string;
   /** A guard for Markdown handed out piece by piece into one block (the pieces are shown joined). */
   stream(): GuardedMarkdownStream;
-}
-
-const parsers = new Map<MarkdownSink, Promise<MarkdownParser>>();
-
-/** The parser that reads Markdown as `sink` renders it, loaded on first use and shared. */
-export function markdownParser(sink: MarkdownSink): Promise<MarkdownParser> {
-  let parser = parsers.get(sink);
-  if (parser === undefined) parsers.set(sink, (parser = loadParser(sink)));
-  return parser;
 }
 
 /** The guard for `sink`, its parser loaded on first use. */

@@ -8,7 +8,7 @@
 // something an image could be made of: an unescaped `![`, or a `]:` that may end a definition. The rest of a long
 // answer costs a scan of each piece.
 import { escapedAt, escapeImageOpeners, escapeLinkMarks } from './markdownEscapes';
-import type { MarkdownParser, MarkdownToken } from './markdownGuard';
+import type { MarkdownParser, MarkdownToken } from './markdownParser';
 
 interface Env {
   references?: Record<string, unknown>;

@@ -10,7 +10,8 @@
 // or HTML remain (Markdown's containers can place code where a simpler reading would not), the whole text is
 // rewritten once more with code treated as text too, which leaves no `![` and no `<` that starts a tag anywhere.
 import { openableLink } from '../../shared/linkPolicy';
-import { loadsOf, markdownParser } from './markdownGuard';
+import { loadsOf } from './markdownGuard';
+import { markdownParser } from './markdownParser';
 import { codeLines } from './markdownGuardStream';
 
 /** The longest alt text and address an image is looked for in; a longer one loses its `!` only. */

@@ -4,7 +4,7 @@
 // refused, the request run with retries and failover (the backend's), and its end. Each step is an event: a surface is
 // a `for await` loop that maps them to its own output. Cancellation is the AbortSignal; a user's Stop is `stopped`,
 // not an error, and a stream that breaks off after some text ends `interrupted`, the text kept.
-import type { StoredError, StoredReference } from '../conversations/conversationModel';
+import type { StoredError, StoredReference } from '../answerRecords/answerRecords';
 import type { ChatEvent } from '../chat/chatEvents';
 import type { ChatRequest } from '../chat/chatRequest';
 import { isServiceError } from '../http/serviceError';

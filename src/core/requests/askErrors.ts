@@ -1,7 +1,7 @@
 // A question's failures as the error a surface keeps or shows (a StoredError: its kind, the server's words redacted,
 // what the words' layer needs), built here only: a refusal of the plan, no service address, a service error, anything
 // else. A surface that reports a failure by throwing (VS Code's chat) throws AnswerFailed with the stored error.
-import type { StoredError } from '../conversations/conversationModel';
+import type { StoredError } from '../answerRecords/answerRecords';
 import { isServiceError, type ServiceError } from '../http/serviceError';
 import type { PlanRefusal } from './requestPlan';
 

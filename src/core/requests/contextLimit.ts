@@ -1,6 +1,6 @@
 // How many tokens a request's messages take, counted locally by the service's token rule (shared/tokenCount.ts), and
 // the error of a request over a model's limit, which is then not sent.
-import type { StoredError } from '../conversations/conversationModel';
+import type { StoredError } from '../answerRecords/answerRecords';
 import type { ChatMessage, ChatRequest } from '../chat/chatRequest';
 import { countTokens, IMAGE_TOKENS } from '../../shared/tokenCount';
 

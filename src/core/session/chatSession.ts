@@ -130,11 +130,6 @@ export class ChatSession {
     this.loaded = Promise.all([this.sync.load(), deps.apiKeySet()]).then(([, apiKeySet]) => this.feed.keyRead(apiKeySet));
   }
 
-  /** Resolves once the history is read and the open conversation is in memory. */
-  whenLoaded(): Promise<void> {
-    return this.loaded;
-  }
-
   private get conversations(): ops.ConversationsState {
     return this.chatState.current.conversations;
   }
@@ -144,7 +139,10 @@ export class ChatSession {
     return ops.activeConversation(this.conversations)?.model;
   }
 
-  /** Sends the view a full snapshot (on its `ready`, and after the key or a setting the chat reads changed). */
+  /**
+   * Sends the view a full snapshot (on its `ready`, and after the key or a setting the chat reads changed), once the
+   * history is read and the open conversation is in memory.
+   */
   async refresh(): Promise<void> {
     await this.loaded;
     this.feed.show(await this.deps.apiKeySet());

@@ -4,7 +4,7 @@
 // speechCodes.ts, our [choice]) are named only when whoever starts the extension host says the service is the local
 // one (MAAS_TEST_SPEECH_CODES=localService: the tests, the demo and the screenshots): a real service may use the same
 // numbers for other things. No setting changes it, so it is never offered to a user.
-export type SpeechProblem = 'credentials' | 'parameter' | 'textTooLong' | 'unknownTask' | 'synthesisFailed';
+import type { SpeechProblem } from '../http/serviceError';
 
 /** 'spec': only what the spec and HTTP say; 'localService': also the local service's codes. */
 export type SpeechCodeConvention = 'spec' | 'localService';

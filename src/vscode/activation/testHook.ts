@@ -8,7 +8,7 @@ import type * as vscode from 'vscode';
 import type { ChatFeature } from '../chat/chatFeature';
 import type { KnowledgeTool } from '../knowledge/knowledgeTool';
 import type { ParticipantRegistration } from '../languageModels/maasParticipant';
-import type { ExtensionServices } from './extensionServices';
+import type { ExtensionServices } from '../services/extensionServices';
 import type { SaveAudio } from '../speech/saveAudioFile';
 import type { Prompter } from '../prompter';
 import { LongTaskTracker, type LongTaskEntry } from '../speech/longTaskTracker';

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { ChatSession } from '../../core/session/chatSession';
 import { ViewId } from '../contributionIds';
 import { errorView } from '../errors/errorPresentation';
-import type { ExtensionServices } from '../activation/extensionServices';
+import type { ExtensionServices } from '../services/extensionServices';
 import type { ChatSpeech } from './chatIntents';
 import { ChatViewProvider } from './chatViewProvider';
 import type { SettingsReader } from '../settings/settings';

@@ -15,7 +15,7 @@ import {
 import { searchKnowledge } from '../../core/knowledge/knowledgeSearch';
 import { noAddressError } from '../../core/requests/askErrors';
 import { actionTitles } from '../../shared/chatWords';
-import type { FeatureDependencies } from '../activation/featureDependencies';
+import type { FeatureDependencies } from './featureDependencies';
 import { CommandId } from '../commandIds';
 import { explainError } from '../errors/errorPresentation';
 import { presentError } from '../errors/errorMessages';

@@ -9,7 +9,7 @@ import { CommandId } from '../commandIds';
 import type { KnowledgeBaseSetting } from '../settings/settingsDeclaration';
 import { revealChatView } from '../chat/revealChat';
 import { knowledgeWords } from '../../shared/chatWords';
-import type { FeatureDependencies } from '../activation/featureDependencies';
+import type { FeatureDependencies } from './featureDependencies';
 import { StateKey } from '../stateKeys';
 import { workspaceLabel } from '../workspaceLabel';
 

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Speaker } from '../../core/speech/speechPayloads';
 import { speechErrorText } from '../errors/speechMessages';
-import type { FeatureDependencies } from '../activation/featureDependencies';
+import type { FeatureDependencies } from './featureDependencies';
 import { writeSetting } from '../settings/settings';
 
 type VoiceItem = vscode.QuickPickItem & { readonly speaker?: Speaker; readonly refresh?: true };

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { StoredImage } from '../../core/conversations/conversationModel';
 import { prepareImage } from '../../core/images/imagePreparation';
 import { revealChatView } from '../chat/revealChat';
-import type { FeatureDependencies } from '../activation/featureDependencies';
+import type { FeatureDependencies } from './featureDependencies';
 import { askImageQuestion } from '../images/imageQuestion';
 import { imageRefusal, kilobytes } from '../images/imageRefusal';
 import { readImageFile } from '../images/imageFileRead';

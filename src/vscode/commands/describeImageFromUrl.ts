@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { urlFileName } from '../../core/files/urlFileName';
 import { askImageQuestion } from '../images/imageQuestion';
 import { revealChatView } from '../chat/revealChat';
-import type { FeatureDependencies } from '../activation/featureDependencies';
+import type { FeatureDependencies } from './featureDependencies';
 
 export function describeImageFromUrlCommand(deps: FeatureDependencies): () => Promise<string | undefined> {
   return async () => {

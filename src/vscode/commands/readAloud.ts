@@ -1,6 +1,6 @@
 // MaaS: Read Aloud — the selection (or the whole document) is read aloud (speakText.ts). The chat view is revealed
 // first, so its player plays it (the player falls back to the media preview when the view cannot be shown).
-import type { FeatureDependencies } from '../activation/featureDependencies';
+import type { FeatureDependencies } from './featureDependencies';
 import { revealChatView } from '../chat/revealChat';
 import { requireSpeechCredentials } from '../errors/speechMessages';
 import { readAloudSource } from '../speech/readAloudSource';

@@ -10,7 +10,7 @@ import { readAloudSource } from '../speech/readAloudSource';
 import { defaultAudioUri, diskPath } from '../speech/saveAudioFile';
 import { requireSpeechCredentials, speechErrorText } from '../errors/speechMessages';
 import { synthesisRequest } from '../speech/speechRequest';
-import type { FeatureDependencies } from '../activation/featureDependencies';
+import type { FeatureDependencies } from './featureDependencies';
 
 export function readAloudToFileCommand(deps: FeatureDependencies): () => Promise<string | undefined> {
   return async () => {

@@ -15,7 +15,7 @@ import { CommandId, type CommandIdValue } from '../commandIds';
 import { describeImageCommand } from './describeImage';
 import { describeImageFromUrlCommand } from './describeImageFromUrl';
 import { revealChat } from '../chat/revealChat';
-import type { FeatureDependencies } from '../activation/featureDependencies';
+import type { FeatureDependencies } from './featureDependencies';
 import { newConversationCommand, showConversationsCommand } from './newConversation';
 import { openConsoleCommand } from './openConsole';
 import { readAloudCommand } from './readAloud';

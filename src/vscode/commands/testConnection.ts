@@ -7,10 +7,10 @@ import { escapeMarks, markdownText } from '../../core/markdown/markdownEscapes';
 import { markdownGuard } from '../../core/markdown/markdownGuard';
 import { markdownWithoutRemoteImages } from '../../core/markdown/markdownWithoutRemoteImages';
 import { runConnectionChecks, type CheckResult } from '../diagnostics/connectionChecks';
-import type { FeatureDependencies } from '../activation/featureDependencies';
+import type { FeatureDependencies } from './featureDependencies';
 import type { ConnectionReportView } from '../diagnostics/connectionReportView';
 import { networkSecrets, proxyDisplay, type NetworkOptions } from '../../core/http/networkOptions';
-import { readNetworkSettings } from '../activation/networkSettings';
+import { readNetworkSettings } from '../services/networkSettings';
 import { ContextKey } from '../contributionIds';
 
 export interface ConnectionReport {

@@ -7,7 +7,7 @@ import type { CompletionClock } from '../../core/completions/completionClock';
 import type { CompletionEngine, CompletionOptions } from '../../core/completions/completionEngine';
 import type { CompletionPrivacy } from '../../core/completions/completionPrivacy';
 import type * as Runtime from '../../core/completions/completionRuntime';
-import type { ExtensionServices } from '../activation/extensionServices';
+import type { ExtensionServices } from '../services/extensionServices';
 import { entriesOfEveryLevel } from '../settings/settingLevels';
 import { inspectSetting } from '../settings/settings';
 import type { Settings } from '../settings/settingsDeclaration';

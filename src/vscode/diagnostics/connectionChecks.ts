@@ -8,7 +8,9 @@ import type { MaasClient } from '../../core/maasClient';
 import { markdownText } from '../../core/markdown/markdownEscapes';
 import { speechErrorWords } from '../errors/speechMessages';
 import { synthesisRequest } from '../speech/speechRequest';
-import type { FeatureDependencies } from '../activation/featureDependencies';
+import type { Credentials } from '../../core/credentials/credentials';
+import type { Logger } from '../logger';
+import type { SettingsReader } from '../settings/settings';
 
 export interface CheckResult {
   readonly name: string;
@@ -63,7 +65,15 @@ async function reach(client: MaasClient, url: string, redact: (text: string) => 
 
 const EXPLAINED: ReadonlySet<ServiceErrorKind> = new Set<ServiceErrorKind>(['certificate', 'proxyAuth', 'invalidProxy']);
 
-export async function runConnectionChecks(deps: FeatureDependencies): Promise<CheckResult[]> {
+/** What the checks need, passed in explicitly (docs/style.md rule 3). */
+export interface ConnectionCheckDependencies {
+  readonly settings: SettingsReader;
+  readonly client: () => MaasClient;
+  readonly credentials: Pick<Credentials, 'hasSpeech'>;
+  readonly logger: Pick<Logger, 'redact'>;
+}
+
+export async function runConnectionChecks(deps: ConnectionCheckDependencies): Promise<CheckResult[]> {
   const { baseUrl, altBaseUrl, chatModel } = deps.settings.settings;
   const describe = (error: unknown): Described => {
     const { words, serviceSaid } = speechErrorWords(error, (text) => deps.logger.redact(text));

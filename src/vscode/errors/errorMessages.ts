@@ -1,17 +1,9 @@
 // Every error kind in words and actions, in the UI language: one row per kind of the spec's error table
 // (section 7) and per local failure. Pure (the localiser is passed in), so a unit test checks every row.
-import type { StoredError } from '../../core/conversations/conversationModel';
+import type { StoredError } from '../../core/answerRecords/answerRecords';
 import type { Localiser } from '../../shared/localiser';
-import type { TurnAction } from '../../shared/protocol';
 import { certificateMessage, invalidProxyMessage, proxyAuthMessage } from './networkMessages';
-
-export interface Presentation {
-  readonly title: string;
-  readonly detail: string;
-  readonly actions: readonly TurnAction[];
-  /** The server message's meaning for this kind (one row of the spec's table). */
-  readonly meaning?: string;
-}
+import type { Presentation } from './presentation';
 
 /**
  * The title, explanation and actions for an error. An error whose server message matched no known one (its kind

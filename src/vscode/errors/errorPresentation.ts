@@ -3,7 +3,7 @@
 // kind, since each kind is one row of the service's error table, and only when the message matched that row.
 import * as vscode from 'vscode';
 import { storedErrorFrom } from '../../core/requests/askErrors';
-import type { StoredError } from '../../core/conversations/conversationModel';
+import type { StoredError } from '../../core/answerRecords/answerRecords';
 import type { TurnAction, TurnErrorView, WebviewCommand } from '../../shared/protocol';
 import { CommandId } from '../commandIds';
 import { openSettingsCommand, type CommandCall } from '../settings/openSettings';

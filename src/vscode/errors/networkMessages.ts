@@ -3,10 +3,10 @@
 // proxy that asked for credentials (which setting gives them, and why http.proxyAuthorization never goes to a proxy
 // the environment names), and a proxy address that cannot be used (never quoted: it may hold a password). Part of the
 // error presentation (errorMessages.ts), in a file of its own for its size.
-import type { StoredError } from '../../core/conversations/conversationModel';
+import type { StoredError } from '../../core/answerRecords/answerRecords';
 import type { CertificateProblem } from '../../core/http/certificateProblem';
 import type { Localiser } from '../../shared/localiser';
-import type { Presentation } from './errorMessages';
+import type { Presentation } from './presentation';
 
 function certificateTitle({ reason, host }: CertificateProblem, l10n: Localiser): string {
   const titles: Record<CertificateProblem['reason'], string> = {

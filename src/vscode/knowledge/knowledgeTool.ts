@@ -11,7 +11,7 @@
 // the answer as it streams. Every problem is thrown as an Error whose words tell the model (and through it the user)
 // what to do.
 import * as vscode from 'vscode';
-import type { StoredReference } from '../../core/conversations/conversationModel';
+import type { StoredReference } from '../../core/answerRecords/answerRecords';
 import type { Credentials } from '../../core/credentials/credentials';
 import { checkKnowledgeToolInput, type KnowledgeBaseChoice, type KnowledgeToolProblem } from '../../core/knowledge/knowledgeToolInput';
 import { searchKnowledge } from '../../core/knowledge/knowledgeSearch';

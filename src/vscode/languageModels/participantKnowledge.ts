@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { findCitationMarks } from '../../core/knowledge/citationMarks';
 import { chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
 import { knowledgeWords } from '../../shared/chatWords';
-import { FeatureName, featureUnavailable } from '../activation/featureNames';
+import { FeatureName, featureUnavailable } from '../services/featureNames';
 import { CommandId } from '../commandIds';
 import { noKnowledgeBaseAction, noKnowledgeBaseText } from '../knowledge/retrievalOptions';
 import { historyMessages } from './participantHistory';

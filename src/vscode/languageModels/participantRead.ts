@@ -1,6 +1,6 @@
 // @maas /read: the text after /read, or @maas's last answer, read aloud in the MaaS view's player.
 import * as vscode from 'vscode';
-import { FeatureName, featureUnavailable } from '../activation/featureNames';
+import { FeatureName, featureUnavailable } from '../services/featureNames';
 import { CommandId } from '../commandIds';
 import { turnText } from './participantHistory';
 import type { MaasChatResult, ParticipantParts, ParticipantRequest } from './participantTypes';

@@ -2,7 +2,7 @@
 // text, shown in the Markdown preview: its images become links or text, its raw HTML text, and its title is plain text
 // (core/markdown/markdownWithoutRemoteImages.ts, then the image guard).
 import * as vscode from 'vscode';
-import type { StoredReference } from '../../core/conversations/conversationModel';
+import type { StoredReference } from '../../core/answerRecords/answerRecords';
 import { markdownText } from '../../core/markdown/markdownEscapes';
 import { markdownGuard } from '../../core/markdown/markdownGuard';
 import { markdownWithoutRemoteImages } from '../../core/markdown/markdownWithoutRemoteImages';

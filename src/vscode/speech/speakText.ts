@@ -4,17 +4,33 @@
 import { isServiceError } from '../../core/http/serviceError';
 import { synthesizePipelined } from '../../core/speech/pipelinedSynthesizer';
 import { speechPieces } from '../../core/speech/speechLimits';
-import type { FeatureDependencies } from '../activation/featureDependencies';
+import type { Credentials } from '../../core/credentials/credentials';
+import type { MaasClient } from '../../core/maasClient';
 import { requireSpeechCredentials, speechErrorText } from '../errors/speechMessages';
+import type { Logger } from '../logger';
+import type { Prompter } from '../prompter';
+import type { SettingsReader } from '../settings/settings';
 import type { ReadAloudSource } from './readAloudSource';
+import type { SpeechFeature } from './speechFeature';
 import { sentenceSynthesizer } from './speechRequest';
+
+/** What reading aloud needs, passed in explicitly (docs/style.md rule 3). */
+export interface SpeakDependencies {
+  readonly settings: SettingsReader;
+  readonly client: () => MaasClient;
+  /** Read aloud's player; throws, with words for the user, when read aloud could not start. */
+  readonly speech: () => Pick<SpeechFeature, 'player'>;
+  readonly credentials: Pick<Credentials, 'hasSpeech'>;
+  readonly logger: Logger;
+  readonly prompter: Prompter;
+}
 
 export interface ReadAloudResult {
   readonly sentences: number;
 }
 
 /** Synthesises `source.text` and plays it through the speech player; errors become a message. */
-export async function speakText(deps: FeatureDependencies, source: ReadAloudSource): Promise<ReadAloudResult | undefined> {
+export async function speakText(deps: SpeakDependencies, source: ReadAloudSource): Promise<ReadAloudResult | undefined> {
   const settings = deps.settings.settings;
   const sentences = speechPieces(source.text, settings.speechLongTextThreshold);
   // One sentence synthesised ahead of the one pulled; the chat player pulls at most one past the sentence playing,
@@ -42,7 +58,7 @@ export async function speakText(deps: FeatureDependencies, source: ReadAloudSour
 }
 
 /** The chat's speaker button and @maas /read: the answer (already cleaned for reading) goes to the chat view's player. */
-export function readAnswerAloud(deps: FeatureDependencies): (source: ReadAloudSource) => Promise<void> {
+export function readAnswerAloud(deps: SpeakDependencies): (source: ReadAloudSource) => Promise<void> {
   return async (source) => {
     if (!(await requireSpeechCredentials(deps.credentials, deps.prompter))) return;
     await speakText(deps, source);

@@ -2,7 +2,7 @@
 // be shown), the voice list, the long-text tasks followed across reloads, and the Save button's dialog.
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../activation/extensionServices';
+import type { ExtensionServices } from '../services/extensionServices';
 import { FileSpeechPlayer } from './fileSpeechPlayer';
 import { saveAudioFile, type SaveAudio } from './saveAudioFile';
 import { LongTaskTracker } from './longTaskTracker';

@@ -1,6 +1,6 @@
 // The events of a chat-view turn, as the session applies them to the turn it keeps (runningTurns.ts) and its
 // followers hear them (the view's feed, the voice): answerTurn.ts makes them of the question's events (ask()).
-import type { StoredError, StoredReference } from '../../conversations/conversationModel';
+import type { StoredError, StoredReference } from '../../answerRecords/answerRecords';
 import type { FinishReason, ToolCallEvent, Usage } from '../../chat/chatEvents';
 import type { RetryView } from '../../../shared/protocol';
 

@@ -1,6 +1,7 @@
 // The view of one turn, as the chat view shows it: the stored turn without what stays on the host (images stay on
 // disk, context text stays here), its error in words from the front end (ChatViewText), so this runs on plain Node.
-import type { StoredContext, StoredError, Turn } from '../../conversations/conversationModel';
+import type { StoredContext, Turn } from '../../conversations/conversationModel';
+import type { StoredError } from '../../answerRecords/answerRecords';
 import type { ContextChipView, KnowledgeView, RetryView, TurnErrorView, TurnView } from '../../../shared/protocol';
 
 /** The words of the view, in the UI language, from the front end. */

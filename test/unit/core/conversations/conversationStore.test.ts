@@ -6,7 +6,13 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { conversationSchema, summaryOf, titleFromQuestion, type Conversation } from '../../../../src/core/conversations/conversationModel';
 import { ConversationStore, type StoreChange } from '../../../../src/core/conversations/conversationStore';
+import { isConversationFile } from '../../../../src/core/conversations/historyFolder';
 import { conversation, turn } from './fixtures';
+
+/** The conversation files in the store's folder, as a look at the disk shows them. */
+function conversationFiles(store: ConversationStore): string[] {
+  return readdirSync(store.path).filter(isConversationFile);
+}
 
 const folders: string[] = [];
 function folder(): string {
@@ -43,7 +49,7 @@ describe('ConversationStore', () => {
     );
     const read = await again.read('c2');
     assert.deepEqual(read.kind === 'ok' ? read.conversation : read, c2, 'a summary opens to the whole conversation');
-    assert.deepEqual(store.listConversationFiles().sort(), ['c1.json', 'c2.json'], 'one file per conversation');
+    assert.deepEqual(conversationFiles(store).sort(), ['c1.json', 'c2.json'], 'one file per conversation');
   });
 
   it('keeps a partial answer saved mid-stream and marks it interrupted after a reload', async () => {
@@ -96,7 +102,7 @@ describe('ConversationStore', () => {
     const store = new ConversationStore(folder());
     await store.save({ version: 1, conversations: [conversation([], { id: 'a' }), conversation([], { id: 'b' })] });
     await store.save({ version: 1, conversations: [conversation([], { id: 'b' })] });
-    assert.deepEqual(store.listConversationFiles(), ['b.json']);
+    assert.deepEqual(conversationFiles(store), ['b.json']);
   });
 
   it('sets a corrupt conversation file aside, reports it, keeps the others, and never overwrites it', async () => {

@@ -251,7 +251,7 @@ describe('ChatSession: saving the history', () => {
     const store = new CountingStore(folder);
     // A long save interval: no throttled streaming save falls inside the test.
     const t = start({ folder, deps: { store, saveIntervalMs: 60_000 } });
-    await t.session.whenLoaded();
+    await t.session.refresh();
     const before = store.saves;
     const turnId = await t.session.startTurn({ kind: 'chat', question: 'Once?' });
     const answer = await t.backend.answer(0);
@@ -309,7 +309,7 @@ describe('ChatSession: saving the history', () => {
     await a.finished(first);
     await a.written();
     const b = start({ folder: a.folder });
-    await b.session.whenLoaded();
+    await b.session.refresh();
     const conversationId = a.session.state.current.conversations.activeId;
     assert.equal(b.session.state.current.conversations.activeId, conversationId, 'B opens the same conversation');
     const fromB = await b.session.startTurn({ kind: 'chat', question: 'From window B' });
@@ -388,7 +388,7 @@ describe('ChatSession: notices, one per cause', () => {
 
   it('an upload that is not an image is refused in the words the view uses, and nothing is asked', async () => {
     const t = start();
-    await t.session.whenLoaded();
+    await t.session.refresh();
     const bytes = Buffer.from('plain text, not a picture').toString('base64');
     const turnId = await t.session.send('What is this?', [{ name: 'notes.png', mime: 'image/png', dataBase64: bytes, width: 1, height: 1, thumbnail: '' }]);
     assert.equal(turnId, undefined);
@@ -401,7 +401,7 @@ describe('ChatSession: notices, one per cause', () => {
 
   it('a refused parameter change says why, in its conversation, until a valid change', async () => {
     const t = start();
-    await t.session.whenLoaded();
+    await t.session.refresh();
     await t.session.setParams({ temperature: 0, maxTokens: 2.5 });
     assert.deepEqual(
       t.shownNotices().map((n) => n.text),

@@ -85,7 +85,7 @@ describe('images with a language model, in the chat view', () => {
 describe('the context meter and the model limit, in the chat view', () => {
   it('the snapshot counts the context the next question carries: the persona, the earlier turns and the waiting context', async () => {
     const t = start({ settings: { persona: 'You answer briefly.' } });
-    await t.session.whenLoaded();
+    await t.session.refresh();
     const snapshot = async (): Promise<{ tokens: number; limit: number }> => {
       await t.session.refresh();
       const last = [...t.emitted].reverse().find((m) => m.type === 'snapshot');

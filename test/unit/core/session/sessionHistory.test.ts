@@ -164,7 +164,7 @@ describe('ChatSession: a long history', () => {
     const folder = await history(3);
     writeFileSync(path.join(folder, 'conversations', 'c2.json'), '{ cut off');
     const t = started(folder);
-    await t.session.whenLoaded(); // the check has not run yet, or has: either way, opening it meets the file
+    await t.session.refresh(); // the check has not run yet, or has: either way, opening it meets the file
     await t.session.selectConversation('c2');
     const snapshot = lastSnapshot(t.emitted);
     assert.equal(snapshot?.active.id, 'c0', 'the open conversation stays');

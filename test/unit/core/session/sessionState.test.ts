@@ -72,7 +72,7 @@ describe('ChatState: one state, every change announced', () => {
 describe('ChatSession: the open conversation, announced', () => {
   it('tells when another conversation opens (new, chosen, the open one deleted), and not for a rename or a question', async () => {
     const t = start();
-    await t.session.whenLoaded();
+    await t.session.refresh();
     const opened: (string | undefined)[] = [];
     t.session.onDidChangeActiveConversation((id) => opened.push(id));
     const first = t.session.state.current.conversations.activeId;
@@ -92,7 +92,7 @@ describe('ChatSession: the open conversation, announced', () => {
 
   it("tells the active conversation's model when it changes", async () => {
     const t = start();
-    await t.session.whenLoaded();
+    await t.session.refresh();
     const models: string[] = [];
     t.session.onDidChangeActiveModel((model) => models.push(model));
     await t.session.setModel('svc_vl');

@@ -9,8 +9,8 @@ import type { Credentials } from '../../core/credentials/credentials';
 import type { Logger } from '../logger';
 import type { Prompter } from '../prompter';
 import type { SettingsReader } from '../settings/settings';
-import type { ExtensionServices } from './extensionServices';
-import { FeatureName, featureUnavailable } from './featureNames';
+import type { ExtensionServices } from '../services/extensionServices';
+import { FeatureName, featureUnavailable } from '../services/featureNames';
 import type { SpeechFeature } from '../speech/speechFeature';
 
 export interface FeatureDependencies {
