@@ -23,6 +23,8 @@ export interface BenchResult {
   readonly ratio?: number;
   /** Measured figures that explain the row (of which, per delta, the longest…), shown beside it. */
   readonly detail?: string;
+  /** Measured against the local service's speech synthesis (espeak-ng), whose pace is not the real service's. */
+  readonly against?: 'espeak-ng';
   readonly target: Target;
 }
 
@@ -38,6 +40,11 @@ export function figure(name: string, value: number, unit: string, target: Target
 /** A compared row: the ratio is always computed from the two measured values, never written by hand. */
 export function compared(name: string, value: number, baseline: number, unit: string, target: Target, detail?: string): BenchResult {
   return { name, value, unit, baseline, ratio: value / baseline, target, ...(detail === undefined ? {} : { detail }) };
+}
+
+/** The row, marked as measured against the local service's espeak-ng. */
+export function againstEspeak(row: BenchResult): BenchResult {
+  return { ...row, against: 'espeak-ng' };
 }
 
 /** The median of the measured values (the mean of the middle two when their number is even); NaN when none. */

@@ -108,19 +108,27 @@ function tableOf(header: readonly string[], rows: readonly (readonly string[])[]
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/** What a row's name says of the service it was measured against, when that is not the real one. */
+const AGAINST = { 'espeak-ng': "measured against the local service's espeak-ng, not the real service's voices" } as const;
+
+/** The columns every table has; a target is on the ratio or on the figure, each in its own column. */
+const HEADER = ['Benchmark', 'Figure', 'Baseline (same run)', 'Ratio', 'Target on the ratio', 'Target on the figure'] as const;
+
 function columns(row: BenchResult): string[] {
+  const target = targetText(row.target, row.unit);
   return [
-    cell(row.name),
+    cell(row.against === undefined ? row.name : `${row.name} (${AGAINST[row.against]})`),
     cell(withUnit(row.value, row.unit)),
     row.baseline === undefined ? '—' : cell(withUnit(row.baseline, row.unit)),
     row.ratio === undefined ? '—' : `${row.ratio.toFixed(2)}×`,
-    targetText(row.target, row.unit),
+    row.target.of === 'ratio' ? target : '—',
+    row.target.of === 'value' ? target : '—',
   ];
 }
 
 /** The table printed at the end of a run: one row per figure, with its target and pass or miss. */
 export function resultTable(rows: readonly BenchResult[]): string {
-  const header = ['Benchmark', 'Figure', 'Baseline (same run)', 'Ratio', 'Target', 'Result'];
+  const header = [...HEADER, 'Result'];
   return tableOf(
     header,
     rows.map((row) => [...columns(row), verdict(row)]),
@@ -166,7 +174,7 @@ export function performancePage(run: RunInfo, files: readonly BenchFile[]): stri
     lines.push(`## \`bench/${file.file}\``, '', file.about, '');
     lines.push(
       tableOf(
-        ['Benchmark', 'Figure', 'Baseline (same run)', 'Ratio', 'Target', 'Result', 'Why this target'],
+        [...HEADER, 'Result', 'Why this target'],
         file.rows.map((row) => {
           const [name = '', value = '', ...rest] = columns(row);
           const shown = row.detail === undefined ? value : `${value} (${cell(row.detail)})`;
@@ -182,9 +190,23 @@ export function performancePage(run: RunInfo, files: readonly BenchFile[]): stri
 
 /**
  * The leading `//` comment of a benchmark file, as Markdown: its lines joined into paragraphs (a blank comment line
- * ends one), each line that starts with `- ` an item of a list.
+ * ends one), each line that starts with `- ` an item of a list, and each name of a constant declared with a number
+ * (`const ROUNDS = sized(21, 1)`: a full run's value) written as that number: the file's own constants first, then
+ * those of the modules it imports them from (`imported`, their sources).
  */
-export function leadingComment(source: string): string {
+export function leadingComment(source: string, imported: readonly string[] = []): string {
+  const values = new Map(
+    [...imported, source].flatMap((text) =>
+      [...text.matchAll(/^(?:export )?const ([A-Z][A-Z0-9_]*) = (?:sized\(\s*)?(-?[\d_]+(?:\.\d+)?)\b/gm)].map(
+        (match) => [match[1] ?? '', Number((match[2] ?? '').replaceAll('_', '')).toLocaleString('en')] as const,
+      ),
+    ),
+  );
+  const text = commentText(source);
+  return values.size === 0 ? text : text.replace(new RegExp(`\\b(${[...values.keys()].join('|')})\\b`, 'g'), (name) => values.get(name) ?? name);
+}
+
+function commentText(source: string): string {
   const blocks: string[] = [];
   let fresh = true;
   for (const line of source.split('\n')) {

@@ -16,9 +16,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchDescription } from '../bench/benchDescription';
 import type { BenchResult } from '../bench/benchResult';
 import { measuredCode } from '../bench/measuredCode';
-import { checkedRows, leadingComment, outcome, performancePage, resultTable, type BenchFile, type RunInfo } from '../bench/performancePage';
+import { checkedRows, outcome, performancePage, resultTable, type BenchFile, type RunInfo } from '../bench/performancePage';
 import { ensureChromium, ensureSpeechPrograms, quietStep } from '../test/harness/tools';
 
 const root = path.join(__dirname, '..');
@@ -103,7 +104,7 @@ async function main(): Promise<void> {
     const fileStarted = Date.now();
     process.stderr.write(`[bench] ${index + 1}/${files.length} ${file} …\n`);
     const rows = inChild(path.join(dir, file), options.quick);
-    done.push({ file, about: leadingComment(readFileSync(path.join(dir, file), 'utf8')), rows });
+    done.push({ file, about: benchDescription(dir, file), rows });
     process.stderr.write(`[bench] ${index + 1}/${files.length} ${file}: ${rows.length} figures in ${seconds(fileStarted)}\n`);
   }
   const loadAtEnd = os.loadavg();

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startLocalService, type LocalService } from '../service/src/localService';
+import { SPEECH_CODES_VARIABLE } from '../src/core/speech/speechProblems';
 import { startCodeServer, type CodeServer } from '../test/harness/codeServer';
 import { freePort } from '../test/harness/freePort';
 import { killStartedProcessesSync } from '../test/harness/processTree';
@@ -123,12 +124,11 @@ async function main(): Promise<void> {
       'maas.baseUrl': service.baseUrl,
       'maas.altBaseUrl': service.altBaseUrl,
       'maas.consoleUrl': service.consoleUrl,
-      // The local service's speech error codes are named (the maas.speech.errorCodes switch).
-      'maas.speech.errorCodes': 'localService',
       'maas.knowledgeBases': await demoKnowledgeBases(service),
       'workbench.colorTheme': 'Default Dark Modern',
     },
-    env: { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },
+    // The local service's speech error codes are named (src/core/speech/speechProblems.ts).
+    env: { MAAS_BOOTSTRAP_CREDENTIALS: bootstrap, [SPEECH_CODES_VARIABLE]: 'localService' },
   });
   const url = `${server.url}/?folder=${encodeURIComponent(path.join(root, 'demo', 'workspace'))}`;
   process.stdout.write(

@@ -25,7 +25,11 @@ function regenerate(name: string, make: (before: string) => string, what: string
   }
 }
 
-regenerate('package.json', generatedManifest, 'contributes.configuration, contributes.commands, contributes.languageModelTools and restrictedConfigurations');
+regenerate(
+  'package.json',
+  generatedManifest,
+  'contributes.configuration, contributes.commands, contributes.languageModelTools, contributes.walkthroughs and restrictedConfigurations',
+);
 regenerate(
   SETTINGS_PAGE,
   (page) =>

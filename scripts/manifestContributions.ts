@@ -1,12 +1,15 @@
-// The parts of package.json made from the declarations in src/: contributes.configuration (settingsDeclaration.ts),
-// contributes.commands (commandIds.ts), contributes.languageModelTools (knowledgeToolDeclaration.ts) and capabilities.untrustedWorkspaces.restrictedConfigurations (the settings
-// declared `restricted`). `npm run generate` (scripts/generateManifest.ts) writes them; test/unit/project/
-// generatedManifest.test.ts fails when package.json differs. Everything else in package.json is written by hand and
+// The parts of package.json made from the declarations in src/: contributes.configuration (settingsDeclaration.ts,
+// in the sections of settingSections.ts), contributes.commands (commandIds.ts), contributes.languageModelTools
+// (knowledgeToolDeclaration.ts), contributes.walkthroughs (walkthroughDeclaration.ts) and
+// capabilities.untrustedWorkspaces.restrictedConfigurations (the settings declared `restricted`). `npm run generate`
+// (scripts/generateManifest.ts) writes them; test/unit/project/generatedManifest.test.ts fails when package.json differs. Everything else in package.json is written by hand and
 // kept as it is, byte for byte.
 import { CommandId, commandsDeclaration, commandTitleKey, type CommandDeclaration, type CommandKey } from '../src/vscode/commandIds';
 import { knowledgeToolDeclaration } from '../src/vscode/knowledge/knowledgeToolDeclaration';
 import type { Json } from '../src/vscode/settings/settingKinds';
-import { settingKeys, settingsDeclaration, type SettingDeclaration } from '../src/vscode/settings/settingsDeclaration';
+import { SETTINGS_SECTION, settingKeys, settingsDeclaration, type SettingDeclaration } from '../src/vscode/settings/settingsDeclaration';
+import { settingSections } from '../src/vscode/settings/settingSections';
+import { WALKTHROUGH_ID, walkthroughSteps } from '../src/vscode/walkthroughDeclaration';
 
 /** The category of every command in the Command Palette: a product name, the same in every language. */
 const COMMAND_CATEGORY = 'MaaS';
@@ -25,6 +28,8 @@ const KEYWORDS = [
   'maxLength',
   'maxItems',
   'items',
+  'additionalProperties',
+  'propertyNames',
   'format',
   'pattern',
   'patternErrorMessage',
@@ -38,7 +43,7 @@ const nls = (key: string): string => `%${key}%`;
 function settingProperty(name: string, setting: SettingDeclaration, order: number): Json {
   const property: Record<string, Json> = {
     ...setting.kind.manifest,
-    ...(setting.scope === undefined ? {} : { scope: setting.scope }),
+    scope: setting.scope,
     order,
     markdownDescription: nls(setting.description),
   };
@@ -47,13 +52,24 @@ function settingProperty(name: string, setting: SettingDeclaration, order: numbe
   return Object.fromEntries(KEYWORDS.filter((keyword) => property[keyword] !== undefined).map((keyword) => [keyword, property[keyword] as Json]));
 }
 
-/** contributes.configuration: every setting in the order of the declaration, which is the Settings editor's order. */
+/**
+ * contributes.configuration: one titled entry per section that holds a setting, in the sections' order, each with its
+ * settings in the order of the declaration (the Settings editor's order).
+ */
 export function configurationContribution(): Json {
   const declarations: readonly SettingDeclaration[] = settingKeys.map((key) => settingsDeclaration[key]);
-  return {
-    title: nls('configuration.title'),
-    properties: Object.fromEntries(declarations.map((setting, order) => [setting.name, settingProperty(setting.name, setting, order)])),
-  };
+  return settingSections.flatMap((section, order) => {
+    const settings = declarations.filter((setting) => setting.section === section.id);
+    if (settings.length === 0) return [];
+    return [
+      {
+        id: `${SETTINGS_SECTION}.${section.id}`,
+        title: nls(section.title),
+        order,
+        properties: Object.fromEntries(settings.map((setting, index) => [setting.name, settingProperty(setting.name, setting, index)])),
+      },
+    ];
+  });
 }
 
 /** contributes.commands: every command in the order of the declaration. */
@@ -89,9 +105,28 @@ export function languageModelToolsContribution(): Json {
   ];
 }
 
+/** contributes.walkthroughs: the walkthrough of walkthroughDeclaration.ts, its texts from package.nls.json. */
+export function walkthroughsContribution(): Json {
+  return [
+    {
+      id: WALKTHROUGH_ID,
+      title: nls('walkthrough.title'),
+      description: nls('walkthrough.description'),
+      steps: walkthroughSteps.map((step) => ({
+        id: step.id,
+        title: nls(`walkthrough.${step.id}.title`),
+        description: nls(`walkthrough.${step.id}.description`),
+        media: { svg: `media/walkthrough/${step.id}.svg`, altText: nls(`walkthrough.${step.id}.altText`) },
+        completionEvents: [...step.completionEvents],
+        ...(step.when === undefined ? {} : { when: step.when }),
+      })),
+    },
+  ];
+}
+
 interface Manifest {
   capabilities: { untrustedWorkspaces: { restrictedConfigurations?: Json } };
-  contributes: { configuration?: Json; commands?: Json; languageModelTools?: Json };
+  contributes: { configuration?: Json; commands?: Json; languageModelTools?: Json; walkthroughs?: Json };
 }
 
 /** package.json's text with its generated parts made from the declarations (in place, so nothing else moves). */
@@ -101,6 +136,7 @@ export function generatedManifest(text: string): string {
   manifest.contributes.commands = commandsContribution();
   manifest.contributes.configuration = configurationContribution();
   manifest.contributes.languageModelTools = languageModelToolsContribution();
+  manifest.contributes.walkthroughs = walkthroughsContribution();
   // Two spaces and a final newline: how npm and Prettier write package.json.
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }

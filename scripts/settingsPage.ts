@@ -1,6 +1,6 @@
-// The settings table of docs/settings.md, made from the manifest: each setting of package.json's
-// contributes.configuration, in the Settings editor's order, with its default, its allowed values and its English
-// description (package.nls.json). `npm run generate` (scripts/generateManifest.ts) writes it between the page's two
+// The settings tables of docs/settings.md, made from the manifest: one per section of package.json's
+// contributes.configuration, under the section's English title, each setting in the Settings editor's order with its
+// default, its allowed values and its English description (package.nls.json). `npm run generate` (scripts/generateManifest.ts) writes it between the page's two
 // settings markers; test/unit/project/settingsPage.test.ts fails when the page's table differs from what this makes.
 
 /** The page that holds the table, from the repository's root. */
@@ -20,8 +20,14 @@ interface SettingManifest {
   readonly order?: number;
 }
 
+interface SectionManifest {
+  readonly title: string;
+  readonly order?: number;
+  readonly properties: Readonly<Record<string, SettingManifest>>;
+}
+
 interface Manifest {
-  readonly contributes: { readonly configuration: { readonly properties: Readonly<Record<string, SettingManifest>> } };
+  readonly contributes: { readonly configuration: readonly SectionManifest[] };
 }
 
 /** A table cell: one line, pipes escaped. */
@@ -57,14 +63,21 @@ function fullDescription(setting: SettingManifest, nls: Readonly<Record<string, 
   return [describe(setting.markdownDescription, nls), ...values].join(' ');
 }
 
-/** The Markdown table of every setting the manifest declares. */
+const byOrder = (a: { readonly order?: number }, b: { readonly order?: number }): number => (a.order ?? 0) - (b.order ?? 0);
+
+/** A heading and a Markdown table for each section the manifest declares, with every setting of the section. */
 export function settingsTable(manifestText: string, nlsText: string): string {
   const manifest = JSON.parse(manifestText) as Manifest;
   const nls = JSON.parse(nlsText) as Record<string, string>;
-  const rows = Object.entries(manifest.contributes.configuration.properties)
-    .sort(([, a], [, b]) => (a.order ?? 0) - (b.order ?? 0))
-    .map(([name, setting]) => `| \`${name}\` | ${defaultText(setting.default)} | ${cell(valuesText(setting))} | ${cell(fullDescription(setting, nls))} |`);
-  return ['| Setting | Default | Values | What it does |', '|---|---|---|---|', ...rows].join('\n');
+  return [...manifest.contributes.configuration]
+    .sort(byOrder)
+    .map((section) => {
+      const rows = Object.entries(section.properties)
+        .sort(([, a], [, b]) => byOrder(a, b))
+        .map(([name, setting]) => `| \`${name}\` | ${defaultText(setting.default)} | ${cell(valuesText(setting))} | ${cell(fullDescription(setting, nls))} |`);
+      return [`### ${describe(section.title, nls)}`, '', '| Setting | Default | Values | What it does |', '|---|---|---|---|', ...rows].join('\n');
+    })
+    .join('\n\n');
 }
 
 /** The page with `table` between its settings markers; fails when the markers are missing or out of order. */

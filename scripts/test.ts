@@ -128,7 +128,11 @@ async function main(): Promise<void> {
     banner(`${layer}`);
     if (layer !== 'lint') process.stdout.write(`${seedLine(seed)}\n`);
     const layerStarted = Date.now();
-    const tally = await runLayer(layer, seed);
+    // A layer that cannot run (its package refused, a tool missing) counts as one failure, and the layers after it run.
+    const tally = await runLayer(layer, seed).catch((error: unknown): Tally => {
+      process.stdout.write(`✖ the ${layer} layer could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      return { passed: 0, failed: 1 };
+    });
     total.passed += tally.passed;
     total.failed += tally.failed;
     summary.push(

@@ -20,6 +20,7 @@ import { FeatureName, showStartFailure } from './vscode/activation/featureNames'
 import { FeatureSteps } from './vscode/activation/featureSteps';
 import { createSpeech } from './vscode/speech/speechFeature';
 import { StatusBar } from './vscode/statusBar';
+import { registerCompletions } from './vscode/completions/completionFeature';
 import { createTestHook, type MaasTestHook } from './vscode/activation/testHook';
 
 export function activate(context: vscode.ExtensionContext): MaasTestHook | undefined {
@@ -85,6 +86,11 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
     context.subscriptions.push(item);
     return item;
   });
+  const completions = steps.run(FeatureName.completions(), () => {
+    const feature = registerCompletions(services);
+    context.subscriptions.push(feature);
+    return feature;
+  });
   // Long-text synthesis tasks left running by an earlier window are followed again, each under its own progress
   // (their credentials wait for the credentials' start-up, not activation).
   if (speech !== undefined) void steps.runInBackground(FeatureName.readAloud(), () => speech.longTasks.resumeAll());
@@ -93,7 +99,7 @@ export function activate(context: vscode.ExtensionContext): MaasTestHook | undef
   services.logger.info(`MaaS Assistant ${services.version} activated in ${activationMs.toFixed(1)} ms.`);
   const hook =
     context.extensionMode === vscode.ExtensionMode.Test
-      ? createTestHook({ services, chat, speech, statusBar, participant, knowledgeTool, activationMs, failures: () => steps.failures })
+      ? createTestHook({ services, chat, speech, statusBar, completions, participant, knowledgeTool, activationMs, failures: () => steps.failures })
       : undefined;
   // Nothing is awaited: a slow or locked keyring delays the first credential read (behind credentials.ready), never
   // the commands and views.

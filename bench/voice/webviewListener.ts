@@ -92,7 +92,6 @@ export class WebviewListener {
       l10n: { t: (message: string, ...args: unknown[]) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) },
       log,
       extensionVersion: 'bench',
-      maxAttempts: 1,
     });
     const page = await browser.newPage({ viewport: { width: 420, height: 800 } });
     // Messages reach the page in the order they were posted, one evaluation after the other.

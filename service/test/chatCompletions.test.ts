@@ -59,12 +59,36 @@ describe('the completer: a line', () => {
     assert.equal(text.split('\n')[0], "registerCommand('close', closeFile);");
   });
 
+  it('continues a table of names with the function the file has and the table lacks, and stops when none is left', async () => {
+    const prefix = [
+      'export function openFile(path: string): void {}',
+      'export function saveFile(path: string): void {}',
+      'export function closeFile(path: string): void {}',
+      '',
+      'export const commands: Record<string, (path: string) => void> = {',
+      '  open: openFile,',
+      '  save: saveFile,',
+      '  ',
+    ].join('\n');
+    assert.equal(await completion({ path: 'src/commands.ts', language: 'typescript', mode: 'line', prefix, suffix: '\n};\n' }), 'close: closeFile,');
+  });
+
   it('repeats how an earlier line went on after the same word', async () => {
     const prefix = 'const total = items.reduce((sum, item) => sum + item.price, 0);\nconst count = items.';
     assert.equal(
       await completion({ path: 'cart.ts', language: 'typescript', mode: 'line', prefix, suffix: '' }),
       'reduce((sum, item) => sum + item.price, 0);',
     );
+  });
+
+  it('goes on as an earlier line that the cursor line repeats with other names, the names changed in the rest too', async () => {
+    const base = { path: 'geometry.ts', language: 'typescript', mode: 'line' as const, suffix: '\n}\n' };
+    const cases: [string, string][] = [
+      ['export function distance(a: Point, b: Point): number {\n  const dx = a.x - b.x;\n  const dy = a.', 'y - b.y;'],
+      ['constructor(width: number, height: number) {\n  this.width = width;\n  this.height = ', 'height;'],
+      ["const firstName = form.get('firstName');\nconst lastName = form.", "get('lastName');"],
+    ];
+    for (const [prefix, expected] of cases) assert.equal(await completion({ ...base, prefix }), expected, prefix);
   });
 
   it('closes what is open on the line, without what the rest of the line already closes', async () => {

@@ -43,15 +43,34 @@ function pngSize(b: Uint8Array): ImageDimensions | undefined {
   return { width: u32be(b, 16), height: u32be(b, 20) };
 }
 
-/**
- * JPEG: the first start-of-frame marker (SOF0-SOF15 but DHT, JPG and DAC), found by stepping over the segments
- * before it by their lengths (EXIF, ICC profiles, tables); a scan before any frame means no readable header.
- */
+/** JPEG: the first start-of-frame marker (SOF0-SOF15 but DHT, JPG and DAC); a scan before any frame means no readable header. */
 function jpegSize(b: Uint8Array): ImageDimensions | undefined {
-  if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) return undefined;
+  for (const { marker, at } of jpegSegments(b)) {
+    if (marker === 0xda) return undefined;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (at + 9 > b.length) return undefined;
+      return { width: u16be(b, at + 7), height: u16be(b, at + 5) };
+    }
+  }
+  return undefined;
+}
+
+/** A JPEG marker that a length follows (a segment), and where its 0xFF is. */
+interface JpegSegment {
+  readonly marker: number;
+  readonly at: number;
+}
+
+/**
+ * The segments of a JPEG's first image, in order, up to its end-of-image marker: each is stepped over by its length
+ * (EXIF, ICC profiles, tables, frames), a scan's coded data to the next marker. The walk stops at a byte where a marker
+ * should be and is not, at a length too short to hold itself, and where the bytes end.
+ */
+export function* jpegSegments(b: Uint8Array): Generator<JpegSegment, void, undefined> {
+  if (b[0] !== 0xff || b[1] !== 0xd8) return;
   let at = 2;
   while (at + 4 <= b.length) {
-    if (b[at] !== 0xff) return undefined;
+    if (b[at] !== 0xff) return;
     const marker = b[at + 1] ?? 0;
     // Fill bytes, and the markers that stand alone (TEM, RST0-7): no length follows them.
     if (marker === 0xff) {
@@ -62,16 +81,23 @@ function jpegSize(b: Uint8Array): ImageDimensions | undefined {
       at += 2;
       continue;
     }
-    if (marker === 0xd9 || marker === 0xda) return undefined;
+    if (marker === 0xd9) return;
     const length = u16be(b, at + 2);
-    if (length < 2) return undefined;
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      if (at + 9 > b.length) return undefined;
-      return { width: u16be(b, at + 7), height: u16be(b, at + 5) };
-    }
+    if (length < 2) return;
+    yield { marker, at };
     at += 2 + length;
+    if (marker === 0xda) at = afterCodedData(b, at);
   }
-  return undefined;
+}
+
+/** Where the marker after a scan's coded data starts (0xFF not followed by a stuffed zero, a restart marker or another 0xFF); the bytes' end when none does. */
+function afterCodedData(b: Uint8Array, from: number): number {
+  for (let at = b.indexOf(0xff, from); at !== -1; at = b.indexOf(0xff, at + 1)) {
+    const next = b[at + 1];
+    if (next === undefined) return b.length;
+    if (next !== 0x00 && next !== 0xff && !(next >= 0xd0 && next <= 0xd7)) return at;
+  }
+  return b.length;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Every command of the extension, declared once (docs/style.md rule 3): its key, and its icon where a menu shows it.
 // Its id is `maas.<key>`, its title the package.nls.json text `command.<key>`; every command is in the MaaS category
 // of the Command Palette. scripts/generateManifest.ts writes package.json's contributes.commands from this table
-// (`npm run generate`), and a unit test fails when package.json differs. Menus, key bindings and the walkthrough name
+// (`npm run generate`), and a unit test fails when package.json differs. Menus and key bindings name
 // the ids in package.json by hand.
 export interface CommandDeclaration {
   /** A codicon's name (https://code.visualstudio.com/api/references/icons-in-labels#icon-listing). */
@@ -19,8 +19,10 @@ export const commandsDeclaration = {
   addSelectionToChat: {},
   addFileToChat: {},
   askKnowledgeBase: { icon: 'book' },
+  addKnowledgeBase: {},
   describeImage: { icon: 'file-media' },
   describeImageFromUrl: {},
+  toggleCompletions: { icon: 'sparkle' },
   readAloud: { icon: 'unmute' },
   readAloudToFile: {},
   setSpeechCredentials: {},

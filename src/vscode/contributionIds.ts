@@ -17,7 +17,12 @@ export const KNOWLEDGE_TOOL_NAME = 'maas_searchKnowledgeBase';
 export const ContextKey = {
   /** Whether an API key is stored: the walkthrough's "Set your API key" step completes on it. */
   apiKeySet: 'maas.apiKeySet',
+  /** Whether MaaS: Test Connection passed every check in this window: the walkthrough's first step completes on it. */
+  connectionVerified: 'maas.connectionVerified',
 } as const;
 
 /** The status bar item's id, under which VS Code remembers whether the user hid it. */
 export const STATUS_BAR_ITEM_ID = 'maas.status';
+
+/** The completions' status bar item's id. */
+export const COMPLETIONS_STATUS_ITEM_ID = 'maas.completionsStatus';

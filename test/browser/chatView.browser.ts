@@ -79,10 +79,10 @@ describe('chat webview', () => {
     await page.getByTestId('usage').waitFor();
     assert.equal(await page.getByTestId('usage').textContent(), 'Token：输入 3 + 输出 4 = 7');
     assert.equal(await page.getByTestId('service-status').textContent(), '服务：http://127.0.0.1:9/（MaaS Assistant 0.1.0）');
-    assert.equal(await page.getByTestId('set-api-key').textContent(), '设置 API Key');
-    assert.match((await page.getByTestId('api-key-banner').textContent()) ?? '', /^尚未设置 API Key。/);
+    assert.equal(await page.getByTestId('set-api-key').textContent(), '设置 API 密钥');
+    assert.match((await page.getByTestId('api-key-banner').textContent()) ?? '', /^尚未设置 API 密钥。/);
     assert.equal(await page.getByTestId('chat-input').getAttribute('placeholder'), '输入问题（Enter 发送，Shift+Enter 换行）');
-    assert.equal(await page.title(), 'MaaS 助手');
+    assert.equal(await page.title(), 'MaaS Assistant');
     await page.close();
   });
 

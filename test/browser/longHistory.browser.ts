@@ -120,8 +120,16 @@ describe('long conversations', () => {
     });
     await page.locator('[data-turn-id="t200"]').waitFor();
     const after = await renderedIds(page);
-    assert.deepEqual(after.slice(0, partWay.length), partWay, 'the turns rendered before stay, in place');
+    // Older turns go on rendering above while the snapshot is taken in, as many as the reader's place calls for: the
+    // turns rendered before are the ones just above the new question, in their order, each once.
+    assert.deepEqual(after.slice(after.length - 1 - partWay.length, -1), partWay, 'the turns rendered before stay, in place');
     assert.equal(after[after.length - 1], 't200');
+    const first = Number(after[0]?.slice(1));
+    assert.deepEqual(
+      after,
+      Array.from({ length: 201 - first }, (_, i) => `t${first + i}`),
+      'a run of the newest turns, none twice',
+    );
     await scrollUp(page);
     assert.deepEqual(
       await renderedIds(page),

@@ -14,6 +14,7 @@ import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import {
   answerChatSetupOffer,
   chooseMode,
+  closeDialog,
   focusNativeInput,
   modelPickerListing,
   nativeChat,
@@ -85,7 +86,11 @@ describe("VS Code's own chat with the service's models", () => {
 
   afterEach(async (t) => {
     const outcome = t as unknown as { passed?: boolean; name: string };
-    if (outcome.passed === false) await scenario.fail(outcome.name);
+    if (outcome.passed === false) {
+      await scenario.fail(outcome.name);
+      // Its text is in the output now: a dialog the failed test left open would fail every test after it as well.
+      await closeDialog(scenario.page);
+    }
   });
 
   after(async () => {

@@ -12,7 +12,7 @@ import { until } from './chatView';
 import { chatRequests } from '../harness/requestLog';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import { notification } from './workbench';
-import { answerChatSetupOffer, chooseMode, nativeChat, pickNativeModel, sendNative } from './nativeChatView';
+import { answerChatSetupOffer, chatSetupOffer, chooseMode, nativeChat, pickNativeModel, sendNative } from './nativeChatView';
 
 const shotsDir = path.join(repoRoot, '.test-results', 'native-chat-setup');
 
@@ -44,8 +44,7 @@ describe("VS Code's chat on a fresh profile, signed out", () => {
   it('offers the set-up once the key is set; after Set Up the first Agent-mode question with svc_llm is answered', async () => {
     const { page } = scenario;
     // The key arrives at activation (the bootstrap file): the offer follows.
-    const offer = notification(page, /without signing in to GitHub/);
-    await offer.waitFor({ timeout: 90_000 });
+    const offer = await chatSetupOffer(page);
     assert.match((await offer.textContent()) ?? '', /chat\.utilityModel, chat\.utilitySmallModel/);
     await shot(page, 'offer');
     await answerChatSetupOffer(page, 'Set Up');

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../service/src/localService';
+import { SPEECH_CODES_VARIABLE } from '../../src/core/speech/speechProblems';
 import { openScenario, type Scenario } from './scenario';
 
 export const E2E_KEY = 'sk-e2e-local-0123456789abcdef';
@@ -60,11 +61,9 @@ export async function openServiceScenario(
         'maas.baseUrl': service.baseUrl,
         'maas.altBaseUrl': service.altBaseUrl,
         'maas.consoleUrl': service.consoleUrl,
-        // The local service's speech error codes are named (the maas.speech.errorCodes switch).
-        'maas.speech.errorCodes': 'localService',
         ...options.settings,
       },
-      { ...options.env, MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },
+      { [SPEECH_CODES_VARIABLE]: 'localService', ...options.env, MAAS_BOOTSTRAP_CREDENTIALS: bootstrap },
       options.folder,
       { autoplay: options.autoplay, workspaceTrust: options.workspaceTrust, locale: options.locale },
     );

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { scenarioEnvironment } from './scenarioEnvironment';
 import { CHROMIUM_PATH } from './tools';
 
 /** `args`: more Chromium switches, such as `--host-resolver-rules` for a host name that must reach loopback. */
@@ -11,7 +12,7 @@ export async function launchBrowser(options: { autoplay?: boolean; args?: readon
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
+    env: { ...scenarioEnvironment(), HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -5,6 +5,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, writeFileSync } 
 import path from 'node:path';
 import { freePort, waitForHttp } from './freePort';
 import { startProcess, stopProcess } from './processTree';
+import { scenarioEnvironment } from './scenarioEnvironment';
 import { cacheDir, type Tools } from './tools';
 
 export interface CodeServerOptions {
@@ -75,7 +76,7 @@ function trustSettings(options: CodeServerOptions): Record<string, unknown> {
 
 function serverEnv(options: CodeServerOptions): NodeJS.ProcessEnv {
   return {
-    ...process.env,
+    ...scenarioEnvironment(),
     ...options.env,
     PATH: `${options.tools.nodeBinDir}:${process.env.PATH ?? ''}`,
     XDG_CONFIG_HOME: path.join(options.runDir, 'xdg-config'),

@@ -23,11 +23,25 @@ export async function saveArtifacts(scenario: string, sources: ArtifactSources):
   mkdirSync(dir, { recursive: true });
   if (sources.page !== undefined && !sources.page.isClosed()) {
     await sources.page.screenshot({ path: path.join(dir, 'screenshot.png'), fullPage: true }).catch(() => undefined);
+    // The screenshot stays on the machine that ran the test: what covered the workbench goes to the test's output too.
+    for (const line of await coveringTexts(sources.page)) process.stdout.write(`  on screen at the failure: ${line}\n`);
   }
   for (const file of sources.files ?? []) if (existsSync(file.path)) copyFileSync(file.path, path.join(dir, file.name));
   for (const [name, text] of Object.entries(sources.texts ?? {})) writeFileSync(path.join(dir, name), text);
   process.stdout.write(`  failure artifacts of "${scenario}": ${dir}\n`);
   return dir;
+}
+
+/** The texts of a dialog and of the notifications showing on a workbench page, each on one line. */
+export async function coveringTexts(page: Page): Promise<string[]> {
+  const texts = async (selector: string, kind: string): Promise<string[]> =>
+    (
+      await page
+        .locator(`${selector} >> visible=true`)
+        .allInnerTexts()
+        .catch(() => [])
+    ).map((text) => `${kind}: ${text.replace(/\s+/g, ' ').trim()}`);
+  return [...(await texts('.monaco-dialog-box', 'dialog')), ...(await texts('.notifications-toasts .notification-toast', 'notification'))];
 }
 
 /** The code-server log and the extension-host logs of `server`, as artifact files. */

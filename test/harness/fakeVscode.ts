@@ -3,6 +3,7 @@
 // LanguageModelThinkingPart) only where a test adds them. `installFakeVscode` makes `require('vscode')` return it;
 // modules under test are imported after it (dynamically), so they bind to it.
 import Module from 'node:module';
+import type * as vscode from 'vscode';
 import { Emitter } from '../../src/core/emitter';
 
 class Disposable {
@@ -120,6 +121,20 @@ export function fakeVscodeApi(newer: { dataPart?: boolean; thinkingPart?: boolea
       },
     },
   };
+}
+
+/** A chat response stream recording what is written to it: its Markdown pieces, references and buttons. */
+export function recordingChatStream(): { stream: vscode.ChatResponseStream; markdown: string[]; references: unknown[]; buttons: vscode.Command[] } {
+  const markdown: string[] = [];
+  const references: unknown[] = [];
+  const buttons: vscode.Command[] = [];
+  const stream = {
+    markdown: (text: string) => markdown.push(text),
+    reference: (value: unknown) => references.push(value),
+    button: (command: vscode.Command) => buttons.push(command),
+    progress: () => undefined,
+  };
+  return { stream: stream as unknown as vscode.ChatResponseStream, markdown, references, buttons };
 }
 
 const FAKE_ID = 'vscode';

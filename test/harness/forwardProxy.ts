@@ -7,6 +7,19 @@ import type { IncomingMessage, Server } from 'node:http';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 
+/**
+ * A name for the local service that only a ForwardProxy resolves (given it in `hosts`), for a test whose requests to
+ * the service go through a proxy: the client never sends this computer's addresses through one
+ * (src/core/http/thisComputer.ts). The service answers to it when started with it in `allowedHosts`.
+ */
+export const PROXIED_SERVICE_HOST = 'service.corp.test';
+
+/** `address` (a loopback service's) with its host named PROXIED_SERVICE_HOST, port and path kept. */
+export function proxiedAddress(address: string): string {
+  const url = new URL(address);
+  return address.replace(url.hostname, PROXIED_SERVICE_HOST);
+}
+
 export interface ForwardProxyOptions {
   /** Basic credentials the proxy demands of every request. */
   readonly credentials?: { readonly user: string; readonly password: string };

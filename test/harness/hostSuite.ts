@@ -8,9 +8,11 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Page } from 'playwright-core';
 import { startLocalService } from '../../service/src/localService';
+import { SPEECH_CODES_VARIABLE } from '../../src/core/speech/speechProblems';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
 import { CredentialListener } from './credentialListener';
+import { PROXIED_SERVICE_HOST } from './forwardProxy';
 import { strangersSettings, TRUST_REQUEST } from './trustRun';
 import { grantWorkspaceTrust } from './workspaceTrust';
 import { extensionErrors } from './extensionHostLog';
@@ -61,6 +63,8 @@ export async function runHostSuite(seed: number): Promise<HostSuiteResult> {
     paceMs: 2,
     // Retrieval answers name their passages (a references array), as the knowledge-base tool's tests need to see.
     references: true,
+    // The name the suites reach the service by through a proxy (this computer's own addresses never go through one).
+    allowedHosts: [PROXIED_SERVICE_HOST],
     seed: {
       defaultKey: HOST_TEST_KEY,
       keys: [{ name: 'host-personal', interfaces: ['svc_llm'], enabled: true, key: 'sk-host-personal-0123456789' }],
@@ -154,9 +158,11 @@ async function runHostSuiteAgainst(
     folder,
     smokeTestDriver: true,
     workspaceTrust: run.workspaceTrust,
-    settings: { 'maas.baseUrl': baseUrl, 'maas.altBaseUrl': altBaseUrl, 'maas.consoleUrl': `${baseUrl}/console/`, 'maas.speech.errorCodes': 'localService' },
+    settings: { 'maas.baseUrl': baseUrl, 'maas.altBaseUrl': altBaseUrl, 'maas.consoleUrl': `${baseUrl}/console/` },
     env: {
       ...run.env,
+      // The local service's speech error codes are named (src/core/speech/speechProblems.ts).
+      [SPEECH_CODES_VARIABLE]: 'localService',
       MAAS_HOST_SUITE: run.suite,
       [SEED_VARIABLE]: String(run.seed),
       MAAS_HOST_TEST_RESULTS: resultsFile,

@@ -154,7 +154,6 @@ describe('chat settings, validation and a corrupt history', () => {
       l10n: vscode.l10n,
       log: logger,
       extensionVersion: 'test',
-      maxAttempts: 1,
     });
     try {
       await session.whenLoaded();

@@ -2,7 +2,8 @@
 // from a root the extension host knows only as its system store (SSL_CERT_FILE, test/harness/hostSuite.ts), reached
 // through a CONNECT proxy that asks for Basic credentials and knows the front by a name only it resolves. The chat, a
 // knowledge-base question, Read Aloud, Test Connection and VS Code's chat go through both; a front with an unknown
-// root, a wrong proxy password, a no-proxy host and a workspace's network settings each do what a user would expect.
+// root, a wrong proxy password, this computer's own address, a no-proxy host and a workspace's network settings each
+// do what a user would expect.
 // The tests start and stop the front and the proxy themselves, on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -252,16 +253,21 @@ describe('a company network: a proxy that asks for credentials, TLS from a root 
     assert.deepEqual(front.served, [], 'nothing passed the proxy');
   });
 
-  it('a host in http.noProxy is reached directly, with the proxy set; without the entry it goes through the proxy', async () => {
-    await useNetwork({ baseUrl: address(frontPort, 'localhost'), proxy: proxyWith(USER, PASSWORD), noProxy: ['localhost'] });
-    const direct = await ask('Straight to the service?');
-    assert.equal(direct.status, 'done', JSON.stringify(direct.error));
+  it('this computer is reached directly with the proxy set, as a host in http.noProxy is; without the entry it goes through the proxy', async () => {
+    await useNetwork({ baseUrl: address(frontPort, 'localhost'), proxy: proxyWith(USER, PASSWORD) });
+    const local = await ask('Straight to the service on this computer?');
+    assert.equal(local.status, 'done', JSON.stringify(local.error));
     assert.deepEqual([proxy.seen, proxy.refused], [[], []], 'the proxy saw nothing');
     assert.ok(front.served.includes('POST /maas/v1/chat/completions'), JSON.stringify(front.served));
+    await useNetwork({ baseUrl: address(frontPort), proxy: proxyWith(USER, PASSWORD), noProxy: [HOST] });
+    // maas.corp.test resolves only at the proxy: sent direct, it cannot be reached, which shows it was not proxied.
+    const direct = await ask('Straight to maas.corp.test?');
+    assert.equal(direct.error?.kind, 'network', JSON.stringify(direct.error));
+    assert.deepEqual([proxy.seen, proxy.refused], [[], []], 'the proxy saw nothing');
     await setHttpSetting('noProxy', []);
     const proxied = await ask('And now through the proxy?');
     assert.equal(proxied.status, 'done', JSON.stringify(proxied.error));
-    assert.ok(proxy.seen.includes(`CONNECT localhost:${frontPort}`), JSON.stringify(proxy.seen));
+    assert.ok(proxy.seen.includes(`CONNECT ${HOST}:${frontPort}`), JSON.stringify(proxy.seen));
   });
 
   it("a repository's proxy, strictSSL and system-certificates settings are ignored; the user's are used", async () => {
@@ -288,6 +294,10 @@ describe('a company network: a proxy that asks for credentials, TLS from a root 
       await setSetting('baseUrl', address(strangerPort, 'localhost'));
       const refused = await ask('Is an unknown root still refused?');
       assert.equal(refused.error?.kind, 'certificate', JSON.stringify(refused.error));
+      // maas.corp.test resolves only at the proxy, which would refuse the workspace's password.
+      await setSetting('baseUrl', address(frontPort));
+      const named = await ask('Does the workspace’s proxy carry anything?');
+      assert.equal(named.error?.kind, 'network', JSON.stringify(named.error));
       assert.deepEqual([proxy.seen, proxy.refused], [[], []], "the workspace's proxy got nothing");
     } finally {
       writeFileSync(settingsFile, original);

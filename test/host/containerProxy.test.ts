@@ -1,12 +1,13 @@
 // A container's proxy inside a real extension host: the window is made a DevPod container the way DevPod makes one
 // (DEVPOD=true in the extension host's environment, under a remote authority that is not a container kind), and the
 // container's environment names a proxy (HTTP_PROXY). The key still reaches the user's address through it, the user's
-// http.proxyAuthorization never does, and a warning names the proxy once per proxy host. The test starts and stops
-// its proxies itself, on 127.0.0.1, and puts the environment back as it found it.
+// http.proxyAuthorization never does, and a warning names the proxy once per proxy host. The address names the
+// service by a name only the proxies resolve (this computer's own addresses never go through a proxy). The test starts
+// and stops its proxies itself, on 127.0.0.1, and puts the environment back as it found it.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
-import { ForwardProxy } from '../harness/forwardProxy';
+import { ForwardProxy, PROXIED_SERVICE_HOST, proxiedAddress } from '../harness/forwardProxy';
 import { restoreSettings, setHttpSetting, setSetting } from '../harness/hostSettings';
 import { waitFor } from '../harness/waitFor';
 import { freshPrompter, signIn } from './featureHelpers';
@@ -25,8 +26,8 @@ describe("a container's proxy", () => {
   let prompter: ScriptedPrompter;
 
   before(async () => {
-    first = new ForwardProxy();
-    second = new ForwardProxy();
+    first = new ForwardProxy({ hosts: { [PROXIED_SERVICE_HOST]: '127.0.0.1' } });
+    second = new ForwardProxy({ hosts: { [PROXIED_SERVICE_HOST]: '127.0.0.1' } });
     firstUrl = await first.listen();
     // The same kind of proxy under another host name: a notice is remembered per proxy host.
     secondUrl = (await second.listen()).replace('127.0.0.1', 'localhost');
@@ -59,13 +60,14 @@ describe("a container's proxy", () => {
     // The settings are read again under the container's environment (and the client rebuilt, reading HTTP_PROXY):
     // the address, the user-level value of a container, is asked about first.
     prompter.script(vscode.l10n.t('Allow'));
-    await setSetting('baseUrl', service.altBaseUrl);
-    await waitFor(() => vscode.workspace.getConfiguration('maas').get('baseUrl') === service.altBaseUrl, { what: 'the address to apply', timeoutMs: 5000 });
+    const address = proxiedAddress(service.altBaseUrl);
+    await setSetting('baseUrl', address);
+    await waitFor(() => vscode.workspace.getConfiguration('maas').get('baseUrl') === address, { what: 'the address to apply', timeoutMs: 5000 });
 
     const answered = await finished(h, await askChat(h, 'Through the container’s proxy?'));
     assert.equal(answered.status, 'done', JSON.stringify(answered.error));
     assert.equal(prompter.modals.length, 1, `the container's address was asked about: ${JSON.stringify(prompter.modals)}`);
-    const serviceHost = new URL(service.altBaseUrl).host;
+    const serviceHost = new URL(address).host;
     assert.ok(
       first.seen.some((line) => line.includes(serviceHost)),
       `the request went through HTTP_PROXY: ${JSON.stringify(first.seen)}`,

@@ -49,3 +49,25 @@ export function isRiffWave(bytes: Uint8Array): boolean {
   const text = Buffer.from(bytes.subarray(0, 12)).toString('latin1');
   return text.startsWith('RIFF') && text.endsWith('WAVE') && bytes.length > 44;
 }
+
+/** What @maas wrote to VS Code's chat: its Markdown pieces in order, its progress lines, buttons and references. */
+export interface RecordedChatStream {
+  readonly stream: vscode.ChatResponseStream;
+  readonly pieces: string[];
+  readonly progress: string[];
+  readonly buttons: string[];
+  readonly references: unknown[];
+}
+
+/** A chat response stream, as VS Code's chat hands @maas one, that records what the participant writes to it. */
+export function recordingChatStream(): RecordedChatStream {
+  const recorded = { pieces: [] as string[], progress: [] as string[], buttons: [] as string[], references: [] as unknown[] };
+  const stream = {
+    markdown: (value: string | vscode.MarkdownString) => recorded.pieces.push(typeof value === 'string' ? value : value.value),
+    progress: (value: string) => recorded.progress.push(value),
+    button: (command: vscode.Command) => recorded.buttons.push(command.title),
+    reference: (value: unknown) => recorded.references.push(value),
+    anchor: () => undefined,
+  } as unknown as vscode.ChatResponseStream;
+  return { stream, ...recorded };
+}

@@ -40,7 +40,7 @@ describe('knowledge base, images, speech and diagnostics', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('Ask Knowledge Base refuses without a selection, and without a configured knowledge base', async () => {
+  it('Ask Knowledge Base refuses without a selection, and without a configured knowledge base offers to add one', async () => {
     await editorWith('Where is the API key kept?', 'none');
     await vscode.commands.executeCommand(CommandId.askKnowledgeBase);
     assert.deepEqual(prompter.messages, [{ level: 'info', text: 'Select some text first.' }]);
@@ -48,7 +48,8 @@ describe('knowledge base, images, speech and diagnostics', () => {
     await editorWith('Where is the API key kept?', 'all');
     await vscode.commands.executeCommand(CommandId.askKnowledgeBase);
     assert.equal(prompter.messages[1]?.level, 'warning');
-    assert.match(prompter.messages[1]?.text ?? '', /maas\.knowledgeBases/);
+    assert.match(prompter.messages[1]?.text ?? '', /No knowledge base is configured/);
+    assert.deepEqual(prompter.offered.get(prompter.messages[1]?.text ?? ''), ['Add Knowledge Base'], 'the message offers MaaS: Add Knowledge Base');
   });
 
   it('Ask Knowledge Base answers with a citation mark, the retrieval tool in the request, in strict mode', async () => {

@@ -19,7 +19,7 @@ import { png } from '../../service/test/testImages';
 import { interlacedPngBomb, progressiveJpegBomb } from '../fixtures/hostileImages';
 import { pngBomb } from '../fixtures/pixelBomb';
 import { CHAT_ROUTE, requestCount } from '../harness/requestLog';
-import { freshPrompter, signIn } from './featureHelpers';
+import { freshPrompter, recordingChatStream, signIn } from './featureHelpers';
 import { api, hook, service, shownNotices } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 import { DEFAULT_VALUE } from './scriptedPrompter';
@@ -121,13 +121,7 @@ describe('images over the limits, wherever they come in', () => {
   it('@maas /describe with such an attachment answers with the refusal that names it, and asks nothing', async () => {
     const handler = (await hook()).participantHandler();
     assert.ok(handler, '@maas is registered');
-    const pieces: string[] = [];
-    const stream = {
-      markdown: (value: string | vscode.MarkdownString) => pieces.push(typeof value === 'string' ? value : value.value),
-      progress: () => undefined,
-      button: () => undefined,
-      reference: () => undefined,
-    } as unknown as vscode.ChatResponseStream;
+    const { stream, pieces } = recordingChatStream();
     const references = [{ id: 'file', name: 'scans.jpg', value: file('scans.jpg', progressiveJpegBomb()) }];
     const request = { prompt: 'What is this?', command: 'describe', references, toolReferences: [], model: { vendor: 'maas', id: 'svc_vl' } };
     const result = await handler(request as unknown as vscode.ChatRequest, { history: [] }, stream, new vscode.CancellationTokenSource().token);

@@ -12,6 +12,7 @@ import { CHAT_ROUTE, chatRequests } from '../harness/requestLog';
 import { holdRequests } from '../harness/serviceGate';
 import { waitFor } from '../harness/waitFor';
 import { api, hook, service } from './hostService';
+import { recordingChatStream } from './featureHelpers';
 
 const TOOL = 'maas_searchKnowledgeBase';
 const CITATIONS_MIME = 'application/vnd.maas.citations+json';
@@ -150,7 +151,7 @@ describe('the knowledge-base tool through vscode.lm', () => {
       await h.apiKey.set(service.key);
     }
     await setSetting('knowledgeBases', []);
-    await assert.rejects(invoke({ question: 'Where is the key?' }), /No knowledge base is configured[\s\S]*maas\.knowledgeBases/);
+    await assert.rejects(invoke({ question: 'Where is the key?' }), /No knowledge base is configured[\s\S]*MaaS: Add Knowledge Base/);
   });
 
   it('@maas /kb and #kb go through the tool and show the cited passages as references', async () => {
@@ -161,14 +162,7 @@ describe('the knowledge-base tool through vscode.lm', () => {
       { prompt: 'Where is the API key kept?', command: 'kb', references: [], toolReferences: [], model },
       { prompt: 'Where is the API key kept? #kb', references: [], toolReferences: [{ name: TOOL, range: [27, 30] }], model },
     ]) {
-      const pieces: string[] = [];
-      const references: unknown[] = [];
-      const stream = {
-        markdown: (value: string | vscode.MarkdownString) => pieces.push(typeof value === 'string' ? value : value.value),
-        reference: (value: unknown) => references.push(value),
-        progress: () => undefined,
-        button: () => undefined,
-      } as unknown as vscode.ChatResponseStream;
+      const { stream, pieces, references } = recordingChatStream();
       const before = (await chatRequests(service.baseUrl)).length;
       await handler(request as unknown as vscode.ChatRequest, { history: [] }, stream, new vscode.CancellationTokenSource().token);
       const text = pieces.join('');
@@ -195,14 +189,7 @@ describe('the knowledge-base tool through vscode.lm', () => {
     ];
     const answer = 'Run Clear API Key to remove the key from secret storage; nothing else keeps it.';
     await api('/_local/next-answer', { text: answer, count: 1 });
-    const pieces: string[] = [];
-    const progress: string[] = [];
-    const stream = {
-      markdown: (value: string | vscode.MarkdownString) => pieces.push(typeof value === 'string' ? value : value.value),
-      reference: () => undefined,
-      progress: (value: string) => progress.push(value),
-      button: () => undefined,
-    } as unknown as vscode.ChatResponseStream;
+    const { stream, pieces, progress } = recordingChatStream();
     const before = (await chatRequests(service.baseUrl)).length;
     const held = await holdRequests(service.baseUrl, { route: CHAT_ROUTE, holdAfterChunks: 3 });
     try {

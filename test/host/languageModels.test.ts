@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { setSetting } from '../harness/hostSettings';
 import { CHAT_ROUTE, chatRequests, type LoggedChatRequest } from '../harness/requestLog';
 import { api, hook, service } from './hostService';
+import { recordingChatStream } from './featureHelpers';
 
 async function maasModels(): Promise<vscode.LanguageModelChat[]> {
   return vscode.lm.selectChatModels({ vendor: 'maas' });
@@ -117,13 +118,7 @@ describe("the service's models in vscode.lm", () => {
     });
     const handler = (await hook()).participantHandler();
     assert.ok(handler, '@maas is registered');
-    const pieces: string[] = [];
-    const stream = {
-      markdown: (value: string | vscode.MarkdownString) => pieces.push(typeof value === 'string' ? value : value.value),
-      progress: () => undefined,
-      button: () => undefined,
-      reference: () => undefined,
-    } as unknown as vscode.ChatResponseStream;
+    const { stream, pieces } = recordingChatStream();
     const request = { prompt: 'Where are the docs?', references: [], toolReferences: [], model: await model('svc_llm') } as unknown as vscode.ChatRequest;
     await handler(request, { history: [] }, stream, new vscode.CancellationTokenSource().token);
     assert.equal(

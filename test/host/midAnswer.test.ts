@@ -2,10 +2,11 @@
 // chat view, the language-model provider as any extension uses it, @maas, the knowledge-base tool as VS Code's chat
 // and other extensions call it, @maas /kb through that tool, and Read Aloud to File's long-text task), each change a
 // user can make mid-answer (the speaker toggle, Choose Voice, the font size, the temperature, the persona, the
-// knowledge-base list, asking before the knowledge-base tool runs, the base address, the proxy, Set API Key) is made
-// while the service holds the answer at a gate; once released, the answer ends whole. The next request goes where the settings now say.
+// knowledge-base list, asking before the knowledge-base tool runs, inline completions turned on and a suggestion
+// accepted, the base address, the proxy, Set API Key) is made while the service holds the answer at a gate; once
+// released, the answer ends whole. The next request goes where the settings now say.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
@@ -14,12 +15,13 @@ import { rememberSetting, restoreSetting, setSetting } from '../harness/hostSett
 import { CHAT_ROUTE, requestLog } from '../harness/requestLog';
 import { waitFor } from '../harness/waitFor';
 import { holdRequests } from '../harness/serviceGate';
-import { ForwardProxy } from '../harness/forwardProxy';
-import { editorWith, freshPrompter, isRiffWave, signIn } from './featureHelpers';
+import { ForwardProxy, PROXIED_SERVICE_HOST, proxiedAddress } from '../harness/forwardProxy';
+import { editorWith, freshPrompter, isRiffWave, recordingChatStream, signIn } from './featureHelpers';
 import { api, askChat, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 
 const ANSWER = 'The first words of the answer arrive before the change. The last words arrive after it, all of them.';
+const COMPLETION = 'items.reduce((sum, item) => sum + item, 0);';
 const LONG_QUERY_ROUTE = '/maas/v2/api/tts-long-query';
 const LONG_TEXT = Array.from({ length: 12 }, (_, i) => `Sentence ${i + 1} of the text goes to the long-text task.`).join(' ');
 
@@ -90,14 +92,7 @@ const provider: Surface = {
 async function startParticipant(command: string | undefined): Promise<() => Promise<Outcome>> {
   const handler = (await hook()).participantHandler();
   assert.ok(handler, '@maas is registered');
-  let markdown = '';
-  const stream = {
-    markdown: (value: string | vscode.MarkdownString) => (markdown += typeof value === 'string' ? value : value.value),
-    progress: () => undefined,
-    button: () => undefined,
-    reference: () => undefined,
-    anchor: () => undefined,
-  } as unknown as vscode.ChatResponseStream;
+  const { stream, pieces } = recordingChatStream();
   const request = {
     prompt: 'What happens when I change a setting now?',
     command,
@@ -109,7 +104,7 @@ async function startParticipant(command: string | undefined): Promise<() => Prom
   const answered = Promise.resolve(handler(request, { history: [] }, stream, new vscode.CancellationTokenSource().token));
   return async () => {
     const result = (await answered) as { metadata?: { answered?: boolean } } | undefined;
-    return { status: result?.metadata?.answered === true ? 'done' : 'not answered', text: markdown };
+    return { status: result?.metadata?.answered === true ? 'done' : 'not answered', text: pieces.join('') };
   };
 }
 
@@ -209,7 +204,7 @@ interface Change {
   checkNext?(): Promise<void>;
 }
 
-const proxy = new ForwardProxy();
+const proxy = new ForwardProxy({ hosts: { [PROXIED_SERVICE_HOST]: '127.0.0.1' } });
 let proxyUrl = '';
 let secondKey = '';
 
@@ -276,17 +271,47 @@ const changes: readonly Change[] = [
     },
   },
   {
+    // With the service's address a name only the proxy resolves: this computer's own addresses never go through one.
     name: 'the proxy',
-    apply: async () => vscode.workspace.getConfiguration('http').update('proxy', proxyUrl, vscode.ConfigurationTarget.Global),
-    restore: async () => vscode.workspace.getConfiguration('http').update('proxy', undefined, vscode.ConfigurationTarget.Global),
+    apply: async () => {
+      await vscode.workspace.getConfiguration('http').update('proxy', proxyUrl, vscode.ConfigurationTarget.Global);
+      await setSetting('baseUrl', proxiedAddress(service.baseUrl));
+    },
+    restore: async () => {
+      await vscode.workspace.getConfiguration('http').update('proxy', undefined, vscode.ConfigurationTarget.Global);
+      await restoreSetting('baseUrl');
+    },
     checkNext: async () => {
       proxy.seen.length = 0;
       await askOnce();
       assert.ok(
-        proxy.seen.some((line) => line.includes(new URL(service.baseUrl).host)),
+        proxy.seen.some((line) => line.includes(new URL(proxiedAddress(service.baseUrl)).host)),
         `the next question goes through the proxy: ${proxy.seen.join(', ')}`,
       );
     },
+  },
+  {
+    name: 'inline completions turned on (MaaS: Toggle Inline Completions) and a suggestion accepted',
+    apply: async () => {
+      await setSetting('completions.enabled', false);
+      await vscode.commands.executeCommand(CommandId.toggleCompletions);
+      assert.equal(vscode.workspace.getConfiguration('maas').get('completions.enabled'), true, 'the toggle turned completions on');
+      const file = path.join(dir, 'cart.ts');
+      writeFileSync(file, 'export function total(items: number[]): number {\n  return \n}\n');
+      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
+      editor.selection = new vscode.Selection(1, 9, 1, 9);
+      await api('/_local/next-answer', { text: COMPLETION });
+      await waitFor(
+        async () => {
+          await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+          await vscode.commands.executeCommand('editor.action.inlineSuggest.commit');
+          return editor.document.lineAt(1).text === `  return ${COMPLETION}`;
+        },
+        { what: 'the suggestion accepted into the file while the answer is held' },
+      );
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    },
+    restore: () => restoreSetting('completions.enabled'),
   },
   {
     name: 'Set API Key',

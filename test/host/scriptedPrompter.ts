@@ -9,6 +9,8 @@ export const DEFAULT_VALUE = Symbol('take the input box default');
 /** Answers prompts from a script, in order, and records every message shown. */
 export class ScriptedPrompter implements Prompter {
   readonly messages: Array<{ level: string; text: string }> = [];
+  /** The buttons each message offered, by the message's text (a message without buttons is not listed). */
+  readonly offered = new Map<string, readonly string[]>();
   readonly answers: unknown[] = [];
   readonly asked: string[] = [];
   readonly modals: Array<{ message: string; detail: string }> = [];
@@ -36,20 +38,27 @@ export class ScriptedPrompter implements Prompter {
       this.asked.push(`input:${options.title ?? ''}`);
       return Promise.resolve(options.value);
     }
+    if (typeof answer === 'function') {
+      // An answer computed from the box: the test can type into its validation before it answers.
+      this.answers.shift();
+      this.asked.push(`input:${options.title ?? ''}`);
+      return Promise.resolve((answer as (options: vscode.InputBoxOptions) => Promise<string | undefined> | string | undefined)(options));
+    }
     return this.next(`input:${options.title ?? ''}`);
   }
-  private message(level: string, text: string): Promise<string | undefined> {
+  private message(level: string, text: string, actions: readonly string[]): Promise<string | undefined> {
     this.messages.push({ level, text });
+    if (actions.length > 0) this.offered.set(text, actions);
     return Promise.resolve(undefined);
   }
-  showInformationMessage(message: string): Promise<string | undefined> {
-    return this.message('info', message);
+  showInformationMessage(message: string, ...actions: string[]): Promise<string | undefined> {
+    return this.message('info', message, actions);
   }
-  showWarningMessage(message: string): Promise<string | undefined> {
-    return this.message('warning', message);
+  showWarningMessage(message: string, ...actions: string[]): Promise<string | undefined> {
+    return this.message('warning', message, actions);
   }
-  showErrorMessage(message: string): Promise<string | undefined> {
-    return this.message('error', message);
+  showErrorMessage(message: string, ...actions: string[]): Promise<string | undefined> {
+    return this.message('error', message, actions);
   }
   /** A modal is answered from the script like a picker (the action's title, or undefined for Cancel) and recorded. */
   showModalWarning(message: string, detail: string): Promise<string | undefined> {

@@ -1,7 +1,8 @@
 // Every secret a user can put in a setting or in secret storage (the proxy password in http.proxy, written with and
 // without a scheme, the http.proxyAuthorization value, the API key, the speech appkey and token) is given a value of
 // its own, then every surface fails with it in place: the chat, Read Aloud, Test Connection and VS Code's chat,
-// against a proxy address that does not parse, a proxy that refuses the credentials, and a service that refuses the
+// against a proxy address that does not parse, a proxy that refuses the credentials (the service addressed by a name
+// only the proxy resolves: this computer's own addresses never go through a proxy), and a service that refuses the
 // keys. None of the values may then be found in the log, the messages posted to the chat view, the notifications, the
 // history files, the exported conversation or the Test Connection report.
 import assert from 'node:assert/strict';
@@ -9,11 +10,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
-import { ForwardProxy } from '../harness/forwardProxy';
-import { restoreSettings, setHttpSetting } from '../harness/hostSettings';
+import { ForwardProxy, proxiedAddress } from '../harness/forwardProxy';
+import { restoreSetting, restoreSettings, setHttpSetting, setSetting } from '../harness/hostSettings';
 import { waitFor } from '../harness/waitFor';
 import { editorWith, freshPrompter, signIn } from './featureHelpers';
-import { askChat, chatState, finished, hook, recordView } from './hostService';
+import { askChat, chatState, finished, hook, recordView, service } from './hostService';
 
 const PROXY_PASSWORD = 'Pr0xyPass-7731';
 const AUTHORIZATION_PASSWORD = 'AuthPass-5519';
@@ -54,7 +55,8 @@ async function secretsShown(question: string, logged: RegExp): Promise<string[]>
     const turn = await finished(h, turnId);
     assert.equal(turn.status, 'error', JSON.stringify(turn));
     const conversationId = (await chatState(h)).activeId ?? '';
-    await editorWith('A sentence to read aloud.', 'all');
+    const readAloudContent = 'A sentence to read aloud.';
+    const readAloudText = (await editorWith(readAloudContent, 'all')).document;
     await vscode.commands.executeCommand(CommandId.readAloud);
     const report = await vscode.commands.executeCommand<Report>(CommandId.testConnection);
     const thrown: string[] = [];
@@ -66,8 +68,27 @@ async function secretsShown(question: string, logged: RegExp): Promise<string[]>
       thrown.push(error instanceof Error ? error.message : String(error));
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await h.chat.fromView({ type: 'exportConversation', conversationId });
-    const exported = vscode.window.activeTextEditor?.document.getText() ?? '';
+    // The export opens a new untitled document, which may take the closed one's name: read it once that one is gone.
+    await waitFor(() => readAloudText.isClosed, { what: 'the read-aloud text to close', timeoutMs: 10_000 });
+    // The export opens a new Markdown document. The workbench may hand the closed read-aloud text back to the host as
+    // a new document (closing an unsaved untitled editor asks a question the test workbench answers), so the export is
+    // told apart by what it holds, not by which editor is active.
+    const opened: vscode.TextDocument[] = [];
+    const listening = vscode.workspace.onDidOpenTextDocument((document) => opened.push(document));
+    let exported: string;
+    try {
+      await h.chat.fromView({ type: 'exportConversation', conversationId });
+      exported = await waitFor(
+        () => {
+          const candidates = [...opened, ...(vscode.window.activeTextEditor ? [vscode.window.activeTextEditor.document] : [])];
+          const document = candidates.find((d) => !d.isClosed && d !== readAloudText && d.languageId === 'markdown' && d.getText() !== readAloudContent);
+          return document?.getText();
+        },
+        { what: "the export's document", timeoutMs: 10_000 },
+      );
+    } finally {
+      listening.dispose();
+    }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     assert.ok(exported.includes(question), `the export holds the conversation: ${exported.slice(0, 300)}`);
     const history = (): string => filesUnder(h.chat.storePath).join('\n');
@@ -118,6 +139,7 @@ describe('no secret written into a setting or secret storage is shown, logged, s
     proxy.clear();
     await setHttpSetting('proxy', undefined);
     await setHttpSetting('proxyAuthorization', undefined);
+    await restoreSetting('baseUrl');
   });
 
   after(async () => {
@@ -137,12 +159,14 @@ describe('no secret written into a setting or secret storage is shown, logged, s
   });
 
   it('a proxy that refuses the password in its address', async () => {
+    await setSetting('baseUrl', proxiedAddress(service.baseUrl));
     await setHttpSetting('proxy', `http://alice:${encodeURIComponent(PROXY_PASSWORD)}@127.0.0.1:${proxyPort}`);
     assert.deepEqual(await secretsShown('Sweep: a refused proxy password', /→ proxyAuth/), []);
     assert.ok(proxy.refused.length > 0, 'the proxy refused the password');
   });
 
   it('a proxy that refuses the http.proxyAuthorization value', async () => {
+    await setSetting('baseUrl', proxiedAddress(service.baseUrl));
     await setHttpSetting('proxy', `http://127.0.0.1:${proxyPort}`);
     await setHttpSetting('proxyAuthorization', AUTHORIZATION);
     assert.deepEqual(await secretsShown('Sweep: a refused Proxy-Authorization', /→ proxyAuth/), []);

@@ -16,7 +16,7 @@ import { requestCount } from '../harness/requestLog';
 import { lastChatRequest } from '../harness/requestLog';
 import { STRANGER_KNOWLEDGE_BASE, STRANGER_MODEL, STRANGER_PERSONA, TRUST_REQUEST } from '../harness/trustRun';
 import { restoreSetting, setSetting } from '../harness/hostSettings';
-import { editorWith, freshPrompter, signIn } from './featureHelpers';
+import { editorWith, freshPrompter, recordingChatStream, signIn } from './featureHelpers';
 import { api, askChat, finished, hook, service } from './hostService';
 import type { ScriptedPrompter } from './scriptedPrompter';
 import { snapshotWhere } from './viewSnapshots';
@@ -76,14 +76,7 @@ async function ask(model: vscode.LanguageModelChat, question: string): Promise<s
 async function askParticipant(h: MaasTestHook, prompt: string): Promise<{ markdown: string; buttons: string[] }> {
   const handler = h.participantHandler();
   assert.ok(handler, '@maas is registered');
-  const pieces: string[] = [];
-  const buttons: string[] = [];
-  const stream = {
-    markdown: (value: string | vscode.MarkdownString) => pieces.push(typeof value === 'string' ? value : value.value),
-    button: (command: vscode.Command) => buttons.push(command.title),
-    progress: () => undefined,
-    reference: () => undefined,
-  } as unknown as vscode.ChatResponseStream;
+  const { stream, pieces, buttons } = recordingChatStream();
   const request = { prompt, references: [], toolReferences: [], model: await llm() } as unknown as vscode.ChatRequest;
   await handler(request, { history: [] }, stream, new vscode.CancellationTokenSource().token);
   return { markdown: pieces.join(''), buttons };
@@ -191,6 +184,34 @@ describe('workspace trust: where the credentials go', function () {
       assert.ok(!shown.models.some((m) => m.code === STRANGER_MODEL), "the folder's model is not offered");
       assert.equal(shown.settings.defaultPersona, '');
       assert.equal(shown.settings.defaultPersonaFromWorkspace, false);
+    });
+
+    it("inline completions: the folder cannot turn them on; once the user does, they ask the user's address with the user's model", async () => {
+      const folder = vscode.workspace.getConfiguration('maas');
+      await folder.update('completions.enabled', true, vscode.ConfigurationTarget.Workspace);
+      await folder.update('completions.model', STRANGER_MODEL, vscode.ConfigurationTarget.Workspace);
+      try {
+        assert.equal(vscode.workspace.getConfiguration('maas').get('completions.enabled'), false);
+        await waitFor(() => h.completions.status().kind === 'off', { what: 'completions to stay off' });
+        const document = await vscode.workspace.openTextDocument({
+          language: 'typescript',
+          content: 'export function total(items: number[]): number {\n  return \n}\n',
+        });
+        const invoke = { triggerKind: vscode.InlineCompletionTriggerKind.Invoke, selectedCompletionInfo: undefined };
+        const token = new vscode.CancellationTokenSource().token;
+        assert.equal(await h.completions.provide(document, new vscode.Position(1, 9), invoke, token), undefined);
+        await setSetting('completions.enabled', true);
+        await waitFor(() => h.completions.status().kind === 'on', { what: 'completions on' });
+        await api('/_local/next-answer', { text: 'items.length;' });
+        const items = await h.completions.provide(document, new vscode.Position(1, 9), invoke, token);
+        assert.equal(items?.[0]?.insertText, 'items.length;');
+        assert.equal((await lastChatRequest(service.baseUrl))?.body.model, 'svc_llm');
+        assert.deepEqual(await heard(), []);
+      } finally {
+        await folder.update('completions.enabled', undefined, vscode.ConfigurationTarget.Workspace);
+        await folder.update('completions.model', undefined, vscode.ConfigurationTarget.Workspace);
+        await restoreSetting('completions.enabled');
+      }
     });
 
     it("@maas says nothing of the folder's persona, which it does not use", async () => {

@@ -37,11 +37,11 @@ describe('chat resilience against the local service', () => {
     assert.equal(error, undefined);
     const retries = events.filter((e) => e.type === 'retry');
     assert.deepEqual(
-      retries.map((e) => e.type === 'retry' && [e.attempt, e.error.kind]),
+      retries.map((e) => e.type === 'retry' && [e.attempt, e.maxAttempts, e.error.kind]),
       [
-        [2, 'busy'],
-        [3, 'busy'],
-        [4, 'busy'],
+        [2, 4, 'busy'],
+        [3, 4, 'busy'],
+        [4, 4, 'busy'],
       ],
     );
     assert.ok(textOf(events).length > 0);
@@ -61,7 +61,11 @@ describe('chat resilience against the local service', () => {
     await fixture().fault({ status: 503, body: BUSY, count: 5 });
     const { events, error } = await collect(fixture().client({ retry: { maxAttempts: 2 } }));
     assert.equal(error?.kind, 'busy');
-    assert.equal(events.filter((e) => e.type === 'retry').length, 1);
+    assert.deepEqual(
+      events.flatMap((e) => (e.type === 'retry' ? [[e.attempt, e.maxAttempts]] : [])),
+      [[2, 2]],
+      'the retry says which attempt of the configured two it is',
+    );
     assert.equal((await fixture().requests()).length, 2);
   });
 

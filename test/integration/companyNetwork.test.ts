@@ -1,9 +1,10 @@
 // The client on a company's network, against the local service and a CONNECT proxy that asks for Basic credentials
 // and knows the service by a name only it resolves: refused certificates named (which one, why) directly and through
 // the tunnel, the proxy's credentials from its address or from http.proxyAuthorization, a 407 as its own error, and
-// the hosts that bypass the proxy (http.noProxy, else NO_PROXY). The certificates here are refused whatever the
-// machine trusts (an unknown root, a self-signed one); trusted roots from the system store, an expired certificate and
-// one for another name need a root the process trusts, which the in-host suite gives (test/host/companyNetwork.test.ts).
+// the hosts that bypass the proxy (this computer always; http.noProxy, else NO_PROXY). The certificates here are
+// refused whatever the machine trusts (an unknown root, a self-signed one); trusted roots from the system store, an
+// expired certificate and one for another name need a root the process trusts, which the in-host suite gives
+// (test/host/companyNetwork.test.ts).
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatRequest } from '../../src/core/chat/chatRequest';
@@ -87,7 +88,7 @@ describe('a company network', () => {
   /** A client of the service by that name (the proxy resolves HOST; localhost resolves here). */
   const client = (network: NetworkOptions, host = HOST): MaasClient =>
     fixture.client({ baseUrl: `http://${host}:${servicePort}`, network, retry: { maxAttempts: 1 } });
-  const tunnel = (host = HOST): string => `CONNECT ${host}:${servicePort}`;
+  const tunnel = (): string => `CONNECT ${HOST}:${servicePort}`;
 
   describe('refused certificates say which and why, directly and through the proxy', () => {
     const cases = [
@@ -201,33 +202,54 @@ describe('a company network', () => {
   });
 
   describe('hosts that bypass the proxy', () => {
+    // maas.corp.test resolves only at the proxy: sent direct, it cannot be reached, which shows it was not proxied.
+    const sentDirect = async (network: NetworkOptions, why: string): Promise<void> => {
+      const direct = await failure(client(network));
+      assert.equal(direct.kind, 'network', direct.message);
+      assert.deepEqual([proxy.seen, proxy.refused], [[], []], why);
+    };
+
+    it('this computer is reached directly whatever the proxy: HTTP_PROXY / HTTPS_PROXY with NO_PROXY=localhost, or http.proxy', async () => {
+      // A company's environment: the proxy asks credentials of whoever the environment sends to it.
+      process.env.HTTP_PROXY = proxyUrl;
+      process.env.HTTPS_PROXY = proxyUrl;
+      process.env.NO_PROXY = 'localhost';
+      const company = await failure(client({}));
+      assert.equal(company.kind, 'proxyAuth', `${HOST} goes through the environment's proxy: ${company.message}`);
+      proxy.clear();
+      const networks: NetworkOptions[] = [{}, { proxyUrl: proxyWith(USER, PASSWORD), noProxy: ['other.corp.test'] }];
+      for (const network of networks) {
+        for (const host of ['127.0.0.1', 'localhost']) {
+          const c = client(network, host);
+          assert.ok((await answerText(c)).length > 0, `${host} answered with ${JSON.stringify(network)}`);
+          assert.ok((await c.listSpeakers()).length > 0);
+        }
+      }
+      assert.deepEqual([proxy.seen, proxy.authorizations], [[], []], 'the proxy saw nothing, the key included');
+    });
+
     it('http.noProxy sends its hosts direct with an explicit proxy, and only those', async () => {
-      const network = { proxyUrl: proxyWith(USER, PASSWORD), noProxy: ['LOCALHOST', ' other.corp.test '] };
-      assert.ok((await answerText(client(network, 'localhost'))).length > 0);
-      assert.deepEqual(proxy.seen, [], 'localhost went direct');
-      assert.ok((await answerText(client(network))).length > 0);
-      assert.deepEqual(proxy.seen, [tunnel()], 'another host still goes through the proxy');
+      const proxied = { proxyUrl: proxyWith(USER, PASSWORD) };
+      await sentDirect({ ...proxied, noProxy: ['MAAS.CORP.TEST', ' other.corp.test '] }, `${HOST} went direct`);
+      assert.ok((await answerText(client({ ...proxied, noProxy: [' other.corp.test '] }))).length > 0);
+      assert.deepEqual(proxy.seen, [tunnel()], 'a host the list does not name goes through the proxy');
     });
 
     it('a domain entry (.corp.test or *.corp.test) covers its subdomains, and * covers everything', async () => {
       const proxied = { proxyUrl: proxyWith(USER, PASSWORD) };
       assert.ok((await answerText(client({ ...proxied, noProxy: ['example.com'] }))).length > 0);
       assert.deepEqual(proxy.seen, [tunnel()], 'a host no entry covers goes through the proxy');
-      // maas.corp.test resolves only at the proxy: sent direct, it cannot be reached, which shows it was not proxied.
       for (const entry of ['.corp.test', '*.corp.test', '*']) {
         proxy.clear();
-        const direct = await failure(client({ ...proxied, noProxy: ['example.com', entry] }));
-        assert.equal(direct.kind, 'network', direct.message);
-        assert.deepEqual([proxy.seen, proxy.refused], [[], []], `${HOST} matched ${entry} and went direct`);
+        await sentDirect({ ...proxied, noProxy: ['example.com', entry] }, `${HOST} matched ${entry} and went direct`);
       }
     });
 
     it('NO_PROXY is honoured with an explicit proxy, and http.noProxy replaces it', async () => {
-      process.env.NO_PROXY = 'localhost';
-      assert.ok((await answerText(client({ proxyUrl: proxyWith(USER, PASSWORD) }, 'localhost'))).length > 0);
-      assert.deepEqual(proxy.seen, [], 'NO_PROXY sent localhost direct');
-      assert.ok((await answerText(client({ proxyUrl: proxyWith(USER, PASSWORD), noProxy: ['other.corp.test'] }, 'localhost'))).length > 0);
-      assert.deepEqual(proxy.seen, [tunnel('localhost')], 'with http.noProxy set, NO_PROXY no longer applies');
+      process.env.NO_PROXY = HOST;
+      await sentDirect({ proxyUrl: proxyWith(USER, PASSWORD) }, 'NO_PROXY sent maas.corp.test direct');
+      assert.ok((await answerText(client({ proxyUrl: proxyWith(USER, PASSWORD), noProxy: ['other.corp.test'] }))).length > 0);
+      assert.deepEqual(proxy.seen, [tunnel()], 'with http.noProxy set, NO_PROXY no longer applies');
     });
   });
 });

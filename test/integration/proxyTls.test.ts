@@ -1,20 +1,18 @@
-// TLS to the service through a proxy: an HTTPS service on loopback with a self-signed certificate
-// (test/fixtures/tls, for 127.0.0.1), reached through a CONNECT proxy given explicitly (VS Code's http.proxy)
-// or by HTTPS_PROXY. http.proxyStrictSSL false accepts the certificate inside the tunnel; true refuses it, as a
-// certificate error.
+// TLS to the service through a proxy: an HTTPS service on loopback with a self-signed certificate for a name only
+// the proxy resolves (this computer's own addresses never go through a proxy), reached through a CONNECT proxy given
+// explicitly (VS Code's http.proxy) or by HTTPS_PROXY. http.proxyStrictSSL false accepts the certificate inside the
+// tunnel; true refuses it, as a certificate error.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { Server } from 'node:https';
-import path from 'node:path';
 import { MaasClient } from '../../src/core/maasClient';
 import type { MaasClientOptions } from '../../src/core/maasClient';
 import { ServiceError } from '../../src/core/http/serviceError';
 import { sseChunk } from '../unit/core/fakeServer';
-import { ForwardProxy } from '../harness/forwardProxy';
+import { ForwardProxy, PROXIED_SERVICE_HOST } from '../harness/forwardProxy';
+import { selfSignedCertificate } from '../harness/testCertificates';
 
-const TLS = path.join(__dirname, '..', 'fixtures', 'tls');
 const ASK = { model: 'svc_llm', messages: [{ role: 'user' as const, content: 'Over TLS?' }] };
 const PROXY_ENV = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'] as const;
 
@@ -28,15 +26,15 @@ describe('TLS to the service through a proxy', () => {
   const savedEnv = Object.fromEntries(PROXY_ENV.map((name) => [name, process.env[name]]));
 
   before(async () => {
-    service = createServer({ key: readFileSync(path.join(TLS, 'localhost.key')), cert: readFileSync(path.join(TLS, 'localhost.crt')) }, (req, res) => {
+    service = createServer(selfSignedCertificate({ commonName: PROXIED_SERVICE_HOST, hosts: [PROXIED_SERVICE_HOST] }), (req, res) => {
       served.push(`${req.method} ${req.url}`);
       req.resume();
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(`${sseChunk('Secure answer', 'stop')}data: [DONE]\n\n`);
     });
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-    serviceUrl = `https://127.0.0.1:${(service.address() as { port: number }).port}`;
-    proxy = new ForwardProxy();
+    serviceUrl = `https://${PROXIED_SERVICE_HOST}:${(service.address() as { port: number }).port}`;
+    proxy = new ForwardProxy({ hosts: { [PROXIED_SERVICE_HOST]: '127.0.0.1' } });
     proxyUrl = await proxy.listen();
   });
   after(async () => {

@@ -16,7 +16,7 @@ interface Manifest {
   readonly contributes: {
     readonly commands: readonly { readonly command: string; readonly title: string }[];
     readonly keybindings: readonly { readonly command: string; readonly key: string; readonly mac?: string }[];
-    readonly configuration: { readonly properties: Readonly<Record<string, unknown>> };
+    readonly configuration: readonly { readonly properties: Readonly<Record<string, unknown>> }[];
   };
 }
 
@@ -94,18 +94,21 @@ describe("the README's claims", () => {
     assert.deepEqual([...listed].sort(), [...titles].sort());
   });
 
-  it('gives each key binding as the manifest declares it', () => {
-    const commands = section(readme(), 'Commands');
+  it('gives each key binding as the manifest declares it, its macOS key too, in the row of its command', () => {
+    const rows = section(readme(), 'Commands').split('\n');
+    const titlesOf = (row: string): string[] => (row.split('|')[1] ?? '').split(' / ').map((title) => title.trim());
     for (const binding of manifest.contributes.keybindings) {
       const title = english(manifest.contributes.commands.find((command) => command.command === binding.command)?.title ?? binding.command);
-      const row = commands.split('\n').find((line) => line.startsWith(`| ${title} |`)) ?? '';
-      const key = binding.key.replace(/\b\w/g, (letter) => letter.toUpperCase());
-      assert.ok(row.includes(`\`${key}\``), `${title}: \`${key}\` in ${JSON.stringify(row)}`);
+      const row = rows.find((line) => line.startsWith('| ') && titlesOf(line).includes(title)) ?? '';
+      for (const declared of [binding.key, binding.mac ?? binding.key]) {
+        const key = declared.replace(/\b\w/g, (letter) => letter.toUpperCase());
+        assert.ok(row.includes(`\`${key}\``), `${title}: \`${key}\` in ${JSON.stringify(row)}`);
+      }
     }
   });
 
   it('names only settings the manifest declares, and the Settings editor filter that lists them', () => {
-    const declared = Object.keys(manifest.contributes.configuration.properties);
+    const declared = manifest.contributes.configuration.flatMap((section) => Object.keys(section.properties));
     const named = [...new Set([...readme().matchAll(/`(maas\.[\w.]+?)(?:\.\*)?`/g)].map((match) => match[1] ?? ''))];
     const unknown = named.filter((name) => !declared.includes(name) && !declared.some((setting) => setting.startsWith(`${name}.`)));
     assert.deepEqual(unknown, [], 'settings the README names that the manifest does not declare');

@@ -305,7 +305,10 @@ export const readmeRuns: readonly ReadmeRun[] = [
         assert.equal(rows.length, figures, 'every row is written');
         for (const row of rows) assert.ok(Number.isFinite(row.value), `${row.name}: ${row.value}`);
         const table = output.split('\n').filter((line) => line.startsWith('| '));
-        assert.match(table[0] ?? '', /^\| Benchmark +\| Figure +\| Baseline \(same run\) +\| Ratio +\| Target +\| Result +\|$/);
+        assert.match(
+          table[0] ?? '',
+          /^\| Benchmark +\| Figure +\| Baseline \(same run\) +\| Ratio +\| Target on the ratio +\| Target on the figure +\| Result +\|$/,
+        );
         assert.equal(table.length, figures + 2, 'the table has a row per figure');
         for (const row of table.slice(2)) assert.match(row, /\| (pass|miss) +\|$/, 'each row says whether it met its target');
         assert.match(output, new RegExp(`^${figures} rows: \\d+ pass, \\d+ miss`, 'm'), 'the summary of the targets');

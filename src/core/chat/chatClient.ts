@@ -122,7 +122,7 @@ export class ChatClient {
         const delayMs = next !== url && !tried.has(next) ? 0 : retryDelay(attempt, retry, error.retryAfterMs, this.deps.random);
         if (waited + delayMs > retry.maxTotalDelayMs) throw error;
         waited += delayMs;
-        yield { type: 'retry', attempt: attempt + 1, delayMs, error };
+        yield { type: 'retry', attempt: attempt + 1, maxAttempts: retry.maxAttempts, delayMs, error };
         await (this.deps.sleep ?? sleep)(delayMs, signal);
         url = next;
       }

@@ -26,8 +26,8 @@ export type ChatEvent =
   | { readonly type: 'usage'; readonly usage: Usage }
   /** Always the last event of a completed answer. `content_filter`: the caller decides whether to withdraw text. */
   | { readonly type: 'finish'; readonly reason: FinishReason }
-  /** An automatic retry is about to happen after `delayMs` (only before any text was shown). */
-  | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly error: ServiceError }
+  /** Automatic attempt `attempt` of the client's `maxAttempts` starts after `delayMs` (only before any text was shown). */
+  | { readonly type: 'retry'; readonly attempt: number; readonly maxAttempts: number; readonly delayMs: number; readonly error: ServiceError }
   /** Requests now go to `baseUrl` (the alternative, or the primary again); it has not answered yet. */
   | { readonly type: 'failover'; readonly baseUrl: string }
   /**

@@ -94,6 +94,9 @@ export class HistoryList {
     const rows = parsed.data.conversations;
     if (!rows.every(isRow)) return 'unreadable';
     for (const [id, title, model, updatedAt, turnCount, size, mtimeMs] of rows) this.entries.set(id, { id, title, model, updatedAt, turnCount, size, mtimeMs });
+    // The list is now the file's, whatever was set while the file was read: nothing is left to write.
+    this.changed = false;
+    this.stampsChanged = false;
     return undefined;
   }
 

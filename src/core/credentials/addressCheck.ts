@@ -5,6 +5,7 @@
 // machine settings of a dev container or Codespace, which a repository writes) names for that purpose is a stranger's
 // until the user approves that origin for that purpose. Anything else is refused: a credential never goes to an
 // address no setting of its purpose names, so allowing a console page sends no key there.
+import { isThisComputer } from '../http/thisComputer';
 
 /** The settings that decide where a credential goes or which page opens. */
 export type AddressSettingKey = 'baseUrl' | 'altBaseUrl' | 'consoleUrl';
@@ -50,16 +51,6 @@ export function originOf(address: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Whether a URL's host is this computer: the name `localhost`, or a loopback address (127.0.0.0/8, ::1, and
- * 127.0.0.0/8 written as an IPv4-mapped IPv6 address), in the normal form URL gives them. A subdomain of localhost
- * is not: Node asks the resolver for `*.localhost`, and a DNS server may answer with any address.
- */
-function isThisComputer(url: URL): boolean {
-  const host = url.hostname;
-  return host === 'localhost' || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
 }
 
 /**

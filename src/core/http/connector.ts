@@ -1,12 +1,13 @@
 // The pooled undici dispatcher every request goes through: keep-alive; connect, headers and idle-body timeouts; the
 // proxy (explicit or from the environment) with its credentials (the Proxy-Authorization value to the explicit one
-// only) and the hosts that bypass it; the trusted roots and whether certificates are verified. undici (about half of
-// the extension's bundle) is loaded on the first request.
+// only) and the hosts that bypass it, this computer always; the trusted roots and whether certificates are verified.
+// undici (about half of the extension's bundle) is loaded on the first request.
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Timeouts } from './httpTransport';
 import { isProxyAddress, noProxyValue, proxyDisplay, type NetworkOptions } from './networkOptions';
 import { ServiceError } from './serviceError';
+import { isThisComputer } from './thisComputer';
 import * as tls from 'node:tls';
 
 let undici: Promise<typeof Undici> | undefined;
@@ -23,7 +24,7 @@ export function loadUndici(): Promise<typeof Undici> {
  * (certificateInspection.ts); the proxy's own TLS stays as verified as the user asked.
  */
 export async function createDispatcher(timeouts: Timeouts, network: NetworkOptions = {}, inspect?: (socket: tls.TLSSocket) => void): Promise<Dispatcher> {
-  const { EnvHttpProxyAgent, Pool, buildConnector } = await loadUndici();
+  const { Agent, Dispatcher: Base, EnvHttpProxyAgent, Pool, buildConnector } = await loadUndici();
   if (network.proxyUrl !== undefined && !isProxyAddress(network.proxyUrl)) {
     // Only what parses as scheme://host is named: anything else may be (or hold) the password.
     const address = proxyDisplay(network.proxyUrl);
@@ -52,11 +53,50 @@ export async function createDispatcher(timeouts: Timeouts, network: NetworkOptio
   };
   // EnvHttpProxyAgent picks, per request, the proxy (the explicit one, else HTTP_PROXY / HTTPS_PROXY) or a direct
   // connection (the no-proxy list, else NO_PROXY), and hands these options to the agents it makes.
-  return new EnvHttpProxyAgent({
+  const elsewhere = new EnvHttpProxyAgent({
     ...options,
     ...(network.proxyUrl ? { httpProxy: network.proxyUrl, httpsProxy: network.proxyUrl } : {}),
     noProxy: noProxyValue(network.noProxy),
   });
+  return directToThisComputer(Base, new Agent(options), elsewhere);
+}
+
+/**
+ * A dispatcher that sends what goes to this computer (thisComputer.ts) through `direct`, with the same options, and
+ * the rest through `elsewhere`. A proxy cannot reach this computer's loopback (127.0.0.1 there is the proxy's own
+ * machine), and VS Code's network stack never proxies it either (Chromium's implicit bypass rules,
+ * https://chromium.googlesource.com/chromium/src/+/HEAD/net/docs/proxy.md#implicit-bypass-rules); a no-proxy list
+ * cannot say 127.0.0.0/8, and NO_PROXY often names only `localhost`.
+ */
+function directToThisComputer(Base: typeof Undici.Dispatcher, direct: Dispatcher, elsewhere: Dispatcher): Dispatcher {
+  const settled = (both: Promise<unknown>, callback: (() => void) | undefined): Promise<void> | undefined => {
+    const done = both.then(() => undefined);
+    if (callback === undefined) return done;
+    void done.then(callback, callback);
+    return undefined;
+  };
+  class Routed extends Base {
+    override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+      const origin = URL.parse(String(options.origin ?? ''));
+      return (origin !== null && isThisComputer(origin) ? direct : elsewhere).dispatch(options, handler);
+    }
+
+    override close(): Promise<void>;
+    override close(callback: () => void): void;
+    override close(callback?: () => void): Promise<void> | void {
+      return settled(Promise.all([direct.close(), elsewhere.close()]), callback);
+    }
+
+    override destroy(): Promise<void>;
+    override destroy(error: Error | null): Promise<void>;
+    override destroy(callback: () => void): void;
+    override destroy(error: Error | null, callback: () => void): void;
+    override destroy(first?: Error | null | (() => void), callback?: () => void): Promise<void> | void {
+      const error = typeof first === 'function' ? null : (first ?? null);
+      return settled(Promise.all([direct.destroy(error), elsewhere.destroy(error)]), typeof first === 'function' ? first : callback);
+    }
+  }
+  return new Routed();
 }
 
 /** Connection pools whose every TLS connection is shown to `inspect` and then closed with an error: no request is sent. */

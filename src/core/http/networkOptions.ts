@@ -2,6 +2,7 @@
 // certificates are trusted (VS Code's http.* settings in the extension). Plain data, so that a front end can compare
 // two and rebuild the client only when they differ. Also which proxy carries a request and who named it, and the
 // proxy's address as it may be shown: a proxy value that does not parse is never shown, as it may hold a password.
+import { isThisComputer } from './thisComputer';
 
 export interface NetworkOptions {
   /** An explicit proxy (VS Code's `http.proxy`), credentials in it allowed; absent: HTTPS_PROXY / HTTP_PROXY. */
@@ -11,7 +12,7 @@ export interface NetworkOptions {
    * proxy of `proxyUrl`: never to a proxy the environment names, which whoever set up the environment chose.
    */
   readonly proxyAuthorization?: string;
-  /** Hosts reached without the proxy (`http.noProxy`); empty or absent: NO_PROXY from the environment. */
+  /** Hosts reached without the proxy (`http.noProxy`); empty or absent: NO_PROXY. This computer is never proxied. */
   readonly noProxy?: readonly string[];
   /** Verify the certificates of the service and of an https proxy (`http.proxyStrictSSL`); default true. */
   readonly strictSSL?: boolean;
@@ -34,12 +35,13 @@ export interface ProxyRoute {
 const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443 };
 
 /**
- * The proxy that carries a request to `target`, as undici's EnvHttpProxyAgent picks it (connector.ts): the explicit
- * one, else the environment's for the target's scheme; none when the no-proxy list (`http.noProxy`, else NO_PROXY)
- * sends the target direct. The list's entries: `*`, a host (its subdomains too), `.domain` or `*.domain`, each with
- * an optional `:port`.
+ * The proxy that carries a request to `target`, as the dispatcher picks it (connector.ts): none for this computer
+ * (thisComputer.ts), which a proxy cannot reach; else the explicit one, else the environment's for the target's
+ * scheme; none when the no-proxy list (`http.noProxy`, else NO_PROXY) sends the target direct. The list's entries:
+ * `*`, a host (its subdomains too), `.domain` or `*.domain`, each with an optional `:port`.
  */
 export function proxyRoute(options: NetworkOptions, target: URL, env: NodeJS.ProcessEnv = process.env): ProxyRoute | undefined {
+  if (isThisComputer(target)) return undefined;
   const http = env.http_proxy ?? env.HTTP_PROXY;
   const fromEnvironment = target.protocol === 'https:' ? (env.https_proxy ?? env.HTTPS_PROXY ?? http) : http;
   const route: ProxyRoute | undefined = options.proxyUrl

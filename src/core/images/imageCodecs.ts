@@ -18,7 +18,7 @@ import { methods as resize } from '@jimp/plugin-resize';
 import type { ImageMime } from '../../shared/imageFormats';
 import { hasTooManyPixels, imageDimensions } from '../../shared/imageHeader';
 
-export const Jimp = createJimp({ formats: [png, jpeg, gif, bmp], plugins: [resize] });
+const Jimp = createJimp({ formats: [png, jpeg, gif, bmp], plugins: [resize] });
 export type JimpImage = ReturnType<typeof Jimp.fromBitmap>;
 
 /** What jpeg-js holds for one pixel at most: the RGBA output, and the coefficients (4 bytes) and samples (1 byte) of up to four components. */

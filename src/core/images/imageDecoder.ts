@@ -12,7 +12,7 @@ export const imageDecodeDeadlineMs = 120_000;
 /** The worker's JavaScript heap (old generation), in MB. */
 export const imageWorkerHeapMb = 512;
 /** How long an idle worker is kept for the next image. */
-export const imageWorkerIdleMs = 30_000;
+const imageWorkerIdleMs = 30_000;
 
 export type DecodeStopped =
   | { readonly ok: false; readonly reason: 'timedOut'; readonly seconds: number }

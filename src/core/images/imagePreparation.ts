@@ -39,7 +39,9 @@ export async function prepareImage(input: Uint8Array, maxBytes: number, decoder:
   const decoded = await decoder.decode({ bytes: input, mime, maxBytes });
   if (!decoded.ok) return decoded;
   const { thumbnail, downscaled } = decoded;
-  if (downscaled === undefined) return { ok: true, mime, bytes: Buffer.from(input), width: decoded.width, height: decoded.height, thumbnail };
-  const bytes = Buffer.from(downscaled.bytes.buffer, downscaled.bytes.byteOffset, downscaled.bytes.byteLength);
+  // Buffers over the bytes where they are: an image is never held twice on the host (the worker was given its own copy).
+  const view = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (downscaled === undefined) return { ok: true, mime, bytes: view(input), width: decoded.width, height: decoded.height, thumbnail };
+  const bytes = view(downscaled.bytes);
   return { ok: true, mime: 'image/jpeg', bytes, width: downscaled.width, height: downscaled.height, thumbnail, downscaledFrom: input.length };
 }

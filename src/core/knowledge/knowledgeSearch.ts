@@ -4,7 +4,6 @@
 // /kb; a failure ends it as AnswerFailed with the question's error, a cancel as `stopped`.
 import type { RetrievalOptions } from '../chat/chatRequest';
 import type { StoredReference } from '../conversations/conversationModel';
-import { DEFAULT_RETRY_POLICY } from '../http/backoff';
 import { ask } from '../requests/ask';
 import { AnswerFailed, type AddressSettings } from '../requests/askErrors';
 import type { ChatBackend } from '../requests/chatBackend';
@@ -39,7 +38,7 @@ export async function searchKnowledge(search: KnowledgeSearch): Promise<Knowledg
   const { backend, settings, signal, redact } = search;
   let text = '';
   let references: readonly StoredReference[] = [];
-  for await (const event of ask({ input, settings, backend, signal, redact, maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts })) {
+  for await (const event of ask({ input, settings, backend, signal, redact })) {
     if (event.type === 'text') {
       text += event.text;
       search.onAnswer?.(event.text);

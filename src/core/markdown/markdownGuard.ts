@@ -36,25 +36,27 @@ export interface InertOptions {
 export interface MarkdownGuard {
   /** `markdown` as it is when it loads nothing; otherwise repaired, every character kept. */
   inert(markdown: string, options?: InertOptions): string;
-  /** What `markdown` would load (an image; raw HTML in the preview), as the guard reads it. */
-  loads(markdown: string, options?: InertOptions): Loads;
   /** A guard for Markdown handed out piece by piece into one block (the pieces are shown joined). */
   stream(): GuardedMarkdownStream;
 }
 
 const parsers = new Map<MarkdownSink, Promise<MarkdownParser>>();
 
-/** The guard for `sink`, its parser loaded on first use. */
-export async function markdownGuard(sink: MarkdownSink): Promise<MarkdownGuard> {
+/** The parser that reads Markdown as `sink` renders it, loaded on first use and shared. */
+export function markdownParser(sink: MarkdownSink): Promise<MarkdownParser> {
   let parser = parsers.get(sink);
   if (parser === undefined) parsers.set(sink, (parser = loadParser(sink)));
-  const md = await parser;
+  return parser;
+}
+
+/** The guard for `sink`, its parser loaded on first use. */
+export async function markdownGuard(sink: MarkdownSink): Promise<MarkdownGuard> {
+  const md = await markdownParser(sink);
   const read = (markdown: string, ownHtml: ReadonlySet<string>): { tokens: MarkdownToken[]; loads: Loads } => {
     const tokens = md.parse(markdown, {});
     return { tokens, loads: loadsOf(tokens, sink, ownHtml) };
   };
   return {
-    loads: (markdown, options = {}) => read(markdown, ownLines(options)).loads,
     inert: (markdown, options = {}) => {
       const own = ownLines(options);
       const { tokens, loads } = read(markdown, own);
@@ -72,7 +74,8 @@ function ownLines(options: InertOptions): ReadonlySet<string> {
   return new Set((options.ownHtml ?? []).map((line) => line.trim()));
 }
 
-function loadsOf(tokens: readonly MarkdownToken[], sink: MarkdownSink, ownHtml: ReadonlySet<string>): Loads {
+/** What parsed Markdown would load where `sink` shows it: an image, or (in the preview) raw HTML but `ownHtml`'s lines. */
+export function loadsOf(tokens: readonly MarkdownToken[], sink: MarkdownSink, ownHtml: ReadonlySet<string> = new Set()): Loads {
   let images = false;
   let html = false;
   const walk = (list: readonly MarkdownToken[]): void => {

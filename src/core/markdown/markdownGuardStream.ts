@@ -37,6 +37,15 @@ function risky(text: string, from: number): boolean {
   return false;
 }
 
+/**
+ * The last character of `text` and, when an odd run of backslashes stands before it, one backslash: enough for `risky`
+ * to read what follows as it would read it after the whole text.
+ */
+function tailOf(text: string): string {
+  const last = text.length - 1;
+  return last < 0 ? '' : `${escapedAt(text, last) ? '\\' : ''}${text[last]}`;
+}
+
 /** Where line `line` (from 0) of `text` begins. */
 function lineOffset(text: string, line: number): number {
   let at = 0;
@@ -53,6 +62,8 @@ interface Checked {
 export class GuardedMarkdownStream {
   /** Everything handed out so far. */
   private sent = '';
+  /** The end of `sent` as `tailOf` keeps it (`sent` is not read while nothing is risky: reading it would copy it whole). */
+  private tail = '';
   /** Where the last top-level block begins in `sent`: the text before it can no longer change. */
   private openAt = 0;
   /** The open text holds what an image could be made of: it is parsed with each piece. */
@@ -65,14 +76,19 @@ export class GuardedMarkdownStream {
   /** The piece as it may be handed out after everything before it: itself, or repaired. */
   push(piece: string): string {
     if (piece === '') return '';
-    const open = this.sent.slice(this.openAt);
-    this.risky ||= risky(open + piece, Math.max(0, open.length - 1));
+    // A `![` or `]:` the piece completes begins at the open text's last character at the earliest, and whether that `!`
+    // is escaped depends on the backslashes before it.
+    const from = this.openAt < this.sent.length ? this.tail : '';
+    this.risky ||= risky(from + piece, Math.max(0, from.length - 1));
     if (!this.risky) {
       this.sent += piece;
+      this.tail = tailOf(this.tail + piece);
       return piece;
     }
+    const open = this.sent.slice(this.openAt);
     const checked = this.safe(open, piece);
     this.sent += checked.out;
+    this.tail = tailOf(this.tail + checked.out);
     this.advance(open + checked.out, checked);
     return checked.out;
   }

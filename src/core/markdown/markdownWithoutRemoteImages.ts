@@ -10,15 +10,8 @@
 // or HTML remain (Markdown's containers can place code where a simpler reading would not), the whole text is
 // rewritten once more with code treated as text too, which leaves no `![` and no `<` that starts a tag anywhere.
 import { openableLink } from '../../shared/linkPolicy';
-
-async function loadParser() {
-  const { default: MarkdownIt } = await import('markdown-it');
-  return new MarkdownIt({ html: true, linkify: true });
-}
-
-let parser: ReturnType<typeof loadParser> | undefined;
-
-type Token = ReturnType<Awaited<ReturnType<typeof loadParser>>['parse']>[number];
+import { loadsOf, markdownParser } from './markdownGuard';
+import { codeLines } from './markdownGuardStream';
 
 /** The longest alt text and address an image is looked for in; a longer one loses its `!` only. */
 const MAX_ALT = 1000;
@@ -26,7 +19,7 @@ const MAX_DESTINATION = 4096;
 
 /** `markdown` with its images as links or text and its raw HTML as text; code untouched where it can be told. */
 export async function markdownWithoutRemoteImages(markdown: string): Promise<string> {
-  const md = await (parser ??= loadParser());
+  const md = await markdownParser('preview');
   // markdown-it's own normalisation, so that its line numbers are this text's.
   const text = markdown.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
   const code = codeLines(md.parse(text, {}));
@@ -40,21 +33,8 @@ export async function markdownWithoutRemoteImages(markdown: string): Promise<str
     start = end;
   }
   const result = out.join('\n');
-  return loadsSomething(md.parse(result, {})) ? rewrite(text, false) : result;
-}
-
-/** The lines of fenced and indented code blocks (their fences included). */
-function codeLines(tokens: readonly Token[]): Set<number> {
-  const lines = new Set<number>();
-  for (const token of tokens) {
-    if ((token.type !== 'fence' && token.type !== 'code_block') || token.map === null) continue;
-    for (let line = token.map[0]; line < token.map[1]; line++) lines.add(line);
-  }
-  return lines;
-}
-
-function loadsSomething(tokens: readonly Token[]): boolean {
-  return tokens.some((token) => token.type === 'image' || token.type.startsWith('html_') || (token.children !== null && loadsSomething(token.children)));
+  const loads = loadsOf(md.parse(result, {}), 'preview');
+  return loads.images || loads.html ? rewrite(text, false) : result;
 }
 
 const PUNCTUATION = /[!-/:-@[-`{-~]/;

@@ -53,8 +53,6 @@ export interface Ask {
   readonly descriptions?: DescriptionCache;
   /** A request over this many tokens is refused before it is sent. */
   readonly maxInputTokens?: number;
-  /** The attempts the backend makes (for the retry events' "attempt n of m"). */
-  readonly maxAttempts: number;
   readonly now?: () => number;
 }
 
@@ -119,7 +117,7 @@ async function* answer(question: Ask, request: ChatRequest): AsyncGenerator<AskE
           yield { type: 'thinking', text: event.text };
           break;
         case 'retry':
-          yield { type: 'retry', retry: { attempt: event.attempt, maxAttempts: question.maxAttempts, at: now() + event.delayMs } };
+          yield { type: 'retry', retry: { attempt: event.attempt, maxAttempts: event.maxAttempts, at: now() + event.delayMs } };
           break;
         case 'references':
           yield { type: 'citations', references: event.references.map((r) => ({ index: r.index, title: r.title, text: r.text, url: r.url })) };

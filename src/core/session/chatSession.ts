@@ -47,7 +47,6 @@ export interface ChatSessionDeps {
   readonly l10n: Localiser;
   readonly log: ChatLog;
   readonly extensionVersion: string;
-  readonly maxAttempts: number;
   readonly saveIntervalMs?: number;
   readonly deltaIntervalMs?: number;
   /** How long after the history loaded its search index starts being built (a search starts it at once). */
@@ -94,7 +93,7 @@ export class ChatSession {
     this.search = new HistorySearch({ state, store, log, startDelayMs: deps.searchIndexDelayMs ?? 3000 });
     this.runs = new RunningTurns({
       state,
-      answer: (found, signal) => answerTurn(found, signal, { settings: settings(), store, backend: deps.backend(), log, maxAttempts: deps.maxAttempts }),
+      answer: (found, signal) => answerTurn(found, signal, { settings: settings(), store, backend: deps.backend(), log }),
       failed: (error) => log.error('Following a turn failed', error),
     });
     this.onTurnProgress = this.runs.onDidProgress;

@@ -1,5 +1,5 @@
 // Builds the service client from what it is made of (the base addresses, the user's network settings, the speech
-// error codes) and the credentials service, which hands a key out only for an address the user chose. A change of one
+// error codes the extension host's environment names) and the credentials service, which hands a key out only for an address the user chose. A change of one
 // of those builds a new client for the next request; the old one is retired: the answers, syntheses and long tasks
 // under way finish on it, and its connections close once they have. A change of any other setting touches no client.
 // Request logs go to the log channel, already redacted by the client; the logger redacts again with the secrets it
@@ -35,10 +35,12 @@ export class ClientFactory implements vscode.Disposable {
     private readonly proxyNotice: ContainerProxyNotice,
     /** What the extension host's environment changes in the retry policy (the tests' shorter failover cool-down). */
     private readonly retry: Partial<RetryPolicy> = {},
+    /** Whether the local service's speech codes are named (the extension host's environment: speechProblems.ts). */
+    private readonly speechCodes: SpeechCodeConvention = 'spec',
   ) {
     this.subscriptions = [
       settings.onDidChange((change) => {
-        if (change.affects('baseUrl', 'altBaseUrl', 'speechErrorCodes')) this.retireIfChanged();
+        if (change.affects('baseUrl', 'altBaseUrl')) this.retireIfChanged();
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (affectsNetworkSettings(event)) this.retireIfChanged();
@@ -64,7 +66,7 @@ export class ClientFactory implements vscode.Disposable {
       baseUrl,
       altBaseUrl: altBaseUrl === '' ? undefined : altBaseUrl,
       network,
-      speechCodes: this.settings.settings.speechErrorCodes,
+      speechCodes: this.speechCodes,
     };
   }
 

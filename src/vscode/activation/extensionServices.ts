@@ -10,6 +10,7 @@ import { Credentials } from '../../core/credentials/credentials';
 import type { ImageDecoder } from '../../core/images/imageDecoder';
 import { ConversationStore } from '../../core/conversations/conversationStore';
 import { failoverCooldownOverride } from '../../core/http/failoverCooldownOverride';
+import { speechCodeConvention } from '../../core/speech/speechProblems';
 import { ClientFactory } from './clientFactory';
 import { networkSettingsSource } from './networkSettings';
 import { Logger } from '../logger';
@@ -66,7 +67,9 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
     env: process.env,
     settingsSource: networkSettingsSource(),
   }));
-  const clients = new ClientFactory(settings, credentials, logger, proxyNotice, cooldown.kind === 'set' ? cooldown.retry : {});
+  const speechCodes = speechCodeConvention(process.env);
+  if (speechCodes === 'localService') logger.info("The local service's speech error codes are named, as the extension host's environment says.");
+  const clients = new ClientFactory(settings, credentials, logger, proxyNotice, cooldown.kind === 'set' ? cooldown.retry : {}, speechCodes);
   // The user's own plain-http key address is warned about once (a workspace's is asked about, with the same warning).
   const cleartext = new CleartextWarning(settings, globalState, prompter);
   context.subscriptions.push(logger, credentials, settings, clients, cleartext);

@@ -12,6 +12,7 @@ export const FeatureName = {
   nativeChatSetup: () => vscode.l10n.t("The offer to set up VS Code's chat"),
   statusBar: () => vscode.l10n.t('The status bar item'),
   answerVoice: () => vscode.l10n.t('Answers read aloud as they arrive'),
+  completions: () => vscode.l10n.t('Inline completions'),
 } as const;
 
 /** activate()'s message for a feature whose start threw; `reason` is already redacted. */

@@ -16,6 +16,8 @@ import type { SpeechFeature } from '../speech/speechFeature';
 import type { SpeechPlayer } from '../speech/speechPlayer';
 import { StateKey } from '../stateKeys';
 import type { StatusBar } from '../statusBar';
+import type { CompletionStatus } from '../../core/completions/completionStatus';
+import type { CompletionFeature } from '../completions/completionFeature';
 
 export interface MaasTestHook {
   /** The features that failed to start (empty when all did). */
@@ -70,6 +72,18 @@ export interface MaasTestHook {
     saveAudio: SaveAudio;
   };
   readonly statusBar: { text(): string; command(): string | undefined; refresh(): Promise<void> };
+  /** Inline completions: the status bar item, and the provider as VS Code calls it. */
+  readonly completions: {
+    status(): CompletionStatus;
+    text(): string;
+    readonly onDidChangeStatus: vscode.Event<CompletionStatus>;
+    provide(
+      document: vscode.TextDocument,
+      position: vscode.Position,
+      context: vscode.InlineCompletionContext,
+      token: vscode.CancellationToken,
+    ): Promise<vscode.InlineCompletionItem[] | undefined>;
+  };
   /** The handler VS Code's chat calls for @maas (undefined while @maas is off). */
   participantHandler(): vscode.ChatRequestHandler | undefined;
   /** What VS Code shows before it runs the knowledge-base tool for `input`: the row, and the question asked first if any. */
@@ -81,6 +95,7 @@ export interface TestHookParts {
   readonly chat: ChatFeature | undefined;
   readonly speech: SpeechFeature | undefined;
   readonly statusBar: StatusBar | undefined;
+  readonly completions: CompletionFeature | undefined;
   readonly participant: ParticipantRegistration | undefined;
   readonly knowledgeTool: KnowledgeTool | undefined;
   readonly activationMs: number;
@@ -136,6 +151,14 @@ export function createTestHook(parts: TestHookParts): MaasTestHook {
       text: () => required(parts.statusBar, 'the status bar item').text,
       command: () => required(parts.statusBar, 'the status bar item').command,
       refresh: () => required(parts.statusBar, 'the status bar item').update(),
+    },
+    completions: {
+      status: () => required(parts.completions, 'inline completions').status.status,
+      text: () => required(parts.completions, 'inline completions').status.text,
+      onDidChangeStatus: (listener, thisArg, disposables) =>
+        required(parts.completions, 'inline completions').status.onDidChange(listener, thisArg, disposables),
+      provide: (document, position, context, token) =>
+        required(parts.completions, 'inline completions').provider.provideInlineCompletionItems(document, position, context, token),
     },
     participantHandler: () => parts.participant?.handler,
     prepareKnowledgeTool: (input) => required(parts.knowledgeTool, 'the knowledge-base tool').prepareInvocation({ input }),

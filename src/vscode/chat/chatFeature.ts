@@ -2,7 +2,6 @@
 // the settings, the service client and the words of the UI, and the side-bar view that shows it.
 import * as vscode from 'vscode';
 import { ChatSession } from '../../core/session/chatSession';
-import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
 import { ViewId } from '../contributionIds';
 import { errorView } from '../errors/errorPresentation';
 import type { ExtensionServices } from '../activation/extensionServices';
@@ -54,7 +53,6 @@ export function registerChat(services: ExtensionServices, speech: ChatSpeech | u
     l10n: vscode.l10n,
     log: logger,
     extensionVersion: services.version,
-    maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
   });
   const view = new ChatViewProvider(context.extensionUri, { session, logger, speech, prompter: services.prompter }, logger);
   context.subscriptions.push(session, view, vscode.window.registerWebviewViewProvider(ViewId.chat, view));

@@ -4,11 +4,11 @@
 // model, otherwise in a new conversation on the chat model (ChatSession.startTurn).
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { retrievalOptions, type KnowledgeMode, noKnowledgeBaseText } from '../knowledge/retrievalOptions';
-import { openSettings } from '../settings/openSettings';
+import { retrievalOptions, type KnowledgeMode, noKnowledgeBaseAction, noKnowledgeBaseText } from '../knowledge/retrievalOptions';
+import { CommandId } from '../commandIds';
 import type { KnowledgeBaseSetting } from '../settings/settingsDeclaration';
 import { revealChatView } from '../chat/revealChat';
-import { actionTitles, knowledgeWords } from '../../shared/chatWords';
+import { knowledgeWords } from '../../shared/chatWords';
 import type { FeatureDependencies } from '../activation/featureDependencies';
 import { StateKey } from '../stateKeys';
 import { workspaceLabel } from '../workspaceLabel';
@@ -24,9 +24,9 @@ export function askKnowledgeBaseCommand(deps: FeatureDependencies, memento: vsco
     }
     const settings = deps.settings.settings;
     if (settings.knowledgeBases.length === 0) {
-      const open = actionTitles(vscode.l10n).openSettings;
-      const choice = await prompter.showWarningMessage(noKnowledgeBaseText(), open);
-      if (choice === open) await openSettings('knowledgeBases');
+      const add = noKnowledgeBaseAction();
+      const choice = await prompter.showWarningMessage(noKnowledgeBaseText(), add);
+      if (choice === add) await vscode.commands.executeCommand(CommandId.addKnowledgeBase);
       return undefined;
     }
     const bases = await pickBases(deps, memento, settings.knowledgeBases);

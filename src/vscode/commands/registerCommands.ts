@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings/settings';
 import { addFileToChatCommand } from './addFileToChat';
 import { addSelectionToChatCommand } from './addSelectionToChat';
+import { addKnowledgeBaseCommand } from './addKnowledgeBase';
 import { askKnowledgeBaseCommand } from './askKnowledgeBase';
 import { chooseVoiceCommand } from './chooseVoice';
 import { clearApiKeyCommand } from './clearApiKey';
@@ -21,6 +22,7 @@ import { readAloudCommand } from './readAloud';
 import { readAloudToFileCommand } from './readAloudToFile';
 import { revokeAddressApprovalsCommand } from './revokeAddressApprovals';
 import { toggleReadAnswersCommand } from '../speech/readAnswersSetting';
+import { toggleCompletionsCommand } from './toggleCompletions';
 import { setApiKeyCommand } from './setApiKey';
 import { setSpeechCredentialsCommand } from './setSpeechCredentials';
 import { showLogsCommand } from './showLogs';
@@ -51,6 +53,7 @@ export function registerCommands(deps: CommandDependencies): vscode.Disposable[]
     [CommandId.addSelectionToChat]: addSelectionToChatCommand(deps.features.chat, deps.features.chatView),
     [CommandId.addFileToChat]: addFileToChatCommand(deps.features.chat, deps.features.chatView, deps.features.prompter),
     [CommandId.askKnowledgeBase]: askKnowledgeBaseCommand(deps.features, deps.memento),
+    [CommandId.addKnowledgeBase]: addKnowledgeBaseCommand(deps.features),
     [CommandId.describeImage]: describeImageCommand(deps.features),
     [CommandId.describeImageFromUrl]: describeImageFromUrlCommand(deps.features),
     [CommandId.readAloud]: readAloudCommand(deps.features),
@@ -62,6 +65,7 @@ export function registerCommands(deps: CommandDependencies): vscode.Disposable[]
     [CommandId.copyConnectionReport]: () => reports.copy(deps.features.prompter),
     [CommandId.revokeAddressApprovals]: revokeAddressApprovalsCommand(deps.approvals, deps.features.prompter),
     [CommandId.toggleReadAnswers]: toggleReadAnswersCommand(deps.features.prompter),
+    [CommandId.toggleCompletions]: toggleCompletionsCommand(deps.features.prompter),
     [CommandId.setUpNativeChat]: setUpNativeChatCommand({ ...deps, prompter: deps.features.prompter }),
   };
   const commands = Object.entries(handlers).map(([id, handler]) =>

@@ -11,6 +11,7 @@ import type { FeatureDependencies } from '../activation/featureDependencies';
 import type { ConnectionReportView } from '../diagnostics/connectionReportView';
 import { networkSecrets, proxyDisplay, type NetworkOptions } from '../../core/http/networkOptions';
 import { readNetworkSettings } from '../activation/networkSettings';
+import { ContextKey } from '../contributionIds';
 
 export interface ConnectionReport {
   readonly results: readonly CheckResult[];
@@ -37,6 +38,8 @@ export function testConnectionCommand(deps: FeatureDependencies, view: Connectio
       ),
     );
     const markdown = (await markdownGuard('preview')).inert(inert);
+    // Every check passed: the walkthrough's "Connect to the service" step is done (a failed run leaves it as it was).
+    if (results.every((r) => r.outcome !== 'fail')) await vscode.commands.executeCommand('setContext', ContextKey.connectionVerified, true);
     await view.show(markdown);
     const failed = results.filter((r) => r.outcome === 'fail').length;
     const passed = results.filter((r) => r.outcome === 'pass').length;

@@ -64,7 +64,7 @@ export function problemText(problem: KnowledgeToolProblem): string {
       );
     case 'noKnowledgeBase':
       return vscode.l10n.t(
-        'No knowledge base is configured. Tell the user to add their knowledge bases (the id shown in the MaaS console and a name) to the setting maas.knowledgeBases, then ask again.',
+        'No knowledge base is configured. Tell the user to run the command "MaaS: Add Knowledge Base" (it asks for the id shown in the MaaS console and a name), then ask again.',
       );
   }
 }

@@ -19,7 +19,12 @@ export function retrievalOptions(settings: Settings, ids: readonly number[], mod
 }
 
 // What a knowledge-base question says when the settings name no knowledge base: the same for MaaS: Ask Knowledge
-// Base about Selection and @maas /kb (each offers to open the setting).
+// Base about Selection and @maas /kb (each offers MaaS: Add Knowledge Base, whose title is noKnowledgeBaseAction).
 export function noKnowledgeBaseText(): string {
-  return vscode.l10n.t('No knowledge base is configured. Add your knowledge bases (id and name) to the setting maas.knowledgeBases.');
+  return vscode.l10n.t('No knowledge base is configured. Add one with its id from the MaaS console.');
+}
+
+/** The button that runs MaaS: Add Knowledge Base, where a question found no knowledge base configured. */
+export function noKnowledgeBaseAction(): string {
+  return vscode.l10n.t('Add Knowledge Base');
 }

@@ -9,7 +9,6 @@ import { AnswerFailed } from '../../core/requests/askErrors';
 import { DescriptionCache } from '../../core/requests/imageDescriptions';
 import { availableModels } from '../../core/requests/requestPlan';
 import { familyOf, type ModelFamilyName } from '../../shared/modelFamilies';
-import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
 import { markdownGuard } from '../../core/markdown/markdownGuard';
 import { explainError } from '../errors/errorPresentation';
 import type { ImageDecoder } from '../../core/images/imageDecoder';
@@ -137,7 +136,6 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
       descriptions: this.descriptions,
       signal,
       redact,
-      maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
     };
     try {
       for await (const event of ask(question)) {

@@ -6,10 +6,10 @@
 import * as vscode from 'vscode';
 import { findCitationMarks } from '../../core/knowledge/citationMarks';
 import { chatMarkdown } from '../../core/markdown/chatMarkdownLinks';
-import { actionTitles, knowledgeWords } from '../../shared/chatWords';
+import { knowledgeWords } from '../../shared/chatWords';
 import { FeatureName, featureUnavailable } from '../activation/featureNames';
-import { noKnowledgeBaseText } from '../knowledge/retrievalOptions';
-import { openSettingsCommand } from '../settings/openSettings';
+import { CommandId } from '../commandIds';
+import { noKnowledgeBaseAction, noKnowledgeBaseText } from '../knowledge/retrievalOptions';
 import { historyMessages } from './participantHistory';
 import type { MaasChatResult, ParticipantParts, ParticipantRequest } from './participantTypes';
 import { StreamedAnswer } from './streamedAnswer';
@@ -22,7 +22,7 @@ export async function askKnowledge(
   const settings = deps.settings.settings;
   if (settings.knowledgeBases.length === 0) {
     stream.markdown(noKnowledgeBaseText());
-    stream.button({ title: actionTitles(vscode.l10n).openSettings, ...openSettingsCommand('knowledgeBases') });
+    stream.button({ title: noKnowledgeBaseAction(), command: CommandId.addKnowledgeBase, arguments: [] });
     return { metadata: { command: 'kb', answered: false } };
   }
   if (question === '') {

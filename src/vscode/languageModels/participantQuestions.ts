@@ -4,7 +4,6 @@
 // note of a question routed to the vision model, the answer as it streams (streamedAnswer.ts); a refusal or an error
 // is thrown as AnswerFailed for the participant to show in words.
 import * as vscode from 'vscode';
-import { DEFAULT_RETRY_POLICY } from '../../core/http/backoff';
 import { ask } from '../../core/requests/ask';
 import { AnswerFailed } from '../../core/requests/askErrors';
 import { imageKey, type PlanInput, type PlanMessage } from '../../core/requests/requestPlan';
@@ -62,7 +61,7 @@ async function askInChat(input: PlanInput, stream: GuardedChatStream, token: vsc
   const shown = new StreamedAnswer(stream, deps.voice);
   await withAbortSignal(token, async (signal) => {
     const question = { input, settings: deps.settings.settings, backend: deps.client(), descriptions: parts.descriptions, signal, redact };
-    for await (const event of ask({ ...question, maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts })) {
+    for await (const event of ask(question)) {
       if (event.type === 'describing') stream.progress(vscode.l10n.t('{0} is describing the attached image for {1}…', event.visionModel, event.model));
       else if (event.type === 'routed') stream.markdown(routedNote(event.from, event.to));
       else if (event.type === 'text') shown.push(event.text);

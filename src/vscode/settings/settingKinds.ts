@@ -82,6 +82,46 @@ export function modelCode(fallback: string): SettingKind<z.ZodDefault<typeof mod
   };
 }
 
+const optionalModelCodeSchema = z
+  .string()
+  .trim()
+  .max(MODEL_CODE_MAX)
+  .regex(new RegExp(`^$|${modelCodeRegex.source}`), 'modelCode');
+
+/** A model code, or '' (also when not set): another setting's model. */
+export function optionalModelCode(): SettingKind<z.ZodDefault<typeof optionalModelCodeSchema>> {
+  return {
+    schema: optionalModelCodeSchema.default(''),
+    manifest: {
+      type: 'string',
+      default: '',
+      maxLength: MODEL_CODE_MAX,
+      pattern: `^$|${modelCodeRegex.source}`,
+      patternErrorMessage: nls('configuration.model.patternError'),
+    },
+    otherwise: 'modelCode',
+  };
+}
+
+const LANGUAGE_ID = /^(\*|[A-Za-z0-9_+#.-]{1,64})$/;
+const languageToggles = z.record(z.string().regex(LANGUAGE_ID), z.boolean());
+
+/** On or off by language id (`"*"`: every other language). */
+export function languageSwitches(fallback: Readonly<Record<string, boolean>>): SettingKind<z.ZodDefault<typeof languageToggles>> {
+  return {
+    schema: languageToggles.default({ ...fallback }),
+    manifest: { type: 'object', default: { ...fallback }, additionalProperties: { type: 'boolean' }, propertyNames: { pattern: LANGUAGE_ID.source } },
+    otherwise: 'type',
+  };
+}
+
+const globSchema = z.string().trim().min(1).max(512);
+
+/** Glob patterns (`**\/*.secret`), at most `maxItems`; empty when not set. */
+export function globList(maxItems: number): SettingKind<z.ZodDefault<z.ZodArray<typeof globSchema>>> {
+  return list(globSchema, { type: 'string', minLength: 1, maxLength: 512 }, maxItems, 'type');
+}
+
 // An entry names its family; `vision: true` (the earlier form, kept in users' settings) means the vision family and
 // `vision: false` the language family. The family is checked against the table when the value is read, so the
 // manifest's JSON schema stays the same whichever families are declared.
@@ -180,27 +220,35 @@ interface ChoiceDescriptions {
   readonly markdown: boolean;
 }
 
+/** The manifest's descriptions of `choices`, one for each. */
+function choiceDescriptions(choices: readonly (string | number)[], descriptions: ChoiceDescriptions | undefined): { readonly [keyword: string]: Json } {
+  if (descriptions === undefined) return {};
+  const keyword = descriptions.markdown ? 'markdownEnumDescriptions' : 'enumDescriptions';
+  return { [keyword]: choices.map((value) => nls(`${descriptions.keysUnder}.${String(value)}`)) };
+}
+
 /** One of `choices`, each with its description when `descriptions` is given. */
 export function choice<const T extends readonly [string, ...string[]]>(
   choices: T,
   fallback: T[number],
   descriptions?: ChoiceDescriptions,
 ): SettingKind<z.ZodDefault<z.ZodEnum<{ [K in T[number]]: K }>>> {
-  const described =
-    descriptions === undefined
-      ? {}
-      : { [descriptions.markdown ? 'markdownEnumDescriptions' : 'enumDescriptions']: choices.map((value) => nls(`${descriptions.keysUnder}.${value}`)) };
   return {
     schema: z.enum(choices).default(fallback),
-    manifest: { type: 'string', default: fallback, enum: choices, ...described },
+    manifest: { type: 'string', default: fallback, enum: choices, ...choiceDescriptions(choices, descriptions) },
     otherwise: 'choice',
   };
 }
 
-/** One of the whole numbers `choices`. */
+/** One of the whole numbers `choices`, each with its description when `descriptions` is given. */
 export function integerChoice<const T extends readonly [number, ...number[]]>(
   choices: T,
   fallback: T[number],
+  descriptions?: ChoiceDescriptions,
 ): SettingKind<z.ZodDefault<z.ZodLiteral<T[number]>>> {
-  return { schema: z.literal(choices).default(fallback), manifest: { type: 'integer', default: fallback, enum: choices }, otherwise: 'choice' };
+  return {
+    schema: z.literal(choices).default(fallback),
+    manifest: { type: 'integer', default: fallback, enum: choices, ...choiceDescriptions(choices, descriptions) },
+    otherwise: 'choice',
+  };
 }

@@ -39,3 +39,15 @@ export function userScoped(scope: string | undefined): boolean {
 export function valueToUse(scope: string | undefined, levels: () => InspectedSetting | undefined, inEffect: () => unknown): unknown {
   return userScoped(scope) ? levels()?.globalValue : inEffect();
 }
+
+/**
+ * A list setting whose entries only ever add protection (a deny-list): the entries of every level together, the user's
+ * and the workspace's and the folder's, so that a repository's settings may add patterns but never drop the user's.
+ * A level that is not a list of strings adds nothing (the declared type is the reader's to report).
+ */
+export function entriesOfEveryLevel(levels: InspectedSetting | undefined): string[] {
+  const entries = [levels?.globalValue, levels?.workspaceValue, levels?.workspaceFolderValue].flatMap((value) =>
+    Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [],
+  );
+  return [...new Set(entries)];
+}

@@ -9,8 +9,6 @@ import { resolveAddressSettings } from './addressSettings';
 import { modelFamilyNames } from '../../shared/modelFamilies';
 import { chosenByWorkspace, valueToUse, type InspectedSetting } from './settingLevels';
 import {
-  changedKeys,
-  ProblemMemory,
   parseSettings,
   SETTINGS_SECTION,
   settingKeys,
@@ -22,6 +20,7 @@ import {
   type Settings,
   type SettingsProblem,
 } from './settingsDeclaration';
+import { changedKeys, ProblemMemory } from './settingsChanges';
 
 /** A change of the settings: the values now, and the keys whose parsed value (or address origin) changed. */
 export interface SettingsChange {

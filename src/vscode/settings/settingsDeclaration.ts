@@ -1,38 +1,49 @@
 // Every `maas.*` setting, declared once: its key in the code, its name in settings.json, its kind (the zod schema the
 // value is parsed with and the JSON schema of package.json, both with the default and the range), the package.nls.json
-// key of its description, and where it may be set. The order here is the Settings editor's order.
+// key of its description, its section of the Settings editor (settingSections.ts) and where it may be set. The order
+// here is the Settings editor's order within a section.
 // scripts/generateManifest.ts writes package.json's contributes.configuration and restrictedConfigurations from this
 // table (`npm run generate`); a unit test fails when package.json differs. Free of the VS Code API so the unit tests
 // and the script import it; settings.ts reads and writes the values through it.
 import type * as z from 'zod';
+import { MAX_KNOWLEDGE_BASES } from '../../core/knowledge/knowledgeBaseEntry';
+import { REALTIME_MAX_CHARS } from '../../core/speech/speechLimits';
+import { chatParamSpecs } from '../../shared/chatParams';
 import {
   address,
   choice,
   flag,
   integer,
   integerChoice,
+  globList,
   knowledgeBaseList,
+  languageSwitches,
   modelCode,
   modelList,
+  optionalModelCode,
   optionalNumber,
   text,
   type SettingKind,
   type SettingsProblemKind,
 } from './settingKinds';
+import type { SettingScope, SettingSectionId } from './settingSections';
 
 /** The section every setting of the extension is under (`maas.…`). */
 export const SETTINGS_SECTION = 'maas';
-
-/** Where a setting may be set (https://code.visualstudio.com/api/references/contribution-points#Configuration-property-schema). */
-export type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource' | 'language-overridable';
 
 export interface SettingDeclaration {
   readonly name: `${typeof SETTINGS_SECTION}.${string}`;
   readonly kind: SettingKind;
   /** The package.nls.json key of its (Markdown) description. */
   readonly description: string;
-  /** Omitted: VS Code's default, `window`. */
-  readonly scope?: SettingScope;
+  /** The section of the Settings editor it is shown in. */
+  readonly section: SettingSectionId;
+  /**
+   * Where it may be set: `application` (the user's settings alone), `machine-overridable` (an address: the user's or
+   * the remote machine's, and a workspace's, asked about before a credential goes there), `window` (any level; a
+   * workspace's value of a `restricted` setting counts only in a trusted workspace).
+   */
+  readonly scope: SettingScope;
   /**
    * A workspace's value is ignored in Restricted Mode (package.json's `restrictedConfigurations`): where credentials
    * go, and what steers the answers (the persona, the models, the knowledge bases).
@@ -41,54 +52,136 @@ export interface SettingDeclaration {
 }
 
 export const settingsDeclaration = {
-  baseUrl: { name: 'maas.baseUrl', kind: address(), description: 'configuration.baseUrl.description', scope: 'machine-overridable', restricted: true },
-  altBaseUrl: { name: 'maas.altBaseUrl', kind: address(), description: 'configuration.altBaseUrl.description', scope: 'machine-overridable', restricted: true },
-  chatModel: { name: 'maas.models.chat', kind: modelCode('svc_llm'), description: 'configuration.models.chat.description', restricted: true },
-  visionModel: { name: 'maas.models.vision', kind: modelCode('svc_vl'), description: 'configuration.models.vision.description', restricted: true },
-  consoleUrl: { name: 'maas.consoleUrl', kind: address(), description: 'configuration.consoleUrl.description', scope: 'machine-overridable', restricted: true },
-  extraModels: { name: 'maas.models.extra', kind: modelList(20), description: 'configuration.models.extra.description', restricted: true },
-  persona: { name: 'maas.chat.persona', kind: text(20_000, { multiline: true }), description: 'configuration.chat.persona.description', restricted: true },
-  historyMaxTurns: { name: 'maas.chat.history.maxTurns', kind: integer(1, 200, 20), description: 'configuration.chat.history.maxTurns.description' },
+  // An address may differ from one machine to another (a remote machine reaches the service its own way); a workspace
+  // may name one too, and a credential goes there only once the user allows it (docs/security.md).
+  baseUrl: {
+    name: 'maas.baseUrl',
+    kind: address(),
+    description: 'configuration.baseUrl.description',
+    section: 'connection',
+    scope: 'machine-overridable',
+    restricted: true,
+  },
+  altBaseUrl: {
+    name: 'maas.altBaseUrl',
+    kind: address(),
+    description: 'configuration.altBaseUrl.description',
+    section: 'connection',
+    scope: 'machine-overridable',
+    restricted: true,
+  },
+  consoleUrl: {
+    name: 'maas.consoleUrl',
+    kind: address(),
+    description: 'configuration.consoleUrl.description',
+    section: 'connection',
+    scope: 'machine-overridable',
+    restricted: true,
+  },
+  chatModel: {
+    name: 'maas.models.chat',
+    kind: modelCode('svc_llm'),
+    description: 'configuration.models.chat.description',
+    section: 'connection',
+    scope: 'window',
+    restricted: true,
+  },
+  visionModel: {
+    name: 'maas.models.vision',
+    kind: modelCode('svc_vl'),
+    description: 'configuration.models.vision.description',
+    section: 'connection',
+    scope: 'window',
+    restricted: true,
+  },
+  extraModels: {
+    name: 'maas.models.extra',
+    kind: modelList(20),
+    description: 'configuration.models.extra.description',
+    section: 'connection',
+    scope: 'window',
+    restricted: true,
+  },
+  persona: {
+    name: 'maas.chat.persona',
+    kind: text(20_000, { multiline: true }),
+    description: 'configuration.chat.persona.description',
+    section: 'chat',
+    scope: 'window',
+    restricted: true,
+  },
+  historyMaxTurns: {
+    name: 'maas.chat.history.maxTurns',
+    kind: integer(1, 200, 20),
+    description: 'configuration.chat.history.maxTurns.description',
+    section: 'chat',
+    scope: 'window',
+  },
   historyMaxCharacters: {
     name: 'maas.chat.history.maxCharacters',
     kind: integer(1_000, 2_000_000, 32_000),
     description: 'configuration.chat.history.maxCharacters.description',
+    section: 'chat',
+    scope: 'window',
   },
-  fontSize: { name: 'maas.chat.fontSize', kind: integer(8, 32, 13), description: 'configuration.chat.fontSize.description' },
+  fontSize: { name: 'maas.chat.fontSize', kind: integer(8, 32, 13), description: 'configuration.chat.fontSize.description', section: 'chat', scope: 'window' },
   imagesWithTextModel: {
     name: 'maas.images.withTextModel',
     kind: choice(['describe', 'visionModel', 'refuse'], 'describe', { keysUnder: 'configuration.images.withTextModel', markdown: true }),
     description: 'configuration.images.withTextModel.description',
+    section: 'images',
+    scope: 'window',
   },
-  imageMaxBytes: { name: 'maas.images.maxBytes', kind: integer(65_536, 20_971_520, 5_242_880), description: 'configuration.images.maxBytes.description' },
-  nativeChatEnabled: { name: 'maas.nativeChat.enabled', kind: flag(true), description: 'configuration.nativeChat.enabled.description' },
-  lmMaxInputTokens: {
-    name: 'maas.nativeChat.maxInputTokens',
-    kind: integer(1_024, 1_048_576, 32_768),
-    description: 'configuration.nativeChat.maxInputTokens.description',
+  imageMaxBytes: {
+    name: 'maas.images.maxBytes',
+    kind: integer(65_536, 20_971_520, 5_242_880),
+    description: 'configuration.images.maxBytes.description',
+    section: 'images',
+    scope: 'window',
   },
-  lmMaxOutputTokens: {
-    name: 'maas.nativeChat.maxOutputTokens',
-    kind: integer(1, 8_192, 8_192),
-    description: 'configuration.nativeChat.maxOutputTokens.description',
+  knowledgeBases: {
+    name: 'maas.knowledgeBases',
+    kind: knowledgeBaseList(MAX_KNOWLEDGE_BASES),
+    description: 'configuration.knowledgeBases.description',
+    section: 'knowledgeBase',
+    scope: 'window',
+    restricted: true,
   },
-  knowledgeBases: { name: 'maas.knowledgeBases', kind: knowledgeBaseList(50), description: 'configuration.knowledgeBases.description', restricted: true },
   knowledgeChatMode: {
     name: 'maas.knowledge.chatMode',
     kind: choice(['divergent', 'strict'], 'divergent', { keysUnder: 'configuration.knowledge.chatMode', markdown: true }),
     description: 'configuration.knowledge.chatMode.description',
+    section: 'knowledgeBase',
+    scope: 'window',
   },
   knowledgeRemoveCornerMark: {
     name: 'maas.knowledge.removeCornerMark',
     kind: flag(false),
     description: 'configuration.knowledge.removeCornerMark.description',
+    section: 'knowledgeBase',
+    scope: 'window',
   },
-  knowledgeTipsText: { name: 'maas.knowledge.tipsText', kind: text(2000), description: 'configuration.knowledge.tipsText.description', restricted: true },
-  knowledgeBackupChat: { name: 'maas.knowledge.backupChat', kind: flag(true), description: 'configuration.knowledge.backupChat.description' },
+  knowledgeTipsText: {
+    name: 'maas.knowledge.tipsText',
+    kind: text(2000),
+    description: 'configuration.knowledge.tipsText.description',
+    section: 'knowledgeBase',
+    scope: 'window',
+    restricted: true,
+  },
+  knowledgeBackupChat: {
+    name: 'maas.knowledge.backupChat',
+    kind: flag(true),
+    description: 'configuration.knowledge.backupChat.description',
+    section: 'knowledgeBase',
+    scope: 'window',
+  },
   knowledgeTextThreshold: {
     name: 'maas.knowledge.textThreshold',
     kind: optionalNumber(0, 1),
     description: 'configuration.knowledge.textThreshold.description',
+    section: 'knowledgeBase',
+    scope: 'window',
   },
   // The user's own safeguard against an agent's searches: a repository's settings, a dev container's or a remote
   // machine's cannot turn it off (`application`: VS Code reads it from the user's settings only; settings.ts reads
@@ -97,28 +190,135 @@ export const settingsDeclaration = {
     name: 'maas.knowledge.confirmToolUse',
     kind: flag(false),
     description: 'configuration.knowledge.confirmToolUse.description',
+    section: 'knowledgeBase',
     scope: 'application',
   },
-  readAnswers: { name: 'maas.speech.readAnswers', kind: flag(false), description: 'configuration.speech.readAnswers.description' },
-  speechVoice: { name: 'maas.speech.voice', kind: text(64, { trim: true }), description: 'configuration.speech.voice.description' },
-  speechFormat: { name: 'maas.speech.format', kind: choice(['wav', 'mp3'], 'wav'), description: 'configuration.speech.format.description' },
+  nativeChatEnabled: {
+    name: 'maas.nativeChat.enabled',
+    kind: flag(true),
+    description: 'configuration.nativeChat.enabled.description',
+    section: 'nativeChat',
+    scope: 'window',
+  },
+  lmMaxInputTokens: {
+    name: 'maas.nativeChat.maxInputTokens',
+    kind: integer(1_024, 1_048_576, 32_768),
+    description: 'configuration.nativeChat.maxInputTokens.description',
+    section: 'nativeChat',
+    scope: 'window',
+  },
+  // Bounded by the service's max_tokens (src/shared/chatParams.ts): VS Code's chat may ask for its longest answer.
+  lmMaxOutputTokens: {
+    name: 'maas.nativeChat.maxOutputTokens',
+    kind: integer(chatParamSpecs.maxTokens.min, chatParamSpecs.maxTokens.max, chatParamSpecs.maxTokens.max),
+    description: 'configuration.nativeChat.maxOutputTokens.description',
+    section: 'nativeChat',
+    scope: 'window',
+  },
+  // One value for the window: the reader parses the settings once, not per file, so a folder's or a language's own
+  // value would not count; the languages map is where completions differ by language.
+  completionsEnabled: {
+    name: 'maas.completions.enabled',
+    kind: flag(false),
+    description: 'configuration.completions.enabled.description',
+    section: 'completions',
+    scope: 'window',
+    restricted: true,
+  },
+  completionsLanguages: {
+    name: 'maas.completions.languages',
+    kind: languageSwitches({ '*': true, plaintext: false, markdown: false }),
+    description: 'configuration.completions.languages.description',
+    section: 'completions',
+    scope: 'window',
+  },
+  completionsModel: {
+    name: 'maas.completions.model',
+    kind: optionalModelCode(),
+    description: 'configuration.completions.model.description',
+    section: 'completions',
+    scope: 'window',
+    restricted: true,
+  },
+  completionsMaxTokens: {
+    name: 'maas.completions.maxTokens',
+    kind: integer(16, 4_096, 512),
+    description: 'configuration.completions.maxTokens.description',
+    section: 'completions',
+    scope: 'window',
+  },
+  completionsDebounceMs: {
+    name: 'maas.completions.debounceMs',
+    kind: integer(0, 2_000, 300),
+    description: 'configuration.completions.debounceMs.description',
+    section: 'completions',
+    scope: 'window',
+  },
+  // Read from every level and joined (completionFeature.ts, entriesOfEveryLevel): a workspace adds files that are never
+  // sent and removes neither the built-in ones nor the user's.
+  completionsExcludeFiles: {
+    name: 'maas.completions.excludeFiles',
+    kind: globList(100),
+    description: 'configuration.completions.excludeFiles.description',
+    section: 'completions',
+    scope: 'window',
+  },
+  readAnswers: {
+    name: 'maas.speech.readAnswers',
+    kind: flag(false),
+    description: 'configuration.speech.readAnswers.description',
+    section: 'speech',
+    scope: 'window',
+  },
+  speechVoice: {
+    name: 'maas.speech.voice',
+    kind: text(64, { trim: true }),
+    description: 'configuration.speech.voice.description',
+    section: 'speech',
+    scope: 'window',
+  },
+  speechFormat: {
+    name: 'maas.speech.format',
+    kind: choice(['wav', 'mp3'], 'wav', { keysUnder: 'configuration.speech.format', markdown: false }),
+    description: 'configuration.speech.format.description',
+    section: 'speech',
+    scope: 'window',
+  },
   speechSampleRate: {
     name: 'maas.speech.sampleRate',
-    kind: integerChoice([8000, 16000, 24000], 16000),
+    kind: integerChoice([8000, 16000, 24000], 16000, { keysUnder: 'configuration.speech.sampleRate', markdown: false }),
     description: 'configuration.speech.sampleRate.description',
+    section: 'speech',
+    scope: 'window',
   },
-  speechVolume: { name: 'maas.speech.volume', kind: integer(0, 100, 50), description: 'configuration.speech.volume.description' },
-  speechSpeed: { name: 'maas.speech.speed', kind: integer(-500, 500, 0), description: 'configuration.speech.speed.description' },
-  speechPitch: { name: 'maas.speech.pitch', kind: integer(-500, 500, 0), description: 'configuration.speech.pitch.description' },
+  speechVolume: {
+    name: 'maas.speech.volume',
+    kind: integer(0, 100, 50),
+    description: 'configuration.speech.volume.description',
+    section: 'speech',
+    scope: 'window',
+  },
+  speechSpeed: {
+    name: 'maas.speech.speed',
+    kind: integer(-500, 500, 0),
+    description: 'configuration.speech.speed.description',
+    section: 'speech',
+    scope: 'window',
+  },
+  speechPitch: {
+    name: 'maas.speech.pitch',
+    kind: integer(-500, 500, 0),
+    description: 'configuration.speech.pitch.description',
+    section: 'speech',
+    scope: 'window',
+  },
+  // Real-time synthesis takes no longer text (REALTIME_MAX_CHARS): a larger threshold would never count.
   speechLongTextThreshold: {
     name: 'maas.speech.longTextThreshold',
-    kind: integer(50, 100_000, 300),
+    kind: integer(50, REALTIME_MAX_CHARS, 300),
     description: 'configuration.speech.longTextThreshold.description',
-  },
-  speechErrorCodes: {
-    name: 'maas.speech.errorCodes',
-    kind: choice(['spec', 'localService'], 'spec', { keysUnder: 'configuration.speech.errorCodes', markdown: false }),
-    description: 'configuration.speech.errorCodes.description',
+    section: 'speech',
+    scope: 'window',
   },
 } as const satisfies Record<string, SettingDeclaration>;
 
@@ -172,32 +372,4 @@ export function parseSettings(raw: Partial<Record<SettingKey, unknown>>): { sett
     problems.push({ setting: name, kind: problemKind(kind, raw[key], result.error.issues[0]), value: JSON.stringify(raw[key]) ?? 'undefined' });
   }
   return { settings: settings as Settings, problems };
-}
-
-// What a re-read of the settings changed, and which invalid values are new: free of the VS Code API so the unit
-// tests cover it. Values are plain JSON (strings, numbers, booleans, lists, objects), compared by their JSON text.
-/** The keys of `after` whose value differs from `before`. */
-export function changedKeys<T extends object>(before: T, after: T): (keyof T)[] {
-  return (Object.keys(after) as (keyof T)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-}
-
-/**
- * Remembers the invalid value each setting holds, so that a problem is reported once: when its setting becomes
- * invalid, or takes another invalid value. A setting read without a problem is forgotten, and reported again if it
- * breaks again.
- */
-export class ProblemMemory {
-  private readonly reported = new Map<string, string>();
-
-  /** The problems of a reading of every setting not reported yet; they count as reported now. */
-  fresh(problems: readonly SettingsProblem[]): SettingsProblem[] {
-    const now = new Map(problems.map((problem) => [problem.setting, `${problem.kind}:${problem.value}`]));
-    for (const name of [...this.reported.keys()]) if (!now.has(name)) this.reported.delete(name);
-    return problems.filter((problem) => {
-      const value = now.get(problem.setting) ?? '';
-      if (this.reported.get(problem.setting) === value) return false;
-      this.reported.set(problem.setting, value);
-      return true;
-    });
-  }
 }

@@ -48,17 +48,21 @@ describe('package.json generated from the declarations', () => {
     const text = readFileSync(path.join(root, 'package.json'), 'utf8');
     const expected = generatedManifest(text);
     const edited = JSON.parse(expected) as {
-      contributes: { configuration: { properties: Record<string, Record<string, Json>> }; commands: { command: string }[] };
+      contributes: { configuration: { id: string; properties: Record<string, Record<string, Json>> }[]; commands: { command: string }[] };
     };
-    const properties = edited.contributes.configuration.properties;
-    const fontSize = properties['maas.chat.fontSize'];
+    const section = (id: string): Record<string, Record<string, Json>> => {
+      const found = edited.contributes.configuration.find((candidate) => candidate.id === id);
+      assert.ok(found, id);
+      return found.properties;
+    };
+    const fontSize = section('maas.chat')['maas.chat.fontSize'];
     assert.ok(fontSize);
     fontSize['maximum'] = 40;
-    properties['maas.chat.lineHeight'] = { type: 'integer', default: 20 };
-    delete properties['maas.speech.pitch'];
+    section('maas.chat')['maas.chat.lineHeight'] = { type: 'integer', default: 20 };
+    delete section('maas.speech')['maas.speech.pitch'];
     const message = manifestMismatch(`${JSON.stringify(edited, null, 2)}\n`, expected);
     assert.match(message, /run `npm run generate`/);
-    assert.match(message, /properties\["maas\.chat\.fontSize"\]\.maximum: package\.json has 40, the declarations say 32/);
+    assert.match(message, /configuration\[\d+\]\.properties\["maas\.chat\.fontSize"\]\.maximum: package\.json has 40, the declarations say 32/);
     assert.match(message, /\["maas\.chat\.lineHeight"\]: package\.json has \{"type":"integer","default":20\}, the declarations say nothing/);
     assert.match(message, /\["maas\.speech\.pitch"\]: package\.json has nothing, the declarations say \{"type":"integer"/);
 

@@ -17,7 +17,7 @@ describe('lazily loaded libraries', () => {
 
   it('extension.js loads each of them with require() on first use, and holds none of them', () => {
     const extension = readFileSync(path.join(out(), 'extension.js'), 'utf8');
-    for (const name of ['undici', 'markdown-it', 'wavefile']) assert.ok(extension.includes(`require("./lazy/${name}.js")`), name);
+    for (const name of ['undici', 'markdown-it', 'wavefile', 'completions']) assert.ok(extension.includes(`require("./lazy/${name}.js")`), name);
     assert.ok(!extension.includes('EnvHttpProxyAgent('), 'undici is not in extension.js');
     assert.ok(!extension.includes('maxResolutionInMP'), 'no image decoder is in extension.js');
     assert.ok(statSync(path.join(out(), 'extension.js')).size < 400 * 1024, 'extension.js stays small');
@@ -30,6 +30,8 @@ describe('lazily loaded libraries', () => {
     for (const name of ['request', 'EnvHttpProxyAgent', 'ProxyAgent']) assert.equal(typeof undici[name], 'function', `undici.${name}`);
     assert.equal(typeof load('markdown-it')['default'], 'function', 'markdown-it default');
     assert.equal(typeof load('wavefile')['WaveFile'], 'function', 'wavefile.WaveFile');
+    for (const name of ['CompletionEngine', 'CompletionPrivacy', 'askStreamChat', 'readCompletionWindow'])
+      assert.equal(typeof load('completions')[name], 'function', `completions.${name}`);
   });
 
   it('the image worker decodes from its own bundle, the WebP decoder beside it', async () => {

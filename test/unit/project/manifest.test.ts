@@ -14,7 +14,12 @@ interface Manifest {
   activationEvents?: string[];
   contributes: {
     views: Record<string, { id: string; type?: string }[]>;
-    chatParticipants: { id: string }[];
+    chatParticipants: {
+      id: string;
+      when?: string;
+      sampleRequest?: string;
+      commands: { name: string; sampleRequest?: string }[];
+    }[];
     languageModelChatProviders: { vendor: string }[];
     walkthroughs: { steps: { completionEvents?: string[] }[] }[];
   };
@@ -22,6 +27,7 @@ interface Manifest {
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+const nls = (file: string): Record<string, string> => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Record<string, string>;
 
 describe('package.json', () => {
   it('activates after start-up whatever is on screen (a long-text task of an earlier window resumes), and on demand', () => {
@@ -48,7 +54,25 @@ describe('package.json', () => {
     assert.ok(events.includes(`onContext:${ContextKey.apiKeySet}`), 'the walkthrough completes the key step on the context key');
   });
 
-  it('in Restricted Mode a workspace sets none of the addresses, the persona, the models or the knowledge bases', () => {
+  it("lists @maas in VS Code's @ list only while maas.nativeChat.enabled is on, with a sample question in both languages for it and each command", () => {
+    // The workbench evaluates a participant's `when` wherever it lists participants; a `config.` key follows the setting
+    // live. Without it the participant stays listed after the extension has removed its handler.
+    const [participant] = manifest.contributes.chatParticipants;
+    assert.ok(participant);
+    assert.equal(participant.when, `config.${settingNames.nativeChatEnabled}`);
+    const samples = [participant.sampleRequest, ...participant.commands.map((command) => command.sampleRequest)];
+    for (const [file, texts] of [
+      ['package.nls.json', nls('package.nls.json')],
+      ['package.nls.zh-cn.json', nls('package.nls.zh-cn.json')],
+    ] as const) {
+      for (const sample of samples) {
+        const key = /^%(.+)%$/.exec(sample ?? '')?.[1];
+        assert.ok(key !== undefined && (texts[key] ?? '').trim() !== '', `${String(sample)}: a localised sample request in ${file}`);
+      }
+    }
+  });
+
+  it('in Restricted Mode a workspace sets none of the addresses, the persona, the models, the knowledge bases or the completions switch', () => {
     // VS Code ignores a workspace's value of a restricted setting while the folder is not trusted: a repository can
     // neither send the credentials elsewhere nor steer the answers (system prompt, model, knowledge bases) there.
     const untrusted = manifest.capabilities.untrustedWorkspaces;
@@ -63,6 +87,8 @@ describe('package.json', () => {
       settingNames.extraModels,
       settingNames.knowledgeBases,
       settingNames.knowledgeTipsText,
+      settingNames.completionsEnabled,
+      settingNames.completionsModel,
     ];
     assert.deepEqual([...(untrusted.restrictedConfigurations ?? [])].sort(), [...expected].sort());
   });

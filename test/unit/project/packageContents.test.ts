@@ -1,5 +1,7 @@
 // The .vsix holds only what runs: every `npm run package` (and the e2e layer's packaging) checks its entries.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { packageProblems, readmeImages } from '../../../scripts/package';
 
@@ -25,7 +27,7 @@ const good = [
   'extension/media/chat.css',
   'extension/media/icon.png',
   'extension/docs/images/chat-light-en.png',
-  'extension/media/walkthrough/setKey.nls.zh-cn.md',
+  'extension/media/walkthrough/connect.svg',
   'extension/readme.md',
   'extension/changelog.md',
   'extension/LICENSE.txt',
@@ -83,5 +85,20 @@ describe('package contents', () => {
       'What the view does: [docs/webview.md](docs/webview.md#hostile-answers).',
     ].join('\n');
     assert.deepEqual(readmeImages(markdown), ['docs/images/chat-light-en.png', 'docs/images/chat-dark-en.png', 'media/icon.png']);
+  });
+
+  it(".vscodeignore lets in nothing the package check refuses (vsce's own list of the files it would pack)", () => {
+    const root = path.resolve(__dirname, '..', '..', '..');
+    const listed = execFileSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line !== '');
+    // In the .vsix, vsce names these three files so.
+    const inVsix: Record<string, string> = { 'README.md': 'readme.md', 'CHANGELOG.md': 'changelog.md', LICENSE: 'LICENSE.txt' };
+    const entries = listed.map((file) => `extension/${inVsix[file] ?? file}`);
+    assert.ok(entries.includes('extension/package.json'), listed.join('\n'));
+    assert.deepEqual(
+      packageProblems(entries).filter((problem) => !problem.startsWith('missing')),
+      [],
+    );
   });
 });

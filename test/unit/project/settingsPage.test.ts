@@ -31,47 +31,73 @@ describe("the settings page's table", () => {
   });
 
   it('has a row for every setting the manifest declares, in the Settings editor order', () => {
-    const manifest = JSON.parse(read('package.json')) as { contributes: { configuration: { properties: Record<string, { order: number }> } } };
-    const names = Object.entries(manifest.contributes.configuration.properties)
-      .sort(([, a], [, b]) => a.order - b.order)
-      .map(([name]) => name);
+    const manifest = JSON.parse(read('package.json')) as { contributes: { configuration: { order: number; properties: Record<string, { order: number }> }[] } };
+    const names = [...manifest.contributes.configuration]
+      .sort((a, b) => a.order - b.order)
+      .flatMap((section) =>
+        Object.entries(section.properties)
+          .sort(([, a], [, b]) => a.order - b.order)
+          .map(([name]) => name),
+      );
     const page = read(SETTINGS_PAGE);
     const table = page.slice(page.indexOf(SETTINGS_START), page.indexOf(SETTINGS_END));
     const rows = [...table.matchAll(/^\| `(maas\.[\w.]+)` \|/gm)].map((match) => match[1]);
     assert.deepEqual(rows, names);
   });
 
-  it('writes defaults, ranges, allowed values with their descriptions, and escapes what would break a table', () => {
+  it('writes a table per section under its title: defaults, ranges, allowed values with their descriptions, escaping what would break a table', () => {
     const manifest = JSON.stringify({
       contributes: {
-        configuration: {
-          properties: {
-            'x.b': { type: 'integer', default: 1000, minimum: 1, maximum: 20000, markdownDescription: '%b%', order: 1 },
-            'x.a': {
-              type: 'string',
-              enum: ['on', 'off'],
-              markdownEnumDescriptions: ['%a.on%', '%a.off%'],
-              default: 'on',
-              markdownDescription: '%a%',
-              order: 0,
+        configuration: [
+          { title: '%second%', order: 1, properties: { 'x.d': { type: 'boolean', default: true, markdownDescription: '%d%', order: 0 } } },
+          {
+            title: '%first%',
+            order: 0,
+            properties: {
+              'x.b': { type: 'integer', default: 1000, minimum: 1, maximum: 20000, markdownDescription: '%b%', order: 1 },
+              'x.a': {
+                type: 'string',
+                enum: ['on', 'off'],
+                markdownEnumDescriptions: ['%a.on%', '%a.off%'],
+                default: 'on',
+                markdownDescription: '%a%',
+                order: 0,
+              },
+              'x.c': { type: 'string', default: '', markdownDescription: '%c%', order: 2 },
             },
-            'x.c': { type: 'string', default: '', markdownDescription: '%c%', order: 2 },
           },
-        },
+        ],
       },
     });
-    const nls = JSON.stringify({ a: 'A | pipe, see `#x.b#`.', 'a.on': 'Lit.', 'a.off': 'Dark.', b: 'Count\nof things.', c: 'Text.' });
+    const texts = {
+      first: 'First',
+      second: 'Second',
+      a: 'A | pipe, see `#x.b#`.',
+      'a.on': 'Lit.',
+      'a.off': 'Dark.',
+      b: 'Count\nof things.',
+      c: 'Text.',
+      d: 'On.',
+    };
     assert.equal(
-      settingsTable(manifest, nls),
+      settingsTable(manifest, JSON.stringify(texts)),
       [
+        '### First',
+        '',
         '| Setting | Default | Values | What it does |',
         '|---|---|---|---|',
         '| `x.a` | `"on"` | `on`, `off` | A \\| pipe, see `x.b`. `on`: Lit. `off`: Dark. |',
         '| `x.b` | `1000` | 1 to 20,000 | Count of things. |',
         '| `x.c` | *(empty)* |  | Text. |',
+        '',
+        '### Second',
+        '',
+        '| Setting | Default | Values | What it does |',
+        '|---|---|---|---|',
+        '| `x.d` | `true` |  | On. |',
       ].join('\n'),
     );
-    assert.throws(() => settingsTable(manifest, JSON.stringify({ a: 'A' })), /package\.nls\.json has no text for %a\.on%/);
+    assert.throws(() => settingsTable(manifest, JSON.stringify({ ...texts, 'a.on': undefined })), /package\.nls\.json has no text for %a\.on%/);
   });
 
   it('goes between the markers, and refuses a page without them', () => {

@@ -2,10 +2,12 @@
 // prompt's own code, deterministic, shaped as a chat model answers. Documented in service/README.md ("Completer").
 // - A block (an empty line after an opener): its body and closing line (blockBody.ts).
 // - A line: the next lines of a run of similar lines above (linePattern.ts), the first completed from what is typed,
-//   the others after it as a model runs on; else the rest of an earlier line that starts as the cursor's line does;
+//   the others after it as a model runs on; else the rest of an earlier line that starts as the cursor's line does,
+//   or that it repeats with other names;
 //   else what is open on the line closed (an empty call given the nearest variable or parameter), and the statement
 //   ended as the file ends its statements; else nothing.
 import type { CompletionPrompt } from '../../../../packages/completions/completionPrompt';
+import { restOfAnalogousLine } from './analogousLine';
 import { blockBody } from './blockBody';
 import { codeLanguage, endOf } from './codeLanguage';
 import { openAtEnd } from './codeScan';
@@ -31,7 +33,8 @@ function completeLine(prompt: CompletionPrompt): string {
 
 /**
  * The rest of the nearest earlier line that starts with what the cursor's line has (the same call, the same key),
- * else that holds the word the cursor's line ends with (`items.` → `reduce(…)` as written before).
+ * else of one that the cursor's line repeats with other names (analogousLine.ts), else of one that holds the word the
+ * cursor's line ends with (`items.` → `reduce(…)` as written before).
  */
 function restOfEarlierLine(lines: readonly string[]): string | undefined {
   const typed = (lines[lines.length - 1] ?? '').trimStart();
@@ -41,6 +44,8 @@ function restOfEarlierLine(lines: readonly string[]): string | undefined {
     const code = line.trim();
     if (code.startsWith(typed) && code.length > typed.length) return code.slice(typed.length);
   }
+  const analogous = restOfAnalogousLine(lines);
+  if (analogous !== undefined) return analogous;
   const word = /[A-Za-z_$][\w$]*\.?$/.exec(typed)?.[0];
   if (word === undefined || word.length < MIN_REPEATED_START) return undefined;
   for (const line of earlier) {

@@ -108,9 +108,13 @@ function wordParts(word: string): string[] {
  * whose stem the run has not used (compared without case, as one stem may be written `Users` and `users`).
  */
 function chooseStem(variations: readonly Variation[], run: readonly (readonly string[])[], wordsOfFile: readonly string[]): string | undefined {
-  for (const variation of variations) {
+  // The word with the most around its varying part says most (`openFile`, `saveFile` → `closeFile`); a whole word
+  // that varies (`open`, `save`) would take any word of the file.
+  const words = variations.filter((v) => v.affix !== undefined && v.affix.quote === '').sort((a, b) => affixLength(b) - affixLength(a));
+  const most = words[0] === undefined ? 0 : affixLength(words[0]);
+  for (const variation of words.filter((v) => most === 0 || affixLength(v) > 0)) {
     const affix = variation.affix;
-    if (affix === undefined || affix.quote !== '') continue;
+    if (affix === undefined) continue;
     const stems = new Set(run.map((tokens) => stemOf(tokens[variation.index] ?? '', affix)?.toLowerCase()));
     for (const word of wordsOfFile) {
       const stem = stemOf(word, affix);
@@ -118,6 +122,10 @@ function chooseStem(variations: readonly Variation[], run: readonly (readonly st
     }
   }
   return undefined;
+}
+
+function affixLength(variation: Variation): number {
+  return (variation.affix?.before.length ?? 0) + (variation.affix?.after.length ?? 0);
 }
 
 function stemOf(word: string, affix: { readonly before: string; readonly after: string }): string | undefined {

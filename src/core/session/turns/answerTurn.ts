@@ -22,7 +22,6 @@ export interface TurnAsking {
   readonly store: ConversationStore;
   readonly backend: ChatBackend;
   readonly log: ChatLog;
-  readonly maxAttempts: number;
 }
 
 /** A turn's events: its question asked, or at once its error when it cannot be prepared. */
@@ -37,7 +36,7 @@ export async function* answerTurn(found: FoundTurn, signal: AbortSignal, asking:
     yield { type: 'end', outcome: { status: 'error', error: { kind: 'unexpected', message: redact(error instanceof Error ? error.message : String(error)) } } };
     return;
   }
-  const question = { input, settings, backend, signal, redact, maxAttempts: asking.maxAttempts, maxInputTokens: settings.lmMaxInputTokens };
+  const question = { input, settings, backend, signal, redact, maxInputTokens: settings.lmMaxInputTokens };
   for await (const event of ask(question)) {
     const turnEvent = turnEventOf(event);
     if (turnEvent !== undefined) yield turnEvent;

@@ -233,7 +233,13 @@ describe('the completion engine: pauses', () => {
     const busy = setUp();
     const waiting = busy.engine.complete(request(PREFIX));
     const call = await busy.backend.call(1);
-    call.send({ type: 'retry', attempt: 2, delayMs: 1000, error: new ServiceError('busy', 'The service answered HTTP 503: 服务繁忙', { status: 503 }) });
+    call.send({
+      type: 'retry',
+      attempt: 2,
+      maxAttempts: 4,
+      delayMs: 1000,
+      error: new ServiceError('busy', 'The service answered HTTP 503: 服务繁忙', { status: 503 }),
+    });
     assert.equal(await waiting, undefined);
     assert.equal(call.signal.aborted, true, 'the retry is not waited for');
     assert.equal(pauseReason(busy.engine), 'rateLimited');

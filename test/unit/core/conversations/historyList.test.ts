@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { summaryOf, type Conversation } from '../../../../src/core/conversations/conversationModel';
 import { ConversationStore } from '../../../../src/core/conversations/conversationStore';
+import { HistoryList } from '../../../../src/core/conversations/historyList';
 import { WriteLedger } from '../../../../src/core/conversations/writeLedger';
 import { conversation, turn } from './fixtures';
 
@@ -211,6 +212,25 @@ describe('the history list', () => {
     await next.load();
     assert.deepEqual((await next.check()).changes, []);
     assert.ok(existsSync(listFile(dir)));
+  });
+});
+
+describe('HistoryList', () => {
+  it('a list just read holds nothing to write, even when a row was set while its file was being read', async () => {
+    // Start-up reads the open conversation while it reads the list, and the conversation's read sets its row.
+    const { dir, conversations } = await savedHistory(3);
+    const open = conversations[0] as Conversation;
+    const { size, mtimeMs } = statSync(path.join(dir, 'conversations', 'c0.json'));
+    const list = new HistoryList(dir);
+    const reading = list.read();
+    list.set(summaryOf(open), { size, mtimeMs });
+    assert.equal(await reading, undefined);
+    list.set(summaryOf(open), { size, mtimeMs });
+    assert.equal(list.needsWrite, false, "the row equals the file's: nothing to write");
+    assert.deepEqual(
+      list.all().map((e) => e.id),
+      ['c2', 'c1', 'c0'],
+    );
   });
 });
 

@@ -48,6 +48,31 @@ describe('network options', () => {
     assert.ok(proxyRoute({}, new URL('https://anything.example'), { HTTPS_PROXY: 'http://p:1', no_proxy: '*' }) === undefined);
   });
 
+  it('no proxy for this computer, whoever names one and whatever the no-proxy list says; a subdomain of localhost is not it', () => {
+    const proxies = { HTTPS_PROXY: 'http://env-proxy:1', HTTP_PROXY: 'http://env-proxy:1' };
+    // A company's set-up names only localhost in NO_PROXY.
+    const env = { ...proxies, NO_PROXY: 'localhost' };
+    const networks: NetworkOptions[] = [
+      {},
+      { proxyUrl: 'http://mine:3', proxyAuthorization: 'Basic eA==' },
+      { proxyUrl: 'http://mine:3', noProxy: ['other.test'] },
+    ];
+    const thisComputer = [
+      'http://127.0.0.1:8000',
+      'https://127.0.0.1',
+      'http://127.8.9.10:1',
+      'http://LOCALHOST:3000',
+      'http://[::1]:8000',
+      'https://[::ffff:127.0.0.1]',
+    ];
+    for (const network of networks) {
+      for (const address of thisComputer) assert.equal(proxyRoute(network, new URL(address), env), undefined, `${address} ${JSON.stringify(network)}`);
+      for (const address of ['http://app.localhost:3000', 'http://localhost.example', 'http://128.0.0.1', 'http://[::2]', 'https://[::ffff:10.0.0.1]']) {
+        assert.ok(proxyRoute(network, new URL(address), proxies) !== undefined, `${address} ${JSON.stringify(network)}`);
+      }
+    }
+  });
+
   it('the credentials a proxy was given: Proxy-Authorization only to the proxy of http.proxy, else the address’s own', () => {
     const setting = { proxy: 'http://u:p@proxy:1', from: 'setting' } as const;
     const environment = { proxy: 'http://proxy:1', from: 'environment' } as const;

@@ -67,6 +67,14 @@ describe('prepareImage', () => {
     });
   }
 
+  it('an image within the cap is sent as the bytes it was given, not a copy held beside them', async () => {
+    const bytes = png(120, 80, red, blue);
+    const prepared = await prepareImage(bytes, 5_000_000);
+    assert.ok(prepared.ok);
+    assert.equal(prepared.bytes.buffer, bytes.buffer, 'the same memory');
+    assert.deepEqual([prepared.bytes.byteOffset, prepared.bytes.length], [bytes.byteOffset, bytes.length]);
+  });
+
   it('fits a large image into a thumbnail of at most 256 px, keeping its proportions', async () => {
     const prepared = await prepareImage(await webp(1024, 512, red, blue), 5_000_000);
     const thumbnail = thumbnailOf(prepared);

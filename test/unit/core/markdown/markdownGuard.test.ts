@@ -158,6 +158,10 @@ describe('the image guard', () => {
       ['Look ![x', '](https://attacker.invalid/late.png)'],
       ['![x][late]\n\n', '[late]: https://attacker.invalid/def.png'],
       ['Wow!', '[x](https://attacker.invalid/join.png)'],
+      // Backslashes before the piece decide whether its `!` is escaped: an escaped backslash escapes nothing.
+      ['a \\\\', '![x](https://attacker.invalid/even.png)'],
+      ['a \\', '\\', '\\\\', '![x](https://attacker.invalid/runs.png)'],
+      ['a \\\\\\', '\\![x](https://attacker.invalid/odd.png)'],
     ]) {
       const stream = chat.stream();
       const shown = pieces.map((piece) => stream.push(piece));

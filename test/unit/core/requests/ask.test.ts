@@ -49,7 +49,7 @@ const describing = (request: ChatRequest, index: number): ChatEvent[] =>
 
 async function events(question: Partial<Ask> & Pick<Ask, 'input' | 'backend'>): Promise<AskEvent[]> {
   const all: AskEvent[] = [];
-  const asked = { settings, signal: new AbortController().signal, redact: (text: string) => text.replaceAll('sk-secret', '***'), maxAttempts: 4, ...question };
+  const asked = { settings, signal: new AbortController().signal, redact: (text: string) => text.replaceAll('sk-secret', '***'), ...question };
   for await (const event of ask(asked)) all.push(event);
   return all;
 }

@@ -145,7 +145,7 @@ describe('ChatSession: running turns', () => {
     const t = start();
     const turnId = await t.session.startTurn({ kind: 'chat', question: 'Busy?' });
     const answer = await t.backend.answer(0);
-    answer.push({ type: 'retry', attempt: 2, delayMs: 500, error: new ServiceError('busy', 'busy') });
+    answer.push({ type: 'retry', attempt: 2, maxAttempts: 4, delayMs: 500, error: new ServiceError('busy', 'busy') });
     const withRetry = await waitFor(() => ofType(t.emitted, 'turnUpdate').find((u) => u.turn.retry !== undefined), { what: 'the retry in the view' });
     assert.equal(withRetry.turn.retry?.attempt, 2, 'the retry about to happen is the second attempt');
     assert.equal(withRetry.turn.retry?.maxAttempts, 4);

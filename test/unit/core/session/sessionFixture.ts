@@ -161,7 +161,6 @@ export function sessionUnderTest(options: { folder?: string; settings?: Partial<
     l10n,
     log: { info: log, warn: log, error: log, redact: (text) => text.replaceAll('sk-secret', '***') },
     extensionVersion: 'test',
-    maxAttempts: 4,
     saveIntervalMs: 50,
     deltaIntervalMs: 10,
     ...options.deps,

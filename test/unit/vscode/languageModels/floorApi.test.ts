@@ -11,7 +11,7 @@ import { floorApi as api } from '../floorVscode';
 import type { ChatEvent } from '../../../../src/core/chat/chatEvents';
 import type { ChatRequest } from '../../../../src/core/chat/chatRequest';
 import type { MaasClient } from '../../../../src/core/maasClient';
-import { LanguageModelTextPart, type RegisteredTool } from '../../../harness/fakeVscode';
+import { LanguageModelTextPart, recordingChatStream, type RegisteredTool } from '../../../harness/fakeVscode';
 import * as toolModule from '../../../../src/vscode/knowledge/knowledgeTool';
 import * as participantModule from '../../../../src/vscode/languageModels/maasParticipant';
 import * as providerModule from '../../../../src/vscode/languageModels/maasChatProvider';
@@ -39,19 +39,6 @@ const logger = { redact: (text: string) => text, info: () => undefined, warn: ()
 const credentials = { hasApiKey: () => Promise.resolve(true), onDidChange: () => ({ dispose: () => undefined }) };
 /** No question here attaches an image. */
 const noImages = { decode: () => Promise.reject(new Error('no image is decoded in these tests')) };
-
-/** A recording chat response stream. */
-function stream(): { stream: vscode.ChatResponseStream; markdown: string[]; references: unknown[] } {
-  const markdown: string[] = [];
-  const references: unknown[] = [];
-  const fake = {
-    markdown: (text: string) => markdown.push(text),
-    reference: (value: unknown) => references.push(value),
-    progress: () => undefined,
-    button: () => undefined,
-  };
-  return { stream: fake as unknown as vscode.ChatResponseStream, markdown, references };
-}
 
 describe('the language-model surfaces on the VS Code of engines.vscode (no data or thinking parts)', () => {
   it('runs where the classes newer than the floor are missing', () => {
@@ -139,7 +126,7 @@ describe('the language-model surfaces on the VS Code of engines.vscode (no data 
         { prompt: 'Where is the API key stored?', command: 'kb', toolReferences: [], references: [], model },
         { prompt: '#kb Where is the API key stored?', toolReferences: [{ name: 'maas_searchKnowledgeBase', range: [0, 3] }], references: [], model },
       ]) {
-        const shown = stream();
+        const shown = recordingChatStream();
         const result = await handler(request as unknown as vscode.ChatRequest, { history: [] } as unknown as vscode.ChatContext, shown.stream, token);
         assert.deepEqual(result?.metadata, { command: 'kb', answered: true });
         assert.match(shown.markdown.join(''), /secret storage\. \[1\]\n\nSources:\n- \\?\[1\] Getting started\n\n\*Divergent\*/);

@@ -11,7 +11,7 @@ import MarkdownIt from 'markdown-it';
 import type { ChatEvent } from '../../../../src/core/chat/chatEvents';
 import type { MaasClient } from '../../../../src/core/maasClient';
 import { ServiceError } from '../../../../src/core/http/serviceError';
-import { LanguageModelTextPart, LanguageModelThinkingPart } from '../../../harness/fakeVscode';
+import { LanguageModelTextPart, LanguageModelThinkingPart, recordingChatStream } from '../../../harness/fakeVscode';
 import * as participantModule from '../../../../src/vscode/languageModels/maasParticipant';
 import * as providerModule from '../../../../src/vscode/languageModels/maasChatProvider';
 import * as toolModule from '../../../../src/vscode/knowledge/knowledgeTool';
@@ -105,16 +105,9 @@ async function askParticipant(client: MaasClient, prompt: string, command?: stri
     images: noImages,
   });
   try {
-    const markdown: string[] = [];
-    const references: unknown[] = [];
-    const stream = {
-      markdown: (text: string) => markdown.push(text),
-      reference: (uri: unknown) => references.push(uri),
-      progress: () => undefined,
-      button: () => undefined,
-    };
+    const { stream, markdown, references } = recordingChatStream();
     const request = { prompt, command, toolReferences: [], references: [], model: { vendor: 'maas', id: 'svc_llm' } };
-    await participant.handler?.(request as never, { history: [] } as never, stream as never, token);
+    await participant.handler?.(request as never, { history: [] } as never, stream, token);
     const provider = api.contentProviders.get('maas-source');
     const documents = await Promise.all(references.map((uri) => Promise.resolve(provider?.provideTextDocumentContent(uri) ?? '')));
     return { markdown: markdown.join(''), documents };

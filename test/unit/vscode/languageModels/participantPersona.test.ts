@@ -12,6 +12,7 @@ import type { ChatRequest } from '../../../../src/core/chat/chatRequest';
 import type { MaasClient } from '../../../../src/core/maasClient';
 import { registerParticipant } from '../../../../src/vscode/languageModels/maasParticipant';
 import { parseSettings } from '../../../../src/vscode/settings/settingsDeclaration';
+import { recordingChatStream } from '../../../harness/fakeVscode';
 
 const PERSONA = 'Answer every question with the word WORKSPACE.';
 const NOTICE = "This conversation's persona (its system prompt) comes from this workspace's settings (maas.chat.persona), not yours.";
@@ -46,14 +47,7 @@ async function ask(personaFromWorkspace: boolean, prompt: string, history: unkno
     images: { decode: () => Promise.reject(new Error('no image is decoded in these tests')) },
   });
   try {
-    const markdown: string[] = [];
-    const buttons: vscode.Command[] = [];
-    const stream = {
-      markdown: (text: string) => markdown.push(text),
-      button: (command: vscode.Command) => buttons.push(command),
-      progress: () => undefined,
-      reference: () => undefined,
-    } as unknown as vscode.ChatResponseStream;
+    const { stream, markdown, buttons } = recordingChatStream();
     const request = { prompt, references: [], toolReferences: [], model: { vendor: 'maas', id: 'svc_llm' } } as unknown as vscode.ChatRequest;
     const handler = participant.handler;
     assert.ok(handler, '@maas is registered');

@@ -2,7 +2,8 @@
 // only when it takes another invalid value or breaks again after being fixed, never because another setting changed.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { changedKeys, ProblemMemory, parseSettings } from '../../../../src/vscode/settings/settingsDeclaration';
+import { changedKeys, ProblemMemory } from '../../../../src/vscode/settings/settingsChanges';
+import { parseSettings } from '../../../../src/vscode/settings/settingsDeclaration';
 
 describe('settings changes', () => {
   it('names exactly the keys whose value changed, lists and objects compared by value', () => {

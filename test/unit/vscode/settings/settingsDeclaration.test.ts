@@ -40,7 +40,12 @@ const defaults = {
   speechSpeed: 0,
   speechPitch: 0,
   speechLongTextThreshold: 300,
-  speechErrorCodes: 'spec',
+  completionsEnabled: false,
+  completionsLanguages: { '*': true, markdown: false, plaintext: false },
+  completionsModel: '',
+  completionsMaxTokens: 512,
+  completionsDebounceMs: 300,
+  completionsExcludeFiles: [],
 };
 
 describe('parseSettings', () => {
