@@ -2,8 +2,14 @@
 // range (section 8), its step, and its default for each model family that takes it (section 4.1). The conversation's
 // parameter schema (protocolSchemas.ts), the request builder's schema and wire body (core/chat/chatRequest.ts), the
 // host's check of a change, the chat view's parameter panel and the ranges docs/settings.md states (`npm run generate`)
-// are made from it, so a parameter is added here and nowhere else. Plain data and functions: the webview imports them.
+// are made from it, so a parameter is added here and in the Chinese bundle (l10n/bundle.l10n.zh-cn.json: its label's
+// translation, which test/unit/project/l10n.test.ts asks for). Plain data and functions: the webview imports them.
 import type { ModelFamilyName } from './modelFamilies';
+
+/** What translates a label: the webview's @vscode/l10n, given the host's bundle. */
+export interface Translator {
+  t(message: string): string;
+}
 
 export interface ChatParamBounds {
   readonly min: number;
@@ -16,8 +22,10 @@ export interface ChatParamBounds {
 }
 
 export interface ChatParamSpec extends ChatParamBounds {
-  /** The field's name on the wire; the parameter panel labels the field with it, as the spec and the docs name it. */
+  /** The field's name on the wire, as the spec and the docs name it. */
   readonly wireName: string;
+  /** The panel's label of its field, in the UI language; a literal `l10n.t('…')` so the l10n test finds its Chinese. */
+  readonly label: (l10n: Translator) => string;
   readonly step: number;
   /** The service's default for each family that takes the parameter; a family without one does not take it. */
   readonly defaults: { readonly [F in ModelFamilyName]?: number };
@@ -26,6 +34,7 @@ export interface ChatParamSpec extends ChatParamBounds {
 export const chatParamSpecs = {
   temperature: {
     wireName: 'temperature',
+    label: (l10n) => l10n.t('Temperature'),
     min: 0.01,
     max: 1,
     minExclusive: false,
@@ -37,6 +46,7 @@ export const chatParamSpecs = {
   },
   topP: {
     wireName: 'top_p',
+    label: (l10n) => l10n.t('Top P'),
     min: 0,
     max: 1,
     minExclusive: true,
@@ -48,6 +58,7 @@ export const chatParamSpecs = {
   },
   maxTokens: {
     wireName: 'max_tokens',
+    label: (l10n) => l10n.t('Max tokens'),
     min: 1,
     max: 8192,
     minExclusive: false,
@@ -59,6 +70,7 @@ export const chatParamSpecs = {
   },
   repetitionPenalty: {
     wireName: 'repetition_penalty',
+    label: (l10n) => l10n.t('Repetition penalty'),
     min: 1,
     max: 2,
     minExclusive: true,

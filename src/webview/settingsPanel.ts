@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ChatParamName, ChatParams, ChatSnapshot, ParamRangeView } from '../shared/protocol';
 import { button, h, setIcon } from './element';
-import { chatParamNames, parseParamInput, rangeText } from '../shared/chatParams';
+import { chatParamNames, chatParamSpec, parseParamInput, rangeText } from '../shared/chatParams';
 import type { ViewContext } from './viewContext';
 
 export class SettingsPanel {
@@ -115,6 +115,7 @@ export class SettingsPanel {
 
   private field(name: ChatParamName, range: ParamRangeView, value: number): HTMLElement {
     const id = `param-${name}`;
+    const label = chatParamSpec(name).label(l10n);
     const input = h('input', {
       testId: id,
       attrs: { id, type: 'number', inputmode: range.integer ? 'numeric' : 'decimal', step: String(range.step), min: String(range.min), max: String(range.max) },
@@ -129,9 +130,7 @@ export class SettingsPanel {
       message.hidden = check.ok;
       if (!check.ok) {
         message.textContent =
-          check.reason === 'notAnInteger'
-            ? l10n.t('{0} must be a whole number.', range.wireName)
-            : l10n.t('{0} must be in {1}.', range.wireName, rangeText(range));
+          check.reason === 'notAnInteger' ? l10n.t('{0} must be a whole number.', label) : l10n.t('{0} must be in {1}.', label, rangeText(range));
         return;
       }
       message.textContent = '';
@@ -140,7 +139,7 @@ export class SettingsPanel {
     return h(
       'div',
       { className: 'param' },
-      h('label', { className: 'field-label', text: range.wireName, attrs: { for: id } }),
+      h('label', { className: 'field-label', text: label, attrs: { for: id } }),
       input,
       h('span', { className: 'param-range', text: rangeText(range) }),
       message,

@@ -217,10 +217,10 @@ describe('composer and panels', () => {
     assert.equal(await page.getByTestId('param-temperature').inputValue(), '0.5');
     await page.getByTestId('param-temperature').fill('0');
     await page.getByTestId('param-temperature').press('Tab');
-    await page.getByText('temperature must be in [0.01, 1.00].').waitFor();
+    await page.getByText('Temperature must be in [0.01, 1.00].').waitFor();
     await page.getByTestId('param-maxTokens').fill('10.5');
     await page.getByTestId('param-maxTokens').press('Tab');
-    await page.getByText('max_tokens must be a whole number.').waitFor();
+    await page.getByText('Max tokens must be a whole number.').waitFor();
     assert.equal((await posted(page)).filter((m) => m.type === 'setParams').length, 0);
     await page.getByTestId('param-temperature').fill('0.9');
     await page.getByTestId('param-temperature').press('Tab');

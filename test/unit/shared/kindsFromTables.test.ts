@@ -12,6 +12,7 @@ const params = chatParamSpecs as unknown as Record<string, ChatParamSpec>;
 families['fixtureEye'] = { images: true, tools: true, reasoning: false, retrieval: false };
 params['seed'] = {
   wireName: 'seed',
+  label: () => 'Seed',
   min: 0,
   max: 1000,
   minExclusive: false,
