@@ -1,11 +1,13 @@
 // `npm run generate`: writes package.json's settings, commands, language-model tools and restricted settings from
 // their declarations (src/vscode/settings/settingsDeclaration.ts, src/vscode/commandIds.ts,
 // src/vscode/knowledge/knowledgeToolDeclaration.ts; scripts/manifestContributions.ts says which parts and how), then
-// the settings table of docs/settings.md from that manifest (scripts/settingsPage.ts). Run it after changing a
-// declaration or a setting's description, and commit package.json and docs/settings.md with it.
+// the settings table of docs/settings.md from that manifest (scripts/settingsPage.ts) and its model families and chat
+// parameters tables from their tables (scripts/kindsPage.ts). Run it after changing a declaration, a setting's
+// description, a model family or a chat parameter, and commit package.json and docs/settings.md with it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generatedManifest } from './manifestContributions';
+import { pageWithKinds } from './kindsPage';
 import { SETTINGS_PAGE, pageWithSettingsTable, settingsTable } from './settingsPage';
 
 const root = path.resolve(__dirname, '..');
@@ -37,3 +39,4 @@ regenerate(
     ),
   'the settings table',
 );
+regenerate(SETTINGS_PAGE, pageWithKinds, 'the model families and chat parameters tables');

@@ -1,11 +1,15 @@
-// The chat parameters: their names, the spec's ranges (section 8), steps and per-model defaults (section 4.1), and
-// the checks against them. The one definition behind the request builder's schema (core/chat/chatRequest.ts), the
-// host's check of a parameter change, the chat view's parameter panel and the ranges README.md and
-// service/README.md document (unit tests compare them). Plain data and functions: the webview imports them too.
-import type { ChatParams } from './protocolSchemas';
+// The chat parameters, one table: each one's key in a conversation's parameters, its name on the wire, the spec's
+// range (section 8), its step, and its default for each model family that takes it (section 4.1). The conversation's
+// parameter schema (protocolSchemas.ts), the request builder's schema and wire body (core/chat/chatRequest.ts), the
+// host's check of a change, the chat view's parameter panel and the ranges docs/settings.md states (`npm run generate`)
+// are made from it, so a parameter is added here and in the Chinese bundle (l10n/bundle.l10n.zh-cn.json: its label's
+// translation, which test/unit/project/l10n.test.ts asks for). Plain data and functions: the webview imports them.
+import type { ModelFamilyName } from './modelFamilies';
 
-export type { ChatParams } from './protocolSchemas';
-export type ChatParamName = keyof ChatParams;
+/** What translates a label: the webview's @vscode/l10n, given the host's bundle. */
+export interface Translator {
+  t(message: string): string;
+}
 
 export interface ChatParamBounds {
   readonly min: number;
@@ -18,16 +22,19 @@ export interface ChatParamBounds {
 }
 
 export interface ChatParamSpec extends ChatParamBounds {
-  /** The field's name on the wire. */
-  readonly wireName: 'temperature' | 'top_p' | 'max_tokens' | 'repetition_penalty';
+  /** The field's name on the wire, as the spec and the docs name it. */
+  readonly wireName: string;
+  /** The panel's label of its field, in the UI language; a literal `l10n.t('…')` so the l10n test finds its Chinese. */
+  readonly label: (l10n: Translator) => string;
   readonly step: number;
-  /** The service's default per model; a model without one does not take the parameter. */
-  readonly defaults: { readonly language?: number; readonly vision?: number };
+  /** The service's default for each family that takes the parameter; a family without one does not take it. */
+  readonly defaults: { readonly [F in ModelFamilyName]?: number };
 }
 
-export const chatParamSpecs: Readonly<Record<ChatParamName, ChatParamSpec>> = {
+export const chatParamSpecs = {
   temperature: {
     wireName: 'temperature',
+    label: (l10n) => l10n.t('Temperature'),
     min: 0.01,
     max: 1,
     minExclusive: false,
@@ -39,6 +46,7 @@ export const chatParamSpecs: Readonly<Record<ChatParamName, ChatParamSpec>> = {
   },
   topP: {
     wireName: 'top_p',
+    label: (l10n) => l10n.t('Top P'),
     min: 0,
     max: 1,
     minExclusive: true,
@@ -50,6 +58,7 @@ export const chatParamSpecs: Readonly<Record<ChatParamName, ChatParamSpec>> = {
   },
   maxTokens: {
     wireName: 'max_tokens',
+    label: (l10n) => l10n.t('Max tokens'),
     min: 1,
     max: 8192,
     minExclusive: false,
@@ -61,6 +70,7 @@ export const chatParamSpecs: Readonly<Record<ChatParamName, ChatParamSpec>> = {
   },
   repetitionPenalty: {
     wireName: 'repetition_penalty',
+    label: (l10n) => l10n.t('Repetition penalty'),
     min: 1,
     max: 2,
     minExclusive: true,
@@ -70,20 +80,48 @@ export const chatParamSpecs: Readonly<Record<ChatParamName, ChatParamSpec>> = {
     decimals: 1,
     defaults: { vision: 1 },
   },
-};
+} as const satisfies Record<string, ChatParamSpec>;
+
+export type ChatParamName = keyof typeof chatParamSpecs;
+export type ChatParamWireName = (typeof chatParamSpecs)[ChatParamName]['wireName'];
+/** The parameters a conversation sets; one not set is not sent, so the service applies its default. */
+export type ChatParams = { readonly [K in ChatParamName]?: number };
+/** The parameters as the request carries them. */
+export type WireParams = { readonly [K in ChatParamWireName]?: number };
+
+/** The parameters, in the table's order (the panel's order). */
+export function chatParamNames(): ChatParamName[] {
+  return Object.keys(chatParamSpecs) as ChatParamName[];
+}
+
+/** A parameter's definition, as the functions below take it. */
+export function chatParamSpec(name: ChatParamName): ChatParamSpec {
+  return chatParamSpecs[name];
+}
+
+/** The parameters set, by their names on the wire. */
+export function wireParams(params: ChatParams): WireParams {
+  const wire: Partial<Record<string, number>> = {};
+  for (const name of chatParamNames()) {
+    const value = params[name];
+    if (value !== undefined) wire[chatParamSpec(name).wireName] = value;
+  }
+  return wire as WireParams;
+}
 
 /** A parameter as one model takes it: its bounds, step, wire name and that model's default. */
 export interface ParamRangeView extends ChatParamBounds {
-  readonly wireName: ChatParamSpec['wireName'];
+  readonly wireName: string;
   readonly step: number;
   readonly defaultValue: number;
 }
 
-/** The parameters a model takes (the language model: temperature, top_p, max_tokens; the vision model: temperature, top_p, repetition_penalty). */
-export function paramRangesFor(vision: boolean): Partial<Record<ChatParamName, ParamRangeView>> {
+/** The parameters a model of `family` takes, with that family's defaults. */
+export function paramRangesFor(family: ModelFamilyName): Partial<Record<ChatParamName, ParamRangeView>> {
   const ranges: Partial<Record<ChatParamName, ParamRangeView>> = {};
-  for (const [name, spec] of Object.entries(chatParamSpecs) as [ChatParamName, ChatParamSpec][]) {
-    const defaultValue = vision ? spec.defaults.vision : spec.defaults.language;
+  for (const name of chatParamNames()) {
+    const spec = chatParamSpec(name);
+    const defaultValue = spec.defaults[family];
     if (defaultValue === undefined) continue;
     const { wireName, min, max, minExclusive, maxExclusive, integer, decimals, step } = spec;
     ranges[name] = { wireName, min, max, minExclusive, maxExclusive, integer, decimals, step, defaultValue };

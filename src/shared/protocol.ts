@@ -104,12 +104,13 @@ export interface TurnView {
 
 export type { ChatParamName, ParamRangeView } from './chatParams';
 import type { ChatParamName, ParamRangeView } from './chatParams';
+import type { ModelFamilyName } from './modelFamilies';
 
 export interface ModelOptionView {
   readonly code: string;
-  /** Whether the model takes images (the vision model). */
-  readonly vision: boolean;
-  /** The parameters this model takes, with their ranges. */
+  /** What the model takes and does (src/shared/modelFamilies.ts). */
+  readonly family: ModelFamilyName;
+  /** The parameters its family takes, with their ranges. */
   readonly params: Partial<Record<ChatParamName, ParamRangeView>>;
 }
 

@@ -3,6 +3,7 @@
 // and the parts of a turn the stored history and the view share. The types are inferred from these schemas, and
 // protocol.ts passes them on as types only: the webview never loads zod (lint keeps it and this file's values out).
 import * as z from 'zod';
+import { chatParamNames, chatParamSpec, type ChatParamName } from './chatParams';
 import { imageMimes, maxThumbnailCharacters } from './imageFormats';
 import { maxImagesPerQuestion } from './imageHeader';
 import { maxLinkLength } from './linkPolicy';
@@ -40,14 +41,13 @@ export type KnowledgeMode = z.output<typeof knowledgeModeSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Intents: what the webview asks of the host.
 
-/** The parameters a conversation may set; one not set is not sent, so the service applies its default. */
+/** The parameters a conversation may set (src/shared/chatParams.ts); one not set is not sent, so the service applies its default. */
 export const chatParamsSchema = z
-  .object({
-    temperature: finite.optional(),
-    topP: finite.optional(),
-    maxTokens: z.number().int().optional(),
-    repetitionPenalty: finite.optional(),
-  })
+  .object(
+    Object.fromEntries(chatParamNames().map((name) => [name, (chatParamSpec(name).integer ? z.number().int() : finite).optional()])) as {
+      [K in ChatParamName]: z.ZodOptional<z.ZodNumber>;
+    },
+  )
   .strict();
 export type ChatParams = z.output<typeof chatParamsSchema>;
 

@@ -6,10 +6,8 @@
 import * as l10n from '@vscode/l10n';
 import type { ChatParamName, ChatParams, ChatSnapshot, ParamRangeView } from '../shared/protocol';
 import { button, h, setIcon } from './element';
-import { parseParamInput, rangeText } from '../shared/chatParams';
+import { chatParamNames, chatParamSpec, parseParamInput, rangeText } from '../shared/chatParams';
 import type { ViewContext } from './viewContext';
-
-const paramOrder: readonly ChatParamName[] = ['temperature', 'topP', 'maxTokens', 'repetitionPenalty'];
 
 export class SettingsPanel {
   readonly element: HTMLElement;
@@ -106,7 +104,7 @@ export class SettingsPanel {
 
   private renderParams(ranges: Partial<Record<ChatParamName, ParamRangeView>>, values: ChatParams): void {
     const fields: HTMLElement[] = [];
-    for (const name of paramOrder) {
+    for (const name of chatParamNames()) {
       const range = ranges[name];
       if (range === undefined) continue;
       fields.push(this.field(name, range, values[name] ?? range.defaultValue));
@@ -117,6 +115,7 @@ export class SettingsPanel {
 
   private field(name: ChatParamName, range: ParamRangeView, value: number): HTMLElement {
     const id = `param-${name}`;
+    const label = chatParamSpec(name).label(l10n);
     const input = h('input', {
       testId: id,
       attrs: { id, type: 'number', inputmode: range.integer ? 'numeric' : 'decimal', step: String(range.step), min: String(range.min), max: String(range.max) },
@@ -131,9 +130,7 @@ export class SettingsPanel {
       message.hidden = check.ok;
       if (!check.ok) {
         message.textContent =
-          check.reason === 'notAnInteger'
-            ? l10n.t('{0} must be a whole number.', paramLabel(name))
-            : l10n.t('{0} must be in {1}.', paramLabel(name), rangeText(range));
+          check.reason === 'notAnInteger' ? l10n.t('{0} must be a whole number.', label) : l10n.t('{0} must be in {1}.', label, rangeText(range));
         return;
       }
       message.textContent = '';
@@ -142,7 +139,7 @@ export class SettingsPanel {
     return h(
       'div',
       { className: 'param' },
-      h('label', { className: 'field-label', text: paramLabel(name), attrs: { for: id } }),
+      h('label', { className: 'field-label', text: label, attrs: { for: id } }),
       input,
       h('span', { className: 'param-range', text: rangeText(range) }),
       message,
@@ -158,7 +155,7 @@ export class SettingsPanel {
     if (snapshot === null) return {};
     const model = snapshot.models.find((candidate) => candidate.code === snapshot.active.model);
     const params: Partial<Record<ChatParamName, number>> = {};
-    for (const name of paramOrder) {
+    for (const name of chatParamNames()) {
       const value = snapshot.active.params[name];
       if (model?.params[name] !== undefined && value !== undefined) params[name] = value;
     }
@@ -192,15 +189,4 @@ export class ReadAnswersToggle {
     this.element.setAttribute('aria-pressed', String(this.on));
     this.element.classList.toggle('on', this.on);
   }
-}
-
-/** A parameter's name as its field is labelled. */
-function paramLabel(name: ChatParamName): string {
-  const labels: Record<ChatParamName, string> = {
-    temperature: l10n.t('Temperature'),
-    topP: l10n.t('Top P'),
-    maxTokens: l10n.t('Max tokens'),
-    repetitionPenalty: l10n.t('Repetition penalty'),
-  };
-  return labels[name];
 }

@@ -83,6 +83,9 @@ describe('chat webview', () => {
     assert.match((await page.getByTestId('api-key-banner').textContent()) ?? '', /^尚未设置 API 密钥。/);
     assert.equal(await page.getByTestId('chat-input').getAttribute('placeholder'), '输入问题（Enter 发送，Shift+Enter 换行）');
     assert.equal(await page.title(), 'MaaS Assistant');
+    await page.getByTestId('params-toggle').click();
+    const label = (name: string): Promise<string | null> => page.locator(`label[for=param-${name}]`).textContent();
+    assert.deepEqual(await Promise.all(['temperature', 'topP', 'maxTokens'].map(label)), ['温度（temperature）', '核采样（top_p）', '最大输出 token 数']);
     await page.close();
   });
 

@@ -3,8 +3,8 @@ import type { ChatSnapshot, ConversationSummaryView, ConversationView, ModelOpti
 import { paramRangesFor } from '../../src/shared/chatParams';
 
 export const models: readonly ModelOptionView[] = [
-  { code: 'svc_llm', vision: false, params: paramRangesFor(false) },
-  { code: 'svc_vl', vision: true, params: paramRangesFor(true) },
+  { code: 'svc_llm', family: 'language', params: paramRangesFor('language') },
+  { code: 'svc_vl', family: 'vision', params: paramRangesFor('vision') },
 ];
 
 export function turn(overrides: Partial<TurnView> & { id: string }): TurnView {

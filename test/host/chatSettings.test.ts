@@ -52,13 +52,14 @@ describe('chat settings, validation and a corrupt history', () => {
 
   it('models from maas.models.extra appear in the picker, and the view may choose them', async () => {
     const h = await hook();
-    await setSetting('models.extra', ['svc_extra_llm', { code: 'svc_extra_eye', vision: true }]);
+    await setSetting('models.extra', ['svc_extra_llm', { code: 'svc_extra_eye', vision: true }, { code: 'svc_extra_vl', family: 'vision' }]);
     try {
-      const snapshot = await snapshotWhere(h, (s) => s.models.some((m) => m.code === 'svc_extra_eye'));
-      const models = snapshot.models.map((m) => [m.code, m.vision]);
-      assert.deepEqual(models.slice(-2), [
-        ['svc_extra_llm', false],
-        ['svc_extra_eye', true],
+      const snapshot = await snapshotWhere(h, (s) => s.models.some((m) => m.code === 'svc_extra_vl'));
+      const models = snapshot.models.map((m) => [m.code, m.family]);
+      assert.deepEqual(models.slice(-3), [
+        ['svc_extra_llm', 'language'],
+        ['svc_extra_eye', 'vision'],
+        ['svc_extra_vl', 'vision'],
       ]);
       assert.ok(models.some(([code]) => code === 'svc_llm') && models.some(([code]) => code === 'svc_vl'), 'the built-in models stay');
       await h.chat.fromView({ type: 'setModel', model: 'svc_extra_llm' });

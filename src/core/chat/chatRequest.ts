@@ -1,6 +1,6 @@
 // The chat request: its typed form, the spec's ranges (section 4.1, 4.2 and 8) as zod schemas, and the wire body.
 import * as z from 'zod';
-import { chatParamSpecs, rangeText, type ChatParamSpec } from '../../shared/chatParams';
+import { chatParamNames, chatParamSpec, rangeText, type ChatParamSpec, type ChatParamWireName, type WireParams } from '../../shared/chatParams';
 import { parseOrThrow, validationError } from '../http/parseOrThrow';
 
 const inClosed = (min: number, max: number, text: string) =>
@@ -15,6 +15,13 @@ function paramSchema(spec: ChatParamSpec): z.ZodNumber {
   const base = spec.integer ? z.int({ error: `must be an integer in ${rangeText(spec)}` }) : z.number();
   const low = spec.minExclusive ? base.gt(spec.min, { error }) : base.min(spec.min, { error });
   return spec.maxExclusive ? low.lt(spec.max, { error }) : low.max(spec.max, { error });
+}
+
+/** Every chat parameter's field, by its name on the wire. */
+function paramFields(): { [K in ChatParamWireName]: z.ZodOptional<z.ZodNumber> } {
+  return Object.fromEntries(chatParamNames().map((name) => [chatParamSpec(name).wireName, paramSchema(chatParamSpec(name)).optional()])) as {
+    [K in ChatParamWireName]: z.ZodOptional<z.ZodNumber>;
+  };
 }
 
 const textPartSchema = z.object({ type: z.literal('text'), text: z.string() });
@@ -78,10 +85,7 @@ export type FunctionTool = z.infer<typeof functionToolSchema>;
 const chatRequestSchema = z.object({
   model: z.string().min(1, { error: 'must name a model, e.g. svc_llm or svc_vl' }),
   messages: z.array(chatMessageSchema).min(1, { error: 'must hold at least one message' }),
-  temperature: paramSchema(chatParamSpecs.temperature).optional(),
-  top_p: paramSchema(chatParamSpecs.topP).optional(),
-  max_tokens: paramSchema(chatParamSpecs.maxTokens).optional(),
-  repetition_penalty: paramSchema(chatParamSpecs.repetitionPenalty).optional(),
+  ...paramFields(),
   retrieval: retrievalOptionsSchema.optional(),
   /** Function tools the model may call (sent next to the retrieval tool). */
   tools: z.array(functionToolSchema).max(128, { error: 'must list at most 128 tools' }).optional(),
@@ -90,14 +94,10 @@ const chatRequestSchema = z.object({
 /** What callers pass: spec field names, plus `retrieval` for the knowledge-base tool. */
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
-export interface ChatWireBody {
+export interface ChatWireBody extends WireParams {
   readonly model: string;
   readonly messages: readonly ChatMessage[];
   readonly stream: boolean;
-  readonly temperature?: number;
-  readonly top_p?: number;
-  readonly max_tokens?: number;
-  readonly repetition_penalty?: number;
   readonly tools?: readonly ({ readonly type: 'retrieval'; readonly retrieval: RetrievalOptions } | FunctionTool)[];
   readonly tool_choice?: ChatRequestParsed['tool_choice'];
 }

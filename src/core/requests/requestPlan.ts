@@ -5,15 +5,17 @@
 // their own messages into the neutral ones below and send what the plan says. Pure: a description the plan needs is
 // asked for (a `describe` step) and handed back in `descriptions` (ask.ts runs the steps).
 import { createHash } from 'node:crypto';
+import type { WireParams } from '../../shared/chatParams';
+import { familyOf, type ModelFamily, type ModelFamilyName } from '../../shared/modelFamilies';
 import type { ChatMessage, ChatRequest, ContentPart, FunctionTool, RetrievalOptions } from '../chat/chatRequest';
 
 /** What maas.images.withTextModel says a question with images gets from a model that does not see images. */
 export type TextModelImages = 'describe' | 'visionModel' | 'refuse';
 
-/** A model of the settings: its code, and whether it takes images itself. */
+/** A model of the settings: its code, and its family (what it takes and does: src/shared/modelFamilies.ts). */
 export interface ModelChoice {
   readonly code: string;
-  readonly vision: boolean;
+  readonly family: ModelFamilyName;
 }
 
 /** The settings a plan reads. */
@@ -28,13 +30,18 @@ export interface PlanSettings {
 
 /** The models a user can pick: the chat model, the vision model, then the extra ones, each once. */
 export function availableModels(settings: Pick<PlanSettings, 'chatModel' | 'visionModel' | 'extraModels'>): ModelChoice[] {
-  const all = [{ code: settings.chatModel, vision: false }, { code: settings.visionModel, vision: true }, ...settings.extraModels];
+  const all: ModelChoice[] = [{ code: settings.chatModel, family: 'language' }, { code: settings.visionModel, family: 'vision' }, ...settings.extraModels];
   return all.filter((model, index) => all.findIndex((other) => other.code === model.code) === index);
+}
+
+/** What `model` takes and does: its family's declaration; a model the settings no longer list is a language model. */
+export function modelFamily(settings: Pick<PlanSettings, 'chatModel' | 'visionModel' | 'extraModels'>, model: string): ModelFamily {
+  return familyOf(availableModels(settings).find((choice) => choice.code === model)?.family ?? 'language');
 }
 
 /** Whether `model` takes images itself. */
 export function takesImages(settings: Pick<PlanSettings, 'chatModel' | 'visionModel' | 'extraModels'>, model: string): boolean {
-  return availableModels(settings).some((choice) => choice.code === model && choice.vision);
+  return modelFamily(settings, model).images;
 }
 
 /** What a question with images asked of `model` gets: the images as they are, a description, the vision model, or a refusal. */
@@ -80,9 +87,9 @@ export interface PlanInput {
   readonly messages: readonly PlanMessage[];
   /** The persona to put first: the conversation's own (blank: the settings'); absent: none (VS Code's chat brings its own). */
   readonly persona?: { readonly own?: string };
-  readonly params?: Pick<ChatRequest, 'temperature' | 'top_p' | 'max_tokens' | 'repetition_penalty'>;
+  readonly params?: WireParams;
   readonly retrieval?: RetrievalOptions;
-  /** Function tools the model may call; the vision model takes none (a routed question goes without them). */
+  /** Function tools the model may call; sent only to a model whose family takes them (a routed question goes without). */
   readonly tools?: readonly FunctionTool[];
   readonly toolChoice?: ChatRequest['tool_choice'];
   /** Descriptions made already, by `descriptionKey`. */
@@ -174,7 +181,7 @@ export function planRequest(input: PlanInput, settings: PlanSettings): Plan {
   });
   if (jobs.length > 0) return { kind: 'describe', jobs };
   const persona = input.persona === undefined ? '' : personaOf(settings, input.persona.own);
-  const tools = routed ? [] : (input.tools ?? []);
+  const tools = routed || !modelFamily(settings, model).tools ? [] : (input.tools ?? []);
   const request: ChatRequest = {
     model,
     messages: [...(persona === '' ? [] : [{ role: 'system' as const, content: persona }]), ...wireMessages(messages)],

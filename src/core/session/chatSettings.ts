@@ -1,10 +1,10 @@
 // What the chat needs of the settings, as plain data (the vscode layer reads and validates them), and the models it
 // offers: those of the request plan's one list (the language model, the vision model and `maas.models.extra`), each
-// with the parameters it takes.
+// with its family and the parameters that family takes.
 import { paramRangesFor } from '../../shared/chatParams';
 import type { ModelOptionView } from '../../shared/protocol';
 import type { HistoryLimits } from '../conversations/historySelection';
-import { availableModels, type TextModelImages } from '../requests/requestPlan';
+import { availableModels, type ModelChoice, type TextModelImages } from '../requests/requestPlan';
 
 export interface ChatSettings {
   /** '' when not set, or when the setting is invalid (then `baseUrlProblem` says so). */
@@ -13,7 +13,7 @@ export interface ChatSettings {
   readonly baseUrlProblem?: string;
   readonly chatModel: string;
   readonly visionModel: string;
-  readonly extraModels: readonly { readonly code: string; readonly vision: boolean }[];
+  readonly extraModels: readonly ModelChoice[];
   readonly persona: string;
   /** Whether `persona` is the workspace's value of maas.chat.persona (a trusted workspace's, not the user's). */
   readonly personaFromWorkspace?: boolean;
@@ -30,7 +30,7 @@ export interface ChatSettings {
 }
 
 export function modelOptions(settings: ChatSettings): ModelOptionView[] {
-  return availableModels(settings).map((option) => ({ code: option.code, vision: option.vision, params: paramRangesFor(option.vision) }));
+  return availableModels(settings).map((option) => ({ code: option.code, family: option.family, params: paramRangesFor(option.family) }));
 }
 
 /** How much of a conversation's history its next question carries (maas.chat.history.*). */

@@ -8,6 +8,7 @@ import { ask } from '../../core/requests/ask';
 import { AnswerFailed } from '../../core/requests/askErrors';
 import { DescriptionCache } from '../../core/requests/imageDescriptions';
 import { availableModels } from '../../core/requests/requestPlan';
+import { familyOf, type ModelFamilyName } from '../../shared/modelFamilies';
 import { markdownGuard } from '../../core/markdown/markdownGuard';
 import { explainError } from '../errors/errorPresentation';
 import type { ImageDecoder } from '../../core/images/imageDecoder';
@@ -36,8 +37,8 @@ export interface ChatProviderDependencies {
 interface MaasModelInformation extends vscode.LanguageModelChatInformation {
   /** The service's model code sent as `model`. */
   readonly code: string;
-  /** Whether the model itself takes images (the vision models); the others get them as the setting says. */
-  readonly vision: boolean;
+  /** What the model takes and does (src/shared/modelFamilies.ts): images itself or as the setting says, tools or none. */
+  readonly modelFamily: ModelFamilyName;
 }
 
 /** The settings `models()` reads: a change of any other setting leaves the model list as it is. */
@@ -77,19 +78,19 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
     return availableModels(this.deps.settings.settings).map((entry) => ({
       id: entry.code,
       code: entry.code,
-      vision: entry.vision,
+      modelFamily: entry.family,
       name: entry.code,
       family: entry.code,
       version: '1',
       detail: vscode.l10n.t('MaaS service'),
-      tooltip: entry.vision
+      tooltip: familyOf(entry.family).images
         ? vscode.l10n.t("{0}: the service's multimodal model (text and images)", entry.code)
         : vscode.l10n.t('{0} on the MaaS service', entry.code),
       maxInputTokens: lmMaxInputTokens,
       maxOutputTokens: lmMaxOutputTokens,
-      // Function tools (the service's tools list, spec 4.1) go to the language models, not the vision model. Images
-      // work with every model unless maas.images.withTextModel is off: a language model gets them described.
-      capabilities: { imageInput: entry.vision || imagesWithTextModel !== 'refuse', toolCalling: !entry.vision },
+      // Function tools (the service's tools list, spec 4.1) go to the families that take them. Images work with every
+      // model unless maas.images.withTextModel is off: a model that does not see them gets them described.
+      capabilities: { imageInput: familyOf(entry.family).images || imagesWithTextModel !== 'refuse', toolCalling: familyOf(entry.family).tools },
     }));
   }
 
@@ -117,7 +118,7 @@ export class MaasChatProvider implements vscode.LanguageModelChatProvider<MaasMo
   ): Promise<void> {
     const parts = responseParts(vscode as unknown as PartClasses, await markdownGuard('chat'), { routed: routedNote, described: describedNote });
     const settings = this.deps.settings.settings;
-    const tools = model.vision ? [] : functionTools(options.tools ?? [], (text) => this.deps.logger.warn(text));
+    const tools = !familyOf(model.modelFamily).tools ? [] : functionTools(options.tools ?? [], (text) => this.deps.logger.warn(text));
     const input = {
       model: model.code,
       messages: await planMessages(messages, messageClasses(), (image) =>

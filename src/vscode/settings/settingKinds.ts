@@ -5,6 +5,7 @@
 // the unit tests and scripts/generateManifest.ts import it.
 import * as z from 'zod';
 import { MAX_KNOWLEDGE_BASE_NAME_CHARS } from '../../core/knowledge/knowledgeToolInput';
+import { isModelFamily, type ModelFamilyName } from '../../shared/modelFamilies';
 
 export type SettingsProblemKind = 'url' | 'modelCode' | 'type' | 'range' | 'tooLong' | 'modelList' | 'choice' | 'knowledgeBases';
 
@@ -121,15 +122,31 @@ export function globList(maxItems: number): SettingKind<z.ZodDefault<z.ZodArray<
   return list(globSchema, { type: 'string', minLength: 1, maxLength: 512 }, maxItems, 'type');
 }
 
+// An entry names its family; `vision: true` (the earlier form, kept in users' settings) means the vision family and
+// `vision: false` the language family. The family is checked against the table when the value is read, so the
+// manifest's JSON schema stays the same whichever families are declared.
+const familySchema = z.string().refine(isModelFamily, { message: 'family' });
 const extraModel = z.union([
-  modelCodeSchema.transform((code) => ({ code, vision: false })),
-  z.object({ code: modelCodeSchema, vision: z.boolean().default(false) }).strict(),
+  modelCodeSchema.transform((code): { code: string; family: ModelFamilyName } => ({ code, family: 'language' })),
+  z
+    .object({ code: modelCodeSchema, family: familySchema.optional(), vision: z.boolean().optional() })
+    .strict()
+    .refine((entry) => entry.family === undefined || entry.vision === undefined, { message: 'family or vision, not both' })
+    .transform(({ code, family, vision }): { code: string; family: ModelFamilyName } => ({
+      code,
+      family: (family as ModelFamilyName | undefined) ?? (vision === true ? 'vision' : 'language'),
+    })),
 ]);
 
-/** More models: each a code, or `{ code, vision }` for a model that takes images. */
+/** More models: each a code (a language model), or `{ code, family }` naming what it takes and does (src/shared/modelFamilies.ts). */
 export function modelList(maxItems: number): SettingKind<z.ZodDefault<z.ZodArray<typeof extraModel>>> {
   const code = { type: 'string', pattern: modelCodePattern };
-  const item = { type: 'object', required: ['code'], additionalProperties: false, properties: { code, vision: { type: 'boolean', default: false } } };
+  const item = {
+    type: 'object',
+    required: ['code'],
+    additionalProperties: false,
+    properties: { code, family: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*$' }, vision: { type: 'boolean' } },
+  };
   return list(extraModel, { anyOf: [code, item] }, maxItems, 'modelList');
 }
 

@@ -6,6 +6,7 @@ import type { ChatSettings } from '../../core/session/chatSettings';
 import type { AddressSetting } from '../../core/credentials/addressCheck';
 import type { Logger } from '../logger';
 import { resolveAddressSettings } from './addressSettings';
+import { modelFamilyNames } from '../../shared/modelFamilies';
 import { chosenByWorkspace, valueToUse, type InspectedSetting } from './settingLevels';
 import {
   parseSettings,
@@ -184,8 +185,9 @@ function describeProblem(problem: SettingsProblem): string {
       return vscode.l10n.t('The setting {0} is too long; its default is used until you fix it.', problem.setting);
     case 'modelList':
       return vscode.l10n.t(
-        'The setting {0} must list model codes, or objects with a "code" and an optional "vision" flag; it is ignored until you fix it.',
+        'The setting {0} must list model codes, or objects with a "code" and a "family" ({1}); it is ignored until you fix it.',
         problem.setting,
+        modelFamilyNames().join(', '),
       );
     case 'choice':
       return vscode.l10n.t(

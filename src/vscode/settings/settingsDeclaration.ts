@@ -8,6 +8,7 @@
 import type * as z from 'zod';
 import { MAX_KNOWLEDGE_BASES } from '../../core/knowledge/knowledgeBaseEntry';
 import { REALTIME_MAX_CHARS } from '../../core/speech/speechLimits';
+import { chatParamSpecs } from '../../shared/chatParams';
 import {
   address,
   choice,
@@ -206,9 +207,10 @@ export const settingsDeclaration = {
     section: 'nativeChat',
     scope: 'window',
   },
+  // Bounded by the service's max_tokens (src/shared/chatParams.ts): VS Code's chat may ask for its longest answer.
   lmMaxOutputTokens: {
     name: 'maas.nativeChat.maxOutputTokens',
-    kind: integer(1, 8_192, 8_192),
+    kind: integer(chatParamSpecs.maxTokens.min, chatParamSpecs.maxTokens.max, chatParamSpecs.maxTokens.max),
     description: 'configuration.nativeChat.maxOutputTokens.description',
     section: 'nativeChat',
     scope: 'window',

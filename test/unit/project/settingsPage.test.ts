@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { pageWithKinds } from '../../../scripts/kindsPage';
 import { SETTINGS_END, SETTINGS_PAGE, SETTINGS_START, pageWithSettingsTable, settingsTable } from '../../../scripts/settingsPage';
 
 const root = path.resolve(__dirname, '..', '..', '..');
@@ -18,6 +19,15 @@ describe("the settings page's table", () => {
     const actualRows = new Set(page.split('\n'));
     const missing = expected.split('\n').filter((line) => !actualRows.has(line));
     assert.fail(`${SETTINGS_PAGE}'s settings table differs from the manifest; run \`npm run generate\` and commit it.\nRows to write:\n${missing.join('\n')}`);
+  });
+
+  it('holds the model families and chat parameters tables npm run generate makes from their tables', () => {
+    const page = read(SETTINGS_PAGE);
+    assert.equal(
+      page,
+      pageWithKinds(page),
+      `${SETTINGS_PAGE}'s model families or chat parameters table is out of date; run \`npm run generate\` and commit it.`,
+    );
   });
 
   it('has a row for every setting the manifest declares, in the Settings editor order', () => {

@@ -2,12 +2,13 @@
 // history within its limits, the context, earlier images for a vision model, a description the turn kept), asked,
 // and each of the question's events made into the turn event the session applies (turnEvent.ts). A description made
 // now is an event, so the turn keeps it; one the turn kept is handed to the plan and not asked for again.
-import type { StoredChatParams, StoredImage } from '../../conversations/conversationModel';
+import type { StoredImage } from '../../conversations/conversationModel';
 import type { ConversationStore } from '../../conversations/conversationStore';
 import { buildMessages } from '../../conversations/historySelection';
 import { ask, type AskEvent } from '../../requests/ask';
 import type { ChatBackend } from '../../requests/chatBackend';
 import { descriptionKey, takesImages, type PlanImage, type PlanInput } from '../../requests/requestPlan';
+import { wireParams } from '../../../shared/chatParams';
 import { assertNever } from '../../../shared/protocol';
 import { dataUrlOf } from '../../../shared/imageFormats';
 import { historyLimits, type ChatSettings } from '../chatSettings';
@@ -130,14 +131,4 @@ function planImages(store: Pick<ConversationStore, 'readImage'>, images: readonl
       key: image.file ?? image.url ?? image.id,
     })),
   );
-}
-
-/** The conversation's parameters belong to its model: a turn sent to another model (an image turn) goes without. */
-function wireParams(params: StoredChatParams): NonNullable<PlanInput['params']> {
-  return {
-    ...(params.temperature === undefined ? {} : { temperature: params.temperature }),
-    ...(params.topP === undefined ? {} : { top_p: params.topP }),
-    ...(params.maxTokens === undefined ? {} : { max_tokens: params.maxTokens }),
-    ...(params.repetitionPenalty === undefined ? {} : { repetition_penalty: params.repetitionPenalty }),
-  };
 }

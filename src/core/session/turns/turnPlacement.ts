@@ -1,11 +1,11 @@
 // Where a new turn goes and which model answers it. A chat or image turn goes to the open conversation (images move
 // it to the vision model when the request plan routes them there: maas.images.withTextModel); a knowledge turn needs
-// a language model, so it goes to the open conversation when that is on one, and otherwise to a new conversation on
-// the chat model (an empty conversation is switched instead). Pure: the session applies the state and the notice.
+// a model whose family takes the retrieval tool, so it goes to the open conversation when that is on one, and
+// otherwise to a new conversation on the chat model (an empty conversation is switched instead). Pure: the session applies the state and the notice.
 import { randomUUID } from 'node:crypto';
 import type { StoredContext, StoredImage, Turn, TurnKnowledge } from '../../conversations/conversationModel';
 import * as ops from '../../conversations/conversationsState';
-import { imagesFor, takesImages } from '../../requests/requestPlan';
+import { imagesFor, modelFamily } from '../../requests/requestPlan';
 import type { ChatSettings } from '../chatSettings';
 
 export interface NewTurn {
@@ -23,7 +23,7 @@ export interface PlacedTurn {
   readonly state: ops.ConversationsState;
   readonly conversationId: string;
   readonly turn: Turn;
-  /** A knowledge turn left this conversation on the vision model: its "switched to the vision model" notice goes. */
+  /** A knowledge turn left this conversation, on a model without retrieval: its "switched to the vision model" notice goes. */
   readonly leftVision?: string;
   /** Images moved the conversation to this vision model: a notice says so. */
   readonly switchedTo?: string;
@@ -31,7 +31,7 @@ export interface PlacedTurn {
 
 export function placeTurn(state: ops.ConversationsState, input: NewTurn, settings: ChatSettings, now: number): PlacedTurn {
   const left = input.kind === 'knowledge' ? ops.activeConversation(state) : undefined;
-  const leftVision = left !== undefined && takesImages(settings, left.model) ? left : undefined;
+  const leftVision = left !== undefined && !modelFamily(settings, left.model).retrieval ? left : undefined;
   let next = state;
   if (leftVision !== undefined) {
     next =

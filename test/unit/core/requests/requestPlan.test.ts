@@ -20,8 +20,8 @@ const settings: PlanSettings = {
   chatModel: 'svc_llm',
   visionModel: 'svc_vl',
   extraModels: [
-    { code: 'svc_llm', vision: true },
-    { code: 'big_vl', vision: true },
+    { code: 'svc_llm', family: 'vision' },
+    { code: 'big_vl', family: 'vision' },
   ],
   imagesWithTextModel: 'describe',
   persona: 'Answer briefly.',
@@ -32,9 +32,9 @@ const withImage: PlanMessage = { role: 'user', text: 'What does this chart show?
 describe('the request plan', () => {
   it('lists each model once, the first entry winning, and knows which see images', () => {
     assert.deepEqual(availableModels(settings), [
-      { code: 'svc_llm', vision: false },
-      { code: 'svc_vl', vision: true },
-      { code: 'big_vl', vision: true },
+      { code: 'svc_llm', family: 'language' },
+      { code: 'svc_vl', family: 'vision' },
+      { code: 'big_vl', family: 'vision' },
     ]);
     assert.equal(takesImages(settings, 'svc_vl'), true);
     assert.equal(takesImages(settings, 'big_vl'), true);

@@ -96,7 +96,7 @@ describe('parseSettings', () => {
       historyMaxTurns: 0,
       historyMaxCharacters: 5000.5,
       imageMaxBytes: '5MB',
-      extraModels: ['svc_llm_pro', { code: 'svc_vl_plus', vision: true }],
+      extraModels: ['svc_llm_pro', { code: 'svc_vl_plus', vision: true }, { code: 'svc_vl_max', family: 'vision' }, { code: 'svc_text', vision: false }],
       persona: 'x'.repeat(20_001),
     });
     assert.deepEqual(
@@ -110,10 +110,15 @@ describe('parseSettings', () => {
       ],
     );
     assert.deepEqual(settings.extraModels, [
-      { code: 'svc_llm_pro', vision: false },
-      { code: 'svc_vl_plus', vision: true },
+      { code: 'svc_llm_pro', family: 'language' },
+      { code: 'svc_vl_plus', family: 'vision' },
+      { code: 'svc_vl_max', family: 'vision' },
+      { code: 'svc_text', family: 'language' },
     ]);
     assert.equal(parseSettings({ extraModels: ['bad code'] }).problems[0]?.kind, 'modelList');
+    // A family that is not declared, or a family and the earlier vision flag together, is refused as a whole list.
+    assert.equal(parseSettings({ extraModels: [{ code: 'svc_x', family: 'telepathy' }] }).problems[0]?.kind, 'modelList');
+    assert.equal(parseSettings({ extraModels: [{ code: 'svc_x', family: 'vision', vision: true }] }).problems[0]?.kind, 'modelList');
   });
 
   it("checks the native chat's switch and token limits (output at most 8192, the service's max_tokens)", () => {
