@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { runHostSuite } from '../test/harness/hostSuite';
-import { nodeTestArguments, type NodeTestLayer } from '../test/harness/nodeTestRun';
+import { failedTests, nodeTestArguments, type NodeTestLayer } from '../test/harness/nodeTestRun';
 import { SEED_VARIABLE, seedFrom, seedLine, shuffled } from '../test/harness/testOrder';
 import { ensureSpeechPrograms, ensureTools } from '../test/harness/tools';
 import { packageExtension } from './package';
@@ -19,6 +19,8 @@ import { packageExtension } from './package';
 interface Tally {
   passed: number;
   failed: number;
+  /** What failed, each as `name: first line of its error`, repeated with the summary. */
+  failures: string[];
 }
 
 const root = path.resolve(__dirname, '..');
@@ -45,7 +47,7 @@ function banner(text: string): void {
  * runs the tests in the order they are written.
  */
 function nodeTests(layer: NodeTestLayer, name: string, files: string[], seed: number, extraEnv: NodeJS.ProcessEnv = {}): Tally {
-  if (files.length === 0) return { passed: 0, failed: 0 };
+  if (files.length === 0) return { passed: 0, failed: 0, failures: [] };
   mkdirSync(path.join(root, '.test-results'), { recursive: true });
   const tap = path.join(root, '.test-results', `${name}.tap`);
   const result = spawnSync(process.execPath, nodeTestArguments(layer, shuffled(files, seed), tap), {
@@ -55,8 +57,12 @@ function nodeTests(layer: NodeTestLayer, name: string, files: string[], seed: nu
   });
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (label: string): number => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(text)?.[1] ?? '0');
-  const tally = { passed: count('pass'), failed: count('fail') + count('cancelled') };
-  if (result.status !== 0 && tally.failed === 0) tally.failed = 1; // a crash before any test reported
+  const tally: Tally = { passed: count('pass'), failed: count('fail') + count('cancelled'), failures: failedTests(text) };
+  if (result.status !== 0 && tally.failed === 0) {
+    // a crash before any test reported
+    tally.failed = 1;
+    tally.failures.push(`${name}: exited with ${result.status ?? result.signal} before any test reported`);
+  }
   return tally;
 }
 
@@ -74,7 +80,7 @@ function lint(): Tally {
     process.stdout.write(`${result.status === 0 ? '✔' : '✖'} ${label}\n`);
     if (result.status !== 0) failed += 1;
   }
-  return { passed: failed === 0 ? 1 : 0, failed: failed === 0 ? 0 : 1 };
+  return { passed: failed === 0 ? 1 : 0, failed: failed === 0 ? 0 : 1, failures: failed === 0 ? [] : ['lint: a step above failed'] };
 }
 
 async function runLayer(layer: Layer, seed: number): Promise<Tally> {
@@ -93,16 +99,17 @@ async function runLayer(layer: Layer, seed: number): Promise<Tally> {
     case 'host': {
       const result = await runHostSuite(seed);
       for (const failure of result.failures) process.stdout.write(`✖ ${failure}\n`);
-      return { passed: result.passed, failed: result.failed };
+      return { passed: result.passed, failed: result.failed, failures: result.failures.map((failure) => failure.split('\n')[0] ?? '') };
     }
     case 'e2e': {
       const vsix = packageExtension();
-      const tally: Tally = { passed: 0, failed: 0 };
+      const tally: Tally = { passed: 0, failed: 0, failures: [] };
       // One scenario file at a time: each starts its own code-server and browser, and two cores are not enough for more.
       for (const file of shuffled(filesUnder('test/e2e', '.e2e.ts'), seed)) {
         const result = nodeTests('e2e', `e2e-${path.basename(file, '.e2e.ts')}`, [file], seed, { MAAS_E2E_VSIX: vsix });
         tally.passed += result.passed;
         tally.failed += result.failed;
+        tally.failures.push(...result.failures.map((failure) => `${path.basename(file)}: ${failure}`));
       }
       return tally;
     }
@@ -122,7 +129,7 @@ async function main(): Promise<void> {
   if (selected.some((layer) => layer !== 'lint' && layer !== 'unit')) ensureTools();
   const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The build failed.');
-  const total: Tally = { passed: 0, failed: 0 };
+  const total: Tally = { passed: 0, failed: 0, failures: [] };
   const summary: string[] = [];
   for (const layer of selected) {
     banner(`${layer}`);
@@ -131,16 +138,19 @@ async function main(): Promise<void> {
     // A layer that cannot run (its package refused, a tool missing) counts as one failure, and the layers after it run.
     const tally = await runLayer(layer, seed).catch((error: unknown): Tally => {
       process.stdout.write(`✖ the ${layer} layer could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      return { passed: 0, failed: 1 };
+      return { passed: 0, failed: 1, failures: [`the ${layer} layer could not run`] };
     });
     total.passed += tally.passed;
     total.failed += tally.failed;
+    total.failures.push(...tally.failures.map((failure) => `${layer}: ${failure}`));
     summary.push(
       `${layer.padEnd(7)} ${String(tally.passed).padStart(4)} passed, ${tally.failed} failed  (${((Date.now() - layerStarted) / 1000).toFixed(1)} s)`,
     );
   }
   banner('summary');
   process.stdout.write(`${summary.join('\n')}\ntotal time ${((Date.now() - started) / 1000).toFixed(1)} s\n${seedLine(seed)}\n\n`);
+  // What failed, again here: the last lines of a long run are what a reader (or a CI page) sees first.
+  if (total.failures.length > 0) process.stdout.write(`failed:\n${total.failures.map((failure) => `✖ ${failure.slice(0, 400)}`).join('\n')}\n\n`);
   process.stdout.write(`${total.passed} passed, ${total.failed} failed\n`);
   process.exitCode = total.failed > 0 || total.passed === 0 ? 1 : 0;
 }

@@ -42,9 +42,11 @@ describe("the knowledge-base tool in VS Code's chat", () => {
       folder: path.join(repoRoot, 'demo', 'workspace'),
       settings: NATIVE_CHAT_SETTINGS,
     });
-    await openChat(scenario.page); // activates the extension, which resolves its models and its tool
-    await answerChatSetupOffer(scenario.page, 'Not now');
-    await readyNativeChat(scenario.page, 'svc_llm');
+    await scenario.prepare(async () => {
+      await openChat(scenario.page); // activates the extension, which resolves its models and its tool
+      await answerChatSetupOffer(scenario.page, 'Not now');
+      await readyNativeChat(scenario.page, 'svc_llm');
+    });
   });
 
   afterEach(async (t) => {

@@ -71,9 +71,11 @@ describe("@maas in VS Code's chat and maas.nativeChat.enabled", () => {
     scenario = await openServiceScenario('native-chat-participant', { service: { paceMs: 2 }, settings: NATIVE_CHAT_SETTINGS });
     // A fresh profile's chat opens in Agent mode, which lists no participants, and offers Ask only once VS Code's chat
     // is set up: the set-up by hand, as a user who let MaaS Assistant's offer go, ends in Ask mode with svc_llm picked.
-    await openChat(scenario.page); // activates the extension, which resolves its models
-    await answerChatSetupOffer(scenario.page, 'Not now');
-    await readyNativeChat(scenario.page, 'svc_llm');
+    await scenario.prepare(async () => {
+      await openChat(scenario.page); // activates the extension, which resolves its models
+      await answerChatSetupOffer(scenario.page, 'Not now');
+      await readyNativeChat(scenario.page, 'svc_llm');
+    });
   });
 
   afterEach(async (t) => {

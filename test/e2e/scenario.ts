@@ -16,6 +16,11 @@ export interface Scenario {
   readonly browser: Browser;
   readonly page: Page;
   fail(name: string): Promise<void>;
+  /**
+   * Runs a `before` hook's steps after the scenario opened; when one throws, the screenshot and logs are saved as for a
+   * failing test (node:test runs no afterEach for a hook) and the error is thrown on.
+   */
+  prepare(steps: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,6 +65,14 @@ export async function openScenario(
       browser: opened,
       page,
       fail: async (testName) => void (await saveFailureArtifacts(`${name}-${testName}`, page, server)),
+      prepare: async (steps) => {
+        try {
+          await steps();
+        } catch (error) {
+          await saveFailureArtifacts(`${name}-before`, page, server);
+          throw error;
+        }
+      },
       close: async () => {
         await opened.close();
         await server.stop();

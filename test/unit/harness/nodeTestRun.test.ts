@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { nodeTestArguments } from '../../harness/nodeTestRun';
+import { failedTests, nodeTestArguments } from '../../harness/nodeTestRun';
 
 const timeout = (args: readonly string[]): string | undefined => args.find((a) => a.startsWith('--timeout='));
 
@@ -70,6 +70,28 @@ describe('node:test arguments of a layer', () => {
       const result = spawnSync(process.execPath, nodeTestArguments('unit', [file], path.join(dir, 'run.tap')), { encoding: 'utf8' });
       assert.notEqual(result.status, 0);
       assert.match(readFileSync(path.join(dir, 'run.tap'), 'utf8'), /^# fail 1$/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('name what failed, each with the first line of its error: a failed test and a failed before hook, not a suite of failed tests, a todo or a passing test', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'node-test-failed-'));
+    try {
+      const file = path.join(dir, 'mixed.test.mjs');
+      writeFileSync(
+        file,
+        [
+          `import { before, describe, it, test } from 'node:test';`,
+          `describe('set up first', () => { before(() => { throw new Error("the offer didn't show"); }); it('then lists', () => {}); });`,
+          `describe('a suite', () => { it('fails # here', () => { throw new Error('first line\\nsecond line'); }); it('passes', () => {}); });`,
+          `test('not yet', { todo: 'later' }, () => { throw new Error('todo'); });`,
+          `test('plain', () => { throw new Error('wrong'); });`,
+        ].join('\n'),
+      );
+      const tap = path.join(dir, 'run.tap');
+      spawnSync(process.execPath, nodeTestArguments('unit', [file], tap), { encoding: 'utf8' });
+      assert.deepEqual(failedTests(readFileSync(tap, 'utf8')), ["set up first: the offer didn't show", 'fails # here: first line', 'plain: wrong']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
