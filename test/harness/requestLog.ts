@@ -35,6 +35,16 @@ export async function lastChatRequest(baseUrl: string): Promise<LoggedChatReques
   return (await chatRequests(baseUrl)).at(-1);
 }
 
+/**
+ * The messages (as JSON) of the log's inline-completion requests, oldest first: the chat requests whose prompt asks
+ * for the code at the cursor.
+ */
+export async function completionRequests(baseUrl: string): Promise<string[]> {
+  return (await chatRequests(baseUrl))
+    .map((request) => JSON.stringify(request.body.messages))
+    .filter((messages) => messages.includes('Complete the code at <|cursor|>'));
+}
+
 /** How many requests the log holds for `path`. */
 export async function requestCount(baseUrl: string, path: string): Promise<number> {
   return (await requestLog(baseUrl)).filter((r) => r.path === path).length;

@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
-import { chatRequests } from '../harness/requestLog';
+import { completionRequests as completionRequestsOf } from '../harness/requestLog';
 import { restoreSetting, setSetting } from '../harness/hostSettings';
 import { signIn } from './featureHelpers';
 import { api, hook, service } from './hostService';
@@ -30,11 +30,7 @@ async function openFile(name: string, content: string): Promise<vscode.TextEdito
 }
 
 /** The chat requests that carry a completion prompt, as the service logged them. */
-async function completionRequests(): Promise<string[]> {
-  return (await chatRequests(service.baseUrl))
-    .map((request) => JSON.stringify(request.body.messages))
-    .filter((messages) => messages.includes('Complete the code at <|cursor|>'));
-}
+const completionRequests = (): Promise<string[]> => completionRequestsOf(service.baseUrl);
 
 /** Turns completions on in the user's settings (as the toggle does) and waits for the status bar item to say so. */
 async function completionsOn(): Promise<void> {
@@ -74,14 +70,14 @@ describe('inline completions in a real extension host', () => {
     const before = (await completionRequests()).length;
     await api('/_local/next-answer', { text: 'items.reduce((sum, item) => sum + item, 0);' });
     await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
-    const sent = await waitFor(async () => (await completionRequests()).slice(before)[0], { what: 'a completion request from the trigger' });
+    const sent = await waitFor(async () => (await completionRequests()).slice(before)[0], { what: 'a completion request from the trigger', timeoutMs: 30_000 });
     assert.match(sent, /Path: completions-host\/cart\.ts/);
     await waitFor(
       async () => {
         await vscode.commands.executeCommand('editor.action.inlineSuggest.commit');
         return editor.document.lineAt(1).text === '  return items.reduce((sum, item) => sum + item, 0);';
       },
-      { what: 'the accepted suggestion in the file' },
+      { what: 'the accepted suggestion in the file', timeoutMs: 30_000 },
     );
   });
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
 import { rememberSetting, restoreSetting, setSetting } from '../harness/hostSettings';
-import { CHAT_ROUTE, requestLog } from '../harness/requestLog';
+import { CHAT_ROUTE, completionRequests, requestLog } from '../harness/requestLog';
 import { waitFor } from '../harness/waitFor';
 import { holdRequests } from '../harness/serviceGate';
 import { ForwardProxy, PROXIED_SERVICE_HOST, proxiedAddress } from '../harness/forwardProxy';
@@ -22,6 +22,8 @@ import type { ScriptedPrompter } from './scriptedPrompter';
 
 const ANSWER = 'The first words of the answer arrive before the change. The last words arrive after it, all of them.';
 const COMPLETION = 'items.reduce((sum, item) => sum + item, 0);';
+/** How many files the completions change has written, one per surface. */
+let completedFiles = 0;
 const LONG_QUERY_ROUTE = '/maas/v2/api/tts-long-query';
 const LONG_TEXT = Array.from({ length: 12 }, (_, i) => `Sentence ${i + 1} of the text goes to the long-text task.`).join(' ');
 
@@ -296,18 +298,26 @@ const changes: readonly Change[] = [
       await setSetting('completions.enabled', false);
       await vscode.commands.executeCommand(CommandId.toggleCompletions);
       assert.equal(vscode.workspace.getConfiguration('maas').get('completions.enabled'), true, 'the toggle turned completions on');
-      const file = path.join(dir, 'cart.ts');
+      completedFiles += 1;
+      const file = path.join(dir, `cart-${completedFiles}.ts`);
       writeFileSync(file, 'export function total(items: number[]): number {\n  return \n}\n');
       const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
       editor.selection = new vscode.Selection(1, 9, 1, 9);
+      // A file of its own per surface, so that the completions' cache (per file) has no answer for it: one trigger,
+      // one request, answered with COMPLETION. A trigger repeated while the request is under way would cancel it.
+      const before = (await completionRequests(service.baseUrl)).length;
       await api('/_local/next-answer', { text: COMPLETION });
+      await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+      await waitFor(async () => (await completionRequests(service.baseUrl)).length > before, {
+        what: 'the completion request of the trigger',
+        timeoutMs: 30_000,
+      });
       await waitFor(
         async () => {
-          await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
           await vscode.commands.executeCommand('editor.action.inlineSuggest.commit');
           return editor.document.lineAt(1).text === `  return ${COMPLETION}`;
         },
-        { what: 'the suggestion accepted into the file while the answer is held' },
+        { what: 'the suggestion accepted into the file while the answer is held', timeoutMs: 30_000 },
       );
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     },
