@@ -1,5 +1,6 @@
-// The chat parameters, one table: each one's key in a conversation's parameters, its name on the wire, the spec's
-// range (section 8), its step, and its default for each model family that takes it (section 4.1). The conversation's
+// The chat parameters, one table: each one's key in a conversation's parameters, its name on the wire, its range as
+// the spec writes it (section 8; the decimals written are the step), and its default for each model family that
+// takes it (section 4.1). The conversation's
 // parameter schema (protocolSchemas.ts), the request builder's schema and wire body (core/chat/chatRequest.ts), the
 // host's check of a change, the chat view's parameter panel and the ranges docs/settings.md states (`npm run generate`)
 // are made from it, so a parameter is added here and in the Chinese bundle (l10n/bundle.l10n.zh-cn.json: its label's
@@ -21,66 +22,70 @@ export interface ChatParamBounds {
   readonly decimals: number;
 }
 
-export interface ChatParamSpec extends ChatParamBounds {
+/** A range as the spec writes it: `[` `]` include a bound, `(` `)` exclude it, and the decimals are the step's. */
+export type RangeNotation = `${'[' | '('}${number}, ${number}${']' | ')'}`;
+
+/** A parameter as the table declares it. */
+export interface ChatParamRow {
   /** The field's name on the wire, as the spec and the docs name it. */
   readonly wireName: string;
   /** The panel's label of its field, in the UI language; a literal `l10n.t('…')` so the l10n test finds its Chinese. */
   readonly label: (l10n: Translator) => string;
-  readonly step: number;
+  /**
+   * Its range as the spec writes it (section 8): `[0.01, 1.00]` takes hundredths from 0.01 to 1 inclusive,
+   * `(0.0, 1.0)` tenths strictly between, `[1, 8192]` whole numbers.
+   */
+  readonly range: RangeNotation;
   /** The service's default for each family that takes the parameter; a family without one does not take it. */
   readonly defaults: { readonly [F in ModelFamilyName]?: number };
+}
+
+/** A parameter with its range read: the bounds, and the panel's step (one unit of the last decimal written). */
+export interface ChatParamSpec extends ChatParamBounds, Omit<ChatParamRow, 'range'> {
+  readonly step: number;
 }
 
 export const chatParamSpecs = {
   temperature: {
     wireName: 'temperature',
     label: (l10n) => l10n.t('Temperature'),
-    min: 0.01,
-    max: 1,
-    minExclusive: false,
-    maxExclusive: false,
-    integer: false,
-    step: 0.01,
-    decimals: 2,
+    range: '[0.01, 1.00]',
     defaults: { language: 0.8, vision: 1 },
   },
   topP: {
     wireName: 'top_p',
     label: (l10n) => l10n.t('Top P'),
-    min: 0,
-    max: 1,
-    minExclusive: true,
-    maxExclusive: true,
-    integer: false,
-    step: 0.1,
-    decimals: 1,
+    range: '(0.0, 1.0)',
     defaults: { language: 0.9, vision: 0.9 },
   },
   maxTokens: {
     wireName: 'max_tokens',
     label: (l10n) => l10n.t('Max tokens'),
-    min: 1,
-    max: 8192,
-    minExclusive: false,
-    maxExclusive: false,
-    integer: true,
-    step: 1,
-    decimals: 0,
+    range: '[1, 8192]',
     defaults: { language: 3000 },
   },
   repetitionPenalty: {
     wireName: 'repetition_penalty',
     label: (l10n) => l10n.t('Repetition penalty'),
-    min: 1,
-    max: 2,
-    minExclusive: true,
-    maxExclusive: true,
-    integer: false,
-    step: 0.1,
-    decimals: 1,
+    range: '(1.0, 2.0)',
     defaults: { vision: 1 },
   },
-} as const satisfies Record<string, ChatParamSpec>;
+} as const satisfies Record<string, ChatParamRow>;
+
+/** The bounds a range written as the spec writes it states; a malformed one is a programming error. */
+export function readRange(range: string): ChatParamBounds {
+  const match = /^([[(])(-?\d+(?:\.(\d+))?), (-?\d+(?:\.(\d+))?)([\])])$/.exec(range);
+  const [, open, min, minDecimals = '', max, maxDecimals = '', close] = match ?? [];
+  if (match === null || minDecimals.length !== maxDecimals.length) throw new Error(`Not a range as the spec writes one: ${range}`);
+  return {
+    min: Number(min),
+    max: Number(max),
+    minExclusive: open === '(',
+    maxExclusive: close === ')',
+    integer: minDecimals.length === 0,
+    decimals: minDecimals.length,
+  };
+}
 
 export type ChatParamName = keyof typeof chatParamSpecs;
 export type ChatParamWireName = (typeof chatParamSpecs)[ChatParamName]['wireName'];
@@ -94,9 +99,11 @@ export function chatParamNames(): ChatParamName[] {
   return Object.keys(chatParamSpecs) as ChatParamName[];
 }
 
-/** A parameter's definition, as the functions below take it. */
+/** A parameter's definition with its range read, as the functions below take it. */
 export function chatParamSpec(name: ChatParamName): ChatParamSpec {
-  return chatParamSpecs[name];
+  const { range, ...row }: ChatParamRow = chatParamSpecs[name];
+  const bounds = readRange(range);
+  return { ...row, ...bounds, step: 10 ** -bounds.decimals };
 }
 
 /** The parameters set, by their names on the wire. */

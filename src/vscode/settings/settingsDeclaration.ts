@@ -8,7 +8,7 @@
 import type * as z from 'zod';
 import { MAX_KNOWLEDGE_BASES } from '../../core/knowledge/knowledgeBaseEntry';
 import { REALTIME_MAX_CHARS } from '../../core/speech/speechLimits';
-import { chatParamSpecs } from '../../shared/chatParams';
+import { chatParamSpec } from '../../shared/chatParams';
 import {
   address,
   choice,
@@ -210,7 +210,7 @@ export const settingsDeclaration = {
   // Bounded by the service's max_tokens (src/shared/chatParams.ts): VS Code's chat may ask for its longest answer.
   lmMaxOutputTokens: {
     name: 'maas.nativeChat.maxOutputTokens',
-    kind: integer(chatParamSpecs.maxTokens.min, chatParamSpecs.maxTokens.max, chatParamSpecs.maxTokens.max),
+    kind: integer(chatParamSpec('maxTokens').min, chatParamSpec('maxTokens').max, chatParamSpec('maxTokens').max),
     description: 'configuration.nativeChat.maxOutputTokens.description',
     section: 'nativeChat',
     scope: 'window',

@@ -5,10 +5,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildChatBody } from '../../../src/core/chat/chatRequest';
-import { chatParamSpecs, paramProblem, paramRangesFor, parseParamInput, rangeText, type ChatParamSpec } from '../../../src/shared/chatParams';
+import {
+  chatParamNames,
+  chatParamSpec,
+  chatParamSpecs,
+  paramProblem,
+  paramRangesFor,
+  parseParamInput,
+  rangeText,
+  readRange,
+  type ChatParamName,
+  type ChatParamSpec,
+} from '../../../src/shared/chatParams';
 
 const root = path.join(__dirname, '..', '..', '..');
-const specs = Object.entries(chatParamSpecs) as [keyof typeof chatParamSpecs, ChatParamSpec][];
+const specs = chatParamNames().map((name): [ChatParamName, ChatParamSpec] => [name, chatParamSpec(name)]);
 const base = { model: 'svc_llm', messages: [{ role: 'user' as const, content: 'hi' }] };
 
 /** Values just inside and just outside each bound, from the definition alone. */
@@ -73,7 +84,7 @@ describe('chat parameter ranges, one definition', () => {
   it("the defaults offered per model are the definition's", () => {
     for (const family of ['language', 'vision'] as const) {
       for (const [name, range] of Object.entries(paramRangesFor(family))) {
-        const spec: ChatParamSpec = chatParamSpecs[name as keyof typeof chatParamSpecs];
+        const spec = chatParamSpec(name as ChatParamName);
         assert.equal(range?.defaultValue, spec.defaults[family], `${name} for ${family}`);
       }
     }
@@ -86,5 +97,15 @@ describe('chat parameter ranges, one definition', () => {
     for (const [, spec] of stated) {
       assert.ok(serviceReadme.includes(`\`${spec.wireName}\` ${rangeText(spec)}`), `service/README.md: \`${spec.wireName}\` ${rangeText(spec)}`);
     }
+  });
+
+  it('reads a range as the spec writes it, and writes each one back the same; anything else is refused', () => {
+    assert.deepEqual(readRange('(0.0, 1.0)'), { min: 0, max: 1, minExclusive: true, maxExclusive: true, integer: false, decimals: 1 });
+    assert.deepEqual(readRange('[1, 8192]'), { min: 1, max: 8192, minExclusive: false, maxExclusive: false, integer: true, decimals: 0 });
+    for (const [name, spec] of specs) {
+      assert.equal(rangeText(spec), chatParamSpecs[name].range, name);
+      assert.equal(spec.step, Number(`1e-${spec.decimals}`), `${name}: one unit of its last decimal`);
+    }
+    for (const bad of ['[0.1, 1.00]', '0, 1', '[0,1]', '{0, 1}', '[a, 1]']) assert.throws(() => readRange(bad), /Not a range as the spec writes one/, bad);
   });
 });

@@ -4,23 +4,17 @@
 // the family, the model pickers' list with the parameter's field, the request on the wire, and docs/settings.md's tables.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chatParamSpecs, type ChatParamSpec } from '../../../src/shared/chatParams';
+import { chatParamSpecs, type ChatParamRow } from '../../../src/shared/chatParams';
 import { modelFamilies, type ModelFamily } from '../../../src/shared/modelFamilies';
 
 const families = modelFamilies as unknown as Record<string, ModelFamily>;
-const params = chatParamSpecs as unknown as Record<string, ChatParamSpec>;
+const params = chatParamSpecs as unknown as Record<string, ChatParamRow>;
 families['fixtureEye'] = { images: true, tools: true, reasoning: false, retrieval: false };
 params['seed'] = {
   wireName: 'seed',
   label: () => 'Seed',
-  min: 0,
-  max: 1000,
-  minExclusive: false,
-  maxExclusive: false,
-  integer: true,
-  step: 1,
-  decimals: 0,
-  defaults: { language: 0, fixtureEye: 7 } as ChatParamSpec['defaults'],
+  range: '[0, 1000]',
+  defaults: { language: 0, fixtureEye: 7 } as ChatParamRow['defaults'],
 };
 
 // Loaded after the declarations above, as the extension loads them after the tables are written.

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { retrievalOptionsSchema } from '../../../../src/core/chat/chatRequest';
 import { effectiveThreshold } from '../../../../src/core/speech/speechLimits';
 import { synthesisRequestSchema } from '../../../../src/core/speech/speechPayloads';
-import { chatParamSpecs } from '../../../../src/shared/chatParams';
+import { chatParamSpec } from '../../../../src/shared/chatParams';
 import { maxImageFileBytes } from '../../../../src/shared/imageHeader';
 import { synthesisRequest } from '../../../../src/vscode/speech/speechRequest';
 import type { ManifestSchema } from '../../../../src/vscode/settings/settingKinds';
@@ -74,7 +74,7 @@ function rangeMismatches(): string[] {
   );
 
   const tokens = declared('lmMaxOutputTokens');
-  const { min, max } = chatParamSpecs.maxTokens;
+  const { min, max } = chatParamSpec('maxTokens');
   check(
     'lmMaxOutputTokens',
     `declares ${min} to ${max}, the request's max_tokens range, not ${tokens.minimum} to ${tokens.maximum}`,
