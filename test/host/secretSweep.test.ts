@@ -69,31 +69,37 @@ async function secretsShown(question: string, logged: RegExp): Promise<string[]>
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The export opens a new untitled document, which may take the closed one's name: read it once that one is gone.
-    await waitFor(() => readAloudText.isClosed, { what: 'the read-aloud text to close', timeoutMs: 10_000 });
+    await waitFor(() => readAloudText.isClosed, { what: 'the read-aloud text to close', timeoutMs: 30_000 });
     // The export opens a new Markdown document. The workbench may hand the closed read-aloud text back to the host as
-    // a new document (closing an unsaved untitled editor asks a question the test workbench answers), so the export is
-    // told apart by what it holds, not by which editor is active.
+    // a new document (closing an unsaved untitled editor asks a question the test workbench answers), and an untitled
+    // document can take a name the host already knows, so the export is found by what it holds (the export's
+    // "*Exported … · model …*" line and the question) among every document the host has, not by which editor is
+    // active or by an open event.
     const opened: vscode.TextDocument[] = [];
     const listening = vscode.workspace.onDidOpenTextDocument((document) => opened.push(document));
+    const isExport = (d: vscode.TextDocument): boolean =>
+      !d.isClosed && d.languageId === 'markdown' && /^\*Exported /m.test(d.getText()) && d.getText().includes(question);
     let exported: string;
     try {
       await h.chat.fromView({ type: 'exportConversation', conversationId });
-      exported = await waitFor(
-        () => {
-          const candidates = [...opened, ...(vscode.window.activeTextEditor ? [vscode.window.activeTextEditor.document] : [])];
-          const document = candidates.find((d) => !d.isClosed && d !== readAloudText && d.languageId === 'markdown' && d.getText() !== readAloudContent);
-          return document?.getText();
-        },
-        { what: "the export's document", timeoutMs: 10_000 },
-      );
+      exported = await waitFor(() => [...opened, ...vscode.workspace.textDocuments].find(isExport)?.getText(), {
+        what: "the export's document",
+        timeoutMs: 30_000,
+      }).catch(async (error: unknown) => {
+        const documents = [...opened, ...vscode.workspace.textDocuments].map((d) => `${d.uri.toString()} (${d.languageId}): ${d.getText().slice(0, 80)}`);
+        const found = (await h.chat.session.conversation(conversationId)) !== undefined;
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)}; conversation "${conversationId}" ${found ? 'found' : 'not found'}; the host's documents: ${documents.join(' | ')}`,
+        );
+      });
     } finally {
       listening.dispose();
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     assert.ok(exported.includes(question), `the export holds the conversation: ${exported.slice(0, 300)}`);
     const history = (): string => filesUnder(h.chat.storePath).join('\n');
-    await waitFor(() => history().includes(turnId), { what: 'the turn in the history files', timeoutMs: 10_000 });
-    await waitFor(() => logged.test(log()), { what: `${String(logged)} in the log`, timeoutMs: 10_000 });
+    await waitFor(() => history().includes(turnId), { what: 'the turn in the history files', timeoutMs: 30_000 });
+    await waitFor(() => logged.test(log()), { what: `${String(logged)} in the log`, timeoutMs: 30_000 });
     assert.ok(prompter.messages.length > 0, 'Read Aloud told of its failure');
     const surfaces: Record<string, string> = {
       log: log(),
