@@ -177,11 +177,19 @@ describe("the service's models in vscode.lm", () => {
     } finally {
       await h.apiKey.set(service.key);
     }
-    await api('/_local/faults', { route: CHAT_ROUTE, port: 'any', count: 10, status: 400, body: { error: { message: '参数错误:messages 不能为空' } } });
+    // One failing answer for the one request (a 400 is not retried): a fault left pending would fail the next test's.
+    const fault = await api<{ id: string }>('/_local/faults', {
+      route: CHAT_ROUTE,
+      port: 'any',
+      count: 1,
+      status: 400,
+      body: { error: { message: '参数错误:messages 不能为空' } },
+    });
     await assert.rejects(
       async () => answerText(await llm.sendRequest([vscode.LanguageModelChatMessage.User('Hello?')])),
       (error: Error) => /参数错误:messages 不能为空/.test(error.message),
     );
+    assert.equal((await api<{ remaining: number }>(`/_local/faults/${fault.id}`)).remaining, 0, 'the fault was used, none left pending');
   });
 
   it('a tool call round trip: the call part out, the result in, then the final text', async () => {
