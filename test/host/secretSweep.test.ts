@@ -6,14 +6,15 @@
 // keys. None of the values may then be found in the log, the messages posted to the chat view, the notifications, the
 // history files, the exported conversation or the Test Connection report.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
 import { ForwardProxy, proxiedAddress } from '../harness/forwardProxy';
 import { restoreSetting, restoreSettings, setHttpSetting, setSetting } from '../harness/hostSettings';
 import { waitFor } from '../harness/waitFor';
-import { editorWith, freshPrompter, signIn } from './featureHelpers';
+import { freshPrompter, signIn } from './featureHelpers';
 import { askChat, chatState, finished, hook, recordView, service } from './hostService';
 
 const PROXY_PASSWORD = 'Pr0xyPass-7731';
@@ -56,7 +57,12 @@ async function secretsShown(question: string, logged: RegExp): Promise<string[]>
     assert.equal(turn.status, 'error', JSON.stringify(turn));
     const conversationId = (await chatState(h)).activeId ?? '';
     const readAloudContent = 'A sentence to read aloud.';
-    const readAloudText = (await editorWith(readAloudContent, 'all')).document;
+    // The text to read is a file, not an untitled document: the export opens an untitled document, and one whose name
+    // an untitled document closed just before had can reach the extension host with the closed one's text.
+    const readAloudFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'maas-host-sweep-')), 'read-aloud.md');
+    writeFileSync(readAloudFile, readAloudContent);
+    const readAloudEditor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(readAloudFile));
+    readAloudEditor.selection = new vscode.Selection(new vscode.Position(0, 0), readAloudEditor.document.lineAt(0).range.end);
     await vscode.commands.executeCommand(CommandId.readAloud);
     const report = await vscode.commands.executeCommand<Report>(CommandId.testConnection);
     const thrown: string[] = [];
@@ -68,13 +74,8 @@ async function secretsShown(question: string, logged: RegExp): Promise<string[]>
       thrown.push(error instanceof Error ? error.message : String(error));
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    // The export opens a new untitled document, which may take the closed one's name: read it once that one is gone.
-    await waitFor(() => readAloudText.isClosed, { what: 'the read-aloud text to close', timeoutMs: 30_000 });
-    // The export opens a new Markdown document. The workbench may hand the closed read-aloud text back to the host as
-    // a new document (closing an unsaved untitled editor asks a question the test workbench answers), and an untitled
-    // document can take a name the host already knows, so the export is found by what it holds (the export's
-    // "*Exported … · model …*" line and the question) among every document the host has, not by which editor is
-    // active or by an open event.
+    // The export opens a new Markdown document: it is found by what it holds (the export's "*Exported … · model …*"
+    // line and the question) among every document the host has, not by which editor is active or by an open event.
     const opened: vscode.TextDocument[] = [];
     const listening = vscode.workspace.onDidOpenTextDocument((document) => opened.push(document));
     const isExport = (d: vscode.TextDocument): boolean =>
