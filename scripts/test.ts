@@ -61,7 +61,7 @@ function nodeTests(layer: NodeTestLayer, name: string, files: string[], seed: nu
   if (result.status !== 0 && tally.failed === 0) {
     // a crash before any test reported
     tally.failed = 1;
-    tally.failures.push(`${name}: exited with ${result.status ?? result.signal} before any test reported`);
+    tally.failures.push(`exited with ${result.status ?? result.signal} before any test reported`);
   }
   return tally;
 }
@@ -74,13 +74,14 @@ function lint(): Tally {
     ['tsc (webview)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.webview.json']],
     ['tsc (webview tests)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.webview-tests.json']],
   ];
-  let failed = 0;
+  const failedSteps: string[] = [];
   for (const [label, args] of steps) {
     const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
     process.stdout.write(`${result.status === 0 ? '✔' : '✖'} ${label}\n`);
-    if (result.status !== 0) failed += 1;
+    if (result.status !== 0) failedSteps.push(label);
   }
-  return { passed: failed === 0 ? 1 : 0, failed: failed === 0 ? 0 : 1, failures: failed === 0 ? [] : ['lint: a step above failed'] };
+  const passed = failedSteps.length === 0;
+  return { passed: passed ? 1 : 0, failed: passed ? 0 : 1, failures: passed ? [] : [`${failedSteps.join(', ')} failed (its output is above)`] };
 }
 
 async function runLayer(layer: Layer, seed: number): Promise<Tally> {
@@ -138,7 +139,7 @@ async function main(): Promise<void> {
     // A layer that cannot run (its package refused, a tool missing) counts as one failure, and the layers after it run.
     const tally = await runLayer(layer, seed).catch((error: unknown): Tally => {
       process.stdout.write(`✖ the ${layer} layer could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      return { passed: 0, failed: 1, failures: [`the ${layer} layer could not run`] };
+      return { passed: 0, failed: 1, failures: [`could not run: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`] };
     });
     total.passed += tally.passed;
     total.failed += tally.failed;

@@ -22,8 +22,8 @@ export function nodeTestArguments(layer: NodeTestLayer, files: readonly string[]
 /**
  * The tests a node:test TAP report records as failed, each as `name: first line of its error`, in report order: a
  * test or a hook that failed (a suite whose `before` failed is listed, with the hook's error), not a suite that only
- * holds failed tests, nor a test cancelled with its suite, nor a todo or a skipped test. `npm test` prints them with its summary, where a run's last lines
- * name what failed.
+ * holds failed tests, nor a test cancelled with its suite, nor a todo or a skipped test. `npm test` prints them with
+ * its summary, where a run's last lines name what failed.
  */
 export function failedTests(tap: string): string[] {
   const lines = tap.split('\n');

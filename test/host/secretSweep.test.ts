@@ -6,7 +6,7 @@
 // keys. None of the values may then be found in the log, the messages posted to the chat view, the notifications, the
 // history files, the exported conversation or the Test Connection report.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
@@ -44,6 +44,9 @@ function filesUnder(folder: string): string[] {
  * VS Code's chat, the export), waits until the history files hold the turn and the log the failed request (`logged`),
  * then returns each secret found and where.
  */
+/** A folder of this file's own for the text Read Aloud reads. */
+let folder = '';
+
 async function secretsShown(question: string, logged: RegExp): Promise<string[]> {
   const h = await hook();
   const prompter = await freshPrompter();
@@ -57,9 +60,9 @@ async function secretsShown(question: string, logged: RegExp): Promise<string[]>
     assert.equal(turn.status, 'error', JSON.stringify(turn));
     const conversationId = (await chatState(h)).activeId ?? '';
     const readAloudContent = 'A sentence to read aloud.';
-    // The text to read is a file, not an untitled document: the export opens an untitled document, and one whose name
-    // an untitled document closed just before had can reach the extension host with the closed one's text.
-    const readAloudFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'maas-host-sweep-')), 'read-aloud.md');
+    // The text to read is a file, not an untitled document: the export's untitled document can take the name of one
+    // closed just before and reach the extension host with that one's text.
+    const readAloudFile = path.join(folder, 'read-aloud.md');
     writeFileSync(readAloudFile, readAloudContent);
     const readAloudEditor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(readAloudFile));
     readAloudEditor.selection = new vscode.Selection(new vscode.Position(0, 0), readAloudEditor.document.lineAt(0).range.end);
@@ -75,29 +78,21 @@ async function secretsShown(question: string, logged: RegExp): Promise<string[]>
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The export opens a new Markdown document: it is found by what it holds (the export's "*Exported … · model …*"
-    // line and the question) among every document the host has, not by which editor is active or by an open event.
-    const opened: vscode.TextDocument[] = [];
-    const listening = vscode.workspace.onDidOpenTextDocument((document) => opened.push(document));
+    // line and the question) among the host's documents, not by which editor is active.
     const isExport = (d: vscode.TextDocument): boolean =>
       !d.isClosed && d.languageId === 'markdown' && /^\*Exported /m.test(d.getText()) && d.getText().includes(question);
-    let exported: string;
-    try {
-      await h.chat.fromView({ type: 'exportConversation', conversationId });
-      exported = await waitFor(() => [...opened, ...vscode.workspace.textDocuments].find(isExport)?.getText(), {
-        what: "the export's document",
-        timeoutMs: 30_000,
-      }).catch(async (error: unknown) => {
-        const documents = [...opened, ...vscode.workspace.textDocuments].map((d) => `${d.uri.toString()} (${d.languageId}): ${d.getText().slice(0, 80)}`);
-        const found = (await h.chat.session.conversation(conversationId)) !== undefined;
-        throw new Error(
-          `${error instanceof Error ? error.message : String(error)}; conversation "${conversationId}" ${found ? 'found' : 'not found'}; the host's documents: ${documents.join(' | ')}`,
-        );
-      });
-    } finally {
-      listening.dispose();
-    }
+    await h.chat.fromView({ type: 'exportConversation', conversationId });
+    const exported = await waitFor(() => vscode.workspace.textDocuments.find(isExport)?.getText(), {
+      what: "the export's document",
+      timeoutMs: 30_000,
+    }).catch(async (error: unknown) => {
+      const documents = vscode.workspace.textDocuments.map((d) => `${d.uri.toString()} (${d.languageId}): ${d.getText().slice(0, 80)}`);
+      const found = (await h.chat.session.conversation(conversationId)) !== undefined;
+      throw new Error(
+        `${error instanceof Error ? error.message : String(error)}; conversation "${conversationId}" ${found ? 'found' : 'not found'}; the host's documents: ${documents.join(' | ')}`,
+      );
+    });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    assert.ok(exported.includes(question), `the export holds the conversation: ${exported.slice(0, 300)}`);
     const history = (): string => filesUnder(h.chat.storePath).join('\n');
     await waitFor(() => history().includes(turnId), { what: 'the turn in the history files', timeoutMs: 30_000 });
     await waitFor(() => logged.test(log()), { what: `${String(logged)} in the log`, timeoutMs: 30_000 });
@@ -128,6 +123,7 @@ describe('no secret written into a setting or secret storage is shown, logged, s
   let proxyPort = '';
 
   before(async () => {
+    folder = mkdtempSync(path.join(os.tmpdir(), 'maas-host-sweep-'));
     proxy = new ForwardProxy({ credentials: { user: 'alice', password: 'the-right-password' } });
     proxyPort = new URL(await proxy.listen()).port;
     const h = await hook();
@@ -157,6 +153,7 @@ describe('no secret written into a setting or secret storage is shown, logged, s
     await signIn();
     await proxy.close();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it('an http.proxy written without a scheme (user:password@host:port), with http.proxyAuthorization set', async () => {
