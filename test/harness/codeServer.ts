@@ -166,6 +166,14 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   };
 }
 
+/**
+ * The extension's own log channels under a code-server user-data folder (`logs/<session>/exthost<N>/<extension id>/`),
+ * what a user reads in the Output view as "MaaS Assistant".
+ */
+export function extensionLogsIn(userDataDir: string, extension: string): string[] {
+  return findFiles(path.join(userDataDir, 'logs'), (name) => name.endsWith('.log')).filter((file) => path.basename(path.dirname(file)) === extension);
+}
+
 /** The extension-host logs under a code-server user-data folder (also of a code-server another program started). */
 export function extensionHostLogsIn(userDataDir: string): string[] {
   return findFiles(path.join(userDataDir, 'logs'), (name) => /exthost/i.test(name) && name.endsWith('.log'));

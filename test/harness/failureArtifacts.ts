@@ -3,8 +3,8 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { CodeServer } from './codeServer';
-import { repoRoot } from './tools';
+import { extensionLogsIn, type CodeServer } from './codeServer';
+import { extensionId, repoRoot } from './tools';
 
 export interface ArtifactSources {
   readonly page?: Page | undefined;
@@ -53,5 +53,13 @@ export function codeServerLogFiles(logFile: string, extensionHostLogs: readonly 
 }
 
 export function saveFailureArtifacts(scenario: string, page: Page | undefined, server: CodeServer | undefined): Promise<string> {
-  return saveArtifacts(scenario, { page, files: server === undefined ? [] : codeServerLogFiles(server.logFile, server.extensionHostLogs()) });
+  const files =
+    server === undefined
+      ? []
+      : [
+          ...codeServerLogFiles(server.logFile, server.extensionHostLogs()),
+          // The extension's own log (its Output channel): what it did and refused, each line with its time.
+          ...extensionLogsIn(server.userDataDir, extensionId).map((log, index) => ({ name: `extension-${index}-${path.basename(log)}`, path: log })),
+        ];
+  return saveArtifacts(scenario, { page, files });
 }

@@ -1,10 +1,11 @@
 // Failure artifacts: the files and texts a failing scenario keeps land in the gitignored .test-results/<scenario>/
 // folder, missing files are skipped rather than failing the save.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { extensionLogsIn } from '../../harness/codeServer';
 import { artifactsDir, codeServerLogFiles, saveArtifacts } from '../../harness/failureArtifacts';
 import { repoRoot } from '../../harness/tools';
 
@@ -28,5 +29,20 @@ describe('failure artifacts', () => {
     assert.equal(readFileSync(path.join(dir, 'exthost-0-exthost.log'), 'utf8'), 'host log');
     assert.equal(readFileSync(path.join(dir, 'demo-output.log'), 'utf8'), 'Open this URL: …');
     assert.match(readFileSync(path.join(repoRoot, '.gitignore'), 'utf8'), /^\.test-results\/$/m);
+  });
+
+  it("finds the extension's own log channels in a code-server profile, not another extension's nor the host's", () => {
+    const session = path.join(source, 'user', 'logs', '20261129T090000', 'exthost1');
+    for (const [folder, name] of [
+      ['maas-assistant.maas-assistant', 'MaaS Assistant.log'],
+      ['vscode.git', 'Git.log'],
+      ['.', 'remoteexthost.log'],
+    ] as const) {
+      mkdirSync(path.join(session, folder), { recursive: true });
+      writeFileSync(path.join(session, folder, name), name);
+    }
+    assert.deepEqual(extensionLogsIn(path.join(source, 'user'), 'maas-assistant.maas-assistant'), [
+      path.join(session, 'maas-assistant.maas-assistant', 'MaaS Assistant.log'),
+    ]);
   });
 });
