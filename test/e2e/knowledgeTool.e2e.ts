@@ -10,7 +10,7 @@ import { repoRoot } from '../harness/tools';
 import { chatRequests, type LoggedChatRequest } from '../harness/requestLog';
 import { openChat, until } from './chatView';
 import {
-  answerChatSetupOffer,
+  answerChatSetupOfferIfMade,
   chooseMode,
   focusNativeInput,
   nativeChat,
@@ -44,7 +44,7 @@ describe("the knowledge-base tool in VS Code's chat", () => {
     });
     await scenario.prepare(async () => {
       await openChat(scenario.page); // activates the extension, which resolves its models and its tool
-      await answerChatSetupOffer(scenario.page, 'Not now');
+      await answerChatSetupOfferIfMade(scenario, 'Not now');
       await readyNativeChat(scenario.page, 'svc_llm');
     });
   });

@@ -13,7 +13,7 @@ import { CHAT_ROUTE, chatRequests } from '../harness/requestLog';
 import { holdRequests } from '../harness/serviceGate';
 import { repoRoot } from '../harness/tools';
 import { ask, openChat, until, waitForStatus } from './chatView';
-import { answerChatSetupOffer, nativeChat, readyNativeChat, sendNative, newNativeChat } from './nativeChatView';
+import { answerChatSetupOfferIfMade, nativeChat, readyNativeChat, sendNative, newNativeChat } from './nativeChatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import { acceptQuickInput, notification, openFile, runCommand } from './workbench';
 
@@ -76,7 +76,7 @@ describe('the speaker toggle pressed while an answer streams, in code-server', (
     // The offer to set up VS Code's chat comes once, when the extension starts with a key: answered here, before any
     // case, so that it neither hides into the notification centre unanswered nor covers the chat a case uses.
     await openChat(scenario.page);
-    await answerChatSetupOffer(scenario.page, 'Not now');
+    await answerChatSetupOfferIfMade(scenario, 'Not now');
   });
 
   afterEach(async (t) => {

@@ -12,7 +12,7 @@ import { ask, openChat, until, waitForStatus } from './chatView';
 import { chatRequests as chatRequestsOf, type LoggedChatRequest } from '../harness/requestLog';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import {
-  answerChatSetupOffer,
+  answerChatSetupOfferIfMade,
   chooseMode,
   closeDialog,
   focusNativeInput,
@@ -105,7 +105,7 @@ describe("VS Code's own chat with the service's models", () => {
     const { page } = scenario;
     await openChat(page); // activates the extension, which resolves its models
     // The set-up by hand, as a user who declined MaaS Assistant's offer (test/e2e/nativeChatSetup.e2e.ts accepts it).
-    await answerChatSetupOffer(page, 'Not now');
+    await answerChatSetupOfferIfMade(scenario, 'Not now');
     // On a fresh profile VS Code's chat needs its set-up once: opening the Language Models editor does it.
     const editor = await openLanguageModels(page, 'svc_llm');
     assert.match((await editor.textContent()) ?? '', /svc_vl/);

@@ -4,7 +4,7 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { openChat, until } from './chatView';
-import { answerChatSetupOffer, focusNativeInput, NATIVE_CHAT_SETTINGS, readyNativeChat } from './nativeChatView';
+import { answerChatSetupOfferIfMade, focusNativeInput, NATIVE_CHAT_SETTINGS, readyNativeChat } from './nativeChatView';
 import { openServiceScenario, type ServiceScenario } from './serviceScenario';
 import { editUserSettings } from './userSettings';
 
@@ -73,7 +73,7 @@ describe("@maas in VS Code's chat and maas.nativeChat.enabled", () => {
     // is set up: the set-up by hand, as a user who let MaaS Assistant's offer go, ends in Ask mode with svc_llm picked.
     await scenario.prepare(async () => {
       await openChat(scenario.page); // activates the extension, which resolves its models
-      await answerChatSetupOffer(scenario.page, 'Not now');
+      await answerChatSetupOfferIfMade(scenario, 'Not now');
       await readyNativeChat(scenario.page, 'svc_llm');
     });
   });

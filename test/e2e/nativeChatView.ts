@@ -1,9 +1,10 @@
 // VS Code's own Chat view in e2e scenarios (the secondary side bar): its input, its mode picker (Ask, Agent) and its
 // model picker, and a question sent as a user types it.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { repoRoot } from '../harness/tools';
+import { extensionLogsIn, type CodeServer } from '../harness/codeServer';
+import { extensionId, repoRoot } from '../harness/tools';
 import { until } from './chatView';
 import { notification, runCommand } from './workbench';
 
@@ -107,12 +108,41 @@ export async function answerChatSetupOffer(page: Page, answer: 'Set Up' | 'Not n
 }
 
 /**
+ * The extension's decision about its offer to set up VS Code's chat, as its log states it once taken at start-up
+ * (`offered: …` with the steps, or `not offered: …` with the reason; src/core/nativeChat/chatSetupPlan.ts).
+ */
+export async function chatSetupDecision(server: CodeServer): Promise<string> {
+  return until(
+    async () => {
+      for (const log of extensionLogsIn(server.userDataDir, extensionId)) {
+        const decision = /VS Code's chat set-up ((?:not )?offered.*)\.$/m.exec(readFileSync(log, 'utf8'));
+        if (decision !== null) return decision[1];
+      }
+      return undefined;
+    },
+    60_000,
+    "the extension's decision about its offer to set up VS Code's chat, in its log",
+  );
+}
+
+/**
+ * For a scenario that sets VS Code's chat up by hand: answers the offer when the extension made one (so that it
+ * neither covers the chat nor waits in the Notifications center), and goes on when the extension's log says it
+ * made none (VS Code's chat may be on already; test/e2e/nativeChatSetup.e2e.ts is the test of the offer itself).
+ */
+export async function answerChatSetupOfferIfMade(scenario: { readonly page: Page; readonly server: CodeServer }, answer: 'Set Up' | 'Not now'): Promise<void> {
+  if ((await chatSetupDecision(scenario.server)).startsWith('offered')) await answerChatSetupOffer(scenario.page, answer);
+}
+
+/**
  * MaaS Assistant's offer to set up VS Code's chat, once it shows: as a toast, or in the Notifications center. A toast
  * hides after 10 s while the window has the focus (VS Code's purge timeout for information), possibly while the
  * scenario is still opening a view; the offer then waits in the Notifications center, where a user finds it too.
+ * The offer names the steps missing when the extension looks: turning VS Code's chat on and the utility models, or
+ * the utility models alone when VS Code's chat is on already by then; a user answers either.
  */
 export async function chatSetupOffer(page: Page): Promise<Locator> {
-  const text = /without signing in to GitHub/;
+  const text = /without signing in to GitHub|for its background requests/;
   const center = page.locator('.notifications-center');
   const offer = notification(page, text)
     .or(center.locator('.notification-list-item', { hasText: text }))

@@ -1,6 +1,6 @@
 // On a failing scenario: a screenshot and the logs (extension host, code-server, and any text the scenario kept,
 // such as a script's output), copied into the gitignored .test-results/<scenario>/ folder, whose path is printed.
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { extensionLogsIn, type CodeServer } from './codeServer';
@@ -52,14 +52,29 @@ export function codeServerLogFiles(logFile: string, extensionHostLogs: readonly 
   ];
 }
 
+/** How many of the extension's last log lines a failure prints. */
+const LOG_TAIL_LINES = 15;
+
+/** The last `count` non-blank lines of a log file ([] when it is missing). */
+export function logTail(file: string, count: number): string[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(-count);
+}
+
 export function saveFailureArtifacts(scenario: string, page: Page | undefined, server: CodeServer | undefined): Promise<string> {
+  // The extension's own log (its Output channel): what it did and refused, each line with its time.
+  const ownLogs = server === undefined ? [] : extensionLogsIn(server.userDataDir, extensionId);
   const files =
     server === undefined
       ? []
       : [
           ...codeServerLogFiles(server.logFile, server.extensionHostLogs()),
-          // The extension's own log (its Output channel): what it did and refused, each line with its time.
-          ...extensionLogsIn(server.userDataDir, extensionId).map((log, index) => ({ name: `extension-${index}-${path.basename(log)}`, path: log })),
+          ...ownLogs.map((log, index) => ({ name: `extension-${index}-${path.basename(log)}`, path: log })),
         ];
+  // The files stay on the machine that ran the test: the end of the extension's log goes to the test's output too.
+  for (const log of ownLogs) for (const line of logTail(log, LOG_TAIL_LINES)) process.stdout.write(`  the extension's log: ${line}\n`);
   return saveArtifacts(scenario, { page, files });
 }

@@ -72,3 +72,22 @@ export function decideChatSetup(facts: ChatSetupFacts, asked: boolean): ChatSetu
   if (facts.declined && !asked) return { kind: 'declined' };
   return { kind: 'offer', steps };
 }
+
+/** The decision as the extension's log states it, e.g. `offered: turn VS Code's chat on, set chat.utilityModel`. */
+export function describeChatSetupDecision(decision: ChatSetupDecision): string {
+  switch (decision.kind) {
+    case 'offer': {
+      const steps = [
+        ...(decision.steps.enableChat ? ["turn VS Code's chat on"] : []),
+        ...decision.steps.utilitySettings.map((setting) => `set chat.${setting}`),
+      ];
+      return `offered: ${steps.join(', ')}`;
+    }
+    case 'done':
+      return 'not offered: nothing is missing';
+    case 'declined':
+      return 'not offered: the user answered "Not now" before';
+    case 'unavailable':
+      return `not offered: ${decision.reason}`;
+  }
+}

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Credentials } from '../../core/credentials/credentials';
 import {
   decideChatSetup,
+  describeChatSetupDecision,
   UTILITY_SETTINGS,
   type ChatSetupDecision,
   type ChatSetupFacts,
@@ -215,7 +216,9 @@ export class NativeChatSetupOffer implements vscode.Disposable {
     if (this.offered) return;
     const facts = await chatSetupFacts(this.deps);
     const decision = decideChatSetup(facts, false);
-    if (decision.kind !== 'offer' || this.offered) return;
+    if (this.offered) return;
+    this.deps.logger.info(`VS Code's chat set-up ${describeChatSetupDecision(decision)}.`);
+    if (decision.kind !== 'offer') return;
     this.offered = true;
     const { setting, shown } = modelNames(facts);
     const setUp = vscode.l10n.t('Set Up');

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { extensionLogsIn } from '../../harness/codeServer';
-import { artifactsDir, codeServerLogFiles, saveArtifacts } from '../../harness/failureArtifacts';
+import { artifactsDir, codeServerLogFiles, logTail, saveArtifacts } from '../../harness/failureArtifacts';
 import { repoRoot } from '../../harness/tools';
 
 const scenario = `unit-artifacts-${process.pid}`;
@@ -44,5 +44,13 @@ describe('failure artifacts', () => {
     assert.deepEqual(extensionLogsIn(path.join(source, 'user'), 'maas-assistant.maas-assistant'), [
       path.join(session, 'maas-assistant.maas-assistant', 'MaaS Assistant.log'),
     ]);
+  });
+
+  it('reads the last lines of a log, blank lines left out, and nothing from a missing file', () => {
+    const log = path.join(source, 'tail.log');
+    writeFileSync(log, ['one', '', 'two', 'three', '   ', 'four', ''].join('\n'));
+    assert.deepEqual(logTail(log, 3), ['two', 'three', 'four']);
+    assert.deepEqual(logTail(log, 10), ['one', 'two', 'three', 'four']);
+    assert.deepEqual(logTail(path.join(source, 'absent.log'), 3), []);
   });
 });

@@ -3,7 +3,7 @@
 // "Not now" that holds for the automatic offer but not for the command.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decideChatSetup, missingSteps, type ChatSetupFacts } from '../../../../src/core/nativeChat/chatSetupPlan';
+import { decideChatSetup, describeChatSetupDecision, missingSteps, type ChatSetupFacts } from '../../../../src/core/nativeChat/chatSetupPlan';
 
 /** A fresh profile of VS Code 1.139, signed out, with the key set. */
 const fresh: ChatSetupFacts = {
@@ -69,5 +69,13 @@ describe('the set-up of VS Code chat for the service model', () => {
     assert.equal(decideChatSetup({ ...fresh, declined: true }, true).kind, 'offer');
     // Nothing missing: done, whatever the user said.
     assert.deepEqual(decideChatSetup({ ...fresh, declined: true, chatExtensionEnabled: true, byokUtilityModelDefault: 'mainAgent' }, false), { kind: 'done' });
+  });
+
+  it("states each decision in the extension's log: the steps offered, or why none", () => {
+    assert.equal(describeChatSetupDecision(decideChatSetup(fresh, false)), "offered: turn VS Code's chat on, set chat.utilityModel, set chat.utilitySmallModel");
+    assert.equal(describeChatSetupDecision(decideChatSetup({ ...fresh, chatExtensionEnabled: true }, false)), 'offered: set chat.utilityModel, set chat.utilitySmallModel');
+    assert.equal(describeChatSetupDecision(decideChatSetup({ ...fresh, canEnableChat: false }, false)), 'not offered: hostCannotEnable');
+    assert.equal(describeChatSetupDecision(decideChatSetup({ ...fresh, declined: true }, false)), 'not offered: the user answered "Not now" before');
+    assert.equal(describeChatSetupDecision({ kind: 'done' }), 'not offered: nothing is missing');
   });
 });
