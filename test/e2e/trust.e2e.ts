@@ -104,13 +104,15 @@ describe('workspace trust and the addresses a folder names', () => {
 
   it('allowing the console page sends no key: the next question asks for the key again, and Cancel sends nothing', async () => {
     const { page } = scenario;
-    const opened = page.context().waitForEvent('page', { timeout: 30_000 });
     await runCommand(page, 'MaaS: Open Console');
     await dialog().waitFor({ timeout: 30_000 });
     const question = (await dialog().textContent()) ?? '';
     assert.match(question, new RegExp(`Open ${listener.url.replace(/[.:/]/g, '\\$&')} as the MaaS console\\?`));
     assert.match(question, /maas\.consoleUrl/);
     assert.match(question, /for opening the console only/);
+    // The page opens only after Allow: the wait for it starts here, and allows for the workbench handing the loopback
+    // address to its port forwarding first.
+    const opened = page.context().waitForEvent('page', { timeout: 60_000 });
     await dialog()
       .locator('.monaco-button', { hasText: /^Allow$/ })
       .click();
