@@ -108,19 +108,29 @@ function tableOf(header: readonly string[], rows: readonly (readonly string[])[]
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/** A row of rounds' spread: its rounds' ratios lowest to highest, and where their median lies (95%). */
+export function spreadText(row: BenchResult): string {
+  const spread = row.spread;
+  if (spread === undefined) return '—';
+  const x = (value: number): string => value.toFixed(2);
+  const interval = `median within ${x(spread.low)}–${x(spread.high)}×${spread.settled ? '' : ', not settled'}`;
+  return `${x(spread.min)}–${x(spread.max)}× in ${spread.rounds} rounds; ${interval}`;
+}
+
 function columns(row: BenchResult): string[] {
   return [
     cell(row.name),
     cell(withUnit(row.value, row.unit)),
     row.baseline === undefined ? '—' : cell(withUnit(row.baseline, row.unit)),
     row.ratio === undefined ? '—' : `${row.ratio.toFixed(2)}×`,
+    spreadText(row),
     targetText(row.target, row.unit),
   ];
 }
 
 /** The table printed at the end of a run: one row per figure, with its target and pass or miss. */
 export function resultTable(rows: readonly BenchResult[]): string {
-  const header = ['Benchmark', 'Figure', 'Baseline (same run)', 'Ratio', 'Target', 'Result'];
+  const header = ['Benchmark', 'Figure', 'Baseline (same run)', 'Ratio', 'Spread of the ratio', 'Target', 'Result'];
   return tableOf(
     header,
     rows.map((row) => [...columns(row), verdict(row)]),
@@ -147,6 +157,9 @@ export function performancePage(run: RunInfo, files: readonly BenchFile[]): stri
     'A row is added by one file: `bench/<name>.bench.ts`, whose leading comment says what it measures and whose default',
     'export returns its rows, each built with `figure()` or `compared()` of `bench/benchResult.ts` with its target and',
     'the reason for it. `npm run bench` runs every such file and `npm run bench -- <name>` that one alone.',
+    'A row whose rounds spread widely is built with `comparedRounds()` of `bench/stableRounds.ts`: its ratio is the median',
+    "of its rounds' ratios, rounds are added until that median's 95% interval lies on one side of the target, and its",
+    "spread shows the rounds' lowest and highest ratio and that interval.",
     '',
     '| Run | |',
     '|---|---|',
@@ -166,7 +179,7 @@ export function performancePage(run: RunInfo, files: readonly BenchFile[]): stri
     lines.push(`## \`bench/${file.file}\``, '', file.about, '');
     lines.push(
       tableOf(
-        ['Benchmark', 'Figure', 'Baseline (same run)', 'Ratio', 'Target', 'Result', 'Why this target'],
+        ['Benchmark', 'Figure', 'Baseline (same run)', 'Ratio', 'Spread of the ratio', 'Target', 'Result', 'Why this target'],
         file.rows.map((row) => {
           const [name = '', value = '', ...rest] = columns(row);
           const shown = row.detail === undefined ? value : `${value} (${cell(row.detail)})`;
