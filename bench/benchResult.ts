@@ -19,13 +19,26 @@ export interface BenchResult {
   readonly unit: string;
   /** The baseline's value, measured in the same run, where the figure is compared with one. */
   readonly baseline?: number;
-  /** value / baseline. */
+  /** value / baseline; for a row of rounds (bench/stableRounds.ts), the median of the rounds' ratios. */
   readonly ratio?: number;
+  /** How the rounds' ratios spread, for a row of rounds. */
+  readonly spread?: Spread;
   /** Measured figures that explain the row (of which, per delta, the longest…), shown beside it. */
   readonly detail?: string;
   /** Measured against the local service's speech synthesis (espeak-ng), whose pace is not the real service's. */
   readonly against?: 'espeak-ng';
   readonly target: Target;
+}
+
+/** The rounds' ratios of a row of rounds: their lowest and highest, and the 95% interval of their median. */
+export interface Spread {
+  readonly rounds: number;
+  readonly min: number;
+  readonly max: number;
+  readonly low: number;
+  readonly high: number;
+  /** Whether that interval lies on one side of the target (else the rounds ran to the most the benchmark allows). */
+  readonly settled: boolean;
 }
 
 export const atMost = (limit: number, reason: string): Target => ({ of: 'value', comparison: '<=', limit, reason });

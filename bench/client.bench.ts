@@ -6,6 +6,8 @@
 // - the decoder alone on the same body from memory, against the baseline's split + JSON.parse: CPU only;
 // - first-delta latency: from the first body chunk undici receives (diagnostics channel
 //   undici:request:bodyChunkReceived) to the first text event (client) or first parsed content delta (baseline).
+// The CPU rows compare the two sides round by round and take as many rounds as settle their verdict
+// (bench/stableRounds.ts); the page shows how the rounds' ratios spread.
 import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -16,14 +18,17 @@ import path from 'node:path';
 import { Agent, request } from 'undici';
 import { ChatStreamDecoder } from '../src/core/chat/chatStreamDecoder';
 import { MaasClient } from '../src/core/maasClient';
-import { atMost, compared, median, ratioAtMost, sized, type BenchResult } from './benchResult';
+import { atMost, compared, median, ratioAtMost, sized, type BenchResult, type Target } from './benchResult';
+import { comparedRounds, roundsUntilSettled, settled, type Round, type RoundRule } from './stableRounds';
 
 const KEY = 'sk-bench-0000000000000001';
 const CHUNKS = sized(20_000, 200);
-const ROUNDS = sized(11, 1);
-const LATENCY_ROUNDS = sized(25, 1);
+// The end-to-end and decoder rows take rounds until their verdict is settled (bench/stableRounds.ts): on a shared
+// machine one of them may take two or three times its fewest. The latency row takes a fixed number.
+const ROUNDS: RoundRule = sized({ min: 11, max: 41 }, { min: 1, max: 1 });
+const LATENCY_ROUNDS: RoundRule = sized({ min: 25, max: 25 }, { min: 1, max: 1 });
 const WARM_UP_ROUNDS = sized(3, 0);
-const CPU_ROUNDS = sized(15, 1);
+const CPU_ROUNDS: RoundRule = sized({ min: 15, max: 45 }, { min: 1, max: 1 });
 const ASK = { model: 'svc_llm', messages: [{ role: 'user' as const, content: 'bench' }] };
 
 interface Service {
@@ -151,14 +156,23 @@ async function runBaseline(baseUrl: string, dispatcher: Agent): Promise<Run> {
   return { ms: performance.now() - start, cpuMs: cpuSince(cpuStart), chars, firstDeltaMs: (firstText ?? NaN) - (firstBodyChunkAt ?? NaN) };
 }
 
-/** Runs both sides `rounds` times; both must read the same text length (`expected`, or the first run's). */
-async function measure(baseUrl: string, rounds: number, answer: Record<string, unknown>, expected?: number): Promise<{ client: Run[]; baseline: Run[] }> {
+/**
+ * Runs both sides, alternating which goes first, `rule.min` rounds and, while `until` says the rounds so far do not
+ * settle the row, up to `rule.max`; both must read the same text length (`expected`, or the first run's).
+ */
+async function measure(
+  baseUrl: string,
+  rule: RoundRule,
+  answer: Record<string, unknown>,
+  expected?: number,
+  until: (runs: { client: Run[]; baseline: Run[] }) => boolean = () => true,
+): Promise<{ client: Run[]; baseline: Run[] }> {
   const client = new MaasClient({ baseUrl, getApiKey: () => Promise.resolve(KEY) });
   const dispatcher = new Agent();
   const runs = { client: [] as Run[], baseline: [] as Run[] };
   let expectedChars = expected;
   try {
-    for (let round = -WARM_UP_ROUNDS; round < rounds; round++) {
+    for (let round = -WARM_UP_ROUNDS; round < rule.min || (round < rule.max && !until(runs)); round++) {
       // Alternating order, and warm-up rounds not counted: the JIT (client, baseline and the service alike) needs a
       // few 20,000-chunk answers to settle (measured: the first three client runs are 2-4x slower).
       const order = round % 2 === 0 ? (['client', 'baseline'] as const) : (['baseline', 'client'] as const);
@@ -177,83 +191,92 @@ async function measure(baseUrl: string, rounds: number, answer: Record<string, u
   return runs;
 }
 
+/** The rounds of a measurement as pairs of the client's figure and the baseline's. */
+function paired(runs: { client: Run[]; baseline: Run[] }, of: (run: Run) => number): Round[] {
+  return runs.client.map((run, i) => ({ value: of(run), baseline: of(runs.baseline[i] as Run) }));
+}
+
 /**
  * CPU only, no network and no service: the same 20,000-chunk body in memory (64 KiB reads), decoded by the
  * client's decoder and by the baseline's split + JSON.parse. Steadier than the end-to-end figure on a busy machine.
  */
-function decodeInMemory(rounds: number): { client: number; baseline: number } {
+function decodeInMemory(rule: RoundRule, target: Target): Promise<Round[]> {
   const chunk = (content: string): string =>
     `data: {"id":"cmpl-1","object":"chat.completion.chunk","created":1,"model":"svc_llm","choices":[{"index":0,"delta":{"role":"","content":${JSON.stringify(content)}},"finish_reason":""}],"usage":{"prompt_tokens":0,"total_tokens":0,"completion_tokens":0}}\n\n`;
   const bytes = Buffer.from(`${chunk('')}${chunk('x').repeat(CHUNKS)}data: [DONE]\n\n`);
   const reads: Buffer[] = [];
   for (let at = 0; at < bytes.length; at += 65_536) reads.push(bytes.subarray(at, at + 65_536));
-  const times = { client: [] as number[], baseline: [] as number[] };
-  for (let round = -WARM_UP_ROUNDS; round < rounds; round++) {
-    let start = performance.now();
-    const decoder = new ChatStreamDecoder(undefined, true);
-    let chars = 0;
-    for (const read of reads) for (const event of decoder.push(read)) if (event.type === 'text') chars += event.text.length;
-    for (const event of decoder.end()) if (event.type === 'text') chars += event.text.length;
-    const clientMs = performance.now() - start;
-    start = performance.now();
-    const text = new TextDecoder();
-    let rest = '';
-    let baseChars = 0;
-    for (const read of reads) {
-      const lines = (rest + text.decode(read, { stream: true })).split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) {
-        if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
-        baseChars += ((JSON.parse(line.slice(6)) as { choices: { delta: { content: string } }[] }).choices[0]?.delta.content ?? '').length;
-      }
-    }
-    const baselineMs = performance.now() - start;
-    if (chars !== CHUNKS || baseChars !== CHUNKS) throw new Error(`decoded ${chars} / ${baseChars} characters, expected ${CHUNKS}`);
-    if (round >= 0) {
-      times.client.push(clientMs);
-      times.baseline.push(baselineMs);
+  for (let round = 0; round < WARM_UP_ROUNDS; round++) decodeOnce(reads);
+  return roundsUntilSettled(rule, target, () => decodeOnce(reads));
+}
+
+/** One round of the decoder against split + JSON.parse, on the same reads. */
+function decodeOnce(reads: readonly Buffer[]): Round {
+  let start = performance.now();
+  const decoder = new ChatStreamDecoder(undefined, true);
+  let chars = 0;
+  for (const read of reads) for (const event of decoder.push(read)) if (event.type === 'text') chars += event.text.length;
+  for (const event of decoder.end()) if (event.type === 'text') chars += event.text.length;
+  const clientMs = performance.now() - start;
+  start = performance.now();
+  const text = new TextDecoder();
+  let rest = '';
+  let baseChars = 0;
+  for (const read of reads) {
+    const lines = (rest + text.decode(read, { stream: true })).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
+      baseChars += ((JSON.parse(line.slice(6)) as { choices: { delta: { content: string } }[] }).choices[0]?.delta.content ?? '').length;
     }
   }
-  return { client: median(times.client), baseline: median(times.baseline) };
+  const baselineMs = performance.now() - start;
+  if (chars !== CHUNKS || baseChars !== CHUNKS) throw new Error(`decoded ${chars} / ${baseChars} characters, expected ${CHUNKS}`);
+  return { value: clientMs, baseline: baselineMs };
 }
 
 export default async function clientBench(): Promise<BenchResult[]> {
-  const cpu = decodeInMemory(CPU_ROUNDS);
+  const tolerance =
+    'The client reads every stream shape of docs/wire.md, validates each chunk and assembles typed events; what that costs over a reader that does none of it is held to a fifth, so the client is never what a fast answer waits on.';
+  const endToEnd = ratioAtMost(
+    1.2,
+    `${tolerance} CPU time, because the wall clock of a read from a service on the same two cores measures the scheduler as much as the reader (it is in detail).`,
+  );
+  const decoderAlone = ratioAtMost(1.2, tolerance);
+  const cpu = await decodeInMemory(CPU_ROUNDS, decoderAlone);
   const service = await startService();
   subscribe('undici:request:bodyChunkReceived', onBodyChunk);
   try {
-    const big = await measure(service.baseUrl, ROUNDS, { chunks: CHUNKS, chunkText: 'x' }, CHUNKS);
+    const settledOnCpu = (runs: { client: Run[]; baseline: Run[] }): boolean =>
+      settled(
+        paired(runs, (run) => run.cpuMs).map((round) => round.value / round.baseline),
+        endToEnd,
+      );
+    const big = await measure(service.baseUrl, ROUNDS, { chunks: CHUNKS, chunkText: 'x' }, CHUNKS, settledOnCpu);
     const clientMs = median(big.client.map((r) => r.ms));
     const baselineMs = median(big.baseline.map((r) => r.ms));
     const words = 'The quick brown fox jumps over the lazy dog near the river bank today.';
     const small = await measure(service.baseUrl, LATENCY_ROUNDS, { text: words });
     const clientFirst = median(small.client.map((r) => r.firstDeltaMs));
     const baselineFirst = median(small.baseline.map((r) => r.firstDeltaMs));
-    const [clientCpu, baselineCpu] = [median(big.client.map((r) => r.cpuMs)), median(big.baseline.map((r) => r.cpuMs))];
     const rate = (ms: number): string => `${Math.round((CHUNKS / ms) * 1000).toLocaleString('en')} chunks/s`;
-    const tolerance =
-      'The client reads every stream shape of docs/wire.md, validates each chunk and assembles typed events; what that costs over a reader that does none of it is held to a fifth, so the client is never what a fast answer waits on.';
+    const rounds = (rule: RoundRule): string => `median of ${rule.min}-${rule.max} rounds, until the verdict settles`;
     return [
-      compared(
-        `client: a ${CHUNKS}-chunk answer from the local service double, the reading process's CPU time (undici, SSE framing, validation, events), vs raw undici + line split + JSON.parse (median of ${ROUNDS})`,
-        clientCpu,
-        baselineCpu,
+      comparedRounds(
+        `client: a ${CHUNKS}-chunk answer from the local service double, the reading process's CPU time (undici, SSE framing, validation, events), vs raw undici + line split + JSON.parse (${rounds(ROUNDS)})`,
+        paired(big, (run) => run.cpuMs),
         'ms',
-        ratioAtMost(
-          1.2,
-          `${tolerance} CPU time, because the wall clock of a read from a service on the same two cores measures the scheduler as much as the reader (it is in detail).`,
-        ),
+        endToEnd,
         `wall clock ${clientMs.toFixed(1)} ms (${rate(clientMs)}) against ${baselineMs.toFixed(1)} ms (${rate(baselineMs)}), ${(clientMs / baselineMs).toFixed(2)}×`,
       ),
-      compared(
-        `client: the decoder alone, the same ${CHUNKS} chunks from memory, vs line split + JSON.parse (median of ${CPU_ROUNDS})`,
-        cpu.client,
-        cpu.baseline,
+      comparedRounds(
+        `client: the decoder alone, the same ${CHUNKS} chunks from memory, vs line split + JSON.parse (${rounds(CPU_ROUNDS)})`,
+        cpu,
         'ms',
-        ratioAtMost(1.2, tolerance),
+        decoderAlone,
       ),
       compared(
-        `client: first body chunk -> first text event, vs the raw reader's first parsed delta (median of ${LATENCY_ROUNDS})`,
+        `client: first body chunk -> first text event, vs the raw reader's first parsed delta (median of ${LATENCY_ROUNDS.min})`,
         clientFirst,
         baselineFirst,
         'ms',

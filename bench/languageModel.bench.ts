@@ -2,7 +2,9 @@
 // extension's own client called directly: same question, same local service, same run, the two alternating.
 // The provider runs on a stub of the vscode module (its part classes and enums), so the figure is the provider's
 // own cost (message conversion, request building, parts); VS Code's RPC between window and extension host is not
-// in it. Median of ROUNDS after WARM_UP rounds each.
+// in it. After 5 warm-up rounds each, each round measures both, the order alternating; the ratio is the median of the
+// rounds' ratios, over as many rounds (at least 25, at most 101) as settle the verdict (bench/stableRounds.ts), and
+// the page shows how they spread.
 import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { performance } from 'node:perf_hooks';
 import type * as vscode from 'vscode';
@@ -11,10 +13,11 @@ import { startLocalService } from '../service/src/localService';
 import { MaasClient } from '../src/core/maasClient';
 import { MaasChatProvider, type ChatProviderDependencies } from '../src/vscode/languageModels/maasChatProvider';
 import { parseSettings } from '../src/vscode/settings/settingsDeclaration';
-import { compared, median, ratioAtMost, sized, type BenchResult } from './benchResult';
+import { median, ratioAtMost, sized, type BenchResult } from './benchResult';
+import { comparedRounds, roundsUntilSettled, type RoundRule } from './stableRounds';
 
 const KEY = 'sk-bench-lm-0000000000000001';
-const ROUNDS = sized(25, 1);
+const ROUNDS: RoundRule = sized({ min: 25, max: 101 }, { min: 1, max: 1 });
 const WARM_UP = sized(5, 0);
 const QUESTION = 'How do I compute a moving average in TypeScript?';
 
@@ -63,25 +66,28 @@ export default async function languageModelBench(): Promise<BenchResult[]> {
       await direct();
       await throughProvider();
     }
-    const directTimes: number[] = [];
-    const providerTimes: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      directTimes.push(await direct());
-      providerTimes.push(await throughProvider());
-    }
+    const target = ratioAtMost(
+      1.1,
+      "The provider only converts VS Code's messages and parts around the same client and request: it may add a tenth to the first text, no more.",
+    );
+    const rounds = await roundsUntilSettled(ROUNDS, target, async (index) => {
+      if (index % 2 === 0) {
+        const baseline = await direct();
+        return { value: await throughProvider(), baseline };
+      }
+      const value = await throughProvider();
+      return { value, baseline: await direct() };
+    });
+    const [providerMs, directMs] = [median(rounds.map((round) => round.value)), median(rounds.map((round) => round.baseline))];
     process.stderr.write(
-      `[bench] languageModel: first text, direct ${median(directTimes).toFixed(2)} ms, provider ${median(providerTimes).toFixed(2)} ms (medians of ${ROUNDS})\n`,
+      `[bench] languageModel: first text, direct ${directMs.toFixed(2)} ms, provider ${providerMs.toFixed(2)} ms (medians of ${rounds.length})\n`,
     );
     return [
-      compared(
-        `language-model provider: time to first text vs the client directly, against the local service double (median of ${ROUNDS})`,
-        median(providerTimes),
-        median(directTimes),
+      comparedRounds(
+        `language-model provider: time to first text vs the client directly, against the local service double (median of ${ROUNDS.min}-${ROUNDS.max} rounds, until the verdict settles)`,
+        rounds,
         'ms',
-        ratioAtMost(
-          1.1,
-          "The provider only converts VS Code's messages and parts around the same client and request: it may add a tenth to the first text, no more.",
-        ),
+        target,
       ),
     ];
   } finally {

@@ -112,7 +112,16 @@ function tableOf(header: readonly string[], rows: readonly (readonly string[])[]
 const AGAINST = { 'espeak-ng': "measured against the local service's espeak-ng, not the real service's voices" } as const;
 
 /** The columns every table has; a target is on the ratio or on the figure, each in its own column. */
-const HEADER = ['Benchmark', 'Figure', 'Baseline (same run)', 'Ratio', 'Target on the ratio', 'Target on the figure'] as const;
+const HEADER = ['Benchmark', 'Figure', 'Baseline (same run)', 'Ratio', 'Spread of the ratio', 'Target on the ratio', 'Target on the figure'] as const;
+
+/** A row of rounds' spread: its rounds' ratios lowest to highest, and where their median lies (95%). */
+export function spreadText(row: BenchResult): string {
+  const spread = row.spread;
+  if (spread === undefined) return '—';
+  const x = (value: number): string => value.toFixed(2);
+  const interval = `median within ${x(spread.low)}–${x(spread.high)}×${spread.settled ? '' : ', not settled'}`;
+  return `${x(spread.min)}–${x(spread.max)}× in ${spread.rounds} rounds; ${interval}`;
+}
 
 function columns(row: BenchResult): string[] {
   const target = targetText(row.target, row.unit);
@@ -121,6 +130,7 @@ function columns(row: BenchResult): string[] {
     cell(withUnit(row.value, row.unit)),
     row.baseline === undefined ? '—' : cell(withUnit(row.baseline, row.unit)),
     row.ratio === undefined ? '—' : `${row.ratio.toFixed(2)}×`,
+    spreadText(row),
     row.target.of === 'ratio' ? target : '—',
     row.target.of === 'value' ? target : '—',
   ];
@@ -155,6 +165,9 @@ export function performancePage(run: RunInfo, files: readonly BenchFile[]): stri
     'A row is added by one file: `bench/<name>.bench.ts`, whose leading comment says what it measures and whose default',
     'export returns its rows, each built with `figure()` or `compared()` of `bench/benchResult.ts` with its target and',
     'the reason for it. `npm run bench` runs every such file and `npm run bench -- <name>` that one alone.',
+    'A row whose rounds spread widely is built with `comparedRounds()` of `bench/stableRounds.ts`: its ratio is the median',
+    "of its rounds' ratios, rounds are added until that median's 95% interval lies on one side of the target, and its",
+    "spread shows the rounds' lowest and highest ratio and that interval.",
     '',
     '| Run | |',
     '|---|---|',
