@@ -72,8 +72,14 @@ describe('the set-up of VS Code chat for the service model', () => {
   });
 
   it("states each decision in the extension's log: the steps offered, or why none", () => {
-    assert.equal(describeChatSetupDecision(decideChatSetup(fresh, false)), "offered: turn VS Code's chat on, set chat.utilityModel, set chat.utilitySmallModel");
-    assert.equal(describeChatSetupDecision(decideChatSetup({ ...fresh, chatExtensionEnabled: true }, false)), 'offered: set chat.utilityModel, set chat.utilitySmallModel');
+    assert.equal(
+      describeChatSetupDecision(decideChatSetup(fresh, false)),
+      "offered: turn VS Code's chat on, set chat.utilityModel, set chat.utilitySmallModel",
+    );
+    assert.equal(
+      describeChatSetupDecision(decideChatSetup({ ...fresh, chatExtensionEnabled: true }, false)),
+      'offered: set chat.utilityModel, set chat.utilitySmallModel',
+    );
     assert.equal(describeChatSetupDecision(decideChatSetup({ ...fresh, canEnableChat: false }, false)), 'not offered: hostCannotEnable');
     assert.equal(describeChatSetupDecision(decideChatSetup({ ...fresh, declined: true }, false)), 'not offered: the user answered "Not now" before');
     assert.equal(describeChatSetupDecision({ kind: 'done' }), 'not offered: nothing is missing');
