@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
 import { CommandId } from '../../src/vscode/commandIds';
+import { commandAppears, MANAGE_MODELS_COMMAND } from '../../src/vscode/languageModels/nativeChatSetup';
 import { editorWith, freshPrompter, pngFile, signIn } from './featureHelpers';
 import { setSetting } from '../harness/hostSettings';
 import { requestCount } from '../harness/requestLog';
@@ -184,5 +185,23 @@ describe('feature commands: images, knowledge, voices and the small commands', (
     const chat = vscode.workspace.getConfiguration('chat');
     assert.equal(chat.inspect('utilityModel')?.globalValue, undefined);
     assert.equal(chat.inspect('utilitySmallModel')?.globalValue, undefined);
+  });
+
+  it("the offer's wait for a command VS Code registers late: there already, registered while it looks, never, or stopped", async () => {
+    // The host registers Chat: Manage Language Models in its own time; here it is there by now.
+    assert.equal(await commandAppears(MANAGE_MODELS_COMMAND, 0, 100), true);
+    const late = `maas-test.lateCommand-${Date.now()}`;
+    const looking = commandAppears(late, 30_000, 50);
+    const registration = vscode.commands.registerCommand(late, () => undefined);
+    try {
+      assert.equal(await looking, true);
+    } finally {
+      registration.dispose();
+    }
+    assert.equal(await commandAppears(`${late}-never`, 300, 100), false);
+    const stop = new AbortController();
+    const stopped = commandAppears(`${late}-stopped`, 30_000, 100, stop.signal);
+    stop.abort();
+    assert.equal(await stopped, false);
   });
 });

@@ -14,6 +14,7 @@ import {
   type ChatSetupSteps,
   type UtilitySetting,
 } from '../../core/nativeChat/chatSetupPlan';
+import { sleep } from '../../core/http/sleep';
 import { CommandId } from '../commandIds';
 import { LM_VENDOR } from '../contributionIds';
 import type { Logger } from '../logger';
@@ -28,6 +29,30 @@ export const MANAGE_MODELS_COMMAND = 'workbench.action.chat.manage';
 
 /** How long the built-in chat extension may take to appear once turned on (it starts in seconds). */
 const CHAT_START_TIMEOUT_MS = 60_000;
+
+/** How long the automatic offer waits for VS Code to register Chat: Manage Language Models, and how often it looks. */
+const MANAGE_COMMAND_WAIT_MS = 60_000;
+const MANAGE_COMMAND_LOOK_MS = 1_000;
+
+/**
+ * Whether VS Code has command `id`, or registers it within `timeoutMs` (looked for every `intervalMs`). VS Code
+ * registers some of its own commands, Chat: Manage Language Models among them, only once the window is idle after
+ * restoring, which can come after an extension that a command or a view activated has looked. False at once when
+ * `signal` aborts.
+ */
+export async function commandAppears(id: string, timeoutMs: number, intervalMs: number, signal?: AbortSignal): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await vscode.commands.getCommands(true)).includes(id)) return true;
+    const left = deadline - Date.now();
+    if (left <= 0 || signal?.aborted === true) return false;
+    try {
+      await sleep(Math.min(intervalMs, left), signal);
+    } catch {
+      return false;
+    }
+  }
+}
 
 export interface NativeChatSetupDependencies {
   readonly settings: SettingsReader;
@@ -201,6 +226,11 @@ async function explainUnavailable(reason: 'noApiKey' | 'nativeChatOff' | 'aiFeat
  */
 export class NativeChatSetupOffer implements vscode.Disposable {
   private offered = false;
+  /** The offer waits for Chat: Manage Language Models once a session. */
+  private waitedForCommand = false;
+  /** One consideration at a time: the start-up's and a key change's each see the other's outcome. */
+  private considering: Promise<void> = Promise.resolve();
+  private readonly stopped = new AbortController();
   private readonly subscription: vscode.Disposable;
 
   constructor(
@@ -211,12 +241,26 @@ export class NativeChatSetupOffer implements vscode.Disposable {
     this.subscription = new vscode.Disposable(() => subscription.dispose());
   }
 
-  /** Considers the offer now (at start-up). */
-  async consider(): Promise<void> {
+  /** Considers the offer now (at start-up), after any consideration under way. */
+  consider(): Promise<void> {
+    const next = this.considering.then(() => this.considerOnce());
+    this.considering = next.catch(() => undefined);
+    return next;
+  }
+
+  private async considerOnce(): Promise<void> {
     if (this.offered) return;
-    const facts = await chatSetupFacts(this.deps);
-    const decision = decideChatSetup(facts, false);
-    if (this.offered) return;
+    let facts = await chatSetupFacts(this.deps);
+    let decision = decideChatSetup(facts, false);
+    if (decision.kind === 'unavailable' && decision.reason === 'hostCannotEnable' && !this.waitedForCommand) {
+      this.waitedForCommand = true;
+      this.deps.logger.info(`VS Code's chat set-up waits up to ${MANAGE_COMMAND_WAIT_MS / 1000} s for VS Code to register ${MANAGE_MODELS_COMMAND}.`);
+      if (await commandAppears(MANAGE_MODELS_COMMAND, MANAGE_COMMAND_WAIT_MS, MANAGE_COMMAND_LOOK_MS, this.stopped.signal)) {
+        facts = await chatSetupFacts(this.deps);
+        decision = decideChatSetup(facts, false);
+      }
+    }
+    if (this.offered || this.stopped.signal.aborted) return;
     this.deps.logger.info(`VS Code's chat set-up ${describeChatSetupDecision(decision)}.`);
     if (decision.kind !== 'offer') return;
     this.offered = true;
@@ -236,6 +280,7 @@ export class NativeChatSetupOffer implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.stopped.abort();
     this.subscription.dispose();
   }
 }
