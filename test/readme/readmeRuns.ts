@@ -307,7 +307,7 @@ export const readmeRuns: readonly ReadmeRun[] = [
         const table = output.split('\n').filter((line) => line.startsWith('| '));
         assert.match(
           table[0] ?? '',
-          /^\| Benchmark +\| Figure +\| Baseline \(same run\) +\| Ratio +\| Target on the ratio +\| Target on the figure +\| Result +\|$/,
+          /^\| Benchmark +\| Figure +\| Baseline \(same run\) +\| Ratio +\| Spread of the ratio +\| Target on the ratio +\| Target on the figure +\| Result +\|$/,
         );
         assert.equal(table.length, figures + 2, 'the table has a row per figure');
         for (const row of table.slice(2)) assert.match(row, /\| (pass|miss) +\|$/, 'each row says whether it met its target');
