@@ -237,7 +237,12 @@ export class NativeChatSetupOffer implements vscode.Disposable {
     private readonly deps: NativeChatSetupDependencies,
     onKeyChange: (listener: () => void) => { dispose(): void },
   ) {
-    const subscription = onKeyChange(() => void this.consider());
+    // A key change considers the offer in the background: a failure (VS Code refusing to list its commands) is logged.
+    const subscription = onKeyChange(() => {
+      this.consider().catch((error: unknown) =>
+        this.deps.logger.warn(`VS Code's chat set-up could not be considered: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    });
     this.subscription = new vscode.Disposable(() => subscription.dispose());
   }
 
