@@ -27,6 +27,20 @@ describe('the local service: only the routes in use', () => {
     assert.equal((await http('GET', `${service().baseUrl}/_local/faults/${id}`)).status, 404, 'the reset cleared it');
   });
 
+  it('a reset that keeps the request log clears the faults and keeps the log', async () => {
+    const base = service().baseUrl;
+    const logged = async (): Promise<number> => (await http('GET', `${base}/_local/requests`)).json<{ requests: unknown[] }>().requests.length;
+    assert.equal((await http('POST', `${base}/_local/reset`)).status, 200);
+    const { id } = (await http('POST', `${base}/_local/faults`, { route: '/maas/v1/chat/completions', status: 500 })).json<{ id: string }>();
+    await http('POST', `${base}/maas/v1/chat/completions`, { model: 'svc_llm', messages: [] });
+    assert.equal(await logged(), 1);
+    assert.deepEqual((await http('POST', `${base}/_local/reset?requests=keep`)).json(), { reset: true, state: 'kept', requests: 'kept' });
+    assert.equal((await http('GET', `${base}/_local/faults/${id}`)).status, 404, 'the fault is gone');
+    assert.equal(await logged(), 1, 'the request log is kept');
+    assert.deepEqual((await http('POST', `${base}/_local/reset`)).json(), { reset: true, state: 'kept', requests: 'cleared' });
+    assert.equal(await logged(), 0);
+  });
+
   it("takes a long-text submission by POST only, as the spec's, and audio by GET only", async () => {
     const commit = await http('GET', `${service().baseUrl}/maas/v2/api/tts-long-commit?appkey=a&token=t&text=hi`);
     assert.equal(commit.status, 405);

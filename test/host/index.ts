@@ -4,18 +4,24 @@
 // alone, every other run all the others. $MAAS_TEST_SEED orders the files, and the tests within each describe block,
 // so that no test relies on another running first (test/harness/testOrder.ts); without it they run in name order.
 // The trust suite is one scenario whose steps follow a change a window cannot undo (the folder, once trusted, stays
-// trusted), so its steps keep their written order.
+// trusted), so its steps keep their written order. After each file the local service drops the faults and queued
+// answers the file left (keeping its request log and its state), so that no file meets another's.
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
 import { orderer, parseSeed, SEED_VARIABLE, type Orderer } from '../harness/testOrder';
 import { measureFirstActivation } from './firstActivation';
+import { api } from './hostService';
 
 /** Shuffles a suite's tests and its inner suites, then theirs (mocha runs a suite's tests before its inner suites). */
 function shuffleSuite(suite: Mocha.Suite, order: Orderer): void {
   suite.tests = order(suite.tests, (test) => test.title);
   suite.suites = order(suite.suites, (inner) => inner.title);
   for (const inner of suite.suites) shuffleSuite(inner, order);
+}
+
+async function clearFaults(): Promise<void> {
+  await api('/_local/reset?requests=keep', {});
 }
 
 export async function run(): Promise<void> {
@@ -30,6 +36,7 @@ export async function run(): Promise<void> {
   console.log(order ? `  seed ${seedText ?? ''}: files and tests in shuffled order` : '  files and tests in the order written');
   await mocha.loadFilesAsync(); // loaded before the run, so that their tests can be ordered (mocha.run loads no more)
   if (order) shuffleSuite(mocha.suite, order);
+  for (const suite of mocha.suite.suites) suite.afterAll('the local service drops the faults and queued answers left', clearFaults);
   if (!trustRun) await measureFirstActivation();
   return new Promise((resolve, reject) => {
     let passed = 0;

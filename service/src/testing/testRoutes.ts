@@ -1,6 +1,6 @@
 // The test-only routes under /_local/ (loopback callers only): faults (added, each looked at and released by its
-// id), the request log, answer overrides and reset (which also clears the faults). Each is one the test harness, the
-// demo or the benchmarks use.
+// id), the request log, answer overrides and reset (which also clears the faults; `?requests=keep` keeps the log).
+// Each is one the test harness, the demo or the benchmarks use.
 import type { ServerResponse } from 'node:http';
 import { parseJsonBody, sendJson, sendRefusal } from '../http/httpIo';
 import { faultSpecSchema } from './faultInjector';
@@ -49,11 +49,12 @@ export function handleTestRoute(ctx: TestRouteContext, method: string, url: URL,
     }
   } else if (route === 'POST /_local/reset') {
     ctx.faults.clear();
-    ctx.requestLog.clear();
     ctx.nextAnswers.clear();
+    const keepRequests = url.searchParams.get('requests') === 'keep';
+    if (!keepRequests) ctx.requestLog.clear();
     const toSeed = url.searchParams.get('state') === 'seed';
     if (toSeed) ctx.store.resetToSeed();
-    sendJson(res, 200, { reset: true, state: toSeed ? 'seed' : 'kept' });
+    sendJson(res, 200, { reset: true, state: toSeed ? 'seed' : 'kept', requests: keepRequests ? 'kept' : 'cleared' });
   } else {
     return false;
   }
