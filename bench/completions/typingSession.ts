@@ -5,6 +5,7 @@ import type { CompletionEngine } from '../../src/core/completions/completionEngi
 import type { CompletionSuggestion } from '../../src/core/completions/completionRequest';
 import { CompletionPrivacy } from '../../src/core/completions/completionPrivacy';
 import { readCompletionWindow } from '../../src/core/completions/completionWindow';
+import { seededRandom } from '../../test/harness/seededRandom';
 
 /** A text document as an editor holds it: lines without their ends, a cursor, and a version per edit. */
 export class BenchDocument {
@@ -117,18 +118,6 @@ export interface Keystroke {
   readonly gapMs: number;
 }
 
-/** A deterministic generator of numbers in [0, 1) (mulberry32), so that every run types the same session. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export const TYPING = {
   /** Between two keys of a burst: 90–230 ms (about 60 words a minute), shorter than the debounce. */
   keyMs: [90, 230],
@@ -141,7 +130,7 @@ export const TYPING = {
 
 /** `count` characters of the session's text with the gap after each, the same every run. */
 export function humanTyping(count: number): Keystroke[] {
-  const next = random(42);
+  const next = seededRandom(42);
   const between = ([low, high]: readonly [number, number]): number => Math.round(low + (high - low) * next());
   const text = SESSION_TEXT.repeat(Math.ceil(count / SESSION_TEXT.length)).slice(0, count);
   return [...text].map((char) => {

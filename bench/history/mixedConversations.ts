@@ -5,6 +5,7 @@
 // words per conversation. What a search index holds grows with the number of distinct words (and Chinese character
 // pairs), which the repeated sentences of historyFixture.ts do not have. Deterministic: the same index, the same text.
 import type { Conversation, Turn } from '../../src/core/conversations/conversationModel';
+import { seededRandom } from '../../test/harness/seededRandom';
 
 const TURNS = 20;
 const COMMON = (
@@ -23,18 +24,6 @@ const HAN =
 const TECH_WORDS = 40_000;
 const CHINESE_WORDS = 8_000;
 
-/** A small seeded generator (mulberry32): the same conversation for the same index. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A rank from 0 to n - 1, rank r about 1/(r + 1) as likely as the first (Zipf's law). */
 const zipf = (next: () => number, n: number): number => Math.min(n - 1, Math.floor((n + 1) ** next()) - 1);
 const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
@@ -50,7 +39,7 @@ export function techWord(rank: number): string {
 export function chineseWord(rank: number): string {
   const n = HAN.length;
   const at = (k: number): string => HAN[k % n] ?? '';
-  return random(rank + 7)() < 0.2 ? `${at(rank * 7919)}${at(rank * 104_729 + 13)}${at(rank * 31)}` : `${at(rank * 7919)}${at(rank * 104_729 + 13)}`;
+  return seededRandom(rank + 7)() < 0.2 ? `${at(rank * 7919)}${at(rank * 104_729 + 13)}${at(rank * 31)}` : `${at(rank * 7919)}${at(rank * 104_729 + 13)}`;
 }
 
 function englishText(next: () => number, topic: readonly string[], length: number): string {
@@ -88,7 +77,7 @@ function chineseText(next: () => number, topic: readonly string[], length: numbe
 
 /** Conversation `index`: in Chinese when `index % 3 === 1`; its title names its first two topic words. */
 export function mixedConversationOf(index: number, now: number): Conversation {
-  const next = random(index + 1);
+  const next = seededRandom(index + 1);
   const chinese = index % 3 === 1;
   const topic = Array.from({ length: 12 }, () => (chinese ? chineseWord(zipf(next, CHINESE_WORDS)) : techWord(zipf(next, TECH_WORDS))));
   const turns: Turn[] = Array.from({ length: TURNS }, (_, t) => ({

@@ -2,6 +2,8 @@
 // the start of every layer and in the summary, so that a test relying on another one running first fails, and the
 // failing order can be replayed with `npm test -- --seed N` or `MAAS_TEST_SEED=N npm test`.
 
+import { seededRandom } from './seededRandom';
+
 /** The environment variable that carries the seed (to the in-host suite too, through code-server's environment). */
 export const SEED_VARIABLE = 'MAAS_TEST_SEED';
 
@@ -37,18 +39,6 @@ export function seedFrom(args: readonly string[], env: NodeJS.ProcessEnv): { see
   return { seed: seed ?? Math.floor(Math.random() * MAX_SEED), rest };
 }
 
-/** mulberry32: a small, well-mixed 32-bit generator; the same seed gives the same sequence on every machine. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / MAX_SEED;
-  };
-}
-
 /** Orders lists one after another from one seed: the n-th list gets the n-th stretch of the seed's sequence. */
 export type Orderer = <T>(items: readonly T[], key?: (item: T) => string) => T[];
 
@@ -58,7 +48,7 @@ export type Orderer = <T>(items: readonly T[], key?: (item: T) => string) => T[]
  * files. Successive calls continue the same sequence (the in-host suite orders its suites and their tests so).
  */
 export function orderer(seed: number): Orderer {
-  const next = generator(seed);
+  const next = seededRandom(seed);
   return <T>(items: readonly T[], key: (item: T) => string = String): T[] => {
     const result = [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
     for (let i = result.length - 1; i > 0; i--) {
