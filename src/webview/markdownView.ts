@@ -94,6 +94,11 @@ export class MarkdownView {
     }
   }
 
+  /** Whether the text last given to render is still to be put in the page (a render waiting for its time). */
+  get pending(): boolean {
+    return this.catchUp !== undefined;
+  }
+
   /** Calls `then` once the text last given to render is in the page: at once when it already is. */
   whenRendered(then: () => void): void {
     if (this.catchUp === undefined) then();

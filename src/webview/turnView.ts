@@ -100,6 +100,14 @@ export class TurnView {
     this.answerView.render(turn.answer, final);
     this.renderKnowledge(turn);
     this.renderMeta(turn);
+    // Whether a knowledge answer found nothing is read from its chips, so a render still to come (a long final answer
+    // renders in a task of its own) decides it again once the text is in the page.
+    if (this.answerView.pending)
+      this.answerView.whenRendered(() => {
+        if (this.turn !== turn) return;
+        this.renderKnowledge(turn);
+        this.renderMeta(turn);
+      });
     // Rebuilt only when something it shows changed, so a focused button survives streaming and snapshots.
     const afterKey = JSON.stringify([
       turn.status,
@@ -274,6 +282,8 @@ export class TurnView {
   private noHits(turn: Turn): boolean {
     const knowledge = turn.knowledge;
     if (knowledge === undefined || knowledge.marksRemoved === true || turn.status !== 'done' || turn.answer === '') return false;
+    // Until the answer is in the page its chips cannot be counted: no badge is guessed from an earlier render.
+    if (this.answerView.pending) return false;
     return knowledge.references.length === 0 && this.answerView.element.querySelector('.citation-chip') === null;
   }
 

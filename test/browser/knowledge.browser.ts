@@ -67,6 +67,31 @@ describe('knowledge answers: citation chips, sources and the speaker button', ()
     await page.close();
   });
 
+  it('a long answer, whose final render runs in a task of its own, gets "No hits" from its rendered chips: none with marks, the badge without', async () => {
+    // Over 10,000 characters: the answer view renders it after the turn's other parts (markdownView.ts, OWN_TASK_CHARS).
+    const long = `First^[3]^ then 【4†doc】.\n\n${'A sentence of the answer without a mark. '.repeat(400)}`;
+    const page = await openWith(s, {
+      turns: [turn({ id: 'k4', kind: 'knowledge', answer: long, knowledge: { mode: 'divergent', bases: [], references: [] } })],
+    });
+    const chips = page.getByTestId('citation');
+    await chips.first().waitFor();
+    await settled(page);
+    assert.deepEqual(await chips.allTextContents(), ['3', '4']);
+    assert.equal(await page.getByTestId('no-hits').count(), 0, 'the badge is decided on the rendered answer');
+    assert.equal(await page.getByTestId('answer').evaluate((el) => el.classList.contains('answer-notice')), false);
+    await page.close();
+    // The same length without a mark: the badge comes with the render that shows there is none.
+    const unmarked = await openWith(s, {
+      turns: [
+        turn({ id: 'k5', kind: 'knowledge', answer: long.replace(/\^\[3\]\^|【4†doc】/g, ''), knowledge: { mode: 'divergent', bases: [], references: [] } }),
+      ],
+    });
+    await unmarked.getByTestId('no-hits').waitFor();
+    assert.equal(await unmarked.getByTestId('citation').count(), 0);
+    assert.equal(await unmarked.getByTestId('answer').evaluate((el) => el.classList.contains('answer-notice')), true);
+    await unmarked.close();
+  });
+
   it('shows "No hits" and the apology as a notice when the answer has no mark and no references', async () => {
     const apology = 'Sorry, the knowledge base has nothing on this question.';
     const page = await openWith(s, {
