@@ -28,12 +28,10 @@ function hasImage(tokens: readonly MarkdownToken[]): boolean {
   return tokens.some((token) => token.type === 'image' || (token.children !== null && hasImage(token.children)));
 }
 
-/** Whether `text` from `from` on holds an unescaped `![`, or a `]:`. */
+/** Whether `text` from `from` on holds an unescaped `![`, or a `]:` (searched, not read pair by pair: it runs on every piece). */
 function risky(text: string, from: number): boolean {
-  for (let i = from; i < text.length - 1; i++) {
-    const pair = text.slice(i, i + 2);
-    if ((pair === '![' && !escapedAt(text, i)) || pair === ']:') return true;
-  }
+  if (text.indexOf(']:', from) !== -1) return true;
+  for (let at = text.indexOf('![', from); at !== -1; at = text.indexOf('![', at + 1)) if (!escapedAt(text, at)) return true;
   return false;
 }
 
