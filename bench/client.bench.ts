@@ -9,17 +9,13 @@
 // The CPU rows compare the two sides round by round and take as many rounds as settle their verdict
 // (bench/stableRounds.ts); the page shows how the rounds' ratios spread.
 import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Agent, request } from 'undici';
 import { ChatStreamDecoder } from '../src/core/chat/chatStreamDecoder';
 import { MaasClient } from '../src/core/maasClient';
 import { atMost, compared, median, ratioAtMost, sized, type BenchResult, type Target } from './benchResult';
 import { comparedRounds, roundsUntilSettled, settled, type Round, type RoundRule } from './stableRounds';
+import { startServiceProcess } from './serviceProcess';
 
 const KEY = 'sk-bench-0000000000000001';
 const CHUNKS = sized(20_000, 200);
@@ -30,54 +26,6 @@ const LATENCY_ROUNDS: RoundRule = sized({ min: 25, max: 25 }, { min: 1, max: 1 }
 const WARM_UP_ROUNDS = sized(3, 0);
 const CPU_ROUNDS: RoundRule = sized({ min: 15, max: 45 }, { min: 1, max: 1 });
 const ASK = { model: 'svc_llm', messages: [{ role: 'user' as const, content: 'bench' }] };
-
-interface Service {
-  readonly baseUrl: string;
-  readonly child: ChildProcess;
-  readonly dir: string;
-}
-
-async function startService(): Promise<Service> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'maas-client-bench-'));
-  const seed = path.join(dir, 'seed.json');
-  const ready = path.join(dir, 'ready.json');
-  writeFileSync(seed, JSON.stringify({ defaultKey: KEY }));
-  const main = path.join(__dirname, '..', 'service', 'src', 'main.ts');
-  const args = [
-    '--import',
-    'tsx',
-    main,
-    '--port',
-    '0',
-    '--alt-port',
-    '0',
-    '--pace',
-    '0',
-    '--seed',
-    seed,
-    '--data',
-    path.join(dir, 'data'),
-    '--ready-file',
-    ready,
-  ];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], cwd: path.join(__dirname, '..') });
-  const deadline = Date.now() + 30_000;
-  while (!existsSync(ready) || readFileSync(ready, 'utf8').trim() === '') {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the local service did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const { baseUrl } = JSON.parse(readFileSync(ready, 'utf8')) as { baseUrl: string };
-  return { baseUrl, child, dir };
-}
-
-async function stopService(service: Service): Promise<void> {
-  if (service.child.exitCode === null) {
-    const exited = new Promise((resolve) => service.child.once('exit', resolve));
-    service.child.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(service.dir, { recursive: true, force: true });
-}
 
 async function nextAnswer(baseUrl: string, body: Record<string, unknown>): Promise<void> {
   const response = await request(`${baseUrl}/_local/next-answer`, {
@@ -244,7 +192,7 @@ export default async function clientBench(): Promise<BenchResult[]> {
   );
   const decoderAlone = ratioAtMost(1.2, tolerance);
   const cpu = await decodeInMemory(CPU_ROUNDS, decoderAlone);
-  const service = await startService();
+  const service = await startServiceProcess({ defaultKey: KEY });
   subscribe('undici:request:bodyChunkReceived', onBodyChunk);
   try {
     const settledOnCpu = (runs: { client: Run[]; baseline: Run[] }): boolean =>
@@ -285,6 +233,6 @@ export default async function clientBench(): Promise<BenchResult[]> {
     ];
   } finally {
     unsubscribe('undici:request:bodyChunkReceived', onBodyChunk);
-    await stopService(service);
+    await service.stop();
   }
 }

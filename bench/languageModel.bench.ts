@@ -1,5 +1,7 @@
 // Time to first text through the language-model provider (what VS Code's chat and vscode.lm get) against the
-// extension's own client called directly: same question, same local service, same run, the two alternating.
+// extension's own client called directly: same question, same local service, same run, the two alternating. The
+// service runs in a process of its own (bench/serviceProcess.ts), as the real one does: in this process its work
+// would run between the provider's steps and be counted as the provider's.
 // The provider runs on a stub of the vscode module (its part classes and enums), so the figure is the provider's
 // own cost (message conversion, request building, parts); VS Code's RPC between window and extension host is not
 // in it. After 5 warm-up rounds each, each round measures both, the order alternating; the ratio is the median of the
@@ -9,12 +11,12 @@ import '../src/vscode/activation/zodSetup'; // zod as the extension configures i
 import { performance } from 'node:perf_hooks';
 import type * as vscode from 'vscode';
 import { TextPart } from './languageModel/vscodeStub';
-import { startLocalService } from '../service/src/localService';
 import { MaasClient } from '../src/core/maasClient';
 import { MaasChatProvider, type ChatProviderDependencies } from '../src/vscode/languageModels/maasChatProvider';
 import { parseSettings } from '../src/vscode/settings/settingsDeclaration';
 import { median, ratioAtMost, sized, type BenchResult } from './benchResult';
 import { comparedRounds, roundsUntilSettled, type RoundRule } from './stableRounds';
+import { startServiceProcess } from './serviceProcess';
 
 const KEY = 'sk-bench-lm-0000000000000001';
 const ROUNDS: RoundRule = sized({ min: 25, max: 101 }, { min: 1, max: 1 });
@@ -22,7 +24,7 @@ const WARM_UP = sized(5, 0);
 const QUESTION = 'How do I compute a moving average in TypeScript?';
 
 export default async function languageModelBench(): Promise<BenchResult[]> {
-  const service = await startLocalService({ quiet: true, paceMs: 0, seed: { defaultKey: KEY } });
+  const service = await startServiceProcess({ defaultKey: KEY });
   try {
     const client = new MaasClient({ baseUrl: service.baseUrl, getApiKey: () => Promise.resolve(KEY) });
     const settings = { ...parseSettings({}).settings, baseUrl: service.baseUrl };

@@ -1,0 +1,55 @@
+// The local service double in a child process of its own, for the benchmarks that compare two ways of reading its
+// answers: the server's work (writing the stream, its microtasks) then runs on another thread and is charged to
+// neither side, as the real service's is. Started with `--pace 0`, the seed given and a fresh data folder.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface ServiceProcess {
+  readonly baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startServiceProcess(seed: Record<string, unknown>): Promise<ServiceProcess> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'maas-bench-service-'));
+  const seedFile = path.join(dir, 'seed.json');
+  const ready = path.join(dir, 'ready.json');
+  writeFileSync(seedFile, JSON.stringify(seed));
+  const main = path.join(__dirname, '..', 'service', 'src', 'main.ts');
+  const args = [
+    '--import',
+    'tsx',
+    main,
+    '--port',
+    '0',
+    '--alt-port',
+    '0',
+    '--pace',
+    '0',
+    '--seed',
+    seedFile,
+    '--data',
+    path.join(dir, 'data'),
+    '--ready-file',
+    ready,
+  ];
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], cwd: path.join(__dirname, '..') });
+  const deadline = Date.now() + 30_000;
+  while (!existsSync(ready) || readFileSync(ready, 'utf8').trim() === '') {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the local service did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const { baseUrl } = JSON.parse(readFileSync(ready, 'utf8')) as { baseUrl: string };
+  return {
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
