@@ -10,14 +10,32 @@ import { parseSettings } from '../../../../src/vscode/settings/settingsDeclarati
 const commands = api.commands as Record<string, unknown>;
 const realCommands = { ...commands };
 
-function offerWith(warnings: string[]): { offer: NativeChatSetupOffer; keyChanged: () => void } {
+// The warnings the offer logs, and a wait for the next one: the tests wait for the logger to be called, not for the
+// event loop to turn.
+class Warnings {
+  readonly texts: string[] = [];
+  private waiters: { count: number; resolve: () => void }[] = [];
+
+  add(text: string): void {
+    this.texts.push(text);
+    this.waiters = this.waiters.filter((waiter) => (this.texts.length >= waiter.count ? (waiter.resolve(), false) : true));
+  }
+
+  /** Resolves once `count` warnings in all have been logged. */
+  until(count: number): Promise<void> {
+    if (this.texts.length >= count) return Promise.resolve();
+    return new Promise<void>((resolve) => this.waiters.push({ count, resolve }));
+  }
+}
+
+function offerWith(warnings: Warnings): { offer: NativeChatSetupOffer; keyChanged: () => void } {
   let listener: (() => void) | undefined;
   const deps = {
     settings: { settings: parseSettings({}).settings, onDidChange: () => ({ dispose: () => undefined }) },
     credentials: { hasApiKey: () => Promise.resolve(true) },
     prompter: { showInformationMessage: () => Promise.resolve(undefined), showWarningMessage: () => Promise.resolve(undefined) },
     memento: { get: () => undefined, update: () => Promise.resolve(), keys: () => [] },
-    logger: { info: () => undefined, warn: (text: string) => warnings.push(text), error: () => undefined, redact: (text: string) => text },
+    logger: { info: () => undefined, warn: (text: string) => warnings.add(text), error: () => undefined, redact: (text: string) => text },
   } as unknown as NativeChatSetupDependencies;
   const offer = new NativeChatSetupOffer(deps, (next) => {
     listener = next;
@@ -36,20 +54,16 @@ describe("the offer to set up VS Code's chat, on a key change", () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
-    let wasListed = (): void => undefined;
-    const listed = new Promise<void>((resolve) => (wasListed = resolve));
-    commands.getCommands = (): Promise<string[]> => {
-      wasListed();
-      return Promise.reject(new Error('the command registry is gone'));
-    };
-    const warnings: string[] = [];
+    commands.getCommands = (): Promise<string[]> => Promise.reject(new Error('the command registry is gone'));
+    const warnings = new Warnings();
     const { offer, keyChanged } = offerWith(warnings);
     try {
       keyChanged();
-      await listed;
-      // The rejection travels through the consideration's chain before the warning is written.
+      await warnings.until(1);
+      assert.deepEqual(warnings.texts, ["VS Code's chat set-up could not be considered: the command registry is gone"]);
+      // A rejection nobody handles is reported after the microtasks of the turn that dropped it: wait for that report's
+      // turn by scheduling a macrotask behind it, then look.
       await new Promise<void>((resolve) => setImmediate(resolve));
-      assert.deepEqual(warnings, ["VS Code's chat set-up could not be considered: the command registry is gone"]);
       assert.deepEqual(unhandled, []);
     } finally {
       process.off('unhandledRejection', onUnhandled);
@@ -63,16 +77,20 @@ describe("the offer to set up VS Code's chat, on a key change", () => {
       lists += 1;
       return Promise.reject(new Error(`refusal ${lists}`));
     };
-    const warnings: string[] = [];
+    const warnings = new Warnings();
     const { offer, keyChanged } = offerWith(warnings);
     try {
       keyChanged();
       await offer.consider().catch(() => undefined);
+      await warnings.until(1);
       keyChanged();
       await offer.consider().catch(() => undefined);
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await warnings.until(2);
       assert.equal(lists, 4, 'each key change and each consideration lists the commands');
-      assert.deepEqual(warnings, ["VS Code's chat set-up could not be considered: refusal 1", "VS Code's chat set-up could not be considered: refusal 3"]);
+      assert.deepEqual(warnings.texts, [
+        "VS Code's chat set-up could not be considered: refusal 1",
+        "VS Code's chat set-up could not be considered: refusal 3",
+      ]);
     } finally {
       offer.dispose();
     }
