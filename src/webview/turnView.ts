@@ -34,6 +34,8 @@ export class TurnView {
   private isLast = false;
   private editing = false;
   private lastAnyLive = false;
+  /** A decision of the knowledge badge and the meta line is queued behind the answer's pending render (one per view). */
+  private decideAfterRender = false;
   private afterKey = '';
   private metaKey = '';
   private countdown: ReturnType<typeof setInterval> | undefined;
@@ -102,12 +104,15 @@ export class TurnView {
     this.renderMeta(turn);
     // Whether a knowledge answer found nothing is read from its chips, so a render still to come (a long final answer
     // renders in a task of its own) decides it again once the text is in the page.
-    if (this.answerView.pending)
+    if (this.answerView.pending && !this.decideAfterRender) {
+      this.decideAfterRender = true;
       this.answerView.whenRendered(() => {
-        if (this.turn !== turn) return;
-        this.renderKnowledge(turn);
-        this.renderMeta(turn);
+        this.decideAfterRender = false;
+        if (this.turn === undefined) return;
+        this.renderKnowledge(this.turn);
+        this.renderMeta(this.turn);
       });
+    }
     // Rebuilt only when something it shows changed, so a focused button survives streaming and snapshots.
     const afterKey = JSON.stringify([
       turn.status,

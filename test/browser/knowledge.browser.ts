@@ -2,9 +2,10 @@
 // when there is no reference for it), and the speaker button of an answer.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { knowledgeAnswer, openWith, references, session } from './featureFixture';
-import { turn } from './snapshotFixture';
-import { deliver, settled, waitForPosted, type WebviewSession } from './webviewHarness';
+import { knowledgeAnswer, openWith, references, segment, session } from './featureFixture';
+import type { HostToWebview } from '../../src/shared/protocol';
+import { conversation, snapshot, turn } from './snapshotFixture';
+import { cspViolations, deliver, settled, waitForPosted, type WebviewSession } from './webviewHarness';
 
 describe('knowledge answers: citation chips, sources and the speaker button', () => {
   let s: WebviewSession;
@@ -90,6 +91,51 @@ describe('knowledge answers: citation chips, sources and the speaker button', ()
     assert.equal(await unmarked.getByTestId('citation').count(), 0);
     assert.equal(await unmarked.getByTestId('answer').evaluate((el) => el.classList.contains('answer-notice')), true);
     await unmarked.close();
+  });
+
+  it('a long final answer whose render is pending meets read-aloud and a conversation switch: each conversation keeps its own badge', async () => {
+    const long = `First^[3]^ then 【4†doc】.\n\n${'A sentence of the answer without a mark. '.repeat(400)}`;
+    const knowledge = { mode: 'divergent' as const, bases: [], references: [] };
+    const streaming = { id: 'c1', turns: [turn({ id: 'k6', kind: 'knowledge', status: 'streaming', answer: 'First^[3', knowledge })] };
+    const other = conversation({ id: 'c2', title: 'Second chat', turns: [turn({ id: 'k7', kind: 'knowledge', answer: 'Nothing on this.', knowledge })] });
+    const page = await openWith(s, streaming);
+    const final: HostToWebview = { type: 'turnUpdate', conversationId: 'c1', turn: turn({ id: 'k6', kind: 'knowledge', answer: long, knowledge }) };
+    const rest: HostToWebview[] = [
+      { type: 'speechStart', playbackId: 'p1', title: 'Answer', sentences: 2, format: 'wav', turnId: 'k6' },
+      segment(0, 'First then.', false),
+      { type: 'snapshot', snapshot: snapshot({ active: other }) },
+    ];
+    // The final answer is applied in a frame that leaves its render to a task of its own; read-aloud and the switch
+    // arrive in that frame, before or after that task (both orders must end the same).
+    await page.evaluate(
+      ([first, next]) =>
+        new Promise<void>((resolve) => {
+          window.postMessage(first, '*');
+          window.addEventListener(
+            'message',
+            () =>
+              requestAnimationFrame(() => {
+                for (const message of next) window.postMessage(message, '*');
+                resolve();
+              }),
+            { once: true },
+          );
+        }),
+      [final, rest] as const,
+    );
+    await page.locator('[data-turn-id="k7"]').waitFor();
+    await page.getByTestId('no-hits').waitFor();
+    assert.equal(await page.locator('[data-turn-id="k6"]').count(), 0, 'the first conversation is gone from the view');
+    assert.equal(await page.getByTestId('no-hits').count(), 1, 'the second conversation has its own badge');
+    // Back to the first conversation, now finished: its chips, and no badge.
+    await deliver(page, { type: 'snapshot', snapshot: snapshot({ active: conversation({ id: 'c1', turns: [final.turn] }) }) });
+    const chips = page.getByTestId('citation');
+    await chips.first().waitFor();
+    await settled(page);
+    assert.deepEqual(await chips.allTextContents(), ['3', '4']);
+    assert.equal(await page.getByTestId('no-hits').count(), 0, 'an answer with marks is not "no hits"');
+    assert.deepEqual(await cspViolations(page), []);
+    await page.close();
   });
 
   it('shows "No hits" and the apology as a notice when the answer has no mark and no references', async () => {
