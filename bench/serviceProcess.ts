@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { waitFor } from '../test/harness/waitFor';
 
 export interface ServiceProcess {
   readonly baseUrl: string;
@@ -35,12 +36,14 @@ export async function startServiceProcess(seed: Record<string, unknown>): Promis
     ready,
   ];
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], cwd: path.join(__dirname, '..') });
-  const deadline = Date.now() + 30_000;
-  while (!existsSync(ready) || readFileSync(ready, 'utf8').trim() === '') {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the local service did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const { baseUrl } = JSON.parse(readFileSync(ready, 'utf8')) as { baseUrl: string };
+  const written = await waitFor(
+    () => {
+      if (child.exitCode !== null) throw new Error(`the local service exited with code ${child.exitCode} before it was ready`);
+      return existsSync(ready) ? readFileSync(ready, 'utf8').trim() : '';
+    },
+    { what: 'the local service to write its ready file', timeoutMs: 30_000, intervalMs: 50 },
+  );
+  const { baseUrl } = JSON.parse(written) as { baseUrl: string };
   return {
     baseUrl,
     stop: async () => {
