@@ -1,11 +1,13 @@
 // A chat history as a user who chats every day has it: `count` conversations of 20 turns with ~2.4 KB Markdown
-// answers each, written as the extension writes them, then opened once so that the
+// answers each, written as the extension writes them (readable by their owner only, so the start-up pass of
+// historyPermissions.ts finds nothing to change, as in every window after the first), then opened once so that the
 // list file exists, as it does after the first start of this version.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Conversation, Turn } from '../../src/core/conversations/conversationModel';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
+import { ownerOnly } from '../../packages/files/atomicWrite';
 
 const TURNS = 20;
 
@@ -54,13 +56,13 @@ export function conversationOf(index: number, now: number): Conversation {
 export async function historyFolder(count: number, make: (index: number, now: number) => Conversation = conversationOf): Promise<string> {
   const folder = mkdtempSync(path.join(tmpdir(), `maas-history-bench-${count}-`));
   const dir = path.join(folder, 'conversations');
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: ownerOnly.folderMode });
   const now = Date.now();
   for (let i = 0; i < count; i++) {
     const conversation = make(i, now);
-    writeFileSync(path.join(dir, `${conversation.id}.json`), `${JSON.stringify(conversation)}\n`);
+    writeFileSync(path.join(dir, `${conversation.id}.json`), `${JSON.stringify(conversation)}\n`, { mode: ownerOnly.mode });
   }
-  writeFileSync(path.join(folder, 'index.json'), JSON.stringify({ version: 1, activeId: make(0, now).id }));
+  writeFileSync(path.join(folder, 'index.json'), JSON.stringify({ version: 1, activeId: make(0, now).id }), { mode: ownerOnly.mode });
   const store = new ConversationStore(folder);
   await store.load();
   await store.flush();
