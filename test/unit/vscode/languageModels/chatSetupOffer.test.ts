@@ -18,7 +18,12 @@ class Warnings {
 
   add(text: string): void {
     this.texts.push(text);
-    this.waiters = this.waiters.filter((waiter) => (this.texts.length >= waiter.count ? (waiter.resolve(), false) : true));
+    const waiting: { count: number; resolve: () => void }[] = [];
+    for (const waiter of this.waiters) {
+      if (this.texts.length >= waiter.count) waiter.resolve();
+      else waiting.push(waiter);
+    }
+    this.waiters = waiting;
   }
 
   /** Resolves once `count` warnings in all have been logged. */
