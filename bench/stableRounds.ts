@@ -38,10 +38,29 @@ export function settled(values: readonly number[], target: Target): boolean {
 const ratios = (rounds: readonly Round[]): number[] => rounds.map((round) => round.value / round.baseline);
 
 /** Runs `round` at least `rule.min` times and, while the rounds' ratios do not settle the target, up to `rule.max`. */
-export async function roundsUntilSettled(rule: RoundRule, target: Target, round: (index: number) => Promise<Round> | Round): Promise<Round[]> {
-  const rounds: Round[] = [];
-  while (rounds.length < rule.min || (rounds.length < rule.max && !settled(ratios(rounds), target))) rounds.push(await round(rounds.length));
+export function roundsUntilSettled(rule: RoundRule, target: Target, round: (index: number) => Promise<Round> | Round): Promise<Round[]> {
+  return untilSettled(rule, (rounds) => settled(ratios(rounds), target), round);
+}
+
+/**
+ * Runs `round` at least `rule.min` times and then, while `decided` says the rounds so far do not settle every row they
+ * feed, up to `rule.max`: for rounds that measure several rows at once.
+ */
+export async function untilSettled<T>(rule: RoundRule, decided: (rounds: readonly T[]) => boolean, round: (index: number) => Promise<T> | T): Promise<T[]> {
+  const rounds: T[] = [];
+  while (rounds.length < rule.min || (rounds.length < rule.max && !decided(rounds))) rounds.push(await round(rounds.length));
   return rounds;
+}
+
+/**
+ * A row of one figure per round (no baseline): the figure is the median of the rounds', and the detail gives their
+ * spread, as the spread column does for a compared row.
+ */
+export function figureRounds(name: string, values: readonly number[], unit: string, target: Target, detail?: string): BenchResult {
+  const { low, high } = medianInterval(values);
+  const x = (value: number): string => `${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}`;
+  const spread = `${x(Math.min(...values))} to ${x(Math.max(...values))} in ${values.length} rounds; median within ${x(low)} to ${x(high)}${settled(values, target) ? '' : ', not settled'}`;
+  return { name, value: median(values), unit, target, detail: detail === undefined ? spread : `${spread}; ${detail}` };
 }
 
 /** A compared row from its rounds: the medians of figure and baseline, the ratio the median of the rounds' ratios. */

@@ -2,9 +2,9 @@
 // the median's interval, the stopping rule at its fewest and at its most rounds, and the row and its text.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ratioAtMost } from '../../../bench/benchResult';
+import { atMost, ratioAtMost } from '../../../bench/benchResult';
 import { resultTable, spreadText, verdict } from '../../../bench/performancePage';
-import { comparedRounds, medianInterval, roundsUntilSettled, settled, type Round } from '../../../bench/stableRounds';
+import { comparedRounds, figureRounds, medianInterval, roundsUntilSettled, settled, untilSettled, type Round } from '../../../bench/stableRounds';
 
 const target = ratioAtMost(1.2, 'Tolerance may cost a fifth.');
 const rule = { min: 11, max: 41 };
@@ -50,5 +50,54 @@ describe('bench rows of rounds: as many rounds as settle the verdict, and their 
     assert.equal(row.ratio?.toFixed(2), '1.10');
     assert.equal(verdict(row), 'pass');
     assert.match(resultTable([row]), /\| 1\.10× +\| 1\.00–1\.50× in 3 rounds; median within 1\.00–1\.50×, not settled +\| ≤ 1\.2× +\| — +\| pass +\|/);
+  });
+
+  it('takes rounds that feed several rows until every one of their verdicts is settled', async () => {
+    const share = atMost(15, 'At most 15 % of the main thread.');
+    const frames = atMost(0, 'No long frame.');
+    // The share settles below 15 % from the start; the long frames straddle 0 for the first rounds, then stay at 0.
+    const measured = [
+      { share: 12, frames: 1 },
+      { share: 12, frames: 0 },
+      { share: 13, frames: 1 },
+      { share: 12, frames: 0 },
+      { share: 12, frames: 1 },
+    ];
+    const rounds = await untilSettled<{ share: number; frames: number }>(
+      rule,
+      (done) =>
+        settled(
+          done.map((r) => r.share),
+          share,
+        ) &&
+        settled(
+          done.map((r) => r.frames),
+          frames,
+        ),
+      (i) => measured[i] ?? { share: 12, frames: 0 },
+    );
+    assert.ok(rounds.length > 11 && rounds.length < 41, `${rounds.length} rounds`);
+    const shareRow = figureRounds(
+      'webview: share',
+      rounds.map((r) => r.share),
+      '%',
+      share,
+    );
+    assert.equal(shareRow.value, 12);
+    assert.equal(verdict(shareRow), 'pass');
+    assert.match(shareRow.detail ?? '', new RegExp(`^12 % to 13 % in ${rounds.length} rounds; median within 12 % to 12 %$`));
+    const frameRow = figureRounds(
+      'webview: long frames',
+      rounds.map((r) => r.frames),
+      'frames',
+      frames,
+      '3 in all',
+    );
+    assert.equal(frameRow.value, 0);
+    assert.match(frameRow.detail ?? '', /^0 frames to 1 frames in \d+ rounds; median within 0 frames to 0 frames; 3 in all$/);
+
+    // At the most rounds without settling, the row says so.
+    const straddling = figureRounds('webview: share', [14, 16, 14, 16, 14, 16], '%', share);
+    assert.match(straddling.detail ?? '', /, not settled$/);
   });
 });
