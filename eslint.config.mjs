@@ -1,5 +1,5 @@
 // Lint rules, chiefly the layering of docs/style.md: imports point inward, and a leak is a lint error.
-//   src/shared  -> its own files only; protocolSchemas.ts (the zod schemas) also zod
+//   src/shared  -> its own files only; zod.ts imports zod's mini build, which the rest of src/ imports from there
 //   src/core    -> shared, node, libraries; never 'vscode'
 //   src/vscode  -> everything but webview
 //   src/webview -> shared (but not its zod schemas) and browser libraries; never 'vscode', 'node:*' or core
@@ -99,6 +99,26 @@ export default tseslint.config(
     },
   },
   {
+    // The extension's zod is the mini build as src/shared/zod.ts sets it up (English messages, no compiled
+    // validators): a module that imported zod itself would bring the classic build (about 96 KB) back into extension.js,
+    // or build a schema before that set-up ran.
+    files: ['src/**/*.ts'],
+    ignores: ['src/shared/zod.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value=/^zod/] > ImportSpecifier[imported.name='z']",
+          message: "Use `import * as z from 'zod'`: the named `z` import defeats tree shaking (about 360 kB more per bundle).",
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/^zod/]',
+          message: "Import zod from src/shared/zod (`import * as z from '…/shared/zod'`): the mini build, set up before any schema.",
+        },
+      ],
+    },
+  },
+  {
     // Type-aware rules: a switch over a union names every member (or has a default), a promise is awaited or
     // explicitly voided, and an exported function says what it takes and returns.
     files: ['**/*.ts'],
@@ -138,7 +158,7 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**/*.ts'],
-    ignores: ['src/shared/protocolSchemas.ts'],
+    ignores: ['src/shared/protocolSchemas.ts', 'src/shared/zod.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -162,9 +182,21 @@ export default tseslint.config(
         {
           paths: [{ ...vscodeBan, allowTypeImports: false }],
           patterns: [
-            { regex: '^(?!zod$|\\./[\\w.-]+$)', message: 'src/shared imports nothing but zod and itself.' },
+            { regex: '^(?!\\./[\\w.-]+$)', message: 'src/shared imports nothing but its own files (zod through ./zod).' },
             { group: ['**/core/**', '**/vscode/**', '**/webview/**', 'node:*'], message: 'src/shared imports nothing but zod and itself.' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/zod.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ ...vscodeBan, allowTypeImports: false }],
+          patterns: [{ regex: '^(?!zod/mini$|zod/locales$)', message: "src/shared/zod.ts imports zod's mini build and its locales only." }],
         },
       ],
     },
@@ -184,7 +216,7 @@ export default tseslint.config(
             { group: ['node:*'], message: 'The webview runs in a browser: no Node modules.' },
             { group: ['**/core/**', '**/vscode/**', '**/extension'], message: 'The webview may import only src/shared (types) and browser libraries.' },
             {
-              group: ['**/shared/protocolSchemas', 'zod', 'zod/*'],
+              group: ['**/shared/protocolSchemas', '**/shared/zod', 'zod', 'zod/*'],
               message: 'The webview never loads zod: the host validates its messages (src/shared/protocolSchemas.ts).',
             },
           ],

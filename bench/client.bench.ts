@@ -8,7 +8,6 @@
 //   undici:request:bodyChunkReceived) to the first text event (client) or first parsed content delta (baseline).
 // The CPU rows compare the two sides round by round and take as many rounds as settle their verdict
 // (bench/stableRounds.ts); the page shows how the rounds' ratios spread.
-import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { Agent, request } from 'undici';
 import { ChatStreamDecoder } from '../src/core/chat/chatStreamDecoder';

@@ -9,7 +9,6 @@
 //   one, the answers replayed from memory so that only the host's work is counted;
 // - suggestions returned after the text they were made for has changed, while the same session is typed in real time
 //   (the real clock, VS Code's cancel on each key) against the service at its default pace.
-import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { CompletionEngine } from '../src/core/completions/completionEngine';
 import type { StreamChat } from '../src/core/completions/completionRequest';
 import type { ChatEvent } from '../src/core/chat/chatEvents';

@@ -6,7 +6,6 @@
 //   as a window starts: the first start of a fresh Node process (bench/history/startChild.ts); also warm, repeated
 //   starts in one process, each after a collection, which leave only the list's own cost;
 // - heap: a fresh Node process after that start-up and the background check, after two collections.
-import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';

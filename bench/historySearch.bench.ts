@@ -9,7 +9,6 @@
 //   given beside it.
 // - the index: built in a fresh Node process as a window builds it after start-up (bench/history/searchChild.ts): its
 //   wall-clock time, and the memory it keeps (heap and typed arrays, after two collections).
-import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';

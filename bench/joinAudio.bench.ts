@@ -2,7 +2,6 @@
 // Aloud's sentences arrive, against the same join done by decoding every sample into a JavaScript number and
 // encoding it again (wavefile getSamples + fromScratch through a plain array), the straightforward way to join with wavefile.
 // Alternating rounds in one process, after one unmeasured round; both outputs are checked to be the same bytes.
-import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { WaveFile } from 'wavefile';
 import { joinAudio } from '../src/core/speech/joinAudio';
 import type { SpeechSegment } from '../src/core/speech/pipelinedSynthesizer';

@@ -5,7 +5,6 @@
 // RPC between window and extension host is not in it. Median of ROUNDS after WARM_UP rounds each (the tool is called
 // again and again in a session: the figure is its steady cost, not V8's first compilation), the order of the two
 // swapped every round so that neither always runs on the connection the other just used.
-import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { benchApi } from './knowledgeTool/vscodeWithDataParts'; // before the tool loads: it binds to this module
 import { performance } from 'node:perf_hooks';
 import { startLocalService } from '../service/src/localService';

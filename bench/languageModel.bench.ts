@@ -7,7 +7,6 @@
 // in it. After 5 warm-up rounds each, each round measures both, the order alternating; the ratio is the median of the
 // rounds' ratios, over as many rounds (at least 25, at most 101) as settle the verdict (bench/stableRounds.ts), and
 // the page shows how they spread.
-import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { performance } from 'node:perf_hooks';
 import type * as vscode from 'vscode';
 import { TextPart } from './languageModel/vscodeStub';

@@ -2,7 +2,6 @@
 // sentences through the pipelined synthesiser (first segment ready) versus synthesising the whole text first
 // (the long-text task, polled every 50-100 ms so polling adds little). Alternating runs in the same process;
 // medians of 3 after one warm-up each.
-import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { MaasClient } from '../src/core/maasClient';
 import { synthesizePipelined } from '../src/core/speech/pipelinedSynthesizer';
 import { REALTIME_MAX_CHARS, speechPieces } from '../src/core/speech/speechLimits';

@@ -11,7 +11,6 @@
 //   of one sentence to the `playing` of the next, while a long answer still streams into the same view; the first
 //   SENTENCES sentences of each of LISTENS answers.
 import './languageModel/vscodeStub'; // `require('vscode')` answered before AnswerVoice loads
-import '../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { startLocalService } from '../service/src/localService';

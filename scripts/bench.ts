@@ -10,7 +10,7 @@
 //   npm run bench -- --out FILE     write the rows to FILE instead of bench-results.json
 // A benchmark module's default export returns BenchResult rows (bench/benchResult.ts), each with the target it must
 // meet and the reason for it; a figure compared with a baseline measured in the same run carries `baseline` and `ratio`.
-// A bench of the extension's code imports zod's set-up (src/vscode/activation/zodSetup.ts) first, as the extension does;
+// The extension's code sets zod up as the extension does (src/shared/zod.ts, imported by every module with a schema);
 // the local service's own bench runs zod as `npm run service` does.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,6 @@
 // each feature in its own guarded step (one that fails to start is logged and shown once; the others work), then
 // the start-up work that may finish later. Nothing is awaited before the features are registered.
 // zod's set-up comes first: it must run before any module builds a schema.
-import './vscode/activation/zodSetup';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { registerChat } from './vscode/chat/chatFeature';

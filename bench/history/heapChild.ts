@@ -1,7 +1,6 @@
 // One window's start on a history folder, in a fresh Node (run with --expose-gc): the chat session loads the history
 // (the list and the open conversation, then the background check of the folder) and builds the view's snapshot;
 // after two collections the heap in use is printed as JSON, in MB.
-import '../../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { sessionUnderTest } from '../../test/unit/core/session/sessionFixture';
 
 async function main(): Promise<void> {

@@ -3,7 +3,6 @@
 // by the time the search's answer no longer says it is indexing. Prints, as JSON, the build's wall-clock and CPU time
 // in ms, and the memory it keeps in MB: the heap and the typed arrays' buffers in use after two collections, the
 // index built against before it.
-import '../../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { performance } from 'node:perf_hooks';
 import { sessionUnderTest } from '../../test/unit/core/session/sessionFixture';
 

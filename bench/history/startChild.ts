@@ -4,7 +4,6 @@
 // - `warm` (run with --expose-gc): three unmeasured starts, then `count` measured ones, each after a collection so
 //   that none pays for the garbage of the one before: the list's own cost with the code already optimised.
 // Prints the times as JSON, in ms.
-import '../../src/vscode/activation/zodSetup'; // zod as the extension configures it, before any schema is built
 import { performance } from 'node:perf_hooks';
 import { sessionUnderTest } from '../../test/unit/core/session/sessionFixture';
 

@@ -2,16 +2,15 @@
 // the host acts on one; a malformed message is dropped with a warning by parseWebviewMessage), the chat parameters,
 // and the parts of a turn the stored history and the view share. The types are inferred from these schemas, and
 // protocol.ts passes them on as types only: the webview never loads zod (lint keeps it and this file's values out).
-import * as z from 'zod';
+import * as z from './zod';
 import { chatParamNames, chatParamSpec, type ChatParamName } from './chatParams';
 import { imageMimes, maxThumbnailCharacters } from './imageFormats';
 import { maxImagesPerQuestion } from './imageHeader';
 import { maxLinkLength } from './linkPolicy';
 import { maxSearchQueryLength } from './searchQuery';
 
-const id = z.string().min(1).max(100);
-const text = (max: number): z.ZodString => z.string().max(max);
-const finite = z.number().finite();
+const id = z.string().check(z.minLength(1), z.maxLength(100));
+const text = (max: number): z.ZodMiniString<string> => z.string().check(z.maxLength(max));
 
 // ---------------------------------------------------------------------------------------------------------
 // A turn, as the history keeps it and the view shows it.
@@ -42,27 +41,23 @@ export type KnowledgeMode = z.output<typeof knowledgeModeSchema>;
 // Intents: what the webview asks of the host.
 
 /** The parameters a conversation may set (src/shared/chatParams.ts); one not set is not sent, so the service applies its default. */
-export const chatParamsSchema = z
-  .object(
-    Object.fromEntries(chatParamNames().map((name) => [name, (chatParamSpec(name).integer ? z.number().int() : finite).optional()])) as {
-      [K in ChatParamName]: z.ZodOptional<z.ZodNumber>;
-    },
-  )
-  .strict();
+export const chatParamsSchema = z.strictObject(
+  Object.fromEntries(chatParamNames().map((name) => [name, z.optional(chatParamSpec(name).integer ? z.int() : z.number())])) as {
+    [K in ChatParamName]: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+  },
+);
 export type ChatParams = z.output<typeof chatParamsSchema>;
 
 /** An image the webview read (and downscaled if needed) from a paste, a drop or the attach button. */
-export const imageUploadSchema = z
-  .object({
-    name: text(260),
-    mime: z.enum(imageMimes),
-    /** The bytes, base64. The host sniffs the real format from them; the label is not trusted. */
-    dataBase64: z.string().min(1).max(30_000_000),
-    width: z.number().int().positive(),
-    height: z.number().int().positive(),
-    thumbnail: z.string().startsWith('data:image/').max(maxThumbnailCharacters),
-  })
-  .strict();
+export const imageUploadSchema = z.strictObject({
+  name: text(260),
+  mime: z.enum(imageMimes),
+  /** The bytes, base64. The host sniffs the real format from them; the label is not trusted. */
+  dataBase64: z.string().check(z.minLength(1), z.maxLength(30_000_000)),
+  width: z.int().check(z.positive()),
+  height: z.int().check(z.positive()),
+  thumbnail: z.string().check(z.startsWith('data:image/'), z.maxLength(maxThumbnailCharacters)),
+});
 export type ImageUpload = z.output<typeof imageUploadSchema>;
 
 /** The commands a button of the view may run; the host maps each to its command. */
@@ -71,49 +66,47 @@ export type WebviewCommand = z.output<typeof webviewCommandSchema>;
 
 /** Every message the webview may send: an intent, named by its `type`. */
 export const webviewToHostSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }).strict(),
-  z.object({ type: z.literal('send'), text: text(100_000), images: z.array(imageUploadSchema).max(maxImagesPerQuestion) }).strict(),
-  z.object({ type: z.literal('stop'), turnId: id }).strict(),
-  z.object({ type: z.literal('regenerate'), turnId: id }).strict(),
-  z.object({ type: z.literal('retry'), turnId: id }).strict(),
-  z.object({ type: z.literal('edit'), turnId: id, text: text(100_000).min(1) }).strict(),
-  z.object({ type: z.literal('newConversation') }).strict(),
-  z.object({ type: z.literal('selectConversation'), conversationId: id }).strict(),
-  z.object({ type: z.literal('renameConversation'), conversationId: id, title: text(200).min(1) }).strict(),
-  z.object({ type: z.literal('deleteConversation'), conversationId: id }).strict(),
-  z.object({ type: z.literal('exportConversation'), conversationId: id }).strict(),
+  z.strictObject({ type: z.literal('ready') }),
+  z.strictObject({ type: z.literal('send'), text: text(100_000), images: z.array(imageUploadSchema).check(z.maxLength(maxImagesPerQuestion)) }),
+  z.strictObject({ type: z.literal('stop'), turnId: id }),
+  z.strictObject({ type: z.literal('regenerate'), turnId: id }),
+  z.strictObject({ type: z.literal('retry'), turnId: id }),
+  z.strictObject({ type: z.literal('edit'), turnId: id, text: text(100_000).check(z.minLength(1)) }),
+  z.strictObject({ type: z.literal('newConversation') }),
+  z.strictObject({ type: z.literal('selectConversation'), conversationId: id }),
+  z.strictObject({ type: z.literal('renameConversation'), conversationId: id, title: text(200).check(z.minLength(1)) }),
+  z.strictObject({ type: z.literal('deleteConversation'), conversationId: id }),
+  z.strictObject({ type: z.literal('exportConversation'), conversationId: id }),
   /**
    * Searches the history's titles, questions and answers; the results come as `searchResults` with the same
    * `queryId`, the first `limit` of them. An empty query ends the search (no more results are sent for it).
    */
-  z
-    .object({
-      type: z.literal('searchConversations'),
-      queryId: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-      query: text(maxSearchQueryLength),
-      limit: z.number().int().min(1).max(1_000),
-    })
-    .strict(),
-  z.object({ type: z.literal('setModel'), model: text(64).min(1) }).strict(),
-  z.object({ type: z.literal('setParams'), params: chatParamsSchema }).strict(),
-  z.object({ type: z.literal('setPersona'), persona: text(20_000) }).strict(),
-  z.object({ type: z.literal('removeContext'), contextId: id }).strict(),
-  z.object({ type: z.literal('addCurrentFile') }).strict(),
-  z.object({ type: z.literal('dismissNotice'), noticeId: id }).strict(),
-  z.object({ type: z.literal('copyText'), text: text(2_000_000) }).strict(),
-  z.object({ type: z.literal('insertCode'), code: text(2_000_000) }).strict(),
-  z.object({ type: z.literal('openCode'), code: text(2_000_000), language: text(64) }).strict(),
-  z.object({ type: z.literal('openLink'), href: text(maxLinkLength).min(1) }).strict(),
-  z.object({ type: z.literal('runCommand'), command: webviewCommandSchema }).strict(),
-  z.object({ type: z.literal('readAloud'), turnId: id }).strict(),
+  z.strictObject({
+    type: z.literal('searchConversations'),
+    queryId: z.int().check(z.nonnegative(), z.lte(Number.MAX_SAFE_INTEGER)),
+    query: text(maxSearchQueryLength),
+    limit: z.int().check(z.gte(1), z.lte(1_000)),
+  }),
+  z.strictObject({ type: z.literal('setModel'), model: text(64).check(z.minLength(1)) }),
+  z.strictObject({ type: z.literal('setParams'), params: chatParamsSchema }),
+  z.strictObject({ type: z.literal('setPersona'), persona: text(20_000) }),
+  z.strictObject({ type: z.literal('removeContext'), contextId: id }),
+  z.strictObject({ type: z.literal('addCurrentFile') }),
+  z.strictObject({ type: z.literal('dismissNotice'), noticeId: id }),
+  z.strictObject({ type: z.literal('copyText'), text: text(2_000_000) }),
+  z.strictObject({ type: z.literal('insertCode'), code: text(2_000_000) }),
+  z.strictObject({ type: z.literal('openCode'), code: text(2_000_000), language: text(64) }),
+  z.strictObject({ type: z.literal('openLink'), href: text(maxLinkLength).check(z.minLength(1)) }),
+  z.strictObject({ type: z.literal('runCommand'), command: webviewCommandSchema }),
+  z.strictObject({ type: z.literal('readAloud'), turnId: id }),
   /** The composer's toggle: speak each answer as it streams, or stop doing so (maas.speech.readAnswers). */
-  z.object({ type: z.literal('setReadAnswers'), on: z.boolean() }).strict(),
-  z.object({ type: z.literal('saveAudio'), playbackId: id }).strict(),
+  z.strictObject({ type: z.literal('setReadAnswers'), on: z.boolean() }),
+  z.strictObject({ type: z.literal('saveAudio'), playbackId: id }),
   /** The webview finished playing (or the user pressed its Stop: `stopped`), so the host's play() resolves. */
-  z.object({ type: z.literal('speechEnded'), playbackId: id, stopped: z.boolean().optional() }).strict(),
-  z.object({ type: z.literal('speechError'), playbackId: id, message: text(500) }).strict(),
+  z.strictObject({ type: z.literal('speechEnded'), playbackId: id, stopped: z.optional(z.boolean()) }),
+  z.strictObject({ type: z.literal('speechError'), playbackId: id, message: text(500) }),
   /** The webview plays (or, after a seek, waits for) sentence `index`; the host sends segments up to just past it. */
-  z.object({ type: z.literal('speechProgress'), playbackId: id, index: z.number().int().min(0).max(100_000) }).strict(),
+  z.strictObject({ type: z.literal('speechProgress'), playbackId: id, index: z.int().check(z.gte(0), z.lte(100_000)) }),
 ]);
 export type WebviewToHost = z.output<typeof webviewToHostSchema>;
 

@@ -1,50 +1,48 @@
 // zod schemas of what the chat route sends: stream chunks and the non-stream completion. Tolerant by design
 // (nullish fields, unknown fields ignored): the service's exact shape is known only from one example
-// (docs/wire.md). Plain (stripping) objects, not loose ones: zod compiles them to a fast path, and this schema
-// runs once per chunk (bench/client.bench.ts measures the cost per chunk).
-import * as z from 'zod';
+// (docs/wire.md). Plain (stripping) objects, not loose ones: a loose object also walks and copies every key it does
+// not declare, and this schema runs once per chunk (bench/client.bench.ts measures the cost per chunk).
+import * as z from '../../shared/zod';
 import type { Reference, Usage } from './chatEvents';
 
 // Read leniently: gateways send token counts as numeric strings, usage on the choice, and
 // content as an array of text parts; none of that may cost the text.
-const count = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^\s*\d+\s*$/)
-      .transform(Number),
-  ])
-  .nullish();
+const count = z.nullish(z.union([z.number(), z.pipe(z.string().check(z.regex(/^\s*\d+\s*$/)), z.transform(Number))]));
 const usageSchema = z.object({ prompt_tokens: count, completion_tokens: count, total_tokens: count });
-const content = z
-  .union([z.string(), z.array(z.looseObject({ text: z.string().nullish() })).transform((parts) => parts.map((part) => part.text ?? '').join(''))])
-  .nullish();
+const content = z.nullish(
+  z.union([
+    z.string(),
+    z.pipe(
+      z.array(z.looseObject({ text: z.nullish(z.string()) })),
+      z.transform((parts) => parts.map((part) => part.text ?? '').join('')),
+    ),
+  ]),
+);
 /** A fragment of a function call (docs/wire.md, "Function tools"): the first names it, later ones add arguments. */
 const toolCallFragment = z.object({
-  index: z.number().nullish(),
-  id: z.string().nullish(),
-  function: z.object({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+  index: z.nullish(z.number()),
+  id: z.nullish(z.string()),
+  function: z.nullish(z.object({ name: z.nullish(z.string()), arguments: z.nullish(z.string()) })),
 });
 export type ToolCallFragment = z.infer<typeof toolCallFragment>;
-const deltaSchema = z.object({ content, reasoning_content: content, tool_calls: z.array(toolCallFragment).nullish() }).nullish();
+const deltaSchema = z.nullish(z.object({ content, reasoning_content: content, tool_calls: z.nullish(z.array(toolCallFragment)) }));
 
 const referencesSchema = z.array(z.record(z.string(), z.unknown()));
 
 // Only the fields the client reads. A references array is rare and parsed apart (referencesOf): in this schema it
 // would make every chunk's parse slower, for the few chunks that carry one.
 export const chatChunkSchema = z.object({
-  choices: z
-    .array(
+  choices: z.nullish(
+    z.array(
       z.object({
         delta: deltaSchema,
         message: deltaSchema,
-        finish_reason: z.string().nullish(),
-        usage: usageSchema.nullish(),
+        finish_reason: z.nullish(z.string()),
+        usage: z.nullish(usageSchema),
       }),
-    )
-    .nullish(),
-  usage: usageSchema.nullish(),
+    ),
+  ),
+  usage: z.nullish(usageSchema),
 });
 export type ChatChunk = z.infer<typeof chatChunkSchema>;
 

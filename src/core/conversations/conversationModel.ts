@@ -1,6 +1,6 @@
 // The persisted form of conversations: what the chat store writes to disk and validates when it reads it back.
 // The store file is a trust boundary (it may be hand-edited, truncated or from another version), so zod.
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import {
   chatParamsSchema,
   contextKindSchema,
@@ -15,22 +15,22 @@ import { storedErrorSchema, storedReferenceSchema } from '../answerRecords/answe
 import { interruptedIfLive, isLive } from '../../shared/turnStatus';
 
 const storedImageSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   name: z.string(),
   mime: z.string(),
-  width: z.number().int().nonnegative(),
-  height: z.number().int().nonnegative(),
-  bytes: z.number().int().nonnegative(),
+  width: z.int().check(z.nonnegative()),
+  height: z.int().check(z.nonnegative()),
+  bytes: z.int().check(z.nonnegative()),
   thumbnail: z.string(),
   /** File name of the full image inside the store's image folder; absent for an https URL. */
-  file: z.string().optional(),
+  file: z.optional(z.string()),
   /** An https address the image was given by. */
-  url: z.string().optional(),
+  url: z.optional(z.string()),
 });
 export type StoredImage = z.infer<typeof storedImageSchema>;
 
 const storedContextSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   kind: contextKindSchema,
   label: z.string(),
   languageId: z.string(),
@@ -38,36 +38,36 @@ const storedContextSchema = z.object({
 });
 export type StoredContext = z.infer<typeof storedContextSchema>;
 
-const knowledgeBaseRefSchema = z.object({ id: z.number().int(), name: z.string() });
+const knowledgeBaseRefSchema = z.object({ id: z.int(), name: z.string() });
 
 /** How a knowledge-base turn was asked (kept so Retry and Regenerate ask the same way after a reload) and what it cited. */
 const turnKnowledgeSchema = z.object({
   mode: knowledgeModeSchema,
   bases: z.array(knowledgeBaseRefSchema),
   retrieval: retrievalOptionsSchema,
-  references: z.array(storedReferenceSchema).optional().catch(undefined),
+  references: z.catch(z.optional(z.array(storedReferenceSchema)), undefined),
 });
 export type TurnKnowledge = z.infer<typeof turnKnowledgeSchema>;
 
 const turnObjectSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   kind: turnKindSchema,
   question: z.string(),
-  images: z.array(storedImageSchema).default([]),
-  context: z.array(storedContextSchema).default([]),
-  answer: z.string().default(''),
-  reasoning: z.string().default(''),
+  images: z._default(z.array(storedImageSchema), []),
+  context: z._default(z.array(storedContextSchema), []),
+  answer: z._default(z.string(), ''),
+  reasoning: z._default(z.string(), ''),
   /** The vision model's description of the images, made for a language model (maas.images.withTextModel). */
-  imageDescription: z.object({ model: z.string(), text: z.string() }).optional().catch(undefined),
+  imageDescription: z.catch(z.optional(z.object({ model: z.string(), text: z.string() })), undefined),
   status: turnStatusSchema,
-  finishReason: finishReasonSchema.optional(),
+  finishReason: z.optional(finishReasonSchema),
   model: z.string(),
-  usage: usageSchema.optional(),
-  error: storedErrorSchema.optional(),
+  usage: z.optional(usageSchema),
+  error: z.optional(storedErrorSchema),
   /** Only on knowledge turns; a malformed one is dropped, never the turn. */
-  knowledge: turnKnowledgeSchema.optional().catch(undefined),
+  knowledge: z.catch(z.optional(turnKnowledgeSchema), undefined),
   createdAt: z.number(),
-  completedAt: z.number().optional(),
+  completedAt: z.optional(z.number()),
 });
 
 /**
@@ -92,11 +92,11 @@ function migrateTurn(raw: unknown): unknown {
   };
 }
 
-export const turnSchema = z.preprocess(migrateTurn, turnObjectSchema);
+export const turnSchema = z.pipe(z.transform(migrateTurn), turnObjectSchema);
 export type Turn = z.infer<typeof turnObjectSchema>;
 
 /** Stored parameters: the protocol's, with unknown keys (from another version) dropped rather than refused. */
-const storedChatParamsSchema = chatParamsSchema.strip();
+const storedChatParamsSchema = z.object(chatParamsSchema.shape);
 export type StoredChatParams = z.infer<typeof storedChatParamsSchema>;
 
 /**
@@ -108,13 +108,13 @@ const CONVERSATION_ID = /^[A-Za-z0-9-]{1,100}$/;
 export const isConversationId = (id: string): boolean => CONVERSATION_ID.test(id);
 
 export const conversationSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   title: z.string(),
   /** True once the user renamed it: the title no longer follows the first question. */
-  titleEdited: z.boolean().default(false),
-  persona: z.string().default(''),
+  titleEdited: z._default(z.boolean(), false),
+  persona: z._default(z.string(), ''),
   model: z.string(),
-  params: storedChatParamsSchema.default({}),
+  params: z._default(storedChatParamsSchema, {}),
   turns: z.array(turnSchema),
   createdAt: z.number(),
   updatedAt: z.number(),

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { imageFileExtension } from '../../shared/imageFormats';
 import { readJsonOrSetAsideAsync, writeJsonAtomic, writeJsonAtomicAsync } from '../../../packages/files/atomicJsonFile';
 import { ownerOnly, writeFileAtomic, writeFileAtomicSync } from '../../../packages/files/atomicWrite';
@@ -46,7 +46,7 @@ export interface ConversationStoreOptions {
 }
 
 /** index.json: the open conversation. An id that breaks the file-name rule makes the file unreadable (set aside). */
-const indexSchema = z.object({ version: z.literal(1), activeId: z.string().refine(isConversationId, 'not a conversation id').optional() });
+const indexSchema = z.object({ version: z.literal(1), activeId: z.optional(z.string().check(z.refine(isConversationId, 'not a conversation id'))) });
 
 interface PendingWrite {
   readonly conversation: Conversation;

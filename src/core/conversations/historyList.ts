@@ -6,7 +6,7 @@
 // it is written without fsync, and only when a summary changes (a question asked, a rename, a deletion), never for
 // the saves of a streaming answer, whose new file stamps go to disk with the next write or as the window closes.
 import path from 'node:path';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { ownerOnly, writeFileAtomic, writeFileAtomicSync } from '../../../packages/files/atomicWrite';
 import { readText, type FileStamp } from './conversationFile';
 import { isConversationId, sameSummary, type ConversationSummary } from './conversationModel';
@@ -22,13 +22,13 @@ type Row = [id: string, title: string, model: string, updatedAt: number, turnCou
 
 const listFileSchema = z.object({
   version: z.literal(1),
-  fields: z.array(z.string()).refine((fields) => fields.length === FIELDS.length && fields.every((field, i) => field === FIELDS[i])),
+  fields: z.array(z.string()).check(z.refine((fields) => fields.length === FIELDS.length && fields.every((field, i) => field === FIELDS[i]))),
   conversations: z.array(z.unknown()),
 });
 
 /**
  * A row's shape, checked by hand where zod checks the file around it: zod, jitless as the extension host needs it
- * (src/vscode/activation/zodSetup.ts), interprets a tuple schema for each row, and at a window's start (cold code) that
+ * (src/shared/zod.ts), interprets a tuple schema for each row, and at a window's start (cold code) that
  * costs more than the whole rest of the start for a long history (bench/history.bench.ts). The list is this
  * extension's own cache of the zod-validated conversation files: a row that fails (an id that breaks the file-name
  * rule among them) makes the list unreadable, and it is rebuilt from those files.

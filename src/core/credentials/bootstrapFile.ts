@@ -3,17 +3,14 @@
 // when none is stored yet. Only whoever starts the extension host can set that variable; the file is read, never
 // written.
 import { readFile } from 'node:fs/promises';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import type { SpeechCredentials } from '../speech/speechClient';
 
 const BOOTSTRAP_VARIABLE = 'MAAS_BOOTSTRAP_CREDENTIALS';
 
 const bootstrapSchema = z.object({
-  apiKey: z.string().trim().min(1).optional(),
-  speech: z
-    .object({ appkey: z.string().trim().min(1), token: z.string().trim().min(1) })
-    .optional()
-    .catch(undefined),
+  apiKey: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  speech: z.catch(z.optional(z.object({ appkey: z.string().check(z.trim(), z.minLength(1)), token: z.string().check(z.trim(), z.minLength(1)) })), undefined),
 });
 
 export interface BootstrapCredentials {

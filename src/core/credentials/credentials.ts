@@ -6,7 +6,7 @@
 // console page), and until the answer nothing is handed out.
 // Reads wait for `ready` (the start-up import), never activation: a slow or locked keyring delays the first request,
 // not the extension.
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { Emitter, type Event, type Subscription } from '../emitter';
 import { cancelledError, ServiceError } from '../http/serviceError';
 import type { SpeechCredentials } from '../speech/speechClient';
@@ -53,7 +53,7 @@ export interface CredentialsOptions {
 export const API_KEY_SECRET = 'maas.apiKey';
 export const SPEECH_SECRET = 'maas.speechCredentials';
 
-const speechSchema = z.object({ appkey: z.string().trim().min(1), token: z.string().trim().min(1) });
+const speechSchema = z.object({ appkey: z.string().check(z.trim(), z.minLength(1)), token: z.string().check(z.trim(), z.minLength(1)) });
 
 export type CredentialKind = 'apiKey' | 'speech';
 

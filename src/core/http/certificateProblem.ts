@@ -3,7 +3,7 @@
 // from an expired or misaddressed service. What a certificate says comes from the other side: it is kept short and
 // free of control characters.
 import type { PeerCertificate } from 'node:tls';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 
 const certificateReasonSchema = z.enum(['untrusted', 'selfSigned', 'expired', 'notYetValid', 'hostMismatch', 'revoked', 'invalid']);
 export type CertificateReason = z.infer<typeof certificateReasonSchema>;
@@ -14,12 +14,12 @@ export const certificateProblemSchema = z.object({
   code: z.string(),
   /** host:port the client was connecting to. */
   host: z.string(),
-  subject: z.string().optional(),
-  issuer: z.string().optional(),
+  subject: z.optional(z.string()),
+  issuer: z.optional(z.string()),
   /** The names the certificate is valid for (subjectAltName). */
-  names: z.string().optional(),
-  validFrom: z.string().optional(),
-  validTo: z.string().optional(),
+  names: z.optional(z.string()),
+  validFrom: z.optional(z.string()),
+  validTo: z.optional(z.string()),
 });
 export type CertificateProblem = z.infer<typeof certificateProblemSchema>;
 

@@ -2,7 +2,7 @@
 // spec's error table (section 7). Also reads the body shapes seen in the wild: {"error":{"message"}},
 // the newer gateway's {"message":"账户余额不足","error":{…}}, a bare JSON line or `data:` line inside an
 // event-stream body, and plain text.
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { parseJsonBody } from './parseOrThrow';
 import { ServiceError, type ServiceErrorKindFromTable } from './serviceError';
 
@@ -55,9 +55,9 @@ function classifyMessage(status: number | undefined, message: string): { kind: S
 }
 
 const errorBodySchema = z.looseObject({
-  message: z.string().optional(),
-  msg: z.string().optional(),
-  error: z.union([z.string(), z.looseObject({ message: z.string().optional(), code: z.unknown().optional() })]).optional(),
+  message: z.optional(z.string()),
+  msg: z.optional(z.string()),
+  error: z.optional(z.union([z.string(), z.looseObject({ message: z.optional(z.string()), code: z.optional(z.unknown()) })])),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -1,5 +1,5 @@
 // Turns zod issues into one ServiceError that names the field, the value received and the rule broken.
-import type * as z from 'zod';
+import type * as z from '../../shared/zod';
 import { ServiceError } from './serviceError';
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -22,7 +22,7 @@ function describe(value: unknown): string {
 }
 
 /** Validates `input`; throws a ServiceError of kind 'validation' (nothing is sent) when it does not conform. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseOrThrow<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues;

@@ -1,7 +1,7 @@
 // The knowledge-base tool's input (maas_searchKnowledgeBase), checked by the tool itself: VS Code hands a tool whatever
 // a model wrote, without checking it against the manifest's inputSchema. The outcome is the question and the knowledge
 // bases to search, or the problem, typed; the vscode layer words each problem for the model to read and act on.
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 
 /** A knowledge base of the settings (maas.knowledgeBases). */
 export interface KnowledgeBaseChoice {
@@ -34,9 +34,9 @@ export type KnowledgeToolInput =
  * the three) are checked after, in plain code: the
  * tool runs once per question, where zod's interpreter would cost more than the checks themselves.
  */
-const inputSchema = z.object({ question: z.string(), knowledgeBase: z.string().nullish() });
+const inputSchema = z.object({ question: z.string(), knowledgeBase: z.nullish(z.string()) });
 
-function problemOf(error: z.ZodError): KnowledgeToolProblem {
+function problemOf(error: z.core.$ZodError): KnowledgeToolProblem {
   const field = error.issues[0]?.path[0];
   if (field === 'question') return { kind: 'questionMissing' };
   if (field === 'knowledgeBase') return { kind: 'knowledgeBaseNotText' };

@@ -2,7 +2,7 @@
 // Sources list naming the document of each mark, cut to the caller's token budget (tokenizationOptions) with the
 // Sources list kept whole as long as it fits; and the citations as data for the surfaces that turn them into
 // references (@maas).
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { storedReferenceSchema, type StoredReference } from '../answerRecords/answerRecords';
 import { findCitationMarks } from './citationMarks';
 

@@ -1,22 +1,15 @@
 // Reading a field that speech services spell in several ways (`voice_id`, `voiceId`, `VoiceId`): names are compared
 // with case, `_` and `-` ignored, and the first name of the caller's list whose value its zod schema accepts wins,
 // so the list's order is the order of preference (the spec's own field first).
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 
 const jsonRecord = z.record(z.string(), z.unknown());
 export type JsonRecord = z.infer<typeof jsonRecord>;
 
 /** A non-empty string, trimmed. */
-export const nonEmptyText = z.string().trim().min(1);
+export const nonEmptyText = z.string().check(z.trim(), z.minLength(1));
 /** A number, also written as a numeric string ("40000001", "640"), as speech services write codes and times. */
-export const numeric = z.union([
-  z.number(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+(\.\d+)?$/)
-    .transform(Number),
-]);
+export const numeric = z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(/^-?\d+(\.\d+)?$/)), z.transform(Number))]);
 
 /** The value as a record, or undefined when it is not a JSON object. */
 export function recordOf(value: unknown): JsonRecord | undefined {
@@ -36,7 +29,7 @@ export interface Picked<T> {
  * The first of `names` (normalised: lower case, no `_` or `-`) under which `record` holds a value that `schema`
  * accepts, with the schema's output; `skip` names one to pass over (a field already read as something else).
  */
-export function pickField<T>(record: JsonRecord, names: readonly string[], schema: z.ZodType<T>, skip?: string): Picked<T> | undefined {
+export function pickField<T>(record: JsonRecord, names: readonly string[], schema: z.ZodMiniType<T>, skip?: string): Picked<T> | undefined {
   const byName = new Map<string, unknown>();
   for (const [key, value] of Object.entries(record)) {
     const name = normalise(key);
@@ -69,7 +62,7 @@ export interface SpeechStatus {
   readonly message: string | undefined;
 }
 
-const integer = numeric.pipe(z.int());
+const integer = z.pipe(numeric, z.int());
 const CODE_FIELDS = ['code', 'errorcode', 'status'];
 const MESSAGE_FIELDS = ['message', 'msg', 'errormessage', 'errormsg', 'statusmessage', 'error'];
 const errorObject = z.object({ message: nonEmptyText });
@@ -79,6 +72,16 @@ export function speechStatusOf(value: unknown, httpStatus: number): SpeechStatus
   if (record === undefined) return { code: undefined, message: undefined };
   const code = pickField(record, CODE_FIELDS, integer);
   const echoed = code?.name === 'status' && code.value === httpStatus;
-  const message = pickField(record, MESSAGE_FIELDS, z.union([nonEmptyText, errorObject.transform((error) => error.message)]));
+  const message = pickField(
+    record,
+    MESSAGE_FIELDS,
+    z.union([
+      nonEmptyText,
+      z.pipe(
+        errorObject,
+        z.transform((error) => error.message),
+      ),
+    ]),
+  );
   return { code: echoed ? undefined : code?.value, message: message?.value };
 }

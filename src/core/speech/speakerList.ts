@@ -4,7 +4,7 @@
 // `voice_type`, `voice_name` or `name` (when nothing else names it, `name` is the voice, as in lists of voice
 // names), the label as `name`, `display_name`, `label`, `voice_name`, `speaker_name`, `title`, `desc` or
 // `description`; some lists are plain strings. The spec's `id` and `name` come first wherever they are present.
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { ServiceError } from '../http/serviceError';
 import { nonEmptyText, pickField, placesOf, recordOf } from './pickField';
 import type { Speaker } from './speechPayloads';
@@ -15,7 +15,7 @@ const ID_FIELDS = ['id', 'voiceid', 'speakerid', 'voice', 'speaker', 'voicetype'
 const LABEL_FIELDS = ['name', 'displayname', 'label', 'localname', 'voicename', 'speakername', 'title', 'desc', 'description'];
 
 const array = z.array(z.unknown());
-const idValue = z.union([nonEmptyText, z.number().transform(String)]);
+const idValue = z.union([nonEmptyText, z.pipe(z.number(), z.transform(String))]);
 
 /** The array that holds the speakers, wherever the answer keeps it; undefined when it has none. */
 export function speakerArrayOf(answer: unknown): readonly unknown[] | undefined {

@@ -4,7 +4,7 @@
 // `sentences`, with `begin_time`/`start_time` and `end_time` in milliseconds and the text as `text` or `sentence`,
 // and some keep all of it under `data` or `result`. The audio may come as a `data:` URL. Timestamps the client cannot
 // read are dropped, never the audio.
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { nonEmptyText, numeric, pickField, placesOf, recordOf } from './pickField';
 import type { Timestamp } from './speechPayloads';
 
@@ -19,9 +19,12 @@ const TEXT_FIELDS = ['text', 'sentence'];
 const BEGIN_FIELDS = ['beginms', 'begintime', 'starttime', 'startms'];
 const END_FIELDS = ['endms', 'endtime'];
 
-const base64 = nonEmptyText.transform((value) => Buffer.from(value.replace(/^data:[^,]*;base64,/, ''), 'base64'));
+const base64 = z.pipe(
+  nonEmptyText,
+  z.transform((value) => Buffer.from(value.replace(/^data:[^,]*;base64,/, ''), 'base64')),
+);
 const items = z.array(z.unknown());
-const milliseconds = numeric.pipe(z.number().min(0));
+const milliseconds = z.pipe(numeric, z.number().check(z.gte(0)));
 
 function timestampOf(item: unknown): Timestamp | undefined {
   const record = recordOf(item);

@@ -3,7 +3,7 @@
 // user's profile), never in a file of the workspace, so a repository cannot ship an approval; MaaS: Revoke Address
 // Approvals removes them. An entry without a purpose does not parse: it counts for nothing (an approval never covers
 // a purpose the user was not asked about), and the next write drops it.
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import type { AddressPurpose } from '../../core/credentials/addressCheck';
 import type { ApprovalStore } from '../../core/credentials/credentials';
 import { StateKey } from '../stateKeys';
@@ -12,10 +12,10 @@ const STATE_KEY = StateKey.addressApprovals;
 
 const approvalSchema = z.object({
   /** The workspace: its .code-workspace file, or its (first) folder. */
-  workspace: z.string().min(1),
+  workspace: z.string().check(z.minLength(1)),
   /** A readable name of the workspace, for the revocation list. */
   label: z.string(),
-  origin: z.string().min(1),
+  origin: z.string().check(z.minLength(1)),
   /** What the origin may receive: an approval for the console page sends no key there. */
   purpose: z.enum(['apiKey', 'speech', 'console']),
   setting: z.string(),

@@ -3,7 +3,7 @@
 // are a trust boundary: docs/style.md rule 9) and the JSON schema package.json declares for VS Code's Settings editor
 // and settings.json validation, so the range, the default and the choices are written once. Free of the VS Code API:
 // the unit tests and scripts/generateManifest.ts import it.
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { MAX_KNOWLEDGE_BASE_NAME_CHARS } from '../../core/knowledge/knowledgeToolInput';
 import { isModelFamily, type ModelFamilyName } from '../../shared/modelFamilies';
 
@@ -15,7 +15,7 @@ export type Json = string | number | boolean | null | readonly Json[] | { readon
 /** A setting's JSON schema in package.json, without its description, order and scope (settingsDeclaration.ts adds them). */
 export type ManifestSchema = { readonly type: string | readonly string[]; readonly default: Json } & { readonly [keyword: string]: Json };
 
-export interface SettingKind<S extends z.ZodType = z.ZodType> {
+export interface SettingKind<S extends z.ZodMiniType = z.ZodMiniType> {
   /** Parses the value the user wrote; the default stands for a missing value. */
   readonly schema: S;
   readonly manifest: ManifestSchema;
@@ -29,11 +29,13 @@ const nls = (key: string): string => `%${key}%`;
 /** An http(s) address without query, fragment or credentials, as VS Code's Settings editor checks it as you type. */
 const ADDRESS_PATTERN = '^$|^https?://[^\\s/?#]+(:[0-9]{1,5})?(/[^\\s?#]*)?$';
 
-const httpUrl = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || isHttpUrl(value), { message: 'url' })
-  .transform((value) => value.replace(/\/+$/, ''));
+const httpUrl = z.pipe(
+  z.string().check(
+    z.trim(),
+    z.refine((value) => value === '' || isHttpUrl(value), { message: 'url' }),
+  ),
+  z.transform((value) => value.replace(/\/+$/, '')),
+);
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -51,9 +53,9 @@ export function parseAddress(raw: unknown): string {
 }
 
 /** The address of a service or page; '' when not set. */
-export function address(): SettingKind<z.ZodDefault<typeof httpUrl>> {
+export function address(): SettingKind<z.ZodMiniDefault<typeof httpUrl>> {
   return {
-    schema: httpUrl.default(''),
+    schema: z._default(httpUrl, ''),
     manifest: { type: 'string', default: '', format: 'uri', pattern: ADDRESS_PATTERN, patternErrorMessage: nls('configuration.baseUrl.patternError') },
     otherwise: 'url',
   };
@@ -62,14 +64,14 @@ export function address(): SettingKind<z.ZodDefault<typeof httpUrl>> {
 const MODEL_CODE_CHARACTER = '[A-Za-z0-9_.:-]';
 const MODEL_CODE_MAX = 64;
 const modelCodeRegex = new RegExp(`^${MODEL_CODE_CHARACTER}+$`);
-const modelCodeSchema = z.string().trim().min(1).max(MODEL_CODE_MAX).regex(modelCodeRegex, 'modelCode');
+const modelCodeSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(MODEL_CODE_MAX), z.regex(modelCodeRegex, 'modelCode'));
 /** A model code as one pattern: the form the items of a model list declare. */
 const modelCodePattern = `^${MODEL_CODE_CHARACTER}{1,${MODEL_CODE_MAX}}$`;
 
 /** The service's code of a model, `svc_llm`. */
-export function modelCode(fallback: string): SettingKind<z.ZodDefault<typeof modelCodeSchema>> {
+export function modelCode(fallback: string): SettingKind<z.ZodMiniDefault<typeof modelCodeSchema>> {
   return {
-    schema: modelCodeSchema.default(fallback),
+    schema: z._default(modelCodeSchema, fallback),
     manifest: {
       type: 'string',
       default: fallback,
@@ -82,16 +84,12 @@ export function modelCode(fallback: string): SettingKind<z.ZodDefault<typeof mod
   };
 }
 
-const optionalModelCodeSchema = z
-  .string()
-  .trim()
-  .max(MODEL_CODE_MAX)
-  .regex(new RegExp(`^$|${modelCodeRegex.source}`), 'modelCode');
+const optionalModelCodeSchema = z.string().check(z.trim(), z.maxLength(MODEL_CODE_MAX), z.regex(new RegExp(`^$|${modelCodeRegex.source}`), 'modelCode'));
 
 /** A model code, or '' (also when not set): another setting's model. */
-export function optionalModelCode(): SettingKind<z.ZodDefault<typeof optionalModelCodeSchema>> {
+export function optionalModelCode(): SettingKind<z.ZodMiniDefault<typeof optionalModelCodeSchema>> {
   return {
-    schema: optionalModelCodeSchema.default(''),
+    schema: z._default(optionalModelCodeSchema, ''),
     manifest: {
       type: 'string',
       default: '',
@@ -104,42 +102,46 @@ export function optionalModelCode(): SettingKind<z.ZodDefault<typeof optionalMod
 }
 
 const LANGUAGE_ID = /^(\*|[A-Za-z0-9_+#.-]{1,64})$/;
-const languageToggles = z.record(z.string().regex(LANGUAGE_ID), z.boolean());
+const languageToggles = z.record(z.string().check(z.regex(LANGUAGE_ID)), z.boolean());
 
 /** On or off by language id (`"*"`: every other language). */
-export function languageSwitches(fallback: Readonly<Record<string, boolean>>): SettingKind<z.ZodDefault<typeof languageToggles>> {
+export function languageSwitches(fallback: Readonly<Record<string, boolean>>): SettingKind<z.ZodMiniDefault<typeof languageToggles>> {
   return {
-    schema: languageToggles.default({ ...fallback }),
+    schema: z._default(languageToggles, { ...fallback }),
     manifest: { type: 'object', default: { ...fallback }, additionalProperties: { type: 'boolean' }, propertyNames: { pattern: LANGUAGE_ID.source } },
     otherwise: 'type',
   };
 }
 
-const globSchema = z.string().trim().min(1).max(512);
+const globSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(512));
 
 /** Glob patterns (`**\/*.secret`), at most `maxItems`; empty when not set. */
-export function globList(maxItems: number): SettingKind<z.ZodDefault<z.ZodArray<typeof globSchema>>> {
+export function globList(maxItems: number): SettingKind<z.ZodMiniDefault<z.ZodMiniArray<typeof globSchema>>> {
   return list(globSchema, { type: 'string', minLength: 1, maxLength: 512 }, maxItems, 'type');
 }
 
 // An entry names its family; `vision: true` (the earlier form, kept in users' settings) means the vision family and
 // `vision: false` the language family. The family is checked against the table when the value is read, so the
 // manifest's JSON schema stays the same whichever families are declared.
-const familySchema = z.string().refine(isModelFamily, { message: 'family' });
+const familySchema = z.string().check(z.refine(isModelFamily, { message: 'family' }));
 const extraModel = z.union([
-  modelCodeSchema.transform((code): { code: string; family: ModelFamilyName } => ({ code, family: 'language' })),
-  z
-    .object({ code: modelCodeSchema, family: familySchema.optional(), vision: z.boolean().optional() })
-    .strict()
-    .refine((entry) => entry.family === undefined || entry.vision === undefined, { message: 'family or vision, not both' })
-    .transform(({ code, family, vision }): { code: string; family: ModelFamilyName } => ({
+  z.pipe(
+    modelCodeSchema,
+    z.transform((code): { code: string; family: ModelFamilyName } => ({ code, family: 'language' })),
+  ),
+  z.pipe(
+    z
+      .strictObject({ code: modelCodeSchema, family: z.optional(familySchema), vision: z.optional(z.boolean()) })
+      .check(z.refine((entry) => entry.family === undefined || entry.vision === undefined, { message: 'family or vision, not both' })),
+    z.transform(({ code, family, vision }): { code: string; family: ModelFamilyName } => ({
       code,
       family: (family as ModelFamilyName | undefined) ?? (vision === true ? 'vision' : 'language'),
     })),
+  ),
 ]);
 
 /** More models: each a code (a language model), or `{ code, family }` naming what it takes and does (src/shared/modelFamilies.ts). */
-export function modelList(maxItems: number): SettingKind<z.ZodDefault<z.ZodArray<typeof extraModel>>> {
+export function modelList(maxItems: number): SettingKind<z.ZodMiniDefault<z.ZodMiniArray<typeof extraModel>>> {
   const code = { type: 'string', pattern: modelCodePattern };
   const item = {
     type: 'object',
@@ -150,10 +152,13 @@ export function modelList(maxItems: number): SettingKind<z.ZodDefault<z.ZodArray
   return list(extraModel, { anyOf: [code, item] }, maxItems, 'modelList');
 }
 
-const knowledgeBase = z.object({ id: z.number().int().positive(), name: z.string().trim().min(1).max(MAX_KNOWLEDGE_BASE_NAME_CHARS) }).strict();
+const knowledgeBase = z.strictObject({
+  id: z.int().check(z.positive()),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_KNOWLEDGE_BASE_NAME_CHARS)),
+});
 
 /** Knowledge bases, each `{ id, name }`: the id the service knows it by, the name the user picks it by. */
-export function knowledgeBaseList(maxItems: number): SettingKind<z.ZodDefault<z.ZodArray<typeof knowledgeBase>>> {
+export function knowledgeBaseList(maxItems: number): SettingKind<z.ZodMiniDefault<z.ZodMiniArray<typeof knowledgeBase>>> {
   const item = {
     type: 'object',
     required: ['id', 'name'],
@@ -164,8 +169,13 @@ export function knowledgeBaseList(maxItems: number): SettingKind<z.ZodDefault<z.
 }
 
 /** At most `maxItems` items, each parsed by `item` and declared by `items`; empty when not set. */
-function list<T extends z.ZodType>(item: T, items: Json, maxItems: number, otherwise: SettingsProblemKind): SettingKind<z.ZodDefault<z.ZodArray<T>>> {
-  return { schema: z.array(item).max(maxItems).default([]), manifest: { type: 'array', default: [], maxItems, items }, otherwise };
+function list<T extends z.ZodMiniType>(
+  item: T,
+  items: Json,
+  maxItems: number,
+  otherwise: SettingsProblemKind,
+): SettingKind<z.ZodMiniDefault<z.ZodMiniArray<T>>> {
+  return { schema: z._default(z.array(item).check(z.maxLength(maxItems)), []), manifest: { type: 'array', default: [], maxItems, items }, otherwise };
 }
 
 interface TextOptions {
@@ -176,41 +186,38 @@ interface TextOptions {
 }
 
 /** Free text of at most `maxLength` characters; '' when not set. */
-export function text(maxLength: number, options: TextOptions = {}): SettingKind<z.ZodDefault<z.ZodString>> {
-  const schema = options.trim === true ? z.string().trim() : z.string();
+export function text(maxLength: number, options: TextOptions = {}): SettingKind<z.ZodMiniDefault<z.ZodMiniString<string>>> {
+  const schema = options.trim === true ? z.string().check(z.trim()) : z.string();
   return {
-    schema: schema.max(maxLength).default(''),
+    schema: z._default(schema.check(z.maxLength(maxLength)), ''),
     manifest: { type: 'string', default: '', maxLength, ...(options.multiline === true ? { editPresentation: 'multilineText' } : {}) },
     otherwise: 'tooLong',
   };
 }
 
 /** A whole number from `minimum` to `maximum`. */
-export function integer(minimum: number, maximum: number, fallback: number): SettingKind<z.ZodDefault<z.ZodNumber>> {
+export function integer(minimum: number, maximum: number, fallback: number): SettingKind<z.ZodMiniDefault<z.ZodMiniInt>> {
   return {
-    schema: z.number().int().min(minimum).max(maximum).default(fallback),
+    schema: z._default(z.int().check(z.gte(minimum), z.lte(maximum)), fallback),
     manifest: { type: 'integer', default: fallback, minimum, maximum },
     otherwise: 'range',
   };
 }
 
 /** A number from `minimum` to `maximum`, or null (also when not set): the service's own default. */
-export function optionalNumber(minimum: number, maximum: number): SettingKind<z.ZodType<number | undefined, number | null | undefined>> {
+export function optionalNumber(minimum: number, maximum: number): SettingKind<z.ZodMiniType<number | undefined, number | null | undefined>> {
   return {
-    schema: z
-      .number()
-      .min(minimum)
-      .max(maximum)
-      .nullable()
-      .optional()
-      .transform((value) => value ?? undefined),
+    schema: z.pipe(
+      z.optional(z.nullable(z.number().check(z.gte(minimum), z.lte(maximum)))),
+      z.transform((value) => value ?? undefined),
+    ),
     manifest: { type: ['number', 'null'], default: null, minimum, maximum },
     otherwise: 'range',
   };
 }
 
-export function flag(fallback: boolean): SettingKind<z.ZodDefault<z.ZodBoolean>> {
-  return { schema: z.boolean().default(fallback), manifest: { type: 'boolean', default: fallback }, otherwise: 'type' };
+export function flag(fallback: boolean): SettingKind<z.ZodMiniDefault<z.ZodMiniBoolean<boolean>>> {
+  return { schema: z._default(z.boolean(), fallback), manifest: { type: 'boolean', default: fallback }, otherwise: 'type' };
 }
 
 interface ChoiceDescriptions {
@@ -232,9 +239,9 @@ export function choice<const T extends readonly [string, ...string[]]>(
   choices: T,
   fallback: T[number],
   descriptions?: ChoiceDescriptions,
-): SettingKind<z.ZodDefault<z.ZodEnum<{ [K in T[number]]: K }>>> {
+): SettingKind<z.ZodMiniDefault<z.ZodMiniEnum<{ [K in T[number]]: K }>>> {
   return {
-    schema: z.enum(choices).default(fallback),
+    schema: z._default(z.enum(choices), fallback),
     manifest: { type: 'string', default: fallback, enum: choices, ...choiceDescriptions(choices, descriptions) },
     otherwise: 'choice',
   };
@@ -245,9 +252,9 @@ export function integerChoice<const T extends readonly [number, ...number[]]>(
   choices: T,
   fallback: T[number],
   descriptions?: ChoiceDescriptions,
-): SettingKind<z.ZodDefault<z.ZodLiteral<T[number]>>> {
+): SettingKind<z.ZodMiniDefault<z.ZodMiniLiteral<T[number]>>> {
   return {
-    schema: z.literal(choices).default(fallback),
+    schema: z._default(z.literal(choices), fallback),
     manifest: { type: 'integer', default: fallback, enum: choices, ...choiceDescriptions(choices, descriptions) },
     otherwise: 'choice',
   };

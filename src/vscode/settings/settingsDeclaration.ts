@@ -5,7 +5,7 @@
 // scripts/generateManifest.ts writes package.json's contributes.configuration and restrictedConfigurations from this
 // table (`npm run generate`); a unit test fails when package.json differs. Free of the VS Code API so the unit tests
 // and the script import it; settings.ts reads and writes the values through it.
-import type * as z from 'zod';
+import type * as z from '../../shared/zod';
 import { MAX_KNOWLEDGE_BASES } from '../../core/knowledge/knowledgeBaseEntry';
 import { REALTIME_MAX_CHARS } from '../../core/speech/speechLimits';
 import { chatParamSpec } from '../../shared/chatParams';

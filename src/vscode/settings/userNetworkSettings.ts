@@ -5,7 +5,7 @@
 // settings are its machine settings (http.useLocalProxyConfiguration off: VS Code then reads them from the remote,
 // where devcontainer.json writes), verification cannot be turned off: there `http.proxyStrictSSL: false` may be the
 // repository's. Free of the VS Code API so the unit tests cover it.
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import type { NetworkOptions } from '../../core/http/networkOptions';
 import type { InspectedSetting } from './settingLevels';
 
@@ -31,7 +31,7 @@ export type NetworkSettingsSource = 'user' | 'container';
 
 /** The client's network options from the user-level values; a value of the wrong type counts as unset. */
 export function userNetworkSettings(inspect: (name: string) => InspectedSetting | undefined, source: NetworkSettingsSource = 'user'): NetworkOptions {
-  const user = <T>(name: string, schema: z.ZodType<T>): T | undefined => {
+  const user = <T>(name: string, schema: z.ZodMiniType<T>): T | undefined => {
     const parsed = schema.safeParse(inspect(name)?.globalValue);
     return parsed.success ? parsed.data : undefined;
   };

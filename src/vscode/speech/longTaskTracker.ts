@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileAtomic } from '../../../packages/files/atomicWrite';
 import * as vscode from 'vscode';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import type { MaasClient } from '../../core/maasClient';
 import { isServiceError } from '../../core/http/serviceError';
 import { leaseHolder, releaseLease, takeLease, type Leases } from '../../core/speech/taskLeases';
@@ -20,7 +20,7 @@ import { withAbortSignal } from '../withAbortSignal';
 const STATE_KEY = StateKey.longTasks;
 const LEASE_KEY = StateKey.longTaskLeases;
 
-const entrySchema = z.object({ taskId: z.string().min(1), target: z.string().min(1), title: z.string() });
+const entrySchema = z.object({ taskId: z.string().check(z.minLength(1)), target: z.string().check(z.minLength(1)), title: z.string() });
 export type LongTaskEntry = z.infer<typeof entrySchema>;
 const leasesSchema = z.record(z.string(), z.object({ owner: z.string(), expiresAt: z.number() }));
 

@@ -2,7 +2,7 @@
 // picker opens at once after a reload); Refresh fetches it again. Lists are keyed by the base URL: after
 // maas.baseUrl changes, the picker never offers the previous service's voices.
 import type * as vscode from 'vscode';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import type { MaasClient } from '../../core/maasClient';
 import type { Speaker } from '../../core/speech/speechPayloads';
 import { StateKey } from '../stateKeys';

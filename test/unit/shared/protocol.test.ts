@@ -94,7 +94,7 @@ describe('webview -> host protocol', () => {
 
   it('covers every intent type of the schema', () => {
     const types = new Set(valid.map((raw) => (raw as { type: string }).type));
-    const schemaTypes = webviewToHostSchema.options.map((option) => String(option.shape.type.value));
+    const schemaTypes = webviewToHostSchema._zod.def.options.map((option) => String(option.shape.type._zod.def.values[0]));
     assert.deepEqual([...types].sort(), schemaTypes.sort());
   });
 

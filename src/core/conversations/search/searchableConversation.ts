@@ -4,7 +4,7 @@
 // text (shown as chips by name), not the error details. A conversation file is read here without the history's
 // side effects (no version held, nothing set aside: the history's own check does that) and checked with a schema of
 // just these fields, so a file another version wrote still counts.
-import * as z from 'zod';
+import * as z from '../../../shared/zod';
 import { readText } from '../conversationFile';
 import type { Conversation } from '../conversationModel';
 import type { SearchableConversation } from './searchIndex';
@@ -13,7 +13,7 @@ const searchableFileSchema = z.object({
   id: z.string(),
   title: z.string(),
   updatedAt: z.number(),
-  turns: z.array(z.object({ question: z.string(), answer: z.string().default('') })),
+  turns: z.array(z.object({ question: z.string(), answer: z._default(z.string(), '') })),
 });
 
 /** The searchable parts of a conversation held in memory. */

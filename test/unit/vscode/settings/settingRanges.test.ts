@@ -61,9 +61,9 @@ function rangeMismatches(): string[] {
       every.every((value) => speechTakes({ [key]: value })),
     );
   }
-  const rates = synthesisRequestSchema.shape.sample_rate.unwrap().options.map((option) => option.value);
+  const rates = synthesisRequestSchema.shape.sample_rate.def.innerType.def.options.flatMap((option) => option.def.values);
   check('speechSampleRate', `declares the request's rates ${rates.join(', ')}`, JSON.stringify(choices('speechSampleRate')) === JSON.stringify(rates));
-  const formats = synthesisRequestSchema.shape.format.unwrap().options;
+  const formats = synthesisRequestSchema.shape.format.def.innerType.options;
   check('speechFormat', `declares the request's formats ${formats.join(', ')}`, JSON.stringify(choices('speechFormat')) === JSON.stringify(formats));
 
   const threshold = declared('speechLongTextThreshold');

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import * as z from 'zod';
+import * as z from '../../../../src/shared/zod';
 import { commandsDeclaration, commandTitleKey, type CommandKey } from '../../../../src/vscode/commandIds';
 import type { Json } from '../../../../src/vscode/settings/settingKinds';
 import { parseSettings, settingKeys, settingsDeclaration, type SettingDeclaration } from '../../../../src/vscode/settings/settingsDeclaration';
@@ -250,7 +250,7 @@ function pick(schema: JsonSchema): Facets {
  * A zod schema's facets in the manifest's terms, from zod's own JSON Schema of what it accepts: a choice of literals
  * is an `enum` (of integers, `integer`), and a value that may be null has the type `[type, "null"]`.
  */
-function zodFacets(schema: z.ZodType): Facets {
+function zodFacets(schema: z.ZodMiniType): Facets {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   const members = json.anyOf;
   if (members === undefined) {
