@@ -49,6 +49,12 @@ describe('inline completions in a real extension host', () => {
 
   after(async () => {
     await restoreSetting('completions.enabled');
+    // An accepted suggestion leaves its file changed: reverted first, so that closing its editor does not save it
+    // again into the folder removed below (the workspace folder is the repository's test/fixtures/workspace).
+    for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.fsPath.startsWith(scratchFolder()))) {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     rmSync(scratchFolder(), { recursive: true, force: true });
   });
